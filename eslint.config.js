@@ -1,0 +1,56 @@
+// Lint rules, including the import boundaries of DESIGN.md: machines stay pure, screens never
+// reach the API client directly.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/api/schema.d.ts', 'bench/results/**', 'server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react', 'wouter', 'wouter/*'], message: 'Machines are framework-free.' },
+          { group: ['**/src/api/**', '**/src/screens/**', '**/src/app/**', '**/src/components/**', 'openapi-fetch'], message: 'Machines may import src/domain only.' },
+        ],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch'],
+    },
+  },
+  {
+    files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/api/**', 'openapi-fetch'], message: 'Screens read machine snapshots; only machines\' actors call the API.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['react', 'react-dom', '**/api/**', '**/screens/**', '**/app/**', 'fastify', 'drizzle-orm'], message: 'Domain rules are pure and shared by client and server.' }],
+      }],
+    },
+  },
+);

@@ -1,0 +1,18 @@
+// Builds the single-page app; in development it proxies the API to the server on PORT.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPort = process.env.PORT ?? '8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/uploads': `http://127.0.0.1:${apiPort}`,
+      '/sandbox': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+});
