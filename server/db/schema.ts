@@ -1,0 +1,164 @@
+// The database schema (drizzle, PostgreSQL dialect): the one description of every table,
+// from which the committed SQL migrations in server/db/migrations are generated.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  country: text('country').notNull(),
+  name: text('name'),
+  image: text('image'),
+  /** The 7-day trial is granted once per account: set when the first subscription starts. */
+  trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
+  providerCustomerId: text('provider_customer_id').unique(),
+  createdAt: createdAt(),
+});
+
+/** One sign-in on one device: a family of rotating refresh tokens. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_device_idx').on(t.userId, t.deviceId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    /** SHA-256 of the token: the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** One-time sign-in links (`nftoken`): stored as a hash, valid 10 minutes, usable once. */
+export const linkTokens = pgTable('link_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const uploads = pgTable('uploads', {
+  name: text('name').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull().unique(),
+  name: text('name').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  interval: text('interval').notNull(),
+  intervalCount: integer('interval_count').notNull(),
+  quality: text('quality').notNull(),
+  resolution: text('resolution').notNull(),
+  resolutionFull: text('resolution_full').notNull(),
+  simultaneousScreens: integer('simultaneous_screens').notNull(),
+  downloads: integer('downloads').notNull(),
+  devices: text('devices').array().notNull(),
+  popular: boolean('popular').notNull().default(false),
+  /** The provider's price id (Stripe mode); the sandbox needs none. */
+  providerPriceId: text('provider_price_id'),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A checkout started by subscribe; completed on the provider's page. */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  planId: text('plan_id').notNull().references(() => plans.id),
+  provider: text('provider').notNull(),
+  /** open | complete | expired */
+  status: text('status').notNull().default('open'),
+  trialDays: integer('trial_days').notNull().default(0),
+  deviceId: text('device_id'),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull().references(() => plans.id),
+    provider: text('provider').notNull(),
+    /** The checkout that created it: unique, so one checkout can never make two. */
+    checkoutSessionId: text('checkout_session_id').unique().references(() => checkoutSessions.id),
+    /** trialing | active | past_due | incomplete | unpaid | canceled */
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One current subscription per account, enforced by the database.
+    uniqueIndex('subscriptions_one_current_idx')
+      .on(t.userId)
+      .where(sql`status in ('trialing', 'active')`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id').references(() => subscriptions.id),
+    /** The provider's invoice id: unique, so a replayed event records one payment. */
+    providerInvoiceId: text('provider_invoice_id').unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** paid | failed | refunded */
+    status: text('status').notNull(),
+    description: text('description'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Provider events already applied (webhook idempotency). */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
