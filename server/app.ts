@@ -1,0 +1,47 @@
+// Builds the Fastify app from plugins in three layers (DESIGN.md, "Server"): external
+// (config, database, security headers, body parsers), app (validation, errors, auth), routes.
+// Tests call buildApp and use app.inject; main.ts adds a port.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import authPlugin from './plugins/app/auth';
+import errorHandler from './plugins/app/error-handler';
+import validation from './plugins/app/validation';
+import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
+import configAndDatabase from './plugins/external/config';
+import security from './plugins/external/security';
+import staticRoutes from './routes/static';
+
+export interface BuildAppOptions {
+  /** A database the caller opened and will close; otherwise the app opens (and closes) its own. */
+  db?: Database;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // External layer.
+  await app.register(configAndDatabase, { config, ...(options.db ? { db: options.db } : {}) });
+  await app.register(security);
+  await app.register(bodyParsers);
+
+  // App layer.
+  await app.register(validation);
+  await app.register(errorHandler);
+  await app.register(authPlugin);
+
+  // Routes, one file per API area.
+  // server-core routes: registered here
+
+  // payments: registered by server/payments
+  // (end of payments block)
+
+  await app.register(staticRoutes);
+  return app;
+}

@@ -1,0 +1,64 @@
+// Access tokens (HS256 JWTs: sub = user, sid = session) and the random tokens stored only as
+// SHA-256 hashes (refresh cookies, sign-in links).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../config';
+
+export interface AccessClaims {
+  userId: string;
+  email: string;
+  sessionId: string;
+}
+
+const keys = new Map<string, Uint8Array>();
+function key(secret: string): Uint8Array {
+  let found = keys.get(secret);
+  if (!found) {
+    found = new TextEncoder().encode(secret);
+    keys.set(secret, found);
+  }
+  return found;
+}
+
+export function signAccessToken(config: Pick<Config, 'jwtSecret' | 'accessTokenTtlSeconds'>, claims: AccessClaims): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId, email: claims.email })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + config.accessTokenTtlSeconds)
+    .sign(key(config.jwtSecret));
+}
+
+/** The claims of a valid token, or null (bad signature, expired, malformed). */
+export async function verifyAccessToken(
+  config: Pick<Config, 'jwtSecret'>,
+  token: string,
+  options: { ignoreExpiry?: boolean } = {},
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config.jwtSecret), {
+      algorithms: ['HS256'],
+      ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
+    });
+    const { sub, sid, email } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof email !== 'string') return null;
+    return { userId: sub, sessionId: sid, email };
+  } catch {
+    return null;
+  }
+}
+
+/** 32 random bytes, base64url: what the client holds. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database holds instead of the token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A device id like the app's own: 9 to 20 characters from a UUID. */
+export function newDeviceId(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 20);
+}

@@ -1,0 +1,54 @@
+// App layer: `app.authenticate`, the preHandler of every signed-in route. It accepts
+// `Authorization: FitStream <jwt>` or `Bearer <jwt>`, checks the session is still open, and
+// sets `request.user`. Also `app.rateLimiters` for the sign-in routes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRateLimiters, type RateLimiters } from '../../auth/rate-limits';
+import { isSessionActive } from '../../auth/sessions';
+import { verifyAccessToken } from '../../auth/tokens';
+import { HttpError } from '../../errors';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    rateLimiters: RateLimiters;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; only read it in routes that use it. */
+    user: AuthUser;
+  }
+}
+
+const AUTH_SCHEME = /^(?:FitStream|Bearer)\s+(\S+)$/i;
+
+/** The access token of the request, if it carries one in a scheme we accept. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return header ? (AUTH_SCHEME.exec(header.trim())?.[1] ?? null) : null;
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null as unknown as AuthUser);
+    const rateLimiters = await createRateLimiters(app.config);
+    app.decorate('rateLimiters', rateLimiters);
+    app.addHook('onClose', async () => rateLimiters.close());
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, 'Please sign in to continue.');
+      const claims = await verifyAccessToken(app.config, token);
+      if (!claims || !(await isSessionActive(app.db, claims.sessionId, claims.userId))) {
+        throw new HttpError(401, 'Your session has expired. Please sign in again.');
+      }
+      request.user = { id: claims.userId, email: claims.email, sessionId: claims.sessionId };
+    });
+  },
+  { name: 'auth', dependencies: ['config-and-database'] },
+);

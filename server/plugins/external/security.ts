@@ -1,0 +1,34 @@
+// External layer: security headers. The Content-Security-Policy is what the built Vite app and
+// the sandbox checkout page need, nothing more.
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+export default fp(
+  async (app) => {
+    const secure = app.config.secureCookies;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // The sandbox checkout page carries its own small <style> block.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // The sandbox card form posts to this server, which redirects back into the app.
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          ...(secure ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // Over plain http (local development) HSTS would only confuse the browser.
+      strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+  },
+  { name: 'security-headers', dependencies: ['config-and-database'] },
+);
