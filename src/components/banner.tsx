@@ -1,0 +1,53 @@
+// Banner: the one error/success message of a screen. Errors render role="alert"
+// (aria-live assertive), successes role="status" (polite). It takes focus when a message
+// appears so keyboard and screen-reader users land on it. The slot keeps its height
+// (reserveSpace) so the page does not jump when a message comes and goes.
+// Props: { message: MessageLike | null, kind?: 'error' | 'success' = 'error',
+//          reserveSpace?: boolean = true, onDismiss?: () => void }.
+import { useEffect, useRef } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { useMessageText, type MessageLike } from './message-like';
+
+const messages = defineMessages({
+  dismiss: { id: 'banner.dismiss', defaultMessage: 'Dismiss message' },
+});
+
+export interface BannerProps {
+  message: MessageLike | null | undefined;
+  kind?: 'error' | 'success';
+  reserveSpace?: boolean;
+  onDismiss?: () => void;
+}
+
+export function Banner({ message, kind = 'error', reserveSpace = true, onDismiss }: BannerProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const text = useMessageText();
+  const intl = useIntl();
+  const shown = message ? text(message) : '';
+
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+
+  return (
+    <div className={`banner-slot${reserveSpace ? ' banner-slot--reserved' : ''}`}>
+      {shown ? (
+        <div
+          ref={ref}
+          tabIndex={-1}
+          className={`banner banner--${kind}`}
+          role={kind === 'error' ? 'alert' : 'status'}
+          aria-live={kind === 'error' ? 'assertive' : 'polite'}
+        >
+          <span className="banner__icon" aria-hidden="true">{kind === 'error' ? '!' : '✓'}</span>
+          <span className="banner__text">{shown}</span>
+          {onDismiss ? (
+            <button type="button" className="banner__close" onClick={onDismiss} aria-label={intl.formatMessage(messages.dismiss)}>
+              ×
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// CountrySelect: a labelled <select> of ≈190 ISO 3166-1 alpha-2 countries, names localized
+// with Intl.DisplayNames in the active locale and sorted by name in that locale.
+// Props: { id, label: ReactNode, value (default 'US' is the caller's initial value),
+//   onChange(code), error?: MessageLike | null, required?, disabled?, name? }.
+import { useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { COUNTRY_CODES } from './country-codes';
+import { useMessageText, type MessageLike } from './message-like';
+
+export const DEFAULT_COUNTRY_CODE = 'US';
+
+export interface CountrySelectProps {
+  id: string;
+  label: ReactNode;
+  value?: string;
+  onChange: (code: string) => void;
+  error?: MessageLike | null;
+  required?: boolean;
+  disabled?: boolean;
+  name?: string;
+}
+
+export function useCountryOptions(locale: string): { code: string; name: string }[] {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+    const collator = new Intl.Collator(locale);
+    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      collator.compare(a.name, b.name),
+    );
+  }, [locale]);
+}
+
+export function CountrySelect(props: CountrySelectProps) {
+  const { id, label, value = DEFAULT_COUNTRY_CODE, onChange, error } = props;
+  const intl = useIntl();
+  const text = useMessageText();
+  const options = useCountryOptions(intl.locale);
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={props.name ?? id}
+        className="field__input field__select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        required={props.required}
+        disabled={props.disabled}
+        autoComplete="country"
+      >
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      <p id={errorId} className="field__error">{error ? text(error) : null}</p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// EmailEntry: the landing call to action: "Ready to watch?" with an email field and a
+// "Get Started" button. Props: { value, onChange(value), onSubmit(email), error?: MessageLike }.
+// The screen decides where to go (sign-up with the email prefilled).
+import { useId, type FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { useMessageText, type MessageLike } from './message-like';
+
+const messages = defineMessages({
+  prompt: {
+    id: 'landing.email.prompt',
+    defaultMessage: 'Ready to train? Enter your email to create or restart your membership.',
+  },
+  label: { id: 'landing.email.label', defaultMessage: 'Email address' },
+  submit: { id: 'landing.email.submit', defaultMessage: 'Get Started' },
+});
+
+export interface EmailEntryProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (email: string) => void;
+  error?: MessageLike | null;
+}
+
+export function EmailEntry({ value, onChange, onSubmit, error }: EmailEntryProps) {
+  const intl = useIntl();
+  const text = useMessageText();
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(value.trim());
+  };
+  return (
+    <form className="email-entry" onSubmit={submit} noValidate>
+      <p className="email-entry__prompt">{intl.formatMessage(messages.prompt)}</p>
+      <div className="email-entry__row">
+        <label htmlFor={id} className="visually-hidden">
+          {intl.formatMessage(messages.label)}
+        </label>
+        <input
+          id={id}
+          type="email"
+          autoComplete="email"
+          className="field__input email-entry__input"
+          placeholder={intl.formatMessage(messages.label)}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <button type="submit" className="btn btn--primary email-entry__submit">
+          {intl.formatMessage(messages.submit)} <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <p id={`${id}-error`} className="field__error">{error ? text(error) : null}</p>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+// Faq: four questions (what FitStream is, what it costs, where to watch, how to cancel) as
+// disclosure buttons (aria-expanded/aria-controls); opening one closes the others.
+// Props: { priceRange?: { min: number, max: number, currency: string } } — minor units
+// computed from the plans by the screen; without it the cost answer omits the range.
+import { useId, useState } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useFormatMoney } from './money';
+
+const messages = defineMessages({
+  title: { id: 'faq.title', defaultMessage: 'Frequently Asked Questions' },
+  whatQ: { id: 'faq.what.question', defaultMessage: 'What is FitStream?' },
+  whatA: {
+    id: 'faq.what.answer',
+    defaultMessage:
+      'FitStream is a streaming service with thousands of fitness classes, programmes and documentaries, on thousands of internet-connected devices. Watch as much as you want, whenever you want, without a single ad.',
+  },
+  costQ: { id: 'faq.cost.question', defaultMessage: 'How much does FitStream cost?' },
+  costANoRange: {
+    id: 'faq.cost.answerNoRange',
+    defaultMessage:
+      'Watch FitStream on your smartphone, tablet, smart TV or laptop for one fixed monthly fee. No extra costs, no contracts, and a 7-day free trial.',
+  },
+  whereQ: { id: 'faq.where.question', defaultMessage: 'Where can I watch?' },
+  whereA: {
+    id: 'faq.where.answer',
+    defaultMessage:
+      'Watch anywhere, anytime. Sign in with your account in your browser or on any internet-connected device, and download classes to watch offline on the go.',
+  },
+  cancelQ: { id: 'faq.cancel.question', defaultMessage: 'How do I cancel?' },
+  cancelA: {
+    id: 'faq.cancel.answer',
+    defaultMessage:
+      'FitStream is flexible. There are no annoying contracts and no commitments. Cancel online in two clicks under Billing & Subscriptions; you keep access until the end of the period you paid for.',
+  },
+});
+
+const costWithRange = defineMessage<{ min: string; max: string }>({
+  id: 'faq.cost.answer',
+  defaultMessage:
+    'Watch FitStream on your smartphone, tablet, smart TV or laptop for one fixed monthly fee. Plans range from {min} to {max} a month. No extra costs, no contracts, and a 7-day free trial.',
+});
+
+export interface FaqProps {
+  priceRange?: { min: number; max: number; currency: string };
+}
+
+export function Faq({ priceRange }: FaqProps) {
+  const intl = useIntl();
+  const formatMoney = useFormatMoney();
+  const baseId = useId();
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+
+  const cost = priceRange
+    ? intl.formatMessage(costWithRange, {
+        min: formatMoney(priceRange.min, priceRange.currency),
+        max: formatMoney(priceRange.max, priceRange.currency),
+      })
+    : intl.formatMessage(messages.costANoRange);
+  const items = [
+    { question: intl.formatMessage(messages.whatQ), answer: intl.formatMessage(messages.whatA) },
+    { question: intl.formatMessage(messages.costQ), answer: cost },
+    { question: intl.formatMessage(messages.whereQ), answer: intl.formatMessage(messages.whereA) },
+    { question: intl.formatMessage(messages.cancelQ), answer: intl.formatMessage(messages.cancelA) },
+  ];
+
+  return (
+    <section className="faq" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`} className="faq__title">
+        {intl.formatMessage(messages.title)}
+      </h2>
+      <ul className="faq__list">
+        {items.map((item, index) => {
+          const open = openIndex === index;
+          const panelId = `${baseId}-panel-${index}`;
+          return (
+            <li key={index} className={`faq__item${open ? ' faq__item--open' : ''}`}>
+              <h3 className="faq__heading">
+                <button
+                  type="button"
+                  className="faq__question"
+                  aria-expanded={open}
+                  aria-controls={panelId}
+                  onClick={() => setOpenIndex(open ? null : index)}
+                >
+                  <span>{item.question}</span>
+                  <span className="faq__icon" aria-hidden="true">
+                    {open ? '−' : '+'}
+                  </span>
+                </button>
+              </h3>
+              <div id={panelId} className="faq__answer" hidden={!open}>
+                <p>{item.answer}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// Footer: links to /terms, /privacy, /support, /eula, /dmca, /changelog, and three
+// placeholders with no target yet (help centre, cookie preferences, contact us) rendered as
+// plain text marked "coming soon" for assistive tech. Props: { year?: number }.
+import { Link } from 'wouter';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+
+const messages = defineMessages({
+  label: { id: 'footer.label', defaultMessage: 'Footer' },
+  questions: { id: 'footer.questions', defaultMessage: 'Questions? Our support team is here to help.' },
+  terms: { id: 'footer.terms', defaultMessage: 'Terms of Use' },
+  privacy: { id: 'footer.privacy', defaultMessage: 'Privacy' },
+  support: { id: 'footer.support', defaultMessage: 'Customer Support' },
+  eula: { id: 'footer.eula', defaultMessage: 'End User License Agreement' },
+  dmca: { id: 'footer.dmca', defaultMessage: 'DMCA' },
+  changelog: { id: 'footer.changelog', defaultMessage: 'What’s new' },
+  helpCentre: { id: 'footer.helpCentre', defaultMessage: 'Help Centre' },
+  cookies: { id: 'footer.cookies', defaultMessage: 'Cookie Preferences' },
+  contact: { id: 'footer.contact', defaultMessage: 'Contact Us' },
+  soon: { id: 'footer.soon', defaultMessage: '(coming soon)' },
+});
+
+const copyright = defineMessage<{ year: number }>({
+  id: 'footer.copyright',
+  defaultMessage: '© {year} FitStream. All rights reserved.',
+});
+
+const LINKS = [
+  { href: '/terms', label: messages.terms },
+  { href: '/privacy', label: messages.privacy },
+  { href: '/support', label: messages.support },
+  { href: '/eula', label: messages.eula },
+  { href: '/dmca', label: messages.dmca },
+  { href: '/changelog', label: messages.changelog },
+] as const;
+
+const PLACEHOLDERS = [messages.helpCentre, messages.cookies, messages.contact] as const;
+
+export interface FooterProps {
+  year?: number;
+}
+
+export function Footer({ year = new Date().getFullYear() }: FooterProps) {
+  const intl = useIntl();
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <p className="footer__questions">{intl.formatMessage(messages.questions)}</p>
+        <nav aria-label={intl.formatMessage(messages.label)}>
+          <ul className="footer__links">
+            {LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="footer__link">
+                  {intl.formatMessage(link.label)}
+                </Link>
+              </li>
+            ))}
+            {PLACEHOLDERS.map((label) => (
+              <li key={label.id}>
+                <span className="footer__placeholder">
+                  {intl.formatMessage(label)}
+                  <span className="visually-hidden"> {intl.formatMessage(messages.soon)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="footer__copyright">{intl.formatMessage(copyright, { year })}</p>
+      </div>
+    </footer>
+  );
+}

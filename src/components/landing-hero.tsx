@@ -1,0 +1,59 @@
+// LandingHero: the landing page's headline, the plan/trial promise and the two calls to
+// action: Sign In (to /login) and Sign Up (to /register; the screen passes the href that
+// keeps the origin, e.g. '/register?from=/pricing').
+// Props: { signUpHref?: string = '/register', signInHref?: string = '/login',
+//   priceRange?: { min, max, currency } (minor units; omitted → no price line) }.
+import { Link } from 'wouter';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useFormatMoney } from './money';
+
+const messages = defineMessages({
+  title: { id: 'landing.hero.title', defaultMessage: 'Unlimited fitness classes, programmes and more' },
+  noPrice: { id: 'landing.hero.noPrice', defaultMessage: 'Watch anywhere. Cancel anytime.' },
+  trial: {
+    id: 'landing.hero.trial',
+    defaultMessage: 'No ads, no contracts, cancel online. Start with a 7-day free trial.',
+  },
+  signIn: { id: 'landing.hero.signIn', defaultMessage: 'Sign In' },
+  signUp: { id: 'landing.hero.signUp', defaultMessage: 'Sign Up' },
+});
+
+const priceLine = defineMessage<{ min: string; max: string }>({
+  id: 'landing.hero.price',
+  defaultMessage: 'Plans from {min} to {max} a month. Cancel anytime.',
+});
+
+export interface LandingHeroProps {
+  signUpHref?: string;
+  signInHref?: string;
+  priceRange?: { min: number; max: number; currency: string };
+}
+
+export function LandingHero({ signUpHref = '/register', signInHref = '/login', priceRange }: LandingHeroProps) {
+  const intl = useIntl();
+  const formatMoney = useFormatMoney();
+  return (
+    <section className="hero">
+      <div className="hero__inner">
+        <h1 className="hero__title">{intl.formatMessage(messages.title)}</h1>
+        <p className="hero__lead">
+          {priceRange
+            ? intl.formatMessage(priceLine, {
+                min: formatMoney(priceRange.min, priceRange.currency),
+                max: formatMoney(priceRange.max, priceRange.currency),
+              })
+            : intl.formatMessage(messages.noPrice)}
+        </p>
+        <p className="hero__trial">{intl.formatMessage(messages.trial)}</p>
+        <div className="hero__actions">
+          <Link href={signUpHref} className="btn btn--primary">
+            {intl.formatMessage(messages.signUp)}
+          </Link>
+          <Link href={signInHref} className="btn btn--ghost">
+            {intl.formatMessage(messages.signIn)}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

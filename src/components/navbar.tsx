@@ -1,0 +1,113 @@
+// Navbar: logo (link to /), Home / Pricing / Billing & Subscriptions links, language switcher
+// (en/es), and Log out (signed in) or Sign In (visitor). Below 768 px the links collapse
+// behind a menu button (aria-expanded, aria-controls). Links use wouter's <Link href>.
+// Props: { signedIn: boolean, language: 'en' | 'es', onLanguageChange(locale),
+//   onLogout(), currentPath?: string (marks aria-current="page") }.
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { defineMessages, useIntl } from 'react-intl';
+import { Logo } from './logo';
+
+const messages = defineMessages({
+  nav: { id: 'navbar.label', defaultMessage: 'Main' },
+  home: { id: 'navbar.home', defaultMessage: 'Home' },
+  pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
+  billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
+  logout: { id: 'navbar.logout', defaultMessage: 'Log out' },
+  signIn: { id: 'navbar.signIn', defaultMessage: 'Sign In' },
+  menu: { id: 'navbar.menu', defaultMessage: 'Menu' },
+  language: { id: 'navbar.language', defaultMessage: 'Language' },
+  logoHome: { id: 'navbar.logoHome', defaultMessage: 'FitStream home' },
+});
+
+export type NavbarLanguage = 'en' | 'es';
+
+export interface NavbarProps {
+  signedIn: boolean;
+  language: NavbarLanguage;
+  onLanguageChange: (language: NavbarLanguage) => void;
+  onLogout: () => void;
+  currentPath?: string;
+}
+
+const LINKS = [
+  { href: '/home', label: messages.home },
+  { href: '/pricing', label: messages.pricing },
+  { href: '/billing', label: messages.billing },
+] as const;
+
+export function Navbar({ signedIn, language, onLanguageChange, onLogout, currentPath }: NavbarProps) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const languageId = useId();
+  const close = () => setOpen(false);
+  return (
+    <header className="navbar">
+      <div className="navbar__inner">
+        <Link href="/" className="navbar__logo" aria-label={intl.formatMessage(messages.logoHome)}>
+          <Logo />
+        </Link>
+        <button
+          type="button"
+          className="navbar__menu-button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((isOpen) => !isOpen)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2">
+            {open ? <path d="M5 5l14 14M19 5L5 19" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
+          </svg>
+          <span className="visually-hidden">{intl.formatMessage(messages.menu)}</span>
+        </button>
+        <nav id={menuId} className={`navbar__menu${open ? ' navbar__menu--open' : ''}`} aria-label={intl.formatMessage(messages.nav)}>
+          <ul className="navbar__links">
+            {LINKS.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className="navbar__link"
+                  aria-current={currentPath === link.href ? 'page' : undefined}
+                  onClick={close}
+                >
+                  {intl.formatMessage(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="navbar__tools">
+            <label className="visually-hidden" htmlFor={languageId}>
+              {intl.formatMessage(messages.language)}
+            </label>
+            {/* Language names are autonyms (each in its own language), so they are not messages. */}
+            <select
+              id={languageId}
+              className="navbar__language"
+              value={language}
+              onChange={(event) => onLanguageChange(event.target.value as NavbarLanguage)}
+            >
+              <option value="en" lang="en">English</option>
+              <option value="es" lang="es">Español</option>
+            </select>
+            {signedIn ? (
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                {intl.formatMessage(messages.logout)}
+              </button>
+            ) : (
+              <Link href="/login" className="btn btn--primary" onClick={close}>
+                {intl.formatMessage(messages.signIn)}
+              </Link>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

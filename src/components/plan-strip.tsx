@@ -1,0 +1,56 @@
+// PlanStrip (mobile pricing): a horizontal radio group of compact plan chips: name,
+// resolution, price and duration. The `popular` plan is labelled "Popular"; the top tier
+// (highest price) carries a premium icon. Arrow keys and clicks select (onSelect); the
+// screen's Next button then proceeds with the selected plan.
+// Props: { plans: PlanView[], selectedId?: string, onSelect(id) }.
+import { useIntl } from 'react-intl';
+import { planMessages, topTierId, usePlanTexts, type PlanView } from './plan-view';
+import { useRadioGroupKeys } from './radio-group-keys';
+
+export interface PlanStripProps {
+  plans: readonly PlanView[];
+  selectedId?: string;
+  onSelect: (id: string) => void;
+}
+
+export function PlanStrip({ plans, selectedId, onSelect }: PlanStripProps) {
+  const intl = useIntl();
+  const texts = usePlanTexts();
+  const ids = plans.map((plan) => plan.id);
+  const { onKeyDown, register, tabStop } = useRadioGroupKeys(ids, selectedId, onSelect);
+  const topId = topTierId(plans);
+
+  return (
+    <div role="radiogroup" aria-label={intl.formatMessage(planMessages.chooseLabel)} className="plan-strip" onKeyDown={onKeyDown}>
+      {plans.map((plan) => {
+        const t = texts(plan);
+        const selected = plan.id === selectedId;
+        return (
+          <button
+            key={plan.id}
+            ref={register(plan.id)}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            tabIndex={plan.id === tabStop ? 0 : -1}
+            className={`plan-chip${selected ? ' plan-chip--selected' : ''}`}
+            onClick={() => onSelect(plan.id)}
+          >
+            {plan.popular ? <span className="plan-chip__flag">{intl.formatMessage(planMessages.popular)}</span> : null}
+            <span className="plan-chip__name">
+              {plan.name}
+              {plan.id === topId && plans.length > 1 ? (
+                <svg className="plan-chip__icon" width="14" height="14" viewBox="0 0 24 24" role="img" aria-label={intl.formatMessage(planMessages.premiumIcon)}>
+                  <path fill="currentColor" d="M2 19h20l-2-11-5 4-3-7-3 7-5-4z" />
+                </svg>
+              ) : null}
+            </span>
+            <span className="plan-chip__resolution">{plan.resolution}</span>
+            <span className="plan-chip__price">{t.price}</span>
+            <span className="plan-chip__duration">{t.duration}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// TextField: a labelled input with an error line wired through aria-describedby/aria-invalid.
+// Props: { id, label: ReactNode, value, onChange(value), type?: 'text'|'email'|'tel'|'search',
+//   error?: MessageLike | null, hint?: ReactNode, placeholder?, autoComplete?, required?,
+//   disabled?, name?, inputRef? }. The error line's space is reserved to avoid layout shift.
+import type { ReactNode, Ref } from 'react';
+import { useMessageText, type MessageLike } from './message-like';
+
+export interface TextFieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'tel' | 'search';
+  error?: MessageLike | null;
+  hint?: ReactNode;
+  placeholder?: string;
+  autoComplete?: string;
+  required?: boolean;
+  disabled?: boolean;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function TextField(props: TextFieldProps) {
+  const { id, label, value, onChange, type = 'text', error, hint, inputRef, ...rest } = props;
+  const text = useMessageText();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        className="field__input"
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        name={rest.name ?? id}
+        placeholder={rest.placeholder}
+        autoComplete={rest.autoComplete}
+        required={rest.required}
+        disabled={rest.disabled}
+      />
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <p id={errorId} className="field__error">{error ? text(error) : null}</p>
+    </div>
+  );
+}
