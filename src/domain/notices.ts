@@ -1,0 +1,72 @@
+// The messages a flow shows in its banner (spec §8, decision 001), and the one place that
+// maps a failed call to the message a user reads. A notice holds either the server's own
+// text or a message descriptor the view translates.
+import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
+import type { Outcome } from './request-outcome';
+import { serverMessage } from './request-outcome';
+
+export const noticeMessages = defineMessages({
+  loginFailed: { id: 'notice.login.failed', defaultMessage: 'Login Failed...' },
+  loginUnreachable: { id: 'notice.login.unreachable', defaultMessage: 'Failed to Login In. Try Again...' },
+  registerFailed: { id: 'notice.register.failed', defaultMessage: 'Register Failed...' },
+  registerUnreachable: { id: 'notice.register.unreachable', defaultMessage: 'Failed to Register. Try Again...' },
+  detailsFailed: { id: 'notice.details.failed', defaultMessage: 'Personnel details Failed...' },
+  detailsUnreachable: {
+    id: 'notice.details.unreachable',
+    defaultMessage: 'Failed to add personnel details. Try Again...',
+  },
+  imageFailed: { id: 'notice.image.failed', defaultMessage: 'Failed to add image...' },
+  subscriptionCancelled: { id: 'notice.subscription.cancelled', defaultMessage: 'Your subscription has been cancelled' },
+  somethingFailed: { id: 'notice.generic.failed', defaultMessage: 'Something went wrong. Please try again.' },
+  unreachable: { id: 'notice.generic.unreachable', defaultMessage: 'Could not reach FitStream. Please try again.' },
+});
+
+export type NoticeMessage = string | MessageDescriptor;
+
+export interface Notice {
+  tone: 'error' | 'success';
+  /** A string is the server's text, shown as is; a descriptor is translated by the view. */
+  message: NoticeMessage;
+}
+
+export const errorNotice = (message: NoticeMessage): Notice => ({ tone: 'error', message });
+export const successNotice = (message: NoticeMessage): Notice => ({ tone: 'success', message });
+
+/** Statuses whose messages were written for users (decision 001). */
+const USER_FACING_STATUSES = new Set([400, 401, 404, 409, 429]);
+
+/** Sign-in and sign-up (spec §8 + decision 001). */
+export function accountFailureNotice(outcome: Outcome<unknown>, flow: 'signIn' | 'signUp'): Notice {
+  const generic = flow === 'signIn' ? noticeMessages.loginFailed : noticeMessages.registerFailed;
+  if (outcome.kind !== 'failed') {
+    return errorNotice(flow === 'signIn' ? noticeMessages.loginUnreachable : noticeMessages.registerUnreachable);
+  }
+  const text = serverMessage(outcome);
+  const refused = outcome.body?.isSuccess === false && outcome.status < 400;
+  if (text && (refused || USER_FACING_STATUSES.has(outcome.status))) return errorNotice(text);
+  return errorNotice(generic);
+}
+
+/** Profile details (spec §8): isSuccess false on a 2xx, 400/401 server text, else generic. */
+export function profileFailureNotice(outcome: Outcome<unknown>): Notice {
+  if (outcome.kind !== 'failed') return errorNotice(noticeMessages.detailsUnreachable);
+  if (outcome.status < 400 && outcome.body?.isSuccess === false) return errorNotice(noticeMessages.registerFailed);
+  const text = serverMessage(outcome);
+  if (text && (outcome.status === 400 || outcome.status === 401)) return errorNotice(text);
+  return errorNotice(noticeMessages.detailsFailed);
+}
+
+/**
+ * Plans, subscribe, home, billing, cancel, token login: the server's message. Without one
+ * the spec only logs; we show a generic line so a failure is never silent on screen.
+ */
+export function serverFailureNotice(outcome: Outcome<unknown>): Notice {
+  if (outcome.kind !== 'failed') return errorNotice(noticeMessages.unreachable);
+  return errorNotice(serverMessage(outcome) ?? noticeMessages.somethingFailed);
+}
+
+/** English text of a notice, for logs and tests. */
+export function noticeText(notice: Notice | null): string | null {
+  if (!notice) return null;
+  return typeof notice.message === 'string' ? notice.message : String(notice.message.defaultMessage ?? '');
+}

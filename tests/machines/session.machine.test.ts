@@ -1,0 +1,171 @@
+// Session machine: restore (with its 5000 ms limit), token links, refresh, expiry, sign-out.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { sessionMachine, type ExchangeLinkTokenInput, type ExchangeLinkTokenOutput, type RefreshTokenOutput, type RestorePersistedOutput } from '../../machines/session.machine';
+import { noticeText } from '../../src/domain/notices';
+import { controlledActor, settle } from './controlled-actor';
+
+const user = { email: 'ana@example.com', token: 'token-1' };
+
+function start() {
+  const restore = controlledActor<RestorePersistedOutput>();
+  const exchange = controlledActor<ExchangeLinkTokenOutput, ExchangeLinkTokenInput>();
+  const refresh = controlledActor<RefreshTokenOutput>();
+  const revoke = controlledActor<void>();
+  const persistSession = vi.fn();
+  const purgePersisted = vi.fn();
+  const clock = new SimulatedClock();
+  const machine = sessionMachine.provide({
+    actors: { restorePersisted: restore.logic, exchangeLinkToken: exchange.logic, refreshToken: refresh.logic, revokeSession: revoke.logic },
+    actions: { persistSession, purgePersisted },
+  });
+  const actor = createActor(machine, { clock }).start();
+  return { actor, clock, restore, exchange, refresh, revoke, persistSession, purgePersisted };
+}
+
+async function signedIn() {
+  const session = start();
+  session.restore.last.resolve({ user, remember: true });
+  await settle();
+  return session;
+}
+
+describe('session machine: restoring', () => {
+  it('restores a persisted user and is signed in', async () => {
+    const { actor } = await signedIn();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    expect(actor.getSnapshot().context.remember).toBe(true);
+  });
+
+  it('is a visitor when nothing was persisted', async () => {
+    const { actor, restore } = start();
+    restore.last.resolve(null);
+    await settle();
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+  });
+
+  it('gives up restoring after 5000 ms and treats the user as a visitor', async () => {
+    const { actor, clock } = start();
+    clock.increment(4999);
+    expect(actor.getSnapshot().matches('restoring')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+  });
+
+  it('treats a failing storage as a visitor', async () => {
+    const { actor, restore } = start();
+    restore.last.reject(new Error('storage blocked'));
+    await settle();
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+  });
+});
+
+describe('session machine: one-time sign-in link (nftoken)', () => {
+  it('exchanges a link that arrived while restoring, then goes to /home replacing history', async () => {
+    const { actor, restore, exchange, persistSession } = start();
+    actor.send({ type: 'session.exchange', token: 'nf-1', deviceId: 'device-123' });
+    restore.last.resolve(null);
+    await settle();
+    expect(actor.getSnapshot().matches('exchanging')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(exchange.last.input).toEqual({ token: 'nf-1', deviceId: 'device-123' });
+    exchange.last.resolve({ kind: 'ok', data: user });
+    await settle();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/home', replace: true });
+    expect(persistSession).toHaveBeenCalled();
+  });
+
+  it('shows the server message for 5 s when the link is refused', async () => {
+    const { actor, clock, restore, exchange } = start();
+    restore.last.resolve(null);
+    await settle();
+    actor.send({ type: 'session.exchange', token: 'used', deviceId: null });
+    exchange.last.resolve({ kind: 'failed', status: 401, body: { isSuccess: false, message: 'This sign-in link has expired.', statusCode: 401 } });
+    await settle();
+    expect(actor.getSnapshot().matches({ visitor: 'showingNotice' })).toBe(true);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('This sign-in link has expired.');
+    clock.increment(4999);
+    expect(actor.getSnapshot().context.notice).not.toBeNull();
+    clock.increment(1);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().matches({ visitor: 'idle' })).toBe(true);
+  });
+
+  it('ignores a cancelled exchange', async () => {
+    const { actor, restore, exchange } = start();
+    restore.last.resolve(null);
+    await settle();
+    actor.send({ type: 'session.exchange', token: 'nf', deviceId: null });
+    exchange.last.resolve({ kind: 'cancelled' });
+    await settle();
+    expect(actor.getSnapshot().matches({ visitor: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+});
+
+describe('session machine: signed in', () => {
+  it('signs in from a flow and goes where the flow says, replacing history', async () => {
+    const { actor, restore, persistSession } = start();
+    restore.last.resolve(null);
+    await settle();
+    actor.send({ type: 'session.signIn', user, remember: false, to: '/billing' });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/billing', replace: true });
+    expect(persistSession).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'navigation.done' });
+    expect(actor.getSnapshot().context.navigation).toBeNull();
+  });
+
+  it('replaces the token after a successful refresh and persists it', async () => {
+    const { actor, refresh, persistSession } = await signedIn();
+    actor.send({ type: 'session.refresh' });
+    actor.send({ type: 'session.refresh' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    expect(refresh.calls).toHaveLength(1);
+    refresh.last.resolve({ kind: 'ok', data: { token: 'token-2' } });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.user?.token).toBe('token-2');
+    expect(persistSession).toHaveBeenCalled();
+  });
+
+  it('signs out to /login keeping the origin when the refresh fails', async () => {
+    const { actor, refresh, purgePersisted } = await signedIn();
+    actor.send({ type: 'session.refresh' });
+    refresh.last.resolve({ kind: 'failed', status: 401, body: null });
+    await settle();
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+    expect(purgePersisted).toHaveBeenCalled();
+  });
+
+  it('signs out to /login keeping the origin when a retried request is refused again', async () => {
+    const { actor } = await signedIn();
+    actor.send({ type: 'session.expire' });
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+  });
+
+  it('logs out: clears the user and persisted state at once, revokes the server session, goes to /', async () => {
+    const { actor, revoke, purgePersisted } = await signedIn();
+    actor.send({ type: 'session.signOut' });
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(purgePersisted).toHaveBeenCalled();
+    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/', replace: false });
+    expect(revoke.calls).toHaveLength(1);
+    revoke.last.resolve();
+    await settle();
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+  });
+
+  it('still ends signed out when the server cannot be told', async () => {
+    const { actor, revoke } = await signedIn();
+    actor.send({ type: 'session.signOut' });
+    revoke.last.reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+  });
+});
