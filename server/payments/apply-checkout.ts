@@ -1,0 +1,180 @@
+// Writes what the provider reports (a completed checkout, a subscription, an invoice) into the
+// database idempotently: the same facts applied twice, or in any order, leave one state.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client';
+import { checkoutSessions, payments, subscriptions, users } from '../db/schema';
+import {
+  isCurrentStatus,
+  type CompletedCheckout,
+  type PaymentFacts,
+  type SubscriptionFacts,
+} from './provider';
+
+/** A transaction or the database itself: both run the same queries. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The account already has another current subscription: one per account (decisions.md). */
+export class CurrentSubscriptionConflict extends Error {
+  override name = 'CurrentSubscriptionConflict';
+  constructor(public readonly currentId: string) {
+    super('This account already has a current subscription.');
+  }
+}
+
+/** Serializes writes for one account (both drivers honour row locks inside a transaction). */
+export async function lockUser(tx: Queryable, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+/**
+ * Inserts or updates a subscription from the provider's facts. A canceled subscription stays
+ * canceled (the provider never revives one), so a late, stale event cannot bring it back.
+ */
+export async function upsertSubscription(
+  tx: Queryable,
+  facts: SubscriptionFacts,
+  provider: string,
+  checkoutSessionId: string | null,
+): Promise<void> {
+  if (isCurrentStatus(facts.status)) {
+    const [other] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, facts.userId),
+          ne(subscriptions.id, facts.id),
+          sql`${subscriptions.status} in ('trialing', 'active')`,
+        ),
+      );
+    if (other) throw new CurrentSubscriptionConflict(other.id);
+  }
+  const card = facts.card;
+  await tx
+    .insert(subscriptions)
+    .values({
+      id: facts.id,
+      userId: facts.userId,
+      planId: facts.planId,
+      provider,
+      checkoutSessionId,
+      status: facts.status,
+      cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
+      currentPeriodStart: facts.currentPeriodStart,
+      currentPeriodEnd: facts.currentPeriodEnd,
+      trialEnd: facts.trialEnd,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      cardExpMonth: card?.expMonth ?? null,
+      cardExpYear: card?.expYear ?? null,
+    })
+    .onConflictDoUpdate({
+      target: subscriptions.id,
+      set: {
+        planId: facts.planId,
+        status: facts.status,
+        cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
+        currentPeriodStart: facts.currentPeriodStart,
+        currentPeriodEnd: facts.currentPeriodEnd,
+        trialEnd: facts.trialEnd,
+        checkoutSessionId: sql`coalesce(${subscriptions.checkoutSessionId}, excluded.checkout_session_id)`,
+        ...(card
+          ? {
+              cardBrand: card.brand,
+              cardLast4: card.last4,
+              cardExpMonth: card.expMonth,
+              cardExpYear: card.expYear,
+            }
+          : {}),
+        updatedAt: new Date(),
+      },
+      setWhere: sql`${subscriptions.status} <> 'canceled' or excluded.status = 'canceled'`,
+    });
+  if (facts.status === 'trialing' || facts.trialEnd !== null) {
+    await tx
+      .update(users)
+      .set({ trialUsedAt: sql`coalesce(${users.trialUsedAt}, now())` })
+      .where(eq(users.id, facts.userId));
+  }
+}
+
+/** Records a payment once per provider invoice; a later "paid" wins over "failed". */
+export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise<void> {
+  const card = facts.card;
+  await tx
+    .insert(payments)
+    .values({
+      id: `pay_${randomBytes(12).toString('hex')}`,
+      userId: facts.userId,
+      subscriptionId: facts.subscriptionId,
+      providerInvoiceId: facts.providerInvoiceId,
+      amount: facts.amount,
+      currency: facts.currency,
+      status: facts.status,
+      description: facts.description,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      cardExpMonth: card?.expMonth ?? null,
+      cardExpYear: card?.expYear ?? null,
+      createdAt: facts.createdAt,
+    })
+    .onConflictDoUpdate({
+      target: payments.providerInvoiceId,
+      set: {
+        status: sql`case when ${payments.status} = 'paid' then ${payments.status} else excluded.status end`,
+        subscriptionId: sql`coalesce(${payments.subscriptionId}, excluded.subscription_id)`,
+        cardBrand: sql`coalesce(${payments.cardBrand}, excluded.card_brand)`,
+        cardLast4: sql`coalesce(${payments.cardLast4}, excluded.card_last4)`,
+        cardExpMonth: sql`coalesce(${payments.cardExpMonth}, excluded.card_exp_month)`,
+        cardExpYear: sql`coalesce(${payments.cardExpYear}, excluded.card_exp_year)`,
+      },
+    });
+}
+
+/** Marks a local checkout complete; answers whether it exists here. */
+export async function markCheckoutComplete(tx: Queryable, checkoutSessionId: string): Promise<boolean> {
+  const rows = await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete', completedAt: sql`coalesce(${checkoutSessions.completedAt}, now())` })
+    .where(eq(checkoutSessions.id, checkoutSessionId))
+    .returning({ id: checkoutSessions.id });
+  return rows.length > 0;
+}
+
+export async function rememberCustomer(tx: Queryable, userId: string, customerId: string | null): Promise<void> {
+  if (customerId === null) return;
+  await tx
+    .update(users)
+    .set({ providerCustomerId: customerId })
+    .where(and(eq(users.id, userId), sql`${users.providerCustomerId} is null`));
+}
+
+/**
+ * The one way a paid checkout becomes a subscription, used by the sandbox page, by
+ * confirmation and by webhooks. Answers the subscription's id; the same checkout applied
+ * again answers the same id and writes nothing new.
+ */
+export async function applyCompletedCheckout(db: Database, completed: CompletedCheckout): Promise<string> {
+  return db.transaction((tx) => applyCompletedCheckoutIn(tx, completed));
+}
+
+/** `applyCompletedCheckout` inside a transaction the caller holds (webhooks record the event in it). */
+export async function applyCompletedCheckoutIn(tx: Queryable, completed: CompletedCheckout): Promise<string> {
+  const userId = completed.subscription.userId;
+  await lockUser(tx, userId);
+  const [already] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.checkoutSessionId, completed.checkoutSessionId));
+  if (already) {
+    await markCheckoutComplete(tx, completed.checkoutSessionId);
+    return already.id;
+  }
+  const local = await markCheckoutComplete(tx, completed.checkoutSessionId);
+  await rememberCustomer(tx, userId, completed.customerId);
+  await upsertSubscription(tx, completed.subscription, completed.provider, local ? completed.checkoutSessionId : null);
+  if (completed.payment) await recordPayment(tx, completed.payment);
+  return completed.subscription.id;
+}

@@ -1,0 +1,16 @@
+// Registers payments with the app: picks the provider from the configuration, then the
+// payments API, the sandbox checkout page and the webhook (each in its own scope).
+import type { FastifyInstance } from 'fastify';
+import paymentRoutes from '../routes/payments';
+import sandboxRoutes from '../routes/sandbox';
+import webhookRoutes from '../routes/webhook';
+import { createPaymentProvider } from './provider';
+import { createStripeClient } from './stripe-provider';
+
+export default async function paymentsPlugin(app: FastifyInstance): Promise<void> {
+  const stripe = app.config.payments === 'stripe' ? createStripeClient(app.config) : null;
+  const provider = await createPaymentProvider(app.config, app.db, stripe ? { stripeClient: stripe } : {});
+  await app.register(paymentRoutes, { provider });
+  await app.register(sandboxRoutes);
+  await app.register(webhookRoutes, { stripe });
+}

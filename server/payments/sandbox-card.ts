@@ -1,0 +1,64 @@
+// Reads the sandbox checkout's card form: the test cards of decisions.md, an expiry not in the
+// past, a 3–4 digit CVC and a name. Answers the card to record or what to tell the payer.
+import type { CardFacts } from './provider';
+
+export interface CardForm {
+  card_number?: unknown;
+  exp?: unknown;
+  cvc?: unknown;
+  name?: unknown;
+}
+
+export type CardOutcome =
+  | { kind: 'approved'; card: CardFacts }
+  | { kind: 'declined'; message: string }
+  | { kind: 'invalid'; message: string; field: keyof CardForm };
+
+export const successCard = '4242424242424242';
+export const declinedCard = '4000000000000002';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** MM/YY (or MM / YY, or MM/YYYY) to month and four-digit year; null when malformed. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const yearText = match[2] ?? '';
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+export function checkCard(form: CardForm, now: Date = new Date()): CardOutcome {
+  const number = text(form.card_number).replace(/[\s-]/g, '');
+  if (number === '') return { kind: 'invalid', field: 'card_number', message: 'Please enter your card number.' };
+  if (number !== successCard && number !== declinedCard) {
+    return {
+      kind: 'invalid',
+      field: 'card_number',
+      message: 'Your card number is invalid. In the sandbox, use 4242 4242 4242 4242.',
+    };
+  }
+  const expiry = parseExpiry(text(form.exp));
+  if (!expiry) {
+    return { kind: 'invalid', field: 'exp', message: 'Please enter the expiry date as MM/YY.' };
+  }
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (expiry.year * 12 + (expiry.month - 1) < thisMonth) {
+    return { kind: 'invalid', field: 'exp', message: 'Your card has expired.' };
+  }
+  if (!/^\d{3,4}$/.test(text(form.cvc))) {
+    return { kind: 'invalid', field: 'cvc', message: 'Please enter the 3 or 4 digit security code (CVC).' };
+  }
+  if (text(form.name) === '') {
+    return { kind: 'invalid', field: 'name', message: 'Please enter the name on the card.' };
+  }
+  if (number === declinedCard) return { kind: 'declined', message: 'Your card was declined.' };
+  return {
+    kind: 'approved',
+    card: { brand: 'visa', last4: number.slice(-4), expMonth: expiry.month, expYear: expiry.year },
+  };
+}

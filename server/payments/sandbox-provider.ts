@@ -1,0 +1,132 @@
+// The embedded payment provider: this server hosts the checkout page itself, and a paid page
+// becomes a subscription through the same `applyCompletedCheckout` as Stripe's confirmations.
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { checkoutSessions, plans, subscriptions, users } from '../db/schema';
+import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
+import {
+  addInterval,
+  paymentDescription,
+  type CardFacts,
+  type CheckoutRow,
+  type PaymentProvider,
+  type PlanRow,
+  type UserRow,
+} from './provider';
+
+export const sandboxProviderName = 'sandbox';
+
+function sandboxId(prefix: string): string {
+  return `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
+}
+
+export function sandboxCheckoutPath(checkoutId: string): string {
+  return `/sandbox/checkout/${encodeURIComponent(checkoutId)}`;
+}
+
+export function createSandboxProvider(options: { publicUrl: string }): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async createCheckout() {
+      const id = sandboxId('cs');
+      return { id, url: `${options.publicUrl}${sandboxCheckoutPath(id)}` };
+    },
+    // The page applies a paid checkout at once, so confirmation finds its subscription
+    // already; a checkout without one was simply not paid.
+    async retrieveCompletedCheckout() {
+      return null;
+    },
+    async setCancelAtPeriodEnd() {
+      return null;
+    },
+  };
+}
+
+export interface SandboxCheckout {
+  checkout: CheckoutRow;
+  plan: PlanRow;
+  user: UserRow;
+  /** Days of free trial this payment would start: 0 when the account had its trial. */
+  trialDays: number;
+}
+
+/** An open (or completed) sandbox checkout with what its page shows; null when unknown. */
+export async function loadSandboxCheckout(db: Database, checkoutId: string): Promise<SandboxCheckout | null> {
+  const [row] = await db
+    .select({ checkout: checkoutSessions, plan: plans, user: users })
+    .from(checkoutSessions)
+    .innerJoin(plans, eq(plans.id, checkoutSessions.planId))
+    .innerJoin(users, eq(users.id, checkoutSessions.userId))
+    .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.provider, sandboxProviderName)));
+  if (!row) return null;
+  const trialDays = row.user.trialUsedAt === null ? row.checkout.trialDays : 0;
+  return { ...row, trialDays };
+}
+
+/** An open checkout is no longer payable once the account holds a current subscription. */
+export async function expireIfSuperseded(db: Database, loaded: SandboxCheckout): Promise<boolean> {
+  if (loaded.checkout.status !== 'open') return loaded.checkout.status === 'expired';
+  const [current] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.userId, loaded.user.id), sql`${subscriptions.status} in ('trialing', 'active')`),
+    );
+  if (!current) return false;
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, loaded.checkout.id), eq(checkoutSessions.status, 'open')));
+  return true;
+}
+
+export type SandboxCompletion =
+  | { kind: 'completed'; subscriptionId: string }
+  | { kind: 'unavailable' };
+
+/** Pays an open sandbox checkout with an approved card. */
+export async function completeSandboxCheckout(
+  db: Database,
+  loaded: SandboxCheckout,
+  card: CardFacts,
+  now: Date = new Date(),
+): Promise<SandboxCompletion> {
+  const { checkout, plan, user, trialDays } = loaded;
+  const subscriptionId = sandboxId('sub');
+  const trialEnd = trialDays > 0 ? new Date(now.getTime() + trialDays * 86_400_000) : null;
+  const amount = trialEnd ? 0 : plan.amount;
+  try {
+    const id = await applyCompletedCheckout(db, {
+      checkoutSessionId: checkout.id,
+      provider: sandboxProviderName,
+      customerId: null,
+      subscription: {
+        id: subscriptionId,
+        userId: user.id,
+        planId: plan.id,
+        status: trialEnd ? 'trialing' : 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodStart: now,
+        currentPeriodEnd: trialEnd ?? addInterval(now, plan.interval, plan.intervalCount),
+        trialEnd,
+        card,
+      },
+      payment: {
+        providerInvoiceId: sandboxId('in'),
+        userId: user.id,
+        subscriptionId,
+        amount,
+        currency: plan.currency,
+        status: 'paid',
+        description: paymentDescription(amount, plan.name),
+        card,
+        createdAt: now,
+      },
+    });
+    return { kind: 'completed', subscriptionId: id };
+  } catch (error) {
+    if (error instanceof CurrentSubscriptionConflict) return { kind: 'unavailable' };
+    throw error;
+  }
+}

@@ -1,0 +1,147 @@
+// The Stripe provider: Checkout Sessions in subscription mode (trial on the first subscription
+// only), confirmation by retrieving the session, cancel/reactivate at period end.
+import Stripe from 'stripe';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { plans, users } from '../db/schema';
+import {
+  ProviderError,
+  type CompletedCheckout,
+  type PaymentProvider,
+  type PlanRow,
+  type UserRow,
+} from './provider';
+import { customerIdOf, invoiceFacts, stripeProviderName, subscriptionFacts } from './stripe-objects';
+
+/** The SDK client; `stripeApiBase` (tests) points it at a fake server. */
+export function createStripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiBase'>): Stripe {
+  if (!config.stripeSecretKey) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY.');
+  const base = config.stripeApiBase ? new URL(config.stripeApiBase) : null;
+  return new Stripe(config.stripeSecretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'FitStream' },
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+        }
+      : {}),
+  });
+}
+
+/** Runs a Stripe call; its failures become a ProviderError with a message safe to show. */
+export async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new ProviderError(`The payment provider could not ${what}. Please try again later.`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+export const subscriptionExpand = ['default_payment_method', 'latest_invoice'];
+
+function lineItem(plan: PlanRow): Stripe.Checkout.SessionCreateParams.LineItem {
+  if (plan.providerPriceId) return { price: plan.providerPriceId, quantity: 1 };
+  return {
+    quantity: 1,
+    price_data: {
+      currency: plan.currency.toLowerCase(),
+      unit_amount: plan.amount,
+      recurring: {
+        interval: plan.interval as Stripe.Checkout.SessionCreateParams.LineItem.PriceData.Recurring.Interval,
+        interval_count: plan.intervalCount,
+      },
+      product_data: { name: `FitStream ${plan.name}`, metadata: { plan_id: plan.id } },
+    },
+  };
+}
+
+export function createStripeProvider(options: { client: Stripe; db: Database; publicUrl: string }): PaymentProvider {
+  const { client, db, publicUrl } = options;
+
+  /** The account's Stripe customer, created once and remembered on the account. */
+  async function customerFor(user: UserRow): Promise<string> {
+    if (user.providerCustomerId) return user.providerCustomerId;
+    const customer = await callStripe('start the checkout', () =>
+      client.customers.create({ email: user.email, metadata: { user_id: user.id } }),
+    );
+    await db
+      .update(users)
+      .set({ providerCustomerId: customer.id })
+      .where(and(eq(users.id, user.id), sql`${users.providerCustomerId} is null`));
+    const [stored] = await db.select({ id: users.providerCustomerId }).from(users).where(eq(users.id, user.id));
+    return stored?.id ?? customer.id;
+  }
+
+  return {
+    name: 'stripe',
+
+    async createCheckout({ user, plan, trialDays }) {
+      const customer = await customerFor(user);
+      const metadata = { user_id: user.id, plan_id: plan.id };
+      const session = await callStripe('start the checkout', () =>
+        client.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          client_reference_id: user.id,
+          metadata,
+          line_items: [lineItem(plan)],
+          subscription_data: { metadata, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
+          success_url: `${publicUrl}/users?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${publicUrl}/pricing`,
+        }),
+      );
+      if (!session.url) throw new ProviderError('The payment provider did not answer a checkout page.');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCompletedCheckout(checkout): Promise<CompletedCheckout | null> {
+      const session = await callStripe('confirm the checkout', () =>
+        client.checkout.sessions.retrieve(checkout.id, {
+          expand: subscriptionExpand.map((path) => `subscription.${path}`),
+        }),
+      );
+      if (session.status !== 'complete') return null;
+      const subscription = session.subscription;
+      if (!subscription || typeof subscription === 'string') return null;
+      const planId = subscription.metadata?.plan_id ?? checkout.planId;
+      const facts = subscriptionFacts(subscription, checkout.userId, planId);
+      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+      const [planRow] = await db.select().from(plans).where(eq(plans.id, planId));
+      return {
+        checkoutSessionId: checkout.id,
+        provider: stripeProviderName,
+        customerId: customerIdOf(session.customer),
+        subscription: facts,
+        payment:
+          invoice && invoice.status === 'paid'
+            ? invoiceFacts(invoice, {
+                userId: checkout.userId,
+                subscriptionId: facts.id,
+                planName: planRow?.name ?? planId,
+                card: facts.card,
+              })
+            : null,
+      };
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const updated = await callStripe(cancel ? 'cancel the subscription' : 'reactivate the subscription', () =>
+        client.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
+      );
+      const facts = subscriptionFacts(updated, '', '');
+      return {
+        status: facts.status,
+        cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
+        currentPeriodStart: facts.currentPeriodStart,
+        currentPeriodEnd: facts.currentPeriodEnd,
+      };
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// Reads plans, subscriptions and payments, and shapes them as the contract's Plan,
+// Subscription and Payment (openapi.yaml).
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { payments, plans, subscriptions } from '../db/schema';
+import { isCurrentStatus, type PlanRow, type SubscriptionStatus } from './provider';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+type Interval = 'day' | 'week' | 'month' | 'year';
+
+export interface CardBody {
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface PlanBody {
+  id: string;
+  position: number;
+  name: string;
+  amount: number;
+  currency: string;
+  interval: Interval;
+  interval_count: number;
+  quality: string;
+  resolution: string;
+  resolutionFull: string;
+  simultaneousScreens: number;
+  downloads: number;
+  devices: string[];
+  popular: boolean;
+}
+
+export interface SubscriptionBody {
+  subscription_id: string;
+  subscription_status: SubscriptionStatus;
+  plan_id: string;
+  product_name: string;
+  amount: number;
+  currency: string;
+  interval: Interval;
+  interval_count: number;
+  created: string;
+  current_period_start: string;
+  current_period_end: string;
+  trial_end: string | null;
+  cancel_at_period_end: boolean;
+  card: CardBody | null;
+  cardlast4: string | null;
+}
+
+export interface PaymentBody {
+  id: string;
+  created: string;
+  amount: number;
+  currency: string;
+  status: 'paid' | 'failed' | 'refunded';
+  description?: string;
+  card: CardBody | null;
+  cardlast4: string | null;
+}
+
+function card(row: {
+  cardBrand: string | null;
+  cardExpMonth: number | null;
+  cardExpYear: number | null;
+}): CardBody | null {
+  if (row.cardBrand === null || row.cardExpMonth === null || row.cardExpYear === null) return null;
+  return { brand: row.cardBrand, exp_month: row.cardExpMonth, exp_year: row.cardExpYear };
+}
+
+export function planBody(plan: PlanRow): PlanBody {
+  return {
+    id: plan.id,
+    position: plan.position,
+    name: plan.name,
+    amount: plan.amount,
+    currency: plan.currency,
+    interval: plan.interval as Interval,
+    interval_count: plan.intervalCount,
+    quality: plan.quality,
+    resolution: plan.resolution,
+    resolutionFull: plan.resolutionFull,
+    simultaneousScreens: plan.simultaneousScreens,
+    downloads: plan.downloads,
+    devices: plan.devices,
+    popular: plan.popular,
+  };
+}
+
+export function subscriptionBody(row: SubscriptionRow, plan: PlanRow): SubscriptionBody {
+  return {
+    subscription_id: row.id,
+    subscription_status: row.status as SubscriptionStatus,
+    plan_id: plan.id,
+    product_name: plan.name,
+    amount: plan.amount,
+    currency: plan.currency,
+    interval: plan.interval as Interval,
+    interval_count: plan.intervalCount,
+    created: row.createdAt.toISOString(),
+    current_period_start: row.currentPeriodStart.toISOString(),
+    current_period_end: row.currentPeriodEnd.toISOString(),
+    trial_end: row.trialEnd ? row.trialEnd.toISOString() : null,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    card: card(row),
+    cardlast4: row.cardLast4,
+  };
+}
+
+export function paymentBody(row: PaymentRow): PaymentBody {
+  return {
+    id: row.id,
+    created: row.createdAt.toISOString(),
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as PaymentBody['status'],
+    ...(row.description === null ? {} : { description: row.description }),
+    card: card(row),
+    cardlast4: row.cardLast4,
+  };
+}
+
+export async function listActivePlans(db: Database): Promise<PlanRow[]> {
+  return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.position));
+}
+
+export async function findActivePlan(db: Database, planId: string): Promise<PlanRow | null> {
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.active, true)));
+  return plan ?? null;
+}
+
+export async function findCurrentSubscription(db: Database, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ('trialing', 'active')`));
+  return row ?? null;
+}
+
+/** One of the account's subscriptions with its plan; null when unknown or someone else's. */
+export async function findOwnSubscription(
+  db: Database,
+  userId: string,
+  subscriptionId: string,
+): Promise<{ subscription: SubscriptionRow; plan: PlanRow } | null> {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+  return row ?? null;
+}
+
+/** The account's subscriptions, the current one first, then newest first. */
+export async function listSubscriptionBodies(db: Database, userId: string): Promise<SubscriptionBody[]> {
+  const rows = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  const current = rows.filter((row) => isCurrentStatus(row.subscription.status));
+  const others = rows.filter((row) => !isCurrentStatus(row.subscription.status));
+  return [...current, ...others].map((row) => subscriptionBody(row.subscription, row.plan));
+}
+
+export async function listPaymentBodies(db: Database, userId: string): Promise<PaymentBody[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  return rows.map(paymentBody);
+}

@@ -1,0 +1,201 @@
+// Payments API (/api/v1/payments/*): plans, subscribe, confirm a checkout, list, cancel,
+// reactivate, home. Every route is signed-in and validated against openapi.yaml.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeSchema } from '../contract';
+import { checkoutSessions, subscriptions, users } from '../db/schema';
+import { HttpError } from '../errors';
+import { applyCompletedCheckout, CurrentSubscriptionConflict } from '../payments/apply-checkout';
+import {
+  isCurrentStatus,
+  ProviderError,
+  trialDaysForNewAccounts,
+  type PaymentProvider,
+  type SubscriptionFacts,
+} from '../payments/provider';
+import { settleSandboxPeriods } from '../payments/sandbox-periods';
+import {
+  findActivePlan,
+  findCurrentSubscription,
+  findOwnSubscription,
+  listActivePlans,
+  listPaymentBodies,
+  listSubscriptionBodies,
+  planBody,
+  subscriptionBody,
+} from '../payments/subscription-repository';
+
+export interface PaymentRoutesOptions {
+  provider: PaymentProvider;
+}
+
+const base = '/api/v1/payments';
+
+/** Provider failures answer 502 with the provider error's safe message. */
+async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderError) throw new HttpError(502, error.message);
+    throw error;
+  }
+}
+
+/** The columns a provider's answer to cancel/reactivate may refresh. */
+function providerView(reported: Partial<SubscriptionFacts> | null) {
+  if (!reported) return {};
+  const { status, currentPeriodStart, currentPeriodEnd } = reported;
+  return {
+    ...(status ? { status } : {}),
+    ...(currentPeriodStart ? { currentPeriodStart } : {}),
+    ...(currentPeriodEnd ? { currentPeriodEnd } : {}),
+  };
+}
+
+export default async function paymentRoutes(app: FastifyInstance, { provider }: PaymentRoutesOptions): Promise<void> {
+  const db = app.db;
+  const signedIn = { preHandler: app.authenticate };
+  const settle = (request: FastifyRequest) => settleSandboxPeriods(db, request.user.id);
+
+  async function ownSubscription(userId: string, subscriptionId: string) {
+    const found = await findOwnSubscription(db, userId, subscriptionId);
+    if (!found) throw new HttpError(404, 'This subscription does not exist.');
+    return found;
+  }
+
+  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async () => {
+    const plans = await listActivePlans(db);
+    return { isSuccess: true, plans: plans.map(planBody) };
+  });
+
+  app.post<{ Body: { plan: string } }>(
+    `${base}/subscribe`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscribe`) },
+    async (request) => {
+      const plan = await findActivePlan(db, request.body.plan);
+      if (!plan) throw new HttpError(404, 'This plan does not exist.');
+      await settle(request);
+      if (await findCurrentSubscription(db, request.user.id)) {
+        return { isSuccess: true, message: 'You already have an active subscription.' };
+      }
+      const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
+      if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+      const [earlier] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, user.id))
+        .limit(1);
+      const trialDays = user.trialUsedAt === null && !earlier ? trialDaysForNewAccounts : 0;
+      const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays }));
+      // Only the newest checkout stays payable, so two open tabs cannot start two subscriptions.
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.status, 'open')));
+      await db.insert(checkoutSessions).values({
+        id: checkout.id,
+        userId: user.id,
+        planId: plan.id,
+        provider: provider.name,
+        trialDays,
+      });
+      return { isSuccess: true, url: checkout.url };
+    },
+  );
+
+  app.post<{ Body: { customer: string; deviceId?: string } }>(
+    `${base}/subscription-current`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscription-current`) },
+    async (request) => {
+      const [checkout] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.id, request.body.customer), eq(checkoutSessions.userId, request.user.id)));
+      if (!checkout) throw new HttpError(404, 'This checkout does not exist.');
+      if (request.body.deviceId && checkout.deviceId === null) {
+        await db.update(checkoutSessions).set({ deviceId: request.body.deviceId }).where(eq(checkoutSessions.id, checkout.id));
+      }
+      let [made] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.checkoutSessionId, checkout.id));
+      if (!made) {
+        const completed = await viaProvider(() => provider.retrieveCompletedCheckout(checkout));
+        if (!completed) throw new HttpError(402, 'Payment was not completed.');
+        try {
+          made = { id: await applyCompletedCheckout(db, completed) };
+        } catch (error) {
+          // Paid twice (two tabs): the account keeps the subscription it has.
+          if (error instanceof CurrentSubscriptionConflict) {
+            throw new HttpError(402, 'You already have an active subscription; this checkout was not applied.');
+          }
+          throw error;
+        }
+      }
+      await settle(request);
+      const { subscription, plan } = await ownSubscription(request.user.id, made.id);
+      return { isSuccess: true, message: 'Your subscription is confirmed.', subscription: subscriptionBody(subscription, plan) };
+    },
+  );
+
+  app.post(`${base}/subscriptions`, { ...signedIn, schema: routeSchema('POST', `${base}/subscriptions`) }, async (request) => {
+    await settle(request);
+    const [plans, payments] = await Promise.all([
+      listSubscriptionBodies(db, request.user.id),
+      listPaymentBodies(db, request.user.id),
+    ]);
+    return { isSuccess: true, plans, payments };
+  });
+
+  app.post<{ Body: { subscription_id: string } }>(
+    `${base}/subscription-cancel`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscription-cancel`) },
+    async (request) => {
+      await settle(request);
+      const { subscription, plan } = await ownSubscription(request.user.id, request.body.subscription_id);
+      if (!isCurrentStatus(subscription.status)) {
+        throw new HttpError(409, 'Only a current subscription can be cancelled.');
+      }
+      let row = subscription;
+      if (!subscription.cancelAtPeriodEnd) {
+        const reported = await viaProvider(() => provider.setCancelAtPeriodEnd(subscription.id, true));
+        [row = subscription] = await db
+          .update(subscriptions)
+          .set({ ...providerView(reported), cancelAtPeriodEnd: true, updatedAt: new Date() })
+          .where(eq(subscriptions.id, subscription.id))
+          .returning();
+      }
+      return { isSuccess: true, message: 'Your subscription has been cancelled', subscription: subscriptionBody(row, plan) };
+    },
+  );
+
+  app.post<{ Body: { subscription_id: string } }>(
+    `${base}/subscription-reactivate`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscription-reactivate`) },
+    async (request) => {
+      await settle(request);
+      const { subscription, plan } = await ownSubscription(request.user.id, request.body.subscription_id);
+      if (!isCurrentStatus(subscription.status) || subscription.currentPeriodEnd <= new Date()) {
+        throw new HttpError(409, 'This subscription has ended and can no longer be reactivated.');
+      }
+      let row = subscription;
+      if (subscription.cancelAtPeriodEnd) {
+        const reported = await viaProvider(() => provider.setCancelAtPeriodEnd(subscription.id, false));
+        [row = subscription] = await db
+          .update(subscriptions)
+          .set({ ...providerView(reported), cancelAtPeriodEnd: false, updatedAt: new Date() })
+          .where(eq(subscriptions.id, subscription.id))
+          .returning();
+      }
+      return { isSuccess: true, message: 'Your subscription has been reactivated', subscription: subscriptionBody(row, plan) };
+    },
+  );
+
+  app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`) }, async (request) => {
+    const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
+    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    await settle(request);
+    const current = await findCurrentSubscription(db, user.id);
+    return { isSuccess: true, email: user.email, name: user.name, image: user.image, hasSubscription: current !== null };
+  });
+}

@@ -1,0 +1,80 @@
+// The sandbox provider's hosted checkout page (/sandbox/checkout/:sessionId): GET shows it,
+// POST pays with a test card. Answers are HTML pages (or a 303 back into the app), never JSON.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeSchema } from '../contract';
+import { checkCard, type CardForm } from '../payments/sandbox-card';
+import { renderCheckoutPage, renderUnavailablePage, sandboxPageCsp, type PageError } from '../payments/sandbox-page';
+import {
+  completeSandboxCheckout,
+  expireIfSuperseded,
+  loadSandboxCheckout,
+  sandboxCheckoutPath,
+  type SandboxCheckout,
+} from '../payments/sandbox-provider';
+
+type CheckoutRequest = FastifyRequest<{ Params: { sessionId: string }; Body: CardForm }>;
+
+const path = '/sandbox/checkout/:sessionId';
+
+export default async function sandboxRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const returnUrl = (checkoutId: string) => `${config.publicUrl}/users?session_id=${encodeURIComponent(checkoutId)}`;
+  const pricingUrl = `${config.publicUrl}/pricing`;
+
+  function html(reply: FastifyReply, statusCode: number, page: string): FastifyReply {
+    return reply
+      .code(statusCode)
+      .header('content-security-policy', sandboxPageCsp)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(page);
+  }
+
+  const unavailable = (reply: FastifyReply) => html(reply, 404, renderUnavailablePage(pricingUrl));
+
+  /** The open checkout this request is about, or null when it cannot be paid. */
+  async function openCheckout(request: CheckoutRequest): Promise<SandboxCheckout | null> {
+    if (request.validationError && request.validationError.validationContext === 'params') return null;
+    const loaded = await loadSandboxCheckout(db, request.params.sessionId);
+    if (!loaded || (await expireIfSuperseded(db, loaded))) return null;
+    return loaded;
+  }
+
+  function page(reply: FastifyReply, loaded: SandboxCheckout, statusCode: number, error?: PageError, form?: CardForm) {
+    return html(
+      reply,
+      statusCode,
+      renderCheckoutPage(loaded, {
+        action: sandboxCheckoutPath(loaded.checkout.id),
+        cancelUrl: pricingUrl,
+        ...(error ? { error } : {}),
+        ...(form ? { form } : {}),
+      }),
+    );
+  }
+
+  app.get(path, { schema: routeSchema('GET', path), attachValidation: true }, async (request: CheckoutRequest, reply) => {
+    const loaded = await openCheckout(request);
+    if (!loaded || loaded.checkout.status !== 'open') return unavailable(reply);
+    return page(reply, loaded, 200);
+  });
+
+  app.post(path, { schema: routeSchema('POST', path), attachValidation: true }, async (request: CheckoutRequest, reply) => {
+    const loaded = await openCheckout(request);
+    if (!loaded) return unavailable(reply);
+    // Paying a paid checkout again (a double click, a resubmitted form) goes back to the app.
+    if (loaded.checkout.status === 'complete') return reply.redirect(returnUrl(loaded.checkout.id), 303);
+    if (loaded.checkout.status !== 'open') return unavailable(reply);
+    const form: CardForm = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    let outcome = checkCard(form);
+    if (request.validationError && outcome.kind !== 'invalid') {
+      outcome = { kind: 'invalid', field: 'card_number', message: 'Please check the card details and try again.' };
+    }
+    if (outcome.kind === 'invalid') return page(reply, loaded, 400, outcome, form);
+    if (outcome.kind === 'declined') return page(reply, loaded, 402, outcome, form);
+    const completion = await completeSandboxCheckout(db, loaded, outcome.card);
+    if (completion.kind === 'unavailable') return unavailable(reply);
+    return reply.redirect(returnUrl(loaded.checkout.id), 303);
+  });
+}
