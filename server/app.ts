@@ -46,6 +46,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // payments: registered by server/payments
   await app.register((await import('./payments/plugin')).default);
+  await app.register((await import('./payments/plugin')).default);
   // (end of payments block)
 
   await app.register(staticRoutes);
