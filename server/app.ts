@@ -10,7 +10,10 @@ import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
 import configAndDatabase from './plugins/external/config';
 import security from './plugins/external/security';
+import authRoutes from './routes/auth';
 import staticRoutes from './routes/static';
+import uploadsRoutes from './routes/uploads';
+import usersRoutes from './routes/users';
 
 export interface BuildAppOptions {
   /** A database the caller opened and will close; otherwise the app opens (and closes) its own. */
@@ -37,7 +40,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authPlugin);
 
   // Routes, one file per API area.
-  // server-core routes: registered here
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(uploadsRoutes);
 
   // payments: registered by server/payments
   await app.register((await import('./payments/plugin')).default);

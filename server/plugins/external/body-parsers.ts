@@ -26,6 +26,8 @@ export default fp(
     await app.register(multipart, {
       limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
     });
+    // No endpoint takes plain text: refusing it (415) beats a confusing schema error.
+    app.removeContentTypeParser('text/plain');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       try {

@@ -1,0 +1,48 @@
+// Accounts: creating one (email unique, password hashed) and checking credentials with the
+// same answer and similar timing whether the email is unknown or the password wrong.
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import { HttpError } from '../errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+
+export interface Account {
+  id: string;
+  email: string;
+}
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const BAD_CREDENTIALS = 'Incorrect email or password.';
+
+/** `email` must already be normalised (trimmed, lower-cased). Throws a 409 when it is taken. */
+export async function createAccount(
+  db: Database,
+  input: { email: string; password: string; country: string },
+): Promise<Account> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (taken) throw new HttpError(409, EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await db
+    .insert(users)
+    .values({ email: input.email, passwordHash, country: input.country })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email });
+  // Lost a race with a concurrent sign-up for the same address.
+  if (!created) throw new HttpError(409, EMAIL_TAKEN);
+  return created;
+}
+
+/** The account whose credentials these are, or null (unknown email or wrong password alike). */
+export async function checkCredentials(db: Database, email: string, password: string): Promise<Account | null> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!user) return burnPasswordCheck(password).then(() => null);
+  return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, email: user.email } : null;
+}
+
+export async function findAccount(db: Database, userId: string): Promise<Account | null> {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  return user ?? null;
+}

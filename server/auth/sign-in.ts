@@ -1,0 +1,50 @@
+// What every successful sign-in answers (sign-up, sign-in, link exchange, refresh): an access
+// token in the body and the refresh token in the `fs_refresh` cookie.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Account } from './accounts';
+import { REFRESH_TOKEN_TTL_SECONDS, startSession } from './sessions';
+import { signAccessToken } from './tokens';
+
+export const REFRESH_COOKIE = 'fs_refresh';
+
+export interface AuthSuccessBody {
+  isSuccess: true;
+  message: string;
+  token: string;
+  email: string;
+}
+
+function cookieOptions(app: FastifyInstance) {
+  return { path: '/api/v1', httpOnly: true, sameSite: 'strict' as const, secure: app.config.secureCookies };
+}
+
+export function setRefreshCookie(app: FastifyInstance, reply: FastifyReply, refreshToken: string): void {
+  reply.setCookie(REFRESH_COOKIE, refreshToken, { ...cookieOptions(app), maxAge: REFRESH_TOKEN_TTL_SECONDS });
+}
+
+export function clearRefreshCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(app));
+}
+
+export async function authSuccess(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  account: Account,
+  session: { sessionId: string; refreshToken: string },
+  message: string,
+): Promise<AuthSuccessBody> {
+  setRefreshCookie(app, reply, session.refreshToken);
+  const token = await signAccessToken(app.config, { userId: account.id, email: account.email, sessionId: session.sessionId });
+  return { isSuccess: true, message, token, email: account.email };
+}
+
+/** A new session for the account on `deviceId`, answered like sign-in. */
+export async function signIn(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  account: Account,
+  deviceId: string,
+  message: string,
+): Promise<AuthSuccessBody> {
+  return authSuccess(app, reply, account, await startSession(app.db, account.id, deviceId), message);
+}

@@ -1,0 +1,123 @@
+// Auth API: sign-up, sign-in, refresh, logout, one-time sign-in links and their exchange.
+// Bodies are checked by the contract first, then by the shared account rules.
+import type { FastifyInstance } from 'fastify';
+import {
+  checkRules,
+  normaliseEmail,
+  ruleMessages,
+  signInSchema,
+  signUpSchema,
+  type FieldErrors,
+} from '../../src/domain/account-rules';
+import type { components } from '../../src/api/schema';
+import { BAD_CREDENTIALS, checkCredentials, createAccount, findAccount } from '../auth/accounts';
+import { consumeLinkToken, createLinkToken } from '../auth/link-tokens';
+import { rotateRefreshToken, revokeSession, sessionOfRefreshToken } from '../auth/sessions';
+import { authSuccess, clearRefreshCookie, REFRESH_COOKIE, signIn } from '../auth/sign-in';
+import { newDeviceId, verifyAccessToken } from '../auth/tokens';
+import { routeSchema } from '../contract';
+import { HttpError } from '../errors';
+import { bearerToken } from '../plugins/app/auth';
+
+type Schemas = components['schemas'];
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const LINK_INVALID = 'This sign-in link is invalid or has expired.';
+
+/** The message of the first broken rule, in the order the form shows the fields. */
+function firstBrokenRule(errors: FieldErrors | null, order: string[]): string | null {
+  if (!errors) return null;
+  const field = order.find((name) => errors[name]) ?? Object.keys(errors)[0];
+  const key = field ? errors[field] : undefined;
+  return key ? ruleMessages[key].defaultMessage : null;
+}
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: Schemas['SignUpRequest'] }>(
+    '/api/v1/auth/sign-up',
+    { schema: routeSchema('POST', '/api/v1/auth/sign-up') },
+    async (request, reply) => {
+      const body = request.body;
+      const broken = firstBrokenRule(checkRules(signUpSchema, body), ['email', 'password', 'cpassword', 'country']);
+      if (broken) throw new HttpError(400, broken);
+      await app.rateLimiters.consume('signUpPerIp', request.ip);
+      const account = await createAccount(app.db, {
+        email: normaliseEmail(body.email),
+        password: body.password,
+        country: body.country,
+      });
+      reply.code(201);
+      return signIn(app, reply, account, body.device_id, 'Your account has been created.');
+    },
+  );
+
+  app.post<{ Body: Schemas['SignInRequest'] }>(
+    '/api/v1/auth/sign-in',
+    { schema: routeSchema('POST', '/api/v1/auth/sign-in') },
+    async (request, reply) => {
+      const body = request.body;
+      const broken = firstBrokenRule(checkRules(signInSchema, body), ['email', 'password']);
+      if (broken) throw new HttpError(400, broken);
+      const email = normaliseEmail(body.email);
+      const accountKey = `${request.ip}|${email}`;
+      await app.rateLimiters.consume('signInPerIp', request.ip);
+      await app.rateLimiters.consume('signInPerAccount', accountKey);
+      const account = await checkCredentials(app.db, email, body.password);
+      if (!account) throw new HttpError(401, BAD_CREDENTIALS);
+      await app.rateLimiters.reset('signInPerAccount', accountKey);
+      return signIn(app, reply, account, body.device_id, 'You are signed in.');
+    },
+  );
+
+  app.get('/api/v1/refresh', { schema: routeSchema('GET', '/api/v1/refresh') }, async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    if (!presented) throw new HttpError(401, 'Please sign in to continue.');
+    const result = await rotateRefreshToken(app.db, presented);
+    if (result.kind !== 'rotated') {
+      clearRefreshCookie(app, reply);
+      if (result.kind === 'replayed') request.log.warn('refresh token replayed: session revoked');
+      throw new HttpError(401, SESSION_ENDED);
+    }
+    return authSuccess(
+      app,
+      reply,
+      { id: result.userId, email: result.email },
+      { sessionId: result.sessionId, refreshToken: result.refreshToken },
+      'Your session has been renewed.',
+    );
+  });
+
+  app.post('/api/v1/auth/logout', { schema: routeSchema('POST', '/api/v1/auth/logout') }, async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    const fromCookie = presented ? await sessionOfRefreshToken(app.db, presented) : null;
+    if (fromCookie) await revokeSession(app.db, fromCookie);
+    const token = bearerToken(request);
+    const claims = token ? await verifyAccessToken(app.config, token, { ignoreExpiry: true }) : null;
+    if (claims && claims.sessionId !== fromCookie) await revokeSession(app.db, claims.sessionId);
+    clearRefreshCookie(app, reply);
+    return { isSuccess: true, message: 'You have been signed out.' };
+  });
+
+  app.post(
+    '/api/v1/auth/link-token',
+    { schema: routeSchema('POST', '/api/v1/auth/link-token'), preHandler: app.authenticate },
+    async (request, reply) => {
+      const { token, expiresAt } = await createLinkToken(app.db, request.user.id);
+      const query = new URLSearchParams({ nftoken: token, device_id: newDeviceId() });
+      reply.code(201);
+      return { isSuccess: true, nftoken: token, url: `/?${query.toString()}`, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post<{ Body: Schemas['TokenExchangeRequest'] }>(
+    '/api/v1/payments/index',
+    { schema: routeSchema('POST', '/api/v1/payments/index') },
+    async (request, reply) => {
+      await app.rateLimiters.consume('exchangePerIp', request.ip);
+      const userId = await consumeLinkToken(app.db, request.body.token);
+      const account = userId ? await findAccount(app.db, userId) : null;
+      if (!account) throw new HttpError(401, LINK_INVALID);
+      return signIn(app, reply, account, request.body.device_id ?? newDeviceId(), 'You are signed in.');
+    },
+  );
+}
