@@ -54,7 +54,8 @@ function providerView(reported: Partial<SubscriptionFacts> | null) {
 
 export default async function paymentRoutes(app: FastifyInstance, { provider }: PaymentRoutesOptions): Promise<void> {
   const db = app.db;
-  const signedIn = { preHandler: app.authenticate };
+  // onRequest, not preHandler: a request without valid credentials hears 401 before any 400.
+  const signedIn = { onRequest: app.authenticate };
   const settle = (request: FastifyRequest) => settleSandboxPeriods(db, request.user.id);
 
   async function ownSubscription(userId: string, subscriptionId: string) {
