@@ -1,0 +1,170 @@
+// Sign-in and sign-up machines: rules block submit, errors clear on input, the spinner state,
+// success tells the session where to go, and every failure of spec §8 with its exact text.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { signInMachine, type SignInInput, type SignInOutput } from '../../machines/sign-in.machine';
+import { signUpMachine, type SignUpInput, type SignUpOutput } from '../../machines/sign-up.machine';
+import { noticeText } from '../../src/domain/notices';
+import type { Outcome } from '../../src/domain/request-outcome';
+import { controlledActor, settle } from './controlled-actor';
+
+const user = { email: 'ana@example.com', token: 'jwt' };
+const refused = (status: number, message = `server says ${status}`): Outcome<never> => ({
+  kind: 'failed',
+  status,
+  body: { isSuccess: false, message, statusCode: status },
+});
+
+function signIn(origin: string | null = null) {
+  const api = controlledActor<SignInOutput, SignInInput>();
+  const tellSession = vi.fn();
+  const actor = createActor(signInMachine.provide({ actors: { signIn: api.logic }, actions: { tellSession } }), {
+    input: { origin },
+  }).start();
+  return { actor, api, tellSession };
+}
+
+function fillSignIn(actor: ReturnType<typeof signIn>['actor']) {
+  actor.send({ type: 'field.change', field: 'email', value: ' ana@example.com ' });
+  actor.send({ type: 'field.change', field: 'password', value: 'Secret#123' });
+}
+
+describe('sign-in machine', () => {
+  it('blocks an empty form with both messages, and clears a field error when it changes', () => {
+    const { actor, api } = signIn();
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual({ email: 'emailRequired', password: 'passwordRequired' });
+    expect(api.calls).toHaveLength(0);
+    actor.send({ type: 'field.change', field: 'email', value: 'a' });
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordRequired' });
+  });
+
+  it('submits trimmed credentials, shows the busy state, and tells the session to go /home', async () => {
+    const { actor, api, tellSession } = signIn();
+    fillSignIn(actor);
+    actor.send({ type: 'remember.change', value: true });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(api.last.input).toEqual({ email: 'ana@example.com', password: 'Secret#123' });
+    api.last.resolve({ kind: 'ok', data: user });
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user, remember: true, to: '/home' });
+  });
+
+  it('returns to the remembered origin after signing in', async () => {
+    const { actor, api, tellSession } = signIn('/billing');
+    fillSignIn(actor);
+    actor.send({ type: 'form.submit' });
+    api.last.resolve({ kind: 'ok', data: user });
+    await settle();
+    expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user, remember: false, to: '/billing' });
+  });
+
+  const cases: [string, Outcome<never>, string][] = [
+    ['isSuccess false', { kind: 'failed', status: 200, body: { isSuccess: false, message: 'No luck' } }, 'No luck'],
+    ['400', refused(400, 'email is required'), 'email is required'],
+    ['401', refused(401, 'Wrong email or password.'), 'Wrong email or password.'],
+    ['404', refused(404, 'No such account.'), 'No such account.'],
+    ['409', refused(409, 'Conflict.'), 'Conflict.'],
+    ['429', refused(429, 'Too many attempts. Try again in 60 seconds.'), 'Too many attempts. Try again in 60 seconds.'],
+    ['500', refused(500, 'Internal Server Error'), 'Login Failed...'],
+    ['an error body without a message', { kind: 'failed', status: 502, body: null }, 'Login Failed...'],
+    ['no response', { kind: 'unreachable' }, 'Failed to Login In. Try Again...'],
+  ];
+  for (const [name, outcome, text] of cases) {
+    it(`shows "${text}" for ${name}, back on the form, scrolled to the top`, async () => {
+      const { actor, api, tellSession } = signIn();
+      fillSignIn(actor);
+      actor.send({ type: 'form.submit' });
+      api.last.resolve(outcome);
+      await settle();
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+      expect(noticeText(actor.getSnapshot().context.notice)).toBe(text);
+      expect(actor.getSnapshot().context.notice?.tone).toBe('error');
+      expect(actor.getSnapshot().context.scrollToTop).toBe(1);
+      expect(tellSession).not.toHaveBeenCalled();
+    });
+  }
+
+  it('says nothing about a cancelled request', async () => {
+    const { actor, api } = signIn();
+    fillSignIn(actor);
+    actor.send({ type: 'form.submit' });
+    api.last.resolve({ kind: 'cancelled' });
+    await settle();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('treats a crashing actor as no response', async () => {
+    const { actor, api } = signIn();
+    fillSignIn(actor);
+    actor.send({ type: 'form.submit' });
+    api.last.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Failed to Login In. Try Again...');
+  });
+});
+
+function signUp() {
+  const api = controlledActor<SignUpOutput, SignUpInput>();
+  const tellSession = vi.fn();
+  const actor = createActor(signUpMachine.provide({ actors: { signUp: api.logic }, actions: { tellSession } }), {
+    input: { email: 'ana@example.com' },
+  }).start();
+  return { actor, api, tellSession };
+}
+
+function fillSignUp(actor: ReturnType<typeof signUp>['actor']) {
+  actor.send({ type: 'field.change', field: 'password', value: 'Secret#123' });
+  actor.send({ type: 'field.change', field: 'cpassword', value: 'Secret#123' });
+}
+
+describe('sign-up machine', () => {
+  it('starts with US and the email from the landing page', () => {
+    const { actor } = signUp();
+    expect(actor.getSnapshot().context.values).toMatchObject({ country: 'US', email: 'ana@example.com' });
+  });
+
+  it('blocks weak and mismatched passwords with the rule messages', () => {
+    const { actor, api } = signUp();
+    actor.send({ type: 'field.change', field: 'password', value: 'short' });
+    actor.send({ type: 'field.change', field: 'cpassword', value: 'other' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordInvalid', cpassword: 'passwordMismatch' });
+    expect(api.calls).toHaveLength(0);
+    actor.send({ type: 'field.change', field: 'cpassword', value: 'short' });
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordInvalid' });
+  });
+
+  it('sends the four fields and tells the session to go to /details', async () => {
+    const { actor, api, tellSession } = signUp();
+    fillSignUp(actor);
+    actor.send({ type: 'form.submit' });
+    expect(api.last.input).toEqual({ country: 'US', email: 'ana@example.com', password: 'Secret#123', cpassword: 'Secret#123' });
+    api.last.resolve({ kind: 'ok', data: user });
+    await settle();
+    expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user, remember: false, to: '/details' });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  const cases: [string, Outcome<never>, string][] = [
+    ['409 (email taken)', refused(409, 'An account with this email already exists.'), 'An account with this email already exists.'],
+    ['400', refused(400, 'password is too weak'), 'password is too weak'],
+    ['502', refused(502), 'Register Failed...'],
+    ['no response', { kind: 'unreachable' }, 'Failed to Register. Try Again...'],
+  ];
+  for (const [name, outcome, text] of cases) {
+    it(`shows "${text}" for ${name}`, async () => {
+      const { actor, api } = signUp();
+      fillSignUp(actor);
+      actor.send({ type: 'form.submit' });
+      api.last.resolve(outcome);
+      await settle();
+      expect(noticeText(actor.getSnapshot().context.notice)).toBe(text);
+      expect(actor.getSnapshot().context.scrollToTop).toBe(1);
+    });
+  }
+});

@@ -1,0 +1,126 @@
+// Pricing machine (/pricing): plans, default choice, subscribe outcomes, 3 s messages,
+// quiet cancellations and 401s, nothing sent without an email.
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { pricingMachine, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '../../machines/pricing.machine';
+import { noticeText } from '../../src/domain/notices';
+import type { Plan } from '../../src/domain/plans';
+import { controlledActor, settle } from './controlled-actor';
+import { seededPlans } from './plan-fixtures';
+
+async function start({ hasEmail = true, plans = seededPlans }: { hasEmail?: boolean; plans?: Plan[] } = {}) {
+  const load = controlledActor<LoadPlansOutput>();
+  const subscribe = controlledActor<SubscribeOutput, SubscribeInput>();
+  const clock = new SimulatedClock();
+  const actor = createActor(pricingMachine.provide({ actors: { loadPlans: load.logic, subscribe: subscribe.logic } }), {
+    clock,
+    input: { hasEmail },
+  }).start();
+  expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  load.last.resolve({ kind: 'ok', data: [...plans].reverse() });
+  await settle();
+  return { actor, load, subscribe, clock };
+}
+
+describe('pricing machine', () => {
+  it('lists plans in tier order and preselects the popular one', async () => {
+    const { actor } = await start();
+    expect(actor.getSnapshot().context.plans.map((p) => p.id)).toEqual(['basic', 'standard', 'premium', 'mobile']);
+    expect(actor.getSnapshot().context.selectedId).toBe('standard');
+  });
+
+  it('preselects the first plan when none is popular', async () => {
+    const { actor } = await start({ plans: seededPlans.map((p) => ({ ...p, popular: false })) });
+    expect(actor.getSnapshot().context.selectedId).toBe('basic');
+  });
+
+  it('selects a plan and ignores unknown ids', async () => {
+    const { actor } = await start();
+    actor.send({ type: 'plan.select', planId: 'premium' });
+    actor.send({ type: 'plan.select', planId: 'gold' });
+    expect(actor.getSnapshot().context.selectedId).toBe('premium');
+  });
+
+  it('subscribes to a clicked column, busy, then leaves for the checkout url', async () => {
+    const { actor, subscribe } = await start();
+    actor.send({ type: 'plan.subscribe', planId: 'premium' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(subscribe.last.input).toEqual({ plan: 'premium' });
+    expect(actor.getSnapshot().context.chosen).toMatchObject({ name: 'Premium', amount: 1799, interval: 'month', interval_count: 1, resolution: '2160p' });
+    subscribe.last.resolve({ kind: 'ok', data: { url: '/sandbox/checkout/cs_sandbox_1' } });
+    await settle();
+    expect(actor.getSnapshot().context.navigation).toEqual({ external: '/sandbox/checkout/cs_sandbox_1' });
+  });
+
+  it('subscribes to the selection on mobile Next', async () => {
+    const { actor, subscribe } = await start();
+    actor.send({ type: 'plan.subscribe' });
+    expect(subscribe.last.input).toEqual({ plan: 'standard' });
+  });
+
+  it('sends nothing and says nothing without an email', async () => {
+    const { actor, subscribe } = await start({ hasEmail: false });
+    actor.send({ type: 'plan.subscribe', planId: 'basic' });
+    expect(subscribe.calls).toHaveLength(0);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().context.selectedId).toBe('basic');
+  });
+
+  it('shows a success message alone for 3 s and clears the busy flag', async () => {
+    const { actor, subscribe, clock } = await start();
+    actor.send({ type: 'plan.subscribe' });
+    subscribe.last.resolve({ kind: 'ok', data: { message: 'You already have a current subscription.' } });
+    await settle();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'success', message: 'You already have a current subscription.' });
+    clock.increment(3000);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('shows the server message of a refused subscribe for 3 s', async () => {
+    const { actor, subscribe, clock } = await start();
+    actor.send({ type: 'plan.subscribe' });
+    subscribe.last.resolve({ kind: 'failed', status: 502, body: { isSuccess: false, message: 'The payment provider is unavailable.', statusCode: 502 } });
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('The payment provider is unavailable.');
+    expect(actor.getSnapshot().context.scrollToTop).toBe(1);
+    clock.increment(2999);
+    expect(actor.getSnapshot().context.notice).not.toBeNull();
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('stays quiet after a 401 on subscribe (the session takes the user to /login)', async () => {
+    const { actor, subscribe } = await start();
+    actor.send({ type: 'plan.subscribe' });
+    subscribe.last.resolve({ kind: 'failed', status: 401, body: null });
+    await settle();
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('shows a plans load error for 3 s and ignores a cancelled load', async () => {
+    const load = controlledActor<LoadPlansOutput>();
+    const clock = new SimulatedClock();
+    const actor = createActor(pricingMachine.provide({ actors: { loadPlans: load.logic } }), { clock, input: { hasEmail: true } }).start();
+    load.last.resolve({ kind: 'failed', status: 500, body: { isSuccess: false, message: 'Plans are unavailable.' } });
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Plans are unavailable.');
+    clock.increment(3000);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+
+    const quiet = controlledActor<LoadPlansOutput>();
+    const other = createActor(pricingMachine.provide({ actors: { loadPlans: quiet.logic } }), { input: { hasEmail: true } }).start();
+    quiet.last.resolve({ kind: 'cancelled' });
+    await settle();
+    expect(other.getSnapshot().context.notice).toBeNull();
+    expect(other.getSnapshot().context.plans).toEqual([]);
+  });
+
+  it('aborts the plans request when the screen goes away', async () => {
+    const load = controlledActor<LoadPlansOutput>();
+    const actor = createActor(pricingMachine.provide({ actors: { loadPlans: load.logic } }), { input: { hasEmail: true } }).start();
+    actor.stop();
+    expect(load.last.signal.aborted).toBe(true);
+  });
+});
