@@ -79,4 +79,5 @@ export const SAME_IN_BOTH = new Set<string>([
   'email',
   'Total',
   'Error',
+  'Popular',
 ]);

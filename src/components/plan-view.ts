@@ -45,7 +45,6 @@ export const planMessages = defineMessages({
   mostPopular: { id: 'plan.mostPopular', defaultMessage: 'Most popular' },
   popular: { id: 'plan.popular', defaultMessage: 'Popular' },
   premiumIcon: { id: 'plan.premiumIcon', defaultMessage: 'Top tier' },
-  selected: { id: 'plan.selected', defaultMessage: 'Selected' },
   chooseLabel: { id: 'plan.chooseLabel', defaultMessage: 'Choose a plan' },
 });
 
