@@ -1,0 +1,148 @@
+// The Stripe provider through the real SDK, pointed at a fake Stripe on 127.0.0.1 (no network):
+// checkout creation (trial only the first time), confirmation by retrieval, cancel/reactivate,
+// and provider failures answered as 502.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { checkoutSessions, subscriptions, users } from '../../server/db/schema';
+import { createTestApp, signUp, type SignedUpUser, type TestApp } from './harness';
+import { callPayments, confirmCheckout, listSubscriptions, roomyRateLimits } from './fixtures/payments-flow';
+import { secretKey, startFakeStripe, webhookSecret, type FakeStripe } from './fixtures/stripe/fake-stripe';
+
+let fake: FakeStripe;
+let test: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  test = await createTestApp({
+    rateLimits: roomyRateLimits,
+    payments: 'stripe',
+    stripeSecretKey: secretKey,
+    stripeWebhookSecret: webhookSecret,
+    stripeApiBase: fake.url,
+  });
+});
+afterAll(async () => {
+  await test?.close();
+  await fake?.close();
+});
+
+async function subscribe(user: SignedUpUser, plan = 'standard'): Promise<string> {
+  const response = await callPayments(test.app, user, 'subscribe', { plan });
+  expect(response.statusCode).toBe(200);
+  const { url } = response.json<{ url: string }>();
+  const sessionId = url.split('/').pop()!;
+  expect(url).toBe(`https://checkout.stripe.com/c/pay/${sessionId}`);
+  return sessionId;
+}
+
+async function userId(user: SignedUpUser): Promise<string> {
+  const [row] = await test.app.db.select().from(users).where(eq(users.email, user.email));
+  return row!.id;
+}
+
+describe('Stripe checkout', () => {
+  it('creates a subscription-mode Checkout Session with a 7-day trial the first time', async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user, 'standard');
+    const [created] = fake.calls('POST', '/v1/checkout/sessions').slice(-1);
+    const id = await userId(user);
+    expect(created!.params).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: id,
+      'metadata[user_id]': id,
+      'metadata[plan_id]': 'standard',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '1399',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'line_items[0][price_data][recurring][interval_count]': '1',
+      'subscription_data[trial_period_days]': '7',
+      'subscription_data[metadata][user_id]': id,
+      success_url: 'http://localhost:8080/users?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:8080/pricing',
+    });
+    // The customer is created once and remembered on the account.
+    const [row] = await test.app.db.select().from(users).where(eq(users.id, id));
+    expect(created!.params.customer).toBe(row!.providerCustomerId);
+    expect(row!.providerCustomerId).toMatch(/^cus_/);
+    const [checkout] = await test.app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(checkout).toMatchObject({ provider: 'stripe', planId: 'standard', trialDays: 7, status: 'open' });
+  });
+
+  it('confirms by retrieving the session: 402 until paid, then one trialing subscription with its card', async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    expect((await confirmCheckout(test.app, user, sessionId)).statusCode).toBe(402);
+
+    const paid = fake.completeCheckout(sessionId);
+    const confirmed = await confirmCheckout(test.app, user, sessionId);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().subscription).toMatchObject({
+      subscription_id: paid.subscription.id,
+      subscription_status: 'trialing',
+      plan_id: 'standard',
+      card: { brand: 'visa', exp_month: 12, exp_year: 2034 },
+      cardlast4: '4242',
+      cancel_at_period_end: false,
+    });
+    const retrieve = fake.calls('GET', `/v1/checkout/sessions/${sessionId}`).at(-1)!;
+    expect(Object.values(retrieve.params)).toEqual(
+      expect.arrayContaining(['subscription.default_payment_method', 'subscription.latest_invoice']),
+    );
+
+    await confirmCheckout(test.app, user, sessionId);
+    const listed = await listSubscriptions(test.app, user);
+    expect(listed.plans).toHaveLength(1);
+    expect(listed.payments).toEqual([expect.objectContaining({ amount: 0, description: 'Free trial', status: 'paid' })]);
+  });
+
+  it('cancels and reactivates at Stripe (cancel_at_period_end)', async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    const { subscription } = fake.completeCheckout(sessionId);
+    await confirmCheckout(test.app, user, sessionId);
+
+    const cancelled = await callPayments(test.app, user, 'subscription-cancel', { subscription_id: subscription.id });
+    expect(cancelled.json().subscription).toMatchObject({ subscription_status: 'trialing', cancel_at_period_end: true });
+    expect(fake.calls('POST', `/v1/subscriptions/${subscription.id}`).at(-1)!.params).toEqual({ cancel_at_period_end: 'true' });
+    expect(fake.get(subscription.id).cancel_at_period_end).toBe(true);
+
+    const reactivated = await callPayments(test.app, user, 'subscription-reactivate', { subscription_id: subscription.id });
+    expect(reactivated.json().subscription).toMatchObject({ cancel_at_period_end: false });
+    expect(fake.get(subscription.id).cancel_at_period_end).toBe(false);
+  });
+
+  it('offers no trial on the second subscription and reuses the customer', async () => {
+    const user = await signUp(test.app);
+    const first = await subscribe(user);
+    const { subscription } = fake.completeCheckout(first);
+    await confirmCheckout(test.app, user, first);
+    // The first subscription ended.
+    await test.app.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.id, subscription.id));
+    const customersBefore = fake.calls('POST', '/v1/customers').length;
+
+    const second = await subscribe(user, 'premium');
+    const created = fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
+    expect(created.params['subscription_data[trial_period_days]']).toBeUndefined();
+    expect(created.params['line_items[0][price_data][unit_amount]']).toBe('1799');
+    expect(fake.calls('POST', '/v1/customers')).toHaveLength(customersBefore);
+
+    fake.completeCheckout(second);
+    const confirmed = await confirmCheckout(test.app, user, second);
+    expect(confirmed.json().subscription).toMatchObject({ subscription_status: 'active', plan_id: 'premium', trial_end: null });
+    const { payments } = await listSubscriptions(test.app, user);
+    expect(payments.map((payment) => payment.amount)).toEqual([1799, 0]);
+  });
+
+  it('answers 502 with a safe message when Stripe refuses', async () => {
+    const user = await signUp(test.app);
+    fake.fail(400, 'No such price: price_secret_internal');
+    try {
+      const response = await callPayments(test.app, user, 'subscribe', { plan: 'basic' });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toBe('The payment provider could not start the checkout. Please try again later.');
+    } finally {
+      fake.recover();
+    }
+  });
+});
