@@ -1,0 +1,129 @@
+// Forms and messages as a user meets them: the FAQ disclosures (one open at a time), the
+// password show/hide toggle, the country list, and the banner's roles and focus.
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Banner, CountrySelect, Faq, PasswordField } from '../../src/components';
+import { ruleMessages } from '../../src/domain/account-rules';
+import { renderIntl } from './components-render';
+
+describe('Faq', () => {
+  it('opens one answer at a time and reports it with aria-expanded', async () => {
+    const user = userEvent.setup();
+    renderIntl(<Faq priceRange={{ min: 899, max: 1799, currency: 'EUR' }} />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((button) => button.textContent?.replace(/[+−]$/, ''))).toEqual([
+      'What is FitStream?',
+      'How much does FitStream cost?',
+      'Where can I watch?',
+      'How do I cancel?',
+    ]);
+    expect(buttons.every((button) => button.getAttribute('aria-expanded') === 'false')).toBe(true);
+
+    const cost = screen.getByRole('button', { name: /How much/ });
+    await user.click(cost);
+    expect(cost.getAttribute('aria-expanded')).toBe('true');
+    const answer = document.getElementById(cost.getAttribute('aria-controls') ?? '');
+    expect(answer?.hidden).toBe(false);
+    expect(answer?.textContent).toContain('Plans range from €8.99 to €17.99 a month.');
+
+    const cancel = screen.getByRole('button', { name: /cancel/ });
+    await user.click(cancel);
+    expect(cancel.getAttribute('aria-expanded')).toBe('true');
+    expect(cost.getAttribute('aria-expanded')).toBe('false');
+    expect(answer?.hidden).toBe(true);
+
+    await user.click(cancel);
+    expect(screen.getAllByRole('button').every((button) => button.getAttribute('aria-expanded') === 'false')).toBe(true);
+  });
+
+  it('answers the cost question without a range when no plans are known, in Spanish too', async () => {
+    const user = userEvent.setup();
+    renderIntl(<Faq />, 'es');
+    await user.click(screen.getByRole('button', { name: /¿Cuánto cuesta FitStream\?/ }));
+    expect(screen.getByText(/cuota mensual fija/).textContent).not.toMatch(/\{min\}|€/);
+  });
+});
+
+describe('PasswordField', () => {
+  function Field({ error }: { error?: typeof ruleMessages.passwordInvalid }) {
+    const [value, setValue] = useState('');
+    return <PasswordField id="password" label="Password" value={value} onChange={setValue} error={error} />;
+  }
+
+  it('hides the password until the toggle is pressed, and hides it again', async () => {
+    const user = userEvent.setup();
+    renderIntl(<Field />);
+    const input = screen.getByLabelText('Password') as HTMLInputElement;
+    await user.type(input, 'Secret#1x');
+    expect(input.type).toBe('password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await user.click(toggle);
+    expect(input.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(input.value).toBe('Secret#1x');
+    await user.click(toggle);
+    expect(input.type).toBe('password');
+  });
+
+  it('shows a rule message as the field error, linked to the input', () => {
+    renderIntl(<Field error={ruleMessages.passwordInvalid} />);
+    const input = screen.getByLabelText('Password');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toMatch(/between 8 and 24 characters/);
+  });
+});
+
+describe('CountrySelect', () => {
+  it('defaults to the United States and offers about 190 countries sorted by name', () => {
+    renderIntl(<CountrySelect id="country" label="Country" onChange={() => {}} />);
+    const select = screen.getByLabelText('Country') as HTMLSelectElement;
+    expect(select.value).toBe('US');
+    expect(select.selectedOptions[0]?.textContent).toBe('United States');
+    const names = [...select.options].map((option) => option.textContent ?? '');
+    expect(names.length).toBeGreaterThanOrEqual(185);
+    expect(names.length).toBeLessThanOrEqual(200);
+    expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names);
+    expect([...select.options].every((option) => /^[A-Z]{2}$/.test(option.value))).toBe(true);
+  });
+
+  it('names the countries in Spanish and reports the chosen code', async () => {
+    const user = userEvent.setup();
+    let chosen = '';
+    renderIntl(<CountrySelect id="country" label="País" value="US" onChange={(code) => (chosen = code)} />, 'es');
+    const select = screen.getByLabelText('País') as HTMLSelectElement;
+    expect(select.selectedOptions[0]?.textContent).toBe('Estados Unidos');
+    await user.selectOptions(select, 'España');
+    expect(chosen).toBe('ES');
+  });
+});
+
+describe('Banner', () => {
+  it('announces an error assertively, takes focus, and keeps its slot when cleared', () => {
+    const { rerender, container } = renderIntl(<Banner message={null} />);
+    const slot = container.firstElementChild;
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(<Banner message="Invalid email or password" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Invalid email or password');
+    expect(alert.getAttribute('aria-live')).toBe('assertive');
+    expect(document.activeElement).toBe(alert);
+    rerender(<Banner message={null} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(container.firstElementChild).toBe(slot);
+  });
+
+  it('announces a success politely and translates message descriptors', () => {
+    renderIntl(
+      <Banner kind="success" message={{ id: 'notice.subscription.cancelled', defaultMessage: 'Your subscription has been cancelled' }} />,
+      'es',
+    );
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toContain('Tu suscripción ha sido cancelada');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+// The page frame as a user meets it: the navbar for visitors and signed-in users (and its
+// mobile menu), the footer's links and placeholders, switching language with the lazily
+// loaded Spanish catalogue, and the static pages rendering in both languages.
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Footer, Navbar } from '../../src/components';
+import { AppIntlProvider, type AppLocale } from '../../src/i18n';
+import { staticPages } from '../../src/screens/static';
+import { renderIntl } from './components-render';
+
+describe('Navbar', () => {
+  it('offers a visitor the Sign In link and no Log out', () => {
+    renderIntl(<Navbar signedIn={false} language="en" onLanguageChange={() => {}} onLogout={() => {}} />);
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'FitStream home' }).getAttribute('href')).toBe('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
+    expect(within(nav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(within(nav).getByRole('link', { name: 'Billing & Subscriptions' }).getAttribute('href')).toBe('/billing');
+  });
+
+  it('offers a signed-in user Log out, and marks the current page', async () => {
+    const user = userEvent.setup();
+    const onLogout = vi.fn();
+    renderIntl(<Navbar signedIn language="en" onLanguageChange={() => {}} onLogout={onLogout} currentPath="/pricing" />);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Pricing' }).getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('opens and closes the mobile menu with aria-expanded', async () => {
+    const user = userEvent.setup();
+    renderIntl(<Navbar signedIn={false} language="en" onLanguageChange={() => {}} onLogout={() => {}} />);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    const controlled = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(controlled?.tagName).toBe('NAV');
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(controlled?.className).toContain('navbar__menu--open');
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('switches the whole app to Spanish, loading its catalogue on demand', async () => {
+    const user = userEvent.setup();
+    function App() {
+      const [language, setLanguage] = useState<AppLocale>('en');
+      return (
+        <AppIntlProvider locale={language}>
+          <Navbar signedIn language={language} onLanguageChange={setLanguage} onLogout={() => {}} />
+        </AppIntlProvider>
+      );
+    }
+    render(<App />);
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeDefined();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+    expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Facturación y suscripciones' })).toBeDefined();
+    expect(document.documentElement.lang).toBe('es');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Idioma' }), 'en');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log out' })).toBeDefined());
+  });
+});
+
+describe('Footer', () => {
+  it('links the legal pages and shows the placeholders as text, not links', () => {
+    renderIntl(<Footer year={2025} />);
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/terms', '/privacy', '/support', '/eula', '/dmca']));
+    for (const text of ['Help Centre', 'Cookie Preferences', 'Contact Us']) {
+      const placeholder = screen.getByText(text);
+      expect(placeholder.closest('a')).toBeNull();
+    }
+    expect(screen.getByText('© 2025 FitStream. All rights reserved.')).toBeDefined();
+  });
+});
+
+describe('static pages', () => {
+  it('render every page with a heading in English and Spanish', async () => {
+    for (const load of Object.values(staticPages)) {
+      const { default: Page } = await load();
+      for (const locale of ['en', 'es'] as const) {
+        const { unmount } = renderIntl(<Page />, locale);
+        expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe('');
+        unmount();
+      }
+    }
+  });
+
+  it('shows support hours, the issues handled and the phone line', async () => {
+    const { default: Support } = await staticPages.support();
+    renderIntl(<Support />);
+    expect(screen.getByText(/Monday to Friday, 9 AM to 5 PM/)).toBeDefined();
+    for (const issue of [/^Payment problems/, /^Access issues/, /^Technical errors/, /^Feedback/]) expect(screen.getByText(issue)).toBeDefined();
+    expect(screen.getByText('Phone: +1 (555) 010-0199')).toBeDefined();
+  });
+
+  it('lists the changelog versions newest first', async () => {
+    const { default: Changelog } = await staticPages.changelog();
+    renderIntl(<Changelog />, 'es');
+    const versions = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(versions).toEqual(['Versión 1.4.0', 'Versión 1.3.2', 'Versión 1.3.0', 'Versión 1.0.0']);
+  });
+});
