@@ -151,4 +151,18 @@ export async function signUp(
   return { email: body.email, password, token: body.token, cookie, deviceId };
 }
 
+/** A 1×1 PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** A multipart/form-data body with one file, for `app.inject`. */
+export function multipart(field: string, filename: string, type: string, bytes: Buffer) {
+  const boundary = `----fs${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 export { contract };
+
