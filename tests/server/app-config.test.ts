@@ -1,0 +1,70 @@
+// Configuration from the environment (defaults, the generated JWT secret, clear startup
+// errors) and how unexpected failures are answered.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { HttpError } from '../../server/errors';
+import { classifyError } from '../../server/plugins/app/error-handler';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'fs-config-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults and generates the JWT secret once, readable by the owner only', async () => {
+    const config = await loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      payments: 'sandbox',
+      publicUrl: 'http://localhost:8080',
+      accessTokenTtlSeconds: 900,
+      secureCookies: false,
+      redisUrl: null,
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+    expect((await loadConfig({ DATA_DIR: dataDir })).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('uses secure cookies for a public https address', async () => {
+    const config = await loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://fitstream.example/', ACCESS_TOKEN_TTL: '30', PORT: '9000' });
+    expect(config).toMatchObject({ publicUrl: 'https://fitstream.example', secureCookies: true, accessTokenTtlSeconds: 30, port: 9000 });
+    expect((await loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:3000' })).secureCookies).toBe(false);
+  });
+
+  it.each([
+    [{ PAYMENTS: 'stripe' }, /STRIPE_SECRET_KEY/],
+    [{ PAYMENTS: 'paypal' }, /PAYMENTS must be/],
+    [{ PORT: 'eighty' }, /PORT must be/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+  ])('refuses %o with a clear message', async (env, message) => {
+    await expect(loadConfig({ DATA_DIR: dataDir, ...env })).rejects.toThrow(ConfigError);
+    await expect(loadConfig({ DATA_DIR: dataDir, ...env })).rejects.toThrow(message);
+  });
+
+  it('accepts Stripe with both secrets', async () => {
+    const config = await loadConfig({ DATA_DIR: dataDir, PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(config.payments).toBe('stripe');
+  });
+});
+
+describe('error answers', () => {
+  it('hides unexpected failures behind a generic 500', () => {
+    const answer = classifyError(new TypeError('cannot read secret of undefined'));
+    expect(answer.statusCode).toBe(500);
+    expect(answer.message).not.toContain('secret');
+  });
+
+  it('keeps the status of an HttpError and of client errors', () => {
+    expect(classifyError(new HttpError(409, 'Taken.'))).toEqual({ statusCode: 409, message: 'Taken.' });
+    expect(classifyError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })).statusCode).toBe(413);
+    expect(classifyError(Object.assign(new Error('x'), { code: 'FST_INVALID_MULTIPART_CONTENT_TYPE', statusCode: 406 })).statusCode).toBe(415);
+  });
+});
