@@ -1,0 +1,37 @@
+// The throughput baseline: a bare Fastify server that answers the same bytes as the product
+// from memory (no database, no auth, no validation, no logging). Run as a child process by
+// bench/server-process.ts with BARE_ROUTES pointing at a JSON list of routes.
+import { readFile } from 'node:fs/promises';
+import Fastify from 'fastify';
+
+interface RouteSpec {
+  method: 'GET' | 'POST';
+  url: string;
+  contentType: string;
+  /** base64 */
+  body: string;
+}
+
+const specFile = process.env.BARE_ROUTES;
+if (!specFile) throw new Error('BARE_ROUTES must name the routes file');
+const routes = JSON.parse(await readFile(specFile, 'utf8')) as RouteSpec[];
+
+const app = Fastify({ logger: false });
+// Accept any body (the plans call posts an empty JSON body) without parsing it.
+app.removeAllContentTypeParsers();
+app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+for (const route of routes) {
+  const body = Buffer.from(route.body, 'base64');
+  app.route({
+    method: route.method,
+    url: route.url,
+    handler: async (_request, reply) => reply.type(route.contentType).send(body),
+  });
+}
+
+await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => void app.close().then(() => process.exit(0)));
+}

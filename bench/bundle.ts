@@ -1,0 +1,164 @@
+// Bundle: builds the app and a bare React 19 page with the same Vite config in the same run,
+// and compares the compressed bytes each route loads before it is interactive.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+import { repoRoot } from './server-process';
+import { ratioOf, type Row } from './table';
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+const zero: Sizes = { raw: 0, gzip: 0, brotli: 0 };
+const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+
+/** Sizes as a static host would serve them precompressed: gzip -9 and brotli -11. */
+async function sizeOf(file: string): Promise<Sizes> {
+  const bytes = await readFile(file);
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+async function sumOf(outDir: string, files: Iterable<string>): Promise<Sizes> {
+  let total = zero;
+  for (const file of files) total = add(total, await sizeOf(path.join(outDir, file)));
+  return total;
+}
+
+interface Built {
+  outDir: string;
+  manifest: Manifest;
+}
+
+/** Builds `root/index.html` with the app's own vite.config.ts into a temporary directory. */
+async function buildWithAppConfig(root: string, label: string): Promise<Built> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), `fitstream-bundle-${label}-`));
+  await build({
+    configFile: path.join(repoRoot, 'vite.config.ts'),
+    root,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  const manifest = JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  return { outDir, manifest };
+}
+
+interface Closure {
+  js: Set<string>;
+  css: Set<string>;
+}
+
+/** A chunk and everything it imports statically: what loads before its code runs. */
+function staticClosure(manifest: Manifest, keys: string[]): Closure {
+  const closure: Closure = { js: new Set(), css: new Set() };
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (chunk.file.endsWith('.js')) closure.js.add(chunk.file);
+    if (chunk.file.endsWith('.css')) closure.css.add(chunk.file);
+    for (const css of chunk.css ?? []) closure.css.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return closure;
+}
+
+function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.isEntry);
+  if (!key) throw new Error('the build has no entry in its manifest');
+  return key;
+}
+
+/** Lazily loaded screens (dynamic entries whose source is a screen), by source path. */
+function routeChunks(manifest: Manifest): string[] {
+  return Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry && /src\/screens\//.test(manifest[key]?.src ?? key));
+}
+
+async function allAssets(outDir: string): Promise<{ js: string[]; css: string[] }> {
+  const files = (await readdir(outDir, { recursive: true })).map(String);
+  return { js: files.filter((file) => file.endsWith('.js')), css: files.filter((file) => file.endsWith('.css')) };
+}
+
+export interface BundleResult {
+  rows: Row[];
+  /** The app's build, which the production server hosts for the other benchmarks. */
+  distDir: string;
+  cleanup(): Promise<void>;
+}
+
+export async function measureBundle(): Promise<BundleResult> {
+  const app = await buildWithAppConfig(repoRoot, 'app');
+  const bare = await buildWithAppConfig(path.join(repoRoot, 'bench', 'bare-react'), 'bare');
+  try {
+    const appEntry = entryKey(app.manifest);
+    const bareInitial = staticClosure(bare.manifest, [entryKey(bare.manifest)]);
+    const bareJs = await sumOf(bare.outDir, bareInitial.js);
+    const bareCss = await sumOf(bare.outDir, bareInitial.css);
+
+    const routes = routeChunks(app.manifest);
+    const landingKey = routes.find((key) => /landing/i.test(key));
+    const landing = staticClosure(app.manifest, landingKey ? [appEntry, landingKey] : [appEntry]);
+    const landingJs = await sumOf(app.outDir, landing.js);
+    const landingCss = await sumOf(app.outDir, landing.css);
+    const landingNote = landingKey ? `entry + ${landingKey}` : 'entry and its static imports (no lazy landing chunk)';
+
+    // Every route: the entry's closure plus its lazy chunk's closure (the entry alone if none).
+    const perRoute: { route: string; js: Sizes }[] = [];
+    for (const key of routes.length > 0 ? routes : [appEntry]) {
+      const closure = staticClosure(app.manifest, [appEntry, key]);
+      perRoute.push({ route: key, js: await sumOf(app.outDir, closure.js) });
+    }
+    perRoute.sort((a, b) => b.js.gzip - a.js.gzip);
+    const worst = perRoute[0];
+    const over = perRoute.filter((route) => route.js.gzip > 2.2 * bareJs.gzip);
+
+    const appAll = await allAssets(app.outDir);
+    const bareAll = await allAssets(bare.outDir);
+    const appTotal = add(await sumOf(app.outDir, appAll.js), await sumOf(app.outDir, appAll.css));
+    const bareTotal = add(await sumOf(bare.outDir, bareAll.js), await sumOf(bare.outDir, bareAll.css));
+
+    const group = 'bundle';
+    const kB = (bytes: number) => Math.round(bytes / 100) / 10;
+    const pair = (figure: string, value: number, baseline: number, limit?: number, note?: string): Row => ({
+      group,
+      figure,
+      value: kB(value),
+      unit: 'kB',
+      baseline: kB(baseline),
+      ratio: ratioOf(value, baseline),
+      ...(limit === undefined ? {} : { budget: { kind: 'max' as const, limit, of: 'ratio' as const } }),
+      ...(note ? { note } : {}),
+    });
+    const rows: Row[] = [
+      pair('landing `/` initial JS, gzip', landingJs.gzip, bareJs.gzip, 1.6, landingNote),
+      pair('landing `/` initial JS, brotli', landingJs.brotli, bareJs.brotli, 1.6),
+      pair('landing `/` initial CSS, gzip', landingCss.gzip, bareCss.gzip),
+      pair('landing `/` initial CSS, brotli', landingCss.brotli, bareCss.brotli),
+      pair(`largest route initial JS, gzip (${worst?.route ?? 'entry'})`, worst?.js.gzip ?? 0, bareJs.gzip, 2.2, `${perRoute.length} routes`),
+      { group, figure: 'routes whose initial JS (gzip) is over 2.2 × bare React', value: over.length, unit: '', budget: { kind: 'equal', limit: 0, of: 'value' }, ...(over.length ? { note: over.map((route) => route.route).join(', ') } : {}) },
+      pair('whole app JS + CSS, gzip', appTotal.gzip, bareTotal.gzip),
+      pair('whole app JS + CSS, brotli', appTotal.brotli, bareTotal.brotli),
+      pair('landing `/` initial JS, uncompressed (as served today)', landingJs.raw, bareJs.raw),
+    ];
+    return {
+      rows,
+      distDir: app.outDir,
+      cleanup: async () => {
+        await rm(app.outDir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    await rm(bare.outDir, { recursive: true, force: true });
+  }
+}

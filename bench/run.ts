@@ -1,0 +1,156 @@
+// `npm run bench`: runs every benchmark in turn and prints one table (also written to
+// bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
+//   --quick        short durations and small N, for a smoke run while developing
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, journeys, postgres
+import path from 'node:path';
+import { measureBundle } from './bundle';
+import { measureJourneys } from './journeys';
+import { measureLighthouse } from './lighthouse';
+import { createScratchDatabase, memoryOf, repoRoot, startProductServer } from './server-process';
+import { measureSignInCost } from './signin-cost';
+import { judge, runInfo, textTable, writeResults, type Row } from './table';
+import { measureThroughput } from './throughput';
+
+const quick = process.argv.includes('--quick');
+const onlyArgument = process.argv.find((argument) => argument.startsWith('--only='));
+const only = onlyArgument ? onlyArgument.slice('--only='.length).split(',') : null;
+const wanted = (name: string) => only === null || only.includes(name);
+
+const settings = quick
+  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000 }
+  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [50], idleWait: 3000 };
+
+const rows: Row[] = [];
+const started = new Date();
+
+function failed(group: string, error: unknown): Row {
+  const message = error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error);
+  console.error(`✗ ${group}: ${message}`);
+  return { group, figure: 'benchmark', value: null, unit: '', note: message, budget: { kind: 'equal', limit: 0, of: 'value' } };
+}
+
+async function step(group: string, run: () => Promise<Row[]>): Promise<void> {
+  console.log(`▶ ${group}`);
+  const stepStarted = performance.now();
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    rows.push(failed(group, error));
+  }
+  console.log(`  (${((performance.now() - stepStarted) / 1000).toFixed(0)} s)`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function idleRow(label: string, pid: number, budgetMB?: number): Promise<Row> {
+  await sleep(settings.idleWait);
+  const { rssMB } = await memoryOf(pid);
+  return {
+    group: `server ${label}`,
+    figure: 'idle RSS after start',
+    value: rssMB,
+    unit: 'MB',
+    ...(budgetMB === undefined ? {} : { budget: { kind: 'max' as const, limit: budgetMB, of: 'value' as const } }),
+  };
+}
+
+async function main(): Promise<void> {
+  if (wanted('signin')) {
+    await step('sign-in cost', () => measureSignInCost({ samples: settings.signInSamples, seconds: settings.signInSeconds }));
+  }
+
+  // Every later benchmark serves this build, so it runs even when its rows are not wanted.
+  console.log('▶ bundle');
+  let bundle: Awaited<ReturnType<typeof measureBundle>>;
+  try {
+    bundle = await measureBundle();
+    if (wanted('bundle')) rows.push(...bundle.rows);
+  } catch (error) {
+    rows.push(failed('bundle', error));
+    return;
+  }
+  const { distDir } = bundle;
+
+  try {
+    if (wanted('lighthouse') || wanted('throughput')) {
+      await step('PGlite server: idle memory, Lighthouse, throughput', async () => {
+        const server = await startProductServer({ distDir });
+        try {
+          const found: Row[] = [await idleRow('PGlite', server.pid, 350)];
+          if (wanted('lighthouse')) found.push(...(await measureLighthouse(server, { runs: settings.lighthouseRuns })));
+          if (wanted('throughput')) {
+            found.push(
+              ...(await measureThroughput(server, {
+                label: 'PGlite',
+                durationSeconds: settings.seconds,
+                warmupSeconds: settings.warmup,
+                connections: settings.connections,
+                distDir,
+              })),
+            );
+          }
+          return found;
+        } finally {
+          await server.stop();
+        }
+      });
+    }
+
+    if (wanted('journeys')) {
+      await step('journeys (PGlite, fresh server)', async () => {
+        const server = await startProductServer({ distDir });
+        try {
+          return await measureJourneys(server, { sizes: settings.journeys, peakBudgetMB: 450, peakBudgetAt: 200, label: 'PGlite' });
+        } finally {
+          await server.stop();
+        }
+      });
+    }
+
+    if (wanted('postgres')) {
+      await step('PostgreSQL server: throughput (plans), journeys', async () => {
+        const database = await createScratchDatabase();
+        if (!database) {
+          return [{ group: 'PostgreSQL', figure: 'benchmark', value: null, unit: '', note: 'no PostgreSQL answers on 127.0.0.1:5432' }];
+        }
+        try {
+          const server = await startProductServer({ distDir, databaseUrl: database.url });
+          try {
+            const found: Row[] = [await idleRow('PostgreSQL', server.pid)];
+            found.push(
+              ...(await measureThroughput(server, {
+                label: 'PostgreSQL',
+                durationSeconds: settings.seconds,
+                warmupSeconds: settings.warmup,
+                connections: settings.connections,
+                distDir,
+                only: ['POST /api/v1/payments/plans'],
+              })),
+            );
+            found.push(...(await measureJourneys(server, { sizes: settings.pgJourneys, peakBudgetMB: 450, peakBudgetAt: -1, label: 'PostgreSQL' })));
+            return found;
+          } finally {
+            await server.stop();
+          }
+        } finally {
+          await database.drop();
+        }
+      });
+    }
+  } finally {
+    await bundle.cleanup();
+  }
+}
+
+await main();
+
+const judged = rows.map(judge);
+const info = runInfo(started, quick);
+console.log(`\nFitStream benchmarks${quick ? ' (quick: not for the README)' : ''}, ${info.seconds} s, Node ${info.node}, ${info.cpus}\n`);
+console.log(textTable(judged));
+const misses = judged.filter((row) => row.pass === false);
+console.log(misses.length === 0 ? '\nEvery budget met.' : `\n${misses.length} budget(s) missed: ${misses.map((row) => `${row.group}: ${row.figure}`).join('; ')}`);
+const file = await writeResults(path.join(repoRoot, 'bench', 'results'), info, judged);
+console.log(`Results: ${path.relative(repoRoot, file)}`);
+// Open keep-alive sockets and the like must not hold the run open.
+process.exit(0);

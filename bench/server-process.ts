@@ -1,0 +1,197 @@
+// Runs servers as child processes for the benchmarks: the production server
+// (`node --import tsx server/main.ts`, so the pid is the Node process itself) and the bare
+// Fastify baseline; reads their memory from /proc; creates and drops a scratch PostgreSQL db.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export interface RunningServer {
+  pid: number;
+  port: number;
+  origin: string;
+  /** Where the server's stdout and stderr go. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function logTail(file: string): Promise<string> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').slice(-15).join('\n');
+}
+
+async function waitForAnswer(child: ChildProcess, origin: string, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${await logTail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server did not answer ${origin} within ${timeoutMs} ms:\n${await logTail(logFile)}`);
+}
+
+async function spawnServer(script: string, env: Record<string, string>, port: number, dir: string): Promise<RunningServer> {
+  const logFile = path.join(dir, 'server.log');
+  const log = await open(logFile, 'a');
+  // Only what we pass decides the database: an inherited DATABASE_URL must not leak in.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log.fd, log.fd],
+  });
+  await log.close();
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitForAnswer(child, origin, logFile, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  if (child.pid === undefined) throw new Error(`${script} did not start`);
+  return { pid: child.pid, port, origin, logFile, stop };
+}
+
+export interface ProductServerOptions {
+  /** The built app the server hosts (DIST_DIR). */
+  distDir: string;
+  databaseUrl?: string;
+}
+
+/** Starts the production server on a free port with a fresh DATA_DIR and sandbox payments. */
+export async function startProductServer(options: ProductServerOptions): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fitstream-bench-'));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PAYMENTS: 'sandbox',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DIST_DIR: options.distDir,
+    NODE_ENV: 'production',
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  const server = await spawnServer('server/main.ts', env, port, dataDir);
+  return {
+    ...server,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BareRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Starts the bare Fastify baseline, answering each route's bytes from memory. */
+export async function startBareServer(routes: BareRoute[]): Promise<RunningServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fitstream-bare-'));
+  const spec = routes.map((route) => ({ ...route, body: route.body.toString('base64') }));
+  const specFile = path.join(dir, 'routes.json');
+  const handle = await open(specFile, 'w');
+  await handle.writeFile(JSON.stringify(spec));
+  await handle.close();
+  const port = await freePort();
+  const server = await spawnServer('bench/bare-server.ts', { BARE_ROUTES: specFile }, port, dir);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Memory {
+  rssMB: number;
+  peakRssMB: number;
+}
+
+/** VmRSS (now) and VmHWM (peak since start) of a process, in MB (10^6 bytes, as the budgets). */
+export async function memoryOf(pid: number): Promise<Memory> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => {
+    const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status);
+    if (!match?.[1]) throw new Error(`no ${name} for pid ${pid}`);
+    return Math.round((Number(match[1]) * 1024) / 1e5) / 10;
+  };
+  return { rssMB: field('VmRSS'), peakRssMB: field('VmHWM') };
+}
+
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the local PostgreSQL server, or null when none answers. */
+export async function createScratchDatabase(): Promise<ScratchDatabase | null> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `fitstream_bench_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// API throughput: autocannon against the production server on loopback, each target paired
+// with a bare Fastify server answering the same bytes from memory, measured side by side.
+import autocannon, { type Result } from 'autocannon';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ApiSession, benchPassword, newIdentity } from './api-session';
+import { startBareServer, type BareRoute, type RunningServer } from './server-process';
+import { ratioOf, type Row } from './table';
+
+export interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  auth: boolean;
+  /** Minimum requests per second as a share of the bare server's. */
+  minRatio: number;
+}
+
+export interface ThroughputOptions {
+  /** Which database the server runs on, for the row labels. */
+  label: string;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  distDir: string;
+  /** Which targets to run (by name); all when absent. */
+  only?: string[];
+}
+
+/** The first script the app's index.html loads: the asset every visitor fetches. */
+export async function entryScript(distDir: string): Promise<string> {
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const match = /<script[^>]+src="([^"]+\.js)"/.exec(html);
+  if (!match?.[1]) throw new Error('dist/index.html loads no script');
+  return match[1];
+}
+
+export async function throughputTargets(distDir: string): Promise<Target[]> {
+  return [
+    { name: 'POST /api/v1/payments/plans', method: 'POST', path: '/api/v1/payments/plans', auth: true, minRatio: 0.5 },
+    { name: 'GET /', method: 'GET', path: '/', auth: false, minRatio: 0.7 },
+    { name: 'GET static entry JS', method: 'GET', path: await entryScript(distDir), auth: false, minRatio: 0.7 },
+  ];
+}
+
+function load(origin: string, target: Target, token: string, seconds: number, connections: number): Promise<Result> {
+  return autocannon({
+    url: `${origin}${target.path}`,
+    method: target.method,
+    connections,
+    duration: seconds,
+    headers: target.auth ? { authorization: `FitStream ${token}` } : {},
+  });
+}
+
+const bytesPerResponse = (result: Result) => Math.round(result.throughput.average / Math.max(1, result.requests.average));
+
+function rowsFor(target: Target, label: string, product: Result, bare: Result, seconds: number, connections: number): Row[] {
+  const group = `throughput ${label}`;
+  const figure = (what: string) => `${target.name} ${what}`;
+  const failures = product.errors + product.timeouts + product.non2xx;
+  return [
+    {
+      group,
+      figure: figure('requests/s'),
+      value: Math.round(product.requests.average),
+      unit: 'req/s',
+      baseline: Math.round(bare.requests.average),
+      ratio: ratioOf(product.requests.average, bare.requests.average),
+      budget: { kind: 'min', limit: target.minRatio, of: 'ratio' },
+      note: `${seconds} s, ${connections} connections, ${bytesPerResponse(product)} B vs ${bytesPerResponse(bare)} B per response`,
+    },
+    { group, figure: figure('p50 latency'), value: product.latency.p50, unit: 'ms', baseline: bare.latency.p50, ratio: ratioOf(product.latency.p50, bare.latency.p50) },
+    {
+      group,
+      figure: figure('p99 latency'),
+      value: product.latency.p99,
+      unit: 'ms',
+      baseline: bare.latency.p99,
+      ratio: ratioOf(product.latency.p99, bare.latency.p99),
+      budget: { kind: 'max', limit: 25, of: 'value' },
+    },
+    { group, figure: figure('errors + non-2xx'), value: failures, unit: '', budget: { kind: 'equal', limit: 0, of: 'value' } },
+  ];
+}
+
+/** Runs every target against `server` and its bare twin; answers the rows. */
+export async function measureThroughput(server: RunningServer, options: ThroughputOptions): Promise<Row[]> {
+  const session = new ApiSession(server.origin);
+  const { email, deviceId } = newIdentity('throughput');
+  await session.signUp(email, benchPassword, deviceId);
+  const token = session.token ?? '';
+  const targets = (await throughputTargets(options.distDir)).filter((target) => !options.only || options.only.includes(target.name));
+
+  // Capture what the product answers, so the bare server answers exactly those bytes.
+  const routes: BareRoute[] = [];
+  for (const target of targets) {
+    const response = await fetch(`${server.origin}${target.path}`, {
+      method: target.method,
+      headers: target.auth ? { authorization: `FitStream ${token}` } : {},
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status} ${body.toString('utf8', 0, 200)}`);
+    routes.push({ method: target.method, url: target.path, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body });
+  }
+
+  const bare = await startBareServer(routes);
+  const rows: Row[] = [];
+  try {
+    for (const target of targets) {
+      if (options.warmupSeconds > 0) {
+        await load(server.origin, target, token, options.warmupSeconds, options.connections);
+        await load(bare.origin, target, token, options.warmupSeconds, options.connections);
+      }
+      const product = await load(server.origin, target, token, options.durationSeconds, options.connections);
+      const baseline = await load(bare.origin, target, token, options.durationSeconds, options.connections);
+      const bareFailures = baseline.errors + baseline.timeouts + baseline.non2xx;
+      if (bareFailures > 0) throw new Error(`the bare server failed ${bareFailures} requests to ${target.name}`);
+      rows.push(...rowsFor(target, options.label, product, baseline, options.durationSeconds, options.connections));
+      console.log(`  ${options.label} ${target.name}: ${Math.round(product.requests.average)} req/s vs bare ${Math.round(baseline.requests.average)}`);
+    }
+  } finally {
+    await bare.stop();
+  }
+  return rows;
+}
