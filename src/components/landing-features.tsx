@@ -26,11 +26,19 @@ const messages = defineMessages({
   },
 });
 
+/** Inline icon paths (no icon font, no emoji: they render the same on every system). */
+const ICONS = {
+  tv: 'M3 5h18v11H3zM8 20h8M12 16v4',
+  download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
+  devices: 'M7 3h10v18H7zM11 18h2',
+  levels: 'M4 20V14M10 20V9M16 20V4M2 20h20',
+} as const;
+
 const FEATURES = [
-  { icon: '📺', title: messages.tvTitle, text: messages.tvText },
-  { icon: '⬇', title: messages.offlineTitle, text: messages.offlineText },
-  { icon: '📱', title: messages.everywhereTitle, text: messages.everywhereText },
-  { icon: '💪', title: messages.levelsTitle, text: messages.levelsText },
+  { icon: ICONS.tv, title: messages.tvTitle, text: messages.tvText },
+  { icon: ICONS.download, title: messages.offlineTitle, text: messages.offlineText },
+  { icon: ICONS.devices, title: messages.everywhereTitle, text: messages.everywhereText },
+  { icon: ICONS.levels, title: messages.levelsTitle, text: messages.levelsText },
 ] as const;
 
 export function LandingFeatures() {
@@ -43,9 +51,9 @@ export function LandingFeatures() {
       <ul className="features__list">
         {FEATURES.map((feature) => (
           <li key={feature.title.id} className="feature">
-            <span className="feature__icon" aria-hidden="true">
-              {feature.icon}
-            </span>
+            <svg className="feature__icon" width="36" height="36" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d={feature.icon} />
+            </svg>
             <h3 className="feature__title">{intl.formatMessage(feature.title)}</h3>
             <p className="feature__text">{intl.formatMessage(feature.text)}</p>
           </li>
