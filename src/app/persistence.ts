@@ -1,0 +1,81 @@
+// What the browser keeps between visits: the session user (localStorage when "remember me"
+// was checked, sessionStorage otherwise — decisions.md), the language, and the device id.
+// Nothing else is persisted.
+import { deviceIdFromUuid, isDeviceId } from '../domain/device-id';
+import type { PersistedSession } from '../domain/session-user';
+
+export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id' } as const;
+
+export interface Storages {
+  local: Storage;
+  session: Storage;
+}
+
+function isPersistedSession(value: unknown): value is PersistedSession {
+  const user = (value as { user?: { email?: unknown; token?: unknown } } | null)?.user;
+  return typeof user?.email === 'string' && typeof user.token === 'string';
+}
+
+function read(storage: Storage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: Storage, key: string, value: unknown): void {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or a full quota: the session simply will not survive a reload.
+  }
+}
+
+export function createPersistence({ local, session }: Storages, randomUUID: () => string = () => crypto.randomUUID()) {
+  return {
+    readSession(): PersistedSession | null {
+      for (const storage of [local, session]) {
+        const value = read(storage, STORAGE_KEYS.session);
+        if (isPersistedSession(value)) return { user: { email: value.user.email, token: value.user.token }, remember: storage === local };
+      }
+      return null;
+    },
+    writeSession(value: PersistedSession): void {
+      const [keep, drop] = value.remember ? [local, session] : [session, local];
+      write(keep, STORAGE_KEYS.session, { user: value.user });
+      drop.removeItem(STORAGE_KEYS.session);
+    },
+    purgeSession(): void {
+      local.removeItem(STORAGE_KEYS.session);
+      session.removeItem(STORAGE_KEYS.session);
+    },
+    readLanguage(): string | null {
+      const value = read(local, STORAGE_KEYS.language);
+      return typeof value === 'string' ? value : null;
+    },
+    writeLanguage(language: string): void {
+      write(local, STORAGE_KEYS.language, language);
+    },
+    /** The device id, created once from a random UUID and reused (kept as a plain string). */
+    deviceId(): string {
+      let stored: string | null = null;
+      try {
+        stored = local.getItem(STORAGE_KEYS.deviceId);
+      } catch {
+        stored = null;
+      }
+      if (isDeviceId(stored)) return stored;
+      const created = deviceIdFromUuid(randomUUID());
+      try {
+        local.setItem(STORAGE_KEYS.deviceId, created);
+      } catch {
+        // Not stored: a new id next visit, which only means a new server-side session.
+      }
+      return created;
+    },
+  };
+}
+
+export type Persistence = ReturnType<typeof createPersistence>;
