@@ -1,10 +1,10 @@
 // Forms and messages as a user meets them: the FAQ disclosures (one open at a time), the
 // password show/hide toggle, the country list, and the banner's roles and focus.
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Banner, CountrySelect, Faq, PasswordField } from '../../src/components';
+import { Banner, CountrySelect, Faq, ImagePicker, PasswordField } from '../../src/components';
 import { ruleMessages } from '../../src/domain/account-rules';
 import { renderIntl } from './components-render';
 
@@ -125,5 +125,26 @@ describe('Banner', () => {
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.textContent).toContain('Tu suscripción ha sido cancelada');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('ImagePicker', () => {
+  it('accepts images only, hands the picked file over, and offers Delete once a picture is set', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const onDelete = vi.fn();
+    const { rerender } = renderIntl(<ImagePicker id="image" label="Profile picture" src={null} onPick={onPick} onDelete={onDelete} />);
+    const input = screen.getByLabelText('Profile picture') as HTMLInputElement;
+    expect(input.accept).toBe('image/*');
+    expect(screen.getByRole('img', { name: 'No picture chosen' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Delete picture' })).toBeNull();
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    await user.upload(input, file);
+    expect(onPick).toHaveBeenCalledWith(file);
+
+    rerender(<ImagePicker id="image" label="Profile picture" src="data:image/png;base64,AA==" onPick={onPick} onDelete={onDelete} />);
+    expect(screen.getByRole('img', { name: 'Your profile picture' }).getAttribute('src')).toBe('data:image/png;base64,AA==');
+    await user.click(screen.getByRole('button', { name: 'Delete picture' }));
+    expect(onDelete).toHaveBeenCalledOnce();
   });
 });
