@@ -76,6 +76,28 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return parsed;
 }
 
+const rateLimitEnv: Record<keyof RateLimits, string> = {
+  signInPerAccount: 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT',
+  signInPerIp: 'RATE_LIMIT_SIGN_IN_PER_IP',
+  signUpPerIp: 'RATE_LIMIT_SIGN_UP_PER_IP',
+  exchangePerIp: 'RATE_LIMIT_EXCHANGE_PER_IP',
+};
+
+/** Each limit may be overridden as `<attempts>/<seconds>`, e.g. RATE_LIMIT_SIGN_UP_PER_IP=500/3600 for browser tests. */
+function rateLimits(env: Env): RateLimits {
+  const limits = { ...defaultRateLimits };
+  for (const [name, variable] of Object.entries(rateLimitEnv) as [keyof RateLimits, string][]) {
+    const raw = value(env, variable);
+    if (raw === null) continue;
+    const match = /^(\d+)\/(\d+)$/.exec(raw);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      throw new ConfigError(`${variable} must look like <attempts>/<seconds>, e.g. 10/60 (got "${raw}").`);
+    }
+    limits[name] = { points: Number(match[1]), duration: Number(match[2]) };
+  }
+  return limits;
+}
+
 /** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR/jwt-secret. */
 async function jwtSecret(env: Env, dataDir: string): Promise<string> {
   const given = value(env, 'JWT_SECRET');
@@ -141,7 +163,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     redisUrl: value(env, 'REDIS_URL'),
     distDir: path.resolve(value(env, 'DIST_DIR') ?? './dist'),
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
-    rateLimits: defaultRateLimits,
+    rateLimits: rateLimits(env),
     trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
   };
 }

@@ -44,9 +44,17 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ RATE_LIMIT_SIGN_UP_PER_IP: 'lots' }, /RATE_LIMIT_SIGN_UP_PER_IP/],
   ])('refuses %o with a clear message', async (env, message) => {
     await expect(loadConfig({ DATA_DIR: dataDir, ...env })).rejects.toThrow(ConfigError);
     await expect(loadConfig({ DATA_DIR: dataDir, ...env })).rejects.toThrow(message);
+  });
+
+  it('lets each rate limit be raised or lowered', async () => {
+    const config = await loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_SIGN_UP_PER_IP: '500/3600', RATE_LIMIT_SIGN_IN_PER_IP: '100/60' });
+    expect(config.rateLimits.signUpPerIp).toEqual({ points: 500, duration: 3600 });
+    expect(config.rateLimits.signInPerIp).toEqual({ points: 100, duration: 60 });
+    expect(config.rateLimits.exchangePerIp).toEqual({ points: 20, duration: 600 });
   });
 
   it('accepts Stripe with both secrets', async () => {
