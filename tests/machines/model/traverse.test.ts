@@ -27,7 +27,7 @@ describe('traverse (sample machine)', () => {
   });
 
   it('reports the states and transitions a walk did not reach, by name', () => {
-    const walks = paths.slice(0, 1).map((p) => walk(signInSampleModel, p));
+    const walks = paths.filter((p) => !p.steps.some((s) => s.state.matches('done'))).map((p) => walk(signInSampleModel, p));
     const coverage = coverageOf(signInSampleModel.machine, walks);
     expect(coverage.missingStates).toContain('done');
     expect(coverage.missingTransitions).toContain('submitting --done: signIn [succeeded]--> signedIn');

@@ -28,7 +28,7 @@ export interface World {
   /** Delays (ms) of the timers pending right now. */
   pendingTimers: () => number[];
   /** The event that led here (`xstate.init` at the start). */
-  event: EventObject;
+  event: AnyEvent;
   /** The snapshot before that event (undefined at the start). */
   previous: AnyMachineSnapshot | undefined;
   /** The last actor started with this src name, or undefined. */
@@ -62,7 +62,9 @@ type Variants<T> = T[] | ((snapshot: AnyMachineSnapshot) => T[]);
 export interface MachineModel {
   /** The machine under test, imported from machines/. */
   machine: AnyStateMachine;
+  /** The input the actor starts with; `inputs` walks the machine once per input instead. */
   input?: unknown;
+  inputs?: unknown[];
   /** Payload variants per user event type (default: `{ type }` alone). */
   events?: Record<string, Variants<AnyEvent>>;
   /** Output variants per invoked actor src name (completion events). */
@@ -75,8 +77,10 @@ export interface MachineModel {
   after?: Record<string, (world: World) => void>;
   /** One line per state (id or dotted path) on what the user sees there, for docs/flows. */
   sees: Record<string, string>;
-  /** How snapshots are told apart in the graph (default: value and context). */
+  /** How snapshots are told apart in the graph (default: value and context, minus `ignore`). */
   serialize?: (snapshot: AnyMachineSnapshot) => string;
+  /** Context keys left out of the default serialization (counters that would grow forever). */
+  ignore?: string[];
   /** Generate simple paths too when the graph has at most this many vertices (default 12). */
   simplePathsUpTo?: number;
 }
@@ -158,7 +162,12 @@ function describeTransition(machine: AnyStateMachine, t: AnyTransitionDefinition
   const source = t.source.id;
   const targets = (t.target ?? []).map((n: AnyStateNode) => n.id);
   const guard = guardName(t.guard);
-  const label = eventLabel(type);
+  let label = eventLabel(type);
+  const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+  if (actorEvent) {
+    const inv = (t.source.invoke as { id: string; src: unknown }[]).find((i) => i.id === actorEvent[2]);
+    if (inv && typeof inv.src === 'string') label = `${actorEvent[1]}: ${inv.src}`;
+  }
   const targetText = targets.length ? targets.map((id: string) => short(machine, id)).join(', ') : '(stays)';
   const key = `${short(machine, source)} --${label}${guard ? ` [${guard}]` : ''}${index > 0 ? ` #${index + 1}` : ''}--> ${targetText}`;
   return { key, source, event: type, guard, targets, kind: kindOf(type) };
@@ -261,11 +270,13 @@ export interface ModelPath {
   name: string;
   steps: StatePath<AnyMachineSnapshot, EventObject>['steps'];
   state: AnyMachineSnapshot;
+  /** The input the actor starts with on this path. */
+  input: unknown;
 }
 
-function eventText(event: EventObject): string {
-  const { type, ...rest } = event as EventObject & Record<string, unknown>;
-  const label = eventLabel(type);
+function eventText(event: EventObject, before?: AnyMachineSnapshot): string {
+  const { type: _type, ...rest } = event as EventObject & Record<string, unknown>;
+  const label = afterKeyOf(event, before);
   const payload = Object.entries(rest)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${v instanceof Error ? v.message : JSON.stringify(v)}`)
@@ -287,7 +298,7 @@ export function stateText(snapshot: AnyMachineSnapshot): string {
 }
 
 function pathName(path: { steps: ModelPath['steps']; state: AnyMachineSnapshot }): string {
-  const events = path.steps.slice(1).map((s) => eventText(s.event));
+  const events = path.steps.slice(1).map((s, i) => eventText(s.event, path.steps[i]!.state));
   return `${events.length ? events.join(' → ') : '(start)'} ⇒ ${stateText(path.state)}`;
 }
 
@@ -311,18 +322,35 @@ function dedupe(paths: ModelPath[]): ModelPath[] {
   return kept.reverse();
 }
 
-/**
- * Paths to walk: the shortest path to every distinct state, every simple path when the graph is
- * small, and for each edge of the graph that no path takes yet, the shortest path to its source
- * followed by that edge (so every transition the fixtures can trigger is walked).
- */
-export function pathsOf(model: MachineModel): ModelPath[] {
-  const serialize = model.serialize ?? serializeDefault;
+function serializerOf(model: MachineModel): (snapshot: AnyMachineSnapshot) => string {
+  if (model.serialize) return model.serialize;
+  const ignore = new Set(model.ignore ?? []);
+  return (snapshot) => {
+    const context = Object.fromEntries(
+      Object.entries((snapshot.context ?? {}) as Record<string, unknown>).filter(([k]) => !ignore.has(k)),
+    );
+    return JSON.stringify({ value: snapshot.value, context: plain(context) });
+  };
+}
+
+/** Keys of the transitions an event selects in a snapshot (before any eventless follow-ups). */
+function selectedKeys(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] {
+  try {
+    return (machine.getTransitionData(snapshot as never, event as never) as AnyTransitionDefinition[]).map((t) =>
+      keyOfTaken(machine, t),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function pathsFromInput(model: MachineModel, input: unknown): ModelPath[] {
+  const serialize = serializerOf(model);
   const options = {
     events: eventsFor(model),
     serializeState: (s: AnyMachineSnapshot) => serialize(s),
-    input: model.input,
-    limit: 5000,
+    input,
+    limit: 20_000,
   };
   const machine = model.machine;
   const shortest = getShortestPaths(machine, options as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
@@ -330,30 +358,50 @@ export function pathsOf(model: MachineModel): ModelPath[] {
     string,
     { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
   >;
-  const paths: ModelPath[] = shortest.map((p) => ({ kind: 'shortest', name: '', steps: p.steps, state: p.state }));
+  const paths: ModelPath[] = shortest.map((p) => ({ kind: 'shortest', name: '', steps: p.steps, state: p.state, input }));
   if (Object.keys(adjacency).length <= (model.simplePathsUpTo ?? 12)) {
     const simple = getSimplePaths(machine, options as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
-    paths.push(...simple.slice(0, 300).map((p) => ({ kind: 'simple' as const, name: '', steps: p.steps, state: p.state })));
+    paths.push(
+      ...simple.slice(0, 300).map((p) => ({ kind: 'simple' as const, name: '', steps: p.steps, state: p.state, input })),
+    );
   }
-  const covered = new Set<string>();
+  // Transitions the paths so far select; then, edge by edge, add the shortest path to an edge's
+  // source plus the edge whenever that edge selects a transition no path takes yet.
+  const taken = new Set<string>();
   const mark = (p: ModelPath): void => {
     for (let i = 1; i < p.steps.length; i++) {
-      covered.add(`${serialize(p.steps[i - 1]!.state)}|${eventKey(p.steps[i]!.event)}`);
+      for (const key of selectedKeys(machine, p.steps[i - 1]!.state, p.steps[i]!.event)) taken.add(key);
     }
   };
   paths.forEach(mark);
   const shortestTo = new Map(shortest.map((p) => [serialize(p.state), p]));
-  for (const [from, { transitions }] of Object.entries(adjacency)) {
+  for (const [from, { state: source, transitions }] of Object.entries(adjacency)) {
     const head = shortestTo.get(from);
     if (!head) continue;
     for (const { event, state } of Object.values(transitions)) {
-      if (covered.has(`${from}|${eventKey(event)}`)) continue;
-      const edge: ModelPath = { kind: 'edge', name: '', steps: [...head.steps, { event, state }], state };
+      const keys = selectedKeys(machine, source, event);
+      if (keys.every((k) => taken.has(k))) continue;
+      const edge: ModelPath = { kind: 'edge', name: '', steps: [...head.steps, { event, state }], state, input };
       mark(edge);
       paths.push(edge);
     }
   }
-  return dedupe(paths).map((p) => ({ ...p, name: pathName(p) }));
+  return dedupe(paths);
+}
+
+/**
+ * Paths to walk, for each input: the shortest path to every distinct state, every simple path
+ * when the graph is small, and, for each transition no such path takes, the shortest path to a
+ * state where an event selects it, followed by that event.
+ */
+export function pathsOf(model: MachineModel): ModelPath[] {
+  const inputs = model.inputs ?? [model.input];
+  return inputs.flatMap((input) =>
+    pathsFromInput(model, input).map((p) => ({
+      ...p,
+      name: `${inputs.length > 1 ? `[input ${JSON.stringify(input)}] ` : ''}${pathName(p)}`,
+    })),
+  );
 }
 
 /* ------------------------------------------------------------------ walking on a real actor */
@@ -445,8 +493,17 @@ function matchesKey(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, key:
   return (snapshot._nodes as AnyStateNode[]).some((n) => n.id === node.id);
 }
 
-function afterKeyOf(event: EventObject): string {
-  return eventLabel(event.type);
+/** The key of a model's `after` assertion for an event: its type, `done: <src>`, `error: <src>`, `after: <delay>`. */
+function afterKeyOf(event: EventObject, before: AnyMachineSnapshot | undefined): string {
+  const { type } = event;
+  if (!type.startsWith('xstate.')) return type;
+  for (const prefix of ['xstate.done.actor.', 'xstate.error.actor.']) {
+    if (type.startsWith(prefix) && before) {
+      const inv = invokeFor(before, type.slice(prefix.length));
+      if (inv) return `${prefix === 'xstate.done.actor.' ? 'done' : 'error'}: ${inv.src}`;
+    }
+  }
+  return eventLabel(type);
 }
 
 /**
@@ -456,6 +513,7 @@ function afterKeyOf(event: EventObject): string {
  */
 export function walk(model: MachineModel, path: ModelPath): WalkResult {
   const { machine } = model;
+  const serialize = serializerOf(model);
   const started: StartedActor[] = [];
   const received: ReceivedEvent[] = [];
   const fakes = Object.fromEntries(actorNames(machine).map((name) => [name, fakeActor(name, started, received)]));
@@ -465,9 +523,9 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
   const result: WalkResult = { states: new Set(), transitions: new Set() };
   const actor = createActor(provided, {
     clock,
-    input: model.input as never,
+    input: path.input as never,
     inspect: (ev) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef === actor) {
+      if (ev.type === '@xstate.microstep' && (ev.actorRef as { logic?: unknown }).logic === provided) {
         for (const t of ev._transitions) result.transitions.add(keyOfTaken(machine, t));
         // States passed through within one macrostep (eventless transitions) count as reached.
         for (const node of (ev.snapshot as AnyMachineSnapshot)._nodes as AnyStateNode[]) result.states.add(node.id);
@@ -483,16 +541,17 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
   let previous: AnyMachineSnapshot | undefined;
   const check = (event: EventObject, expected: AnyMachineSnapshot, stepIndex: number): void => {
     const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-    const where = `step ${stepIndex} (${eventText(event)}) of path: ${path.name}`;
+    const where = `step ${stepIndex} (${eventText(event, previous)}) of path: ${path.name}`;
     if (errors.length) throw new Error(`the actor failed at ${where}: ${String(errors[0])}`);
     for (const node of snapshot._nodes as AnyStateNode[]) result.states.add(node.id);
     const actual = JSON.stringify(snapshot.value);
     const wanted = JSON.stringify(expected.value);
     if (actual !== wanted) throw new Error(`expected state ${wanted} but the actor is in ${actual} at ${where}`);
-    const actualContext = JSON.stringify(plain(snapshot.context));
-    const wantedContext = JSON.stringify(plain(expected.context));
-    if (actualContext !== wantedContext) {
-      throw new Error(`context differs at ${where}:\n actor: ${actualContext}\n graph: ${wantedContext}`);
+    // The graph keeps one snapshot per serialized state, so compare what the serializer sees.
+    const actualState = serialize(snapshot);
+    const wantedState = serialize(expected);
+    if (actualState !== wantedState) {
+      throw new Error(`the actor's state differs from the graph's at ${where}:\n actor: ${actualState}\n graph: ${wantedState}`);
     }
     const world: World = {
       snapshot,
@@ -500,7 +559,7 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
       received,
       actions,
       pendingTimers,
-      event,
+      event: event as AnyEvent,
       previous,
       lastStarted: (src) => [...started].reverse().find((s) => s.src === src),
     };
@@ -508,7 +567,7 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
       for (const [key, assertion] of Object.entries(model.states)) {
         if (matchesKey(machine, snapshot, key)) assertion(world);
       }
-      const afterKey = event.type.startsWith('xstate.') ? afterKeyOf(event) : event.type;
+      const afterKey = afterKeyOf(event, previous);
       model.after?.[afterKey]?.(world);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -518,6 +577,11 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
   };
 
   actor.start();
+  // The initial states are entered at start, even when an eventless transition leaves them at once.
+  for (let node: AnyStateNode | undefined = machine.root; node; ) {
+    result.states.add(node.id);
+    node = node.type === 'compound' ? (node.initial?.target?.[0] as AnyStateNode | undefined) : undefined;
+  }
   const [first, ...rest] = path.steps;
   if (first) check(first.event, first.state, 0);
   rest.forEach((step, i) => {

@@ -1,0 +1,93 @@
+// Model of /billing (machines/billing.machine.ts): the subscription, payments, and cancel.
+import { expect } from 'vitest';
+import { billingMachine } from '../../../machines/billing.machine';
+import type { Subscription } from '../../../src/domain/subscriptions';
+import type { MachineModel } from './traverse';
+import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
+
+const trial: Subscription = {
+  subscription_id: 'sub_sandbox_1',
+  subscription_status: 'trialing',
+  plan_id: 'standard',
+  product_name: 'Standard',
+  amount: 1399,
+  currency: 'EUR',
+  interval: 'month',
+  interval_count: 1,
+  created: '2025-01-01T00:00:00.000Z',
+  current_period_start: '2025-01-01T00:00:00.000Z',
+  current_period_end: '2025-01-08T00:00:00.000Z',
+  trial_end: '2025-01-08T00:00:00.000Z',
+  cancel_at_period_end: false,
+  card: { brand: 'visa', exp_month: 12, exp_year: 2030 },
+  cardlast4: '4242',
+};
+const cancelling: Subscription = { ...trial, cancel_at_period_end: true };
+
+export const model: MachineModel = {
+  machine: billingMachine,
+  events: {
+    'tab.select': [
+      { type: 'tab.select', tab: 'payments' },
+      { type: 'tab.select', tab: 'subscription' },
+    ],
+  },
+  outputs: {
+    loadBilling: [
+      ok({ subscriptions: [trial], payments: [] }),
+      ok({ subscriptions: [], payments: [] }),
+      refused(400),
+      refused(401),
+      unreachable,
+      cancelled,
+    ],
+    cancelSubscription: [ok({ subscription: cancelling }), refused(409), refused(401), crashed, cancelled],
+  },
+  ignore: ['scrollToTop'],
+  simplePathsUpTo: 0,
+  states: {
+    loading: ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(lastStarted('loadBilling')).toBeDefined();
+    },
+    'ready.idle': ({ snapshot }) => expect(snapshot.context.notice).toBeNull(),
+    'ready.cancelling': ({ snapshot, lastStarted, previous }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('cancelSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
+      // Only a current subscription that is not already cancelling can be cancelled.
+      expect(previous?.context.subscriptions[0]?.cancel_at_period_end).toBe(false);
+    },
+    'ready.showingLoadError': ({ snapshot, pendingTimers }) => {
+      expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
+      expect(pendingTimers()).toEqual([1000]);
+    },
+    'ready.showingNotice': ({ snapshot, pendingTimers }) => {
+      expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
+      expect(pendingTimers()).toEqual([3000]);
+    },
+  },
+  after: {
+    'tab.select': ({ snapshot, event }) => expect(snapshot.context.tab).toBe(event.tab),
+    'done: cancelSubscription': ({ snapshot, event }) => {
+      const out = event.output as { kind: string };
+      if (out.kind === 'ok') {
+        expect(textOf(snapshot.context.notice)).toBe('Your subscription has been cancelled');
+        expect(snapshot.context.subscriptions[0].cancel_at_period_end).toBe(true);
+      } else {
+        expect(snapshot.context.subscriptions[0].cancel_at_period_end).toBe(false);
+      }
+    },
+    'subscription.cancel': ({ snapshot, previous }) => {
+      const current = previous?.context.subscriptions[0] as Subscription | undefined;
+      expect(snapshot.matches({ ready: 'cancelling' })).toBe(Boolean(current && !current.cancel_at_period_end));
+    },
+  },
+  sees: {
+    loading: 'A spinner while the subscription and payments load.',
+    ready: "Tabs 'subscription' and 'Payment History': plan, status badge, 'Cancels At Period End' when flagged, price, period start, duration, Cancel; or 'No subscription found'.",
+    'ready.idle': 'The tabs with no banner.',
+    'ready.cancelling': 'The busy look on the Cancel button.',
+    'ready.showingLoadError': "The server's message in a banner for 1 s.",
+    'ready.showingNotice': "'Your subscription has been cancelled' (or the failure) in a banner for 3 s.",
+  },
+};

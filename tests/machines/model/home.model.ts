@@ -1,0 +1,49 @@
+// Model of /home (machines/home.machine.ts): 1 s spinner, the home call, Next to /pricing or /login.
+import { expect } from 'vitest';
+import { homeMachine } from '../../../machines/home.machine';
+import type { MachineModel } from './traverse';
+import { outcomes, SERVER_MESSAGE, textOf } from './outcomes';
+
+export const model: MachineModel = {
+  machine: homeMachine,
+  inputs: [{ hasEmail: true }, { hasEmail: false }],
+  outputs: { loadHome: outcomes({ hasSubscription: false, name: 'Ana' }) },
+  ignore: ['scrollToTop'],
+  states: {
+    spinning: ({ snapshot, pendingTimers }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(pendingTimers()).toEqual([1000]);
+    },
+    loading: ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(lastStarted('loadHome')).toBeDefined();
+    },
+    'ready.idle': ({ snapshot }) => expect(snapshot.context.notice).toBeNull(),
+    'ready.showingNotice': ({ snapshot, pendingTimers }) => {
+      expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
+      expect(pendingTimers()).toEqual([3000]);
+    },
+    leaving: ({ snapshot }) => {
+      expect(snapshot.context.navigation).toEqual(
+        snapshot.context.hasEmail
+          ? { to: '/pricing', replace: false }
+          : { to: '/login', replace: false, keepOrigin: true },
+      );
+    },
+  },
+  after: {
+    'done: loadHome': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; status?: number };
+      if (out.kind === 'failed' && out.status === 400) expect(textOf(snapshot.context.notice)).toContain(SERVER_MESSAGE);
+      if (out.kind === 'ok' || out.kind === 'cancelled' || out.status === 401) expect(snapshot.context.notice).toBeNull();
+    },
+  },
+  sees: {
+    spinning: 'A spinner for about one second.',
+    loading: 'The spinner while the home call runs.',
+    ready: "Step 3 of 4, 'choose your plan', three benefits and Next.",
+    'ready.idle': 'The step with no banner.',
+    'ready.showingNotice': "The step with the server's message in a banner for 3 s.",
+    leaving: 'Nothing here: the app goes to /pricing (or /login without an email).',
+  },
+};

@@ -1,0 +1,100 @@
+// Model of /pricing (machines/pricing.machine.ts): load plans, choose one, start a checkout.
+import { expect } from 'vitest';
+import { pricingMachine } from '../../../machines/pricing.machine';
+import type { Plan } from '../../../src/domain/plans';
+import type { MachineModel } from './traverse';
+import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
+
+const plan = (id: string, position: number, popular: boolean): Plan => ({
+  id,
+  position,
+  name: id[0]!.toUpperCase() + id.slice(1),
+  amount: 999 + position * 400,
+  currency: 'EUR',
+  interval: 'month',
+  interval_count: 1,
+  quality: 'HD',
+  resolution: '720p',
+  resolutionFull: '720p',
+  simultaneousScreens: 1,
+  downloads: 1,
+  devices: ['TV'],
+  popular,
+});
+// Sent out of tier order: the machine must sort them.
+const plans = [plan('standard', 1, true), plan('basic', 0, false)];
+
+export const model: MachineModel = {
+  machine: pricingMachine,
+  inputs: [{ hasEmail: true }, { hasEmail: false }],
+  events: {
+    'plan.select': [{ type: 'plan.select', planId: 'basic' }, { type: 'plan.select', planId: 'nope' }],
+    'plan.subscribe': [{ type: 'plan.subscribe' }, { type: 'plan.subscribe', planId: 'standard' }],
+  },
+  outputs: {
+    loadPlans: [ok(plans), refused(400), refused(401), cancelled, unreachable],
+    subscribe: [
+      ok({ url: 'http://127.0.0.1/sandbox/checkout/cs_sandbox_1' }),
+      ok({ message: 'You already subscribe' }),
+      refused(404),
+      refused(401),
+      crashed,
+      cancelled,
+    ],
+  },
+  ignore: ['scrollToTop'],
+  simplePathsUpTo: 0,
+  states: {
+    loading: ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(lastStarted('loadPlans')).toBeDefined();
+    },
+    ready: ({ snapshot }) => {
+      const ids = snapshot.context.plans.map((p: Plan) => p.id);
+      expect(ids).toEqual(ids.length ? ['basic', 'standard'] : []);
+      if (ids.length) expect(ids).toContain(snapshot.context.selectedId);
+    },
+    'ready.idle': ({ snapshot }) => expect(snapshot.context.notice).toBeNull(),
+    'ready.showingNotice': ({ snapshot, pendingTimers }) => {
+      expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
+      expect(pendingTimers()).toEqual([3000]);
+    },
+    'ready.subscribing': ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.hasEmail).toBe(true);
+      expect(lastStarted('subscribe')?.input).toEqual({ plan: snapshot.context.chosen.id });
+      expect(snapshot.context.chosen.id).toBe(snapshot.context.selectedId);
+    },
+    redirecting: ({ snapshot }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.context.navigation).toEqual({ external: 'http://127.0.0.1/sandbox/checkout/cs_sandbox_1' });
+    },
+  },
+  after: {
+    'done: loadPlans': ({ snapshot, event }) => {
+      const out = event.output as { kind: string };
+      // The popular plan is selected before the user chooses.
+      if (out.kind === 'ok') expect(snapshot.context.selectedId).toBe('standard');
+    },
+    'plan.subscribe': ({ snapshot, previous }) => {
+      if (!snapshot.context.hasEmail) {
+        expect(snapshot.matches({ ready: 'subscribing' })).toBe(false);
+        expect(snapshot.context.notice).toEqual(previous?.context.notice);
+      }
+    },
+    'done: subscribe': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; status?: number; data?: { message?: string } };
+      if (out.kind === 'ok' && out.data?.message) expect(textOf(snapshot.context.notice)).toBe('You already subscribe');
+      if (out.kind === 'cancelled' || out.status === 401) expect(snapshot.matches({ ready: 'idle' })).toBe(true);
+      if (out.status === 404) expect(textOf(snapshot.context.notice)).toContain('The server says no');
+    },
+  },
+  sees: {
+    loading: 'A spinner while the plans load.',
+    ready: "Step 4 of 4, 'choose the right plan for you': plans in tier order, the popular one selected (grid on desktop; strip, table and Next on mobile).",
+    'ready.idle': 'The plans with no banner.',
+    'ready.subscribing': 'The plans with the busy look while the checkout starts.',
+    'ready.showingNotice': "The plans with a banner for 3 s: the server's message, or 'already subscribed'.",
+    redirecting: "The busy look until the provider's checkout page opens.",
+  },
+};

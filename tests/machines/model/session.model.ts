@@ -1,0 +1,97 @@
+// Model of the session (machines/session.machine.ts): restore, token link, refresh, sign-out.
+import { expect } from 'vitest';
+import { sessionMachine } from '../../../machines/session.machine';
+import type { MachineModel } from './traverse';
+import { cancelled, ok, refused, textOf, unreachable } from './outcomes';
+
+const ana = { email: 'ana@example.com', token: 'jwt-1' };
+
+export const model: MachineModel = {
+  machine: sessionMachine,
+  events: {
+    'session.signIn': [{ type: 'session.signIn', user: ana, remember: true, to: '/billing' }],
+    'session.exchange': [{ type: 'session.exchange', token: 'nf-token', deviceId: 'device-123456' }],
+  },
+  outputs: {
+    restorePersisted: [{ user: ana, remember: true }, null],
+    exchangeLinkToken: [ok(ana), refused(401), cancelled, unreachable],
+    refreshToken: [ok({ token: 'jwt-2' }), refused(401)],
+    revokeSession: [undefined],
+  },
+  simplePathsUpTo: 0,
+  states: {
+    restoring: ({ pendingTimers, lastStarted }) => {
+      expect(pendingTimers()).toEqual([5000]);
+      expect(lastStarted('restorePersisted')).toBeDefined();
+    },
+    visitor: ({ snapshot }) => {
+      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context.pendingLink).toBeNull();
+    },
+    'visitor.showingNotice': ({ snapshot, pendingTimers }) => {
+      expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
+      expect(pendingTimers()).toEqual([5000]);
+    },
+    'visitor.idle': ({ snapshot }) => expect(snapshot.context.notice).toBeNull(),
+    exchanging: ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('exchangeLinkToken')?.input).toEqual({ token: 'nf-token', deviceId: 'device-123456' });
+    },
+    signedIn: ({ snapshot }) => {
+      expect(snapshot.context.user?.email).toBe('ana@example.com');
+      expect(snapshot.context.pendingLink).toBeNull();
+    },
+    'signedIn.active': () => {},
+    'signedIn.refreshing': ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('refreshing')).toBe(true);
+      expect(lastStarted('refreshToken')).toBeDefined();
+    },
+    signingOut: ({ snapshot, actions, event }) => {
+      expect(snapshot.context.user).toBeNull();
+      expect(actions.at(-1)?.name).toBe('purgePersisted');
+      if (event.type !== 'navigation.done') expect(snapshot.context.navigation).toEqual({ to: '/', replace: false });
+    },
+  },
+  after: {
+    'session.signIn': ({ snapshot, actions }) => {
+      expect(snapshot.context.navigation).toEqual({ to: '/billing', replace: true });
+      expect(actions.at(-1)?.name).toBe('persistSession');
+    },
+    'done: exchangeLinkToken': ({ snapshot, event }) => {
+      const out = event.output as { kind: string };
+      if (out.kind === 'ok') expect(snapshot.context.navigation).toEqual({ to: '/home', replace: true });
+      if (out.kind === 'cancelled') expect(snapshot.context.notice).toBeNull();
+    },
+    'done: refreshToken': ({ snapshot, event }) => {
+      const out = event.output as { kind: string };
+      if (out.kind === 'ok') {
+        expect(snapshot.context.user?.token).toBe('jwt-2');
+      } else {
+        expect(snapshot.context.user).toBeNull();
+        expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+      }
+    },
+    'error: refreshToken': ({ snapshot }) => {
+      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+    },
+    'session.expire': ({ snapshot, actions }) => {
+      expect(snapshot.context.user).toBeNull();
+      expect(actions.map((a) => a.name)).toContain('purgePersisted');
+      expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+    },
+    'after: restoreLimit': ({ snapshot }) => expect(snapshot.matches('visitor')).toBe(true),
+    'navigation.done': ({ snapshot }) => expect(snapshot.context.navigation).toBeNull(),
+  },
+  sees: {
+    restoring: 'A spinner while the stored user is read (at most 5 s).',
+    visitor: 'The public pages (/, /login, /register); protected routes send the visitor to /login.',
+    'visitor.idle': 'The public page with no banner.',
+    'visitor.showingNotice': 'The landing page with the token-login failure in a banner for 5 s.',
+    exchanging: 'A spinner on the landing page while the sign-in link is exchanged.',
+    signedIn: 'The signed-in app: navigation bar with Home, Pricing, Billing and Log out.',
+    'signedIn.active': 'The signed-in app.',
+    'signedIn.refreshing': 'The current screen; requests wait for one token refresh.',
+    signingOut: 'The landing page while the session is revoked on the server.',
+  },
+};
