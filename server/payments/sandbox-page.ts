@@ -9,7 +9,7 @@ const css = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:#0b0b0f;color:#f2f2f5;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;justify-content:center;align-items:flex-start;padding:2rem 1rem}
 main{width:100%;max-width:28rem;background:#17171f;border:1px solid #2c2c38;border-radius:12px;padding:1.75rem}
-.brand{margin:0 0 1rem;font-weight:700;letter-spacing:.04em;color:#e50914}
+.brand{margin:0 0 1rem;font-weight:700;letter-spacing:.04em;color:#ff5c66}
 .sandbox{display:inline-block;margin-left:.5rem;padding:.1rem .5rem;border-radius:999px;background:#2c2c38;color:#c8c8d2;font-size:.75rem;font-weight:600;letter-spacing:0;vertical-align:middle}
 h1{font-size:1.4rem;margin:0 0 .25rem}
 .price{font-size:1.1rem;margin:0 0 .25rem}
@@ -121,11 +121,20 @@ ${field('name', 'Name on card', 'type="text" autocomplete="cc-name" maxlength="1
   return layout(`Subscribe to ${plan.name}`, body);
 }
 
-export function renderUnavailablePage(returnUrl: string): string {
+/** The 404 page: a checkout already paid (with the way back into the app), or none open. */
+export function renderUnavailablePage(target: { kind: 'paid' | 'unavailable'; url: string }): string {
+  if (target.kind === 'paid') {
+    return layout(
+      'Checkout already paid',
+      `<h1>This checkout is already paid</h1>
+<p>Your subscription has been started.</p>
+<a href="${escapeHtml(target.url)}">Continue to FitStream</a>`,
+    );
+  }
   return layout(
     'Checkout not available',
     `<h1>This checkout is not available</h1>
-<p>It may have expired, been paid already, or never existed.</p>
-<a href="${escapeHtml(returnUrl)}">Back to the plans</a>`,
+<p>It may have expired, been replaced by a newer one, or never existed.</p>
+<a href="${escapeHtml(target.url)}">Back to the plans</a>`,
   );
 }

@@ -64,15 +64,24 @@ export async function loadSandboxCheckout(db: Database, checkoutId: string): Pro
   return { ...row, trialDays };
 }
 
-/** An open checkout is no longer payable once the account holds a current subscription. */
-export async function expireIfSuperseded(db: Database, loaded: SandboxCheckout): Promise<boolean> {
+/** How long a sandbox checkout stays payable, like a hosted checkout's expiry. */
+export const sandboxCheckoutLifetimeMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Expires an open checkout that is no longer payable: a day old, or the account meanwhile
+ * holds a current subscription. Answers whether the checkout is expired.
+ */
+export async function expireIfStale(db: Database, loaded: SandboxCheckout, now: Date = new Date()): Promise<boolean> {
   if (loaded.checkout.status !== 'open') return loaded.checkout.status === 'expired';
-  const [current] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(eq(subscriptions.userId, loaded.user.id), sql`${subscriptions.status} in ('trialing', 'active')`),
-    );
+  const tooOld = now.getTime() - loaded.checkout.createdAt.getTime() > sandboxCheckoutLifetimeMs;
+  const [current] = tooOld
+    ? [{ id: '' }]
+    : await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.userId, loaded.user.id), sql`${subscriptions.status} in ('trialing', 'active')`),
+        );
   if (!current) return false;
   await db
     .update(checkoutSessions)

@@ -6,7 +6,7 @@ import { checkCard, type CardForm } from '../payments/sandbox-card';
 import { renderCheckoutPage, renderUnavailablePage, sandboxPageCsp, type PageError } from '../payments/sandbox-page';
 import {
   completeSandboxCheckout,
-  expireIfSuperseded,
+  expireIfStale,
   loadSandboxCheckout,
   sandboxCheckoutPath,
   type SandboxCheckout,
@@ -31,13 +31,13 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
       .send(page);
   }
 
-  const unavailable = (reply: FastifyReply) => html(reply, 404, renderUnavailablePage(pricingUrl));
+  const unavailable = (reply: FastifyReply) => html(reply, 404, renderUnavailablePage({ kind: 'unavailable', url: pricingUrl }));
 
   /** The open checkout this request is about, or null when it cannot be paid. */
   async function openCheckout(request: CheckoutRequest): Promise<SandboxCheckout | null> {
     if (request.validationError && request.validationError.validationContext === 'params') return null;
     const loaded = await loadSandboxCheckout(db, request.params.sessionId);
-    if (!loaded || (await expireIfSuperseded(db, loaded))) return null;
+    if (!loaded || (await expireIfStale(db, loaded))) return null;
     return loaded;
   }
 
@@ -56,6 +56,10 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
 
   app.get(path, { schema: routeSchema('GET', path), attachValidation: true }, async (request: CheckoutRequest, reply) => {
     const loaded = await openCheckout(request);
+    if (loaded?.checkout.status === 'complete') {
+      // Back-button after paying: say so and lead back into the app.
+      return html(reply, 404, renderUnavailablePage({ kind: 'paid', url: returnUrl(loaded.checkout.id) }));
+    }
     if (!loaded || loaded.checkout.status !== 'open') return unavailable(reply);
     return page(reply, loaded, 200);
   });

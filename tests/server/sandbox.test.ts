@@ -81,9 +81,26 @@ describe('the sandbox checkout page', () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ amount: 0, description: 'Free trial', status: 'paid' });
 
-    // The paid page is no longer open.
+    // The paid page is no longer open; it leads back into the app.
     const page = await test.app.inject({ method: 'GET', url: checkoutPath(url) });
     expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('This checkout is already paid');
+    expect(page.body).toContain(`href="http://localhost:8080/users?session_id=${sessionId}"`);
+  });
+
+  it('expires a checkout left open for more than a day', async () => {
+    const user = await signUp(test.app);
+    const url = await startCheckout(test.app, user);
+    const sessionId = sessionIdOf(url);
+    await test.app.db
+      .update(checkoutSessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(checkoutSessions.id, sessionId));
+    const page = await test.app.inject({ method: 'GET', url: checkoutPath(url) });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('This checkout is not available');
+    expect((await payOnSandbox(test.app, url)).statusCode).toBe(404);
+    expect((await recorded(sessionId)).checkout?.status).toBe('expired');
   });
 
   it('declines 4000 0000 0000 0002 with a clear message and records nothing', async () => {
