@@ -170,6 +170,11 @@ export async function applyCompletedCheckoutIn(tx: Queryable, completed: Complet
     .where(eq(subscriptions.checkoutSessionId, completed.checkoutSessionId));
   if (already) {
     await markCheckoutComplete(tx, completed.checkoutSessionId);
+    // The provider's fresher view of the same subscription (an incomplete payment since paid).
+    if (already.id === completed.subscription.id) {
+      await upsertSubscription(tx, completed.subscription, completed.provider, completed.checkoutSessionId);
+      if (completed.payment) await recordPayment(tx, completed.payment);
+    }
     return already.id;
   }
   const local = await markCheckoutComplete(tx, completed.checkoutSessionId);

@@ -117,14 +117,14 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
         await db.update(checkoutSessions).set({ deviceId: request.body.deviceId }).where(eq(checkoutSessions.id, checkout.id));
       }
       let [made] = await db
-        .select({ id: subscriptions.id })
+        .select({ id: subscriptions.id, status: subscriptions.status })
         .from(subscriptions)
         .where(eq(subscriptions.checkoutSessionId, checkout.id));
-      if (!made) {
+      if (!made || made.status === 'incomplete') {
         const completed = await viaProvider(() => provider.retrieveCompletedCheckout(checkout));
         if (!completed) throw new HttpError(402, 'Payment was not completed.');
         try {
-          made = { id: await applyCompletedCheckout(db, completed) };
+          made = { id: await applyCompletedCheckout(db, completed), status: completed.subscription.status };
         } catch (error) {
           // Paid twice (two tabs): the account keeps the subscription it has.
           if (error instanceof CurrentSubscriptionConflict) {
@@ -135,6 +135,8 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
       }
       await settle(request);
       const { subscription, plan } = await ownSubscription(request.user.id, made.id);
+      // Stripe completes a checkout whose first payment still needs the bank (3-D Secure).
+      if (subscription.status === 'incomplete') throw new HttpError(402, 'Payment was not completed.');
       return { isSuccess: true, message: 'Your subscription is confirmed.', subscription: subscriptionBody(subscription, plan) };
     },
   );

@@ -96,6 +96,25 @@ describe('Stripe checkout', () => {
     expect(listed.payments).toEqual([expect.objectContaining({ amount: 0, description: 'Free trial', status: 'paid' })]);
   });
 
+  it('answers 402 while the first payment is incomplete, and confirms once it is paid', async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    const { subscription, invoice } = fake.completeCheckout(sessionId);
+    Object.assign(fake.get(subscription.id), { status: 'incomplete' });
+    Object.assign(invoice, { status: 'open' });
+    const pending = await confirmCheckout(test.app, user, sessionId);
+    expect(pending.statusCode).toBe(402);
+    expect((await callPayments(test.app, user, 'home')).json().hasSubscription).toBe(false);
+
+    Object.assign(fake.get(subscription.id), { status: 'trialing' });
+    Object.assign(invoice, { status: 'paid' });
+    const confirmed = await confirmCheckout(test.app, user, sessionId);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().subscription).toMatchObject({ subscription_id: subscription.id, subscription_status: 'trialing' });
+    const listed = await listSubscriptions(test.app, user);
+    expect([listed.plans.length, listed.payments.length]).toEqual([1, 1]);
+  });
+
   it('cancels and reactivates at Stripe (cancel_at_period_end)', async () => {
     const user = await signUp(test.app);
     const sessionId = await subscribe(user);
