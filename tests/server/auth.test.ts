@@ -78,11 +78,13 @@ describe('sign-up', () => {
 
   it('answers 413 to a body over 1 MiB', async () => {
     const response = await postSignUp(form({ email: 'x'.repeat(1.1 * 1024 * 1024) }));
+    expectContract(response, 'POST', SIGN_UP);
     expect(response.statusCode).toBe(413);
   });
 
   it('answers 415 to a content type it does not take', async () => {
     const response = await t.app.inject({ method: 'POST', url: SIGN_UP, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expectContract(response, 'POST', SIGN_UP);
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 415 });
   });
@@ -110,10 +112,15 @@ describe('sign-in', () => {
     }
   });
 
-  it('asks for a password with the rule message when it is blank', async () => {
-    const response = await t.app.inject({ method: 'POST', url: SIGN_IN, payload: { email: '   ', password: 'x', device_id: newDeviceId() } });
+  it.each([
+    ['a blank email', { email: '   ', password: 'x' }, ruleMessages.emailRequired.defaultMessage],
+    ['an empty email', { email: '', password: 'x' }, ruleMessages.emailRequired.defaultMessage],
+    ['an empty password', { email: 'ana@example.com', password: '' }, ruleMessages.passwordRequired.defaultMessage],
+  ])('answers the rule message to %s', async (_case, fields, message) => {
+    const response = await t.app.inject({ method: 'POST', url: SIGN_IN, payload: { ...fields, device_id: newDeviceId() } });
     expectContract(response, 'POST', SIGN_IN);
-    expect(response.json().message).toBe(ruleMessages.emailRequired.defaultMessage);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
   });
 });
 
