@@ -3,7 +3,7 @@
 // and provider failures answered as 502.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, subscriptions, users } from '../../server/db/schema';
+import { checkoutSessions, plans, subscriptions, users } from '../../server/db/schema';
 import { createTestApp, signUp, type SignedUpUser, type TestApp } from './harness';
 import { callPayments, confirmCheckout, listSubscriptions, roomyRateLimits } from './fixtures/payments-flow';
 import { secretKey, startFakeStripe, webhookSecret, type FakeStripe } from './fixtures/stripe/fake-stripe';
@@ -151,6 +151,19 @@ describe('Stripe checkout', () => {
     expect(confirmed.json().subscription).toMatchObject({ subscription_status: 'active', plan_id: 'premium', trial_end: null });
     const { payments } = await listSubscriptions(test.app, user);
     expect(payments.map((payment) => payment.amount)).toEqual([1799, 0]);
+  });
+
+  it("uses the plan's Stripe price when it has one", async () => {
+    await test.app.db.update(plans).set({ providerPriceId: 'price_1MobileMonthly' }).where(eq(plans.id, 'mobile'));
+    try {
+      const user = await signUp(test.app);
+      await subscribe(user, 'mobile');
+      const created = fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
+      expect(created.params['line_items[0][price]']).toBe('price_1MobileMonthly');
+      expect(created.params['line_items[0][price_data][unit_amount]']).toBeUndefined();
+    } finally {
+      await test.app.db.update(plans).set({ providerPriceId: null }).where(eq(plans.id, 'mobile'));
+    }
   });
 
   it('answers 502 with a safe message when Stripe refuses', async () => {
