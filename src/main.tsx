@@ -1,12 +1,35 @@
-// Boot: render the app shell. (The machines and screens are wired in by the app issue.)
+// Boot: build the app's actors on the real API client and browser storage, start them (the
+// session restores the persisted user), render. In development, `?inspect` opens the Stately
+// inspector (dynamically imported, so production builds do not contain it).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './styles/global.css';
+import { createApiClient } from './api/client';
+import { createApi } from './api/endpoints';
+import { createAppActors, type AppDeps } from './app/actors';
+import { App } from './app/app';
+import { createPersistence } from './app/persistence';
 
-const root = document.getElementById('root');
-if (root) {
+async function developmentInspector(): Promise<AppDeps['inspect']> {
+  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
+async function boot(): Promise<void> {
+  const actors = createAppActors({
+    api: (auth) => createApi(createApiClient({ auth })),
+    persistence: createPersistence({ local: window.localStorage, session: window.sessionStorage }),
+    inspect: await developmentInspector(),
+  });
+  actors.start();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(
     <StrictMode>
-      <main><h1>FitStream</h1></main>
+      <App actors={actors} />
     </StrictMode>,
   );
 }
+
+void boot();

@@ -1,0 +1,38 @@
+// Focus management: after a route change, move focus to the new page's heading so keyboard
+// and screen-reader users start at the top of the new content (errors focus the Banner).
+// Lazy screens render their heading a moment later, so wait for it briefly.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+
+const WAIT_FOR_HEADING_MS = 3000;
+
+export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null): void {
+  const [location] = useLocation();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const root = container();
+    if (!root) return;
+    const focusHeading = (): boolean => {
+      const heading = root.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    const timer = setTimeout(() => observer.disconnect(), WAIT_FOR_HEADING_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [location, container]);
+}

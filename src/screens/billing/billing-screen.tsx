@@ -1,0 +1,52 @@
+// /billing: a view of the billing machine: tabs 'subscription' and 'Payment History'.
+import { defineMessages, useIntl } from 'react-intl';
+import { Spinner, Tabs } from '../../components';
+import { useBillingFlow } from '../../app/flows';
+import { useScrollToTopOn } from '../../app/navigation';
+import { currentSubscription } from '../../domain/subscriptions';
+import { NoticeBanner } from '../notice-banner';
+import { PaymentsPanel } from './payments-panel';
+import { SubscriptionPanel } from './subscription-panel';
+
+const messages = defineMessages({
+  title: { id: 'billing.title', defaultMessage: 'Billing & Subscriptions' },
+  tabs: { id: 'billing.tabs', defaultMessage: 'Billing sections' },
+  subscription: { id: 'billing.tab.subscription', defaultMessage: 'subscription' },
+  payments: { id: 'billing.tab.payments', defaultMessage: 'Payment History' },
+});
+
+export default function BillingScreen() {
+  const intl = useIntl();
+  const [snapshot, send] = useBillingFlow();
+  const { subscriptions, payments, tab, notice, scrollToTop } = snapshot.context;
+  useScrollToTopOn(scrollToTop);
+  return (
+    <div className="page">
+      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
+      <h1>{intl.formatMessage(messages.title)}</h1>
+      {snapshot.hasTag('loading') ? (
+        <Spinner size="lg" />
+      ) : (
+        <Tabs
+          label={intl.formatMessage(messages.tabs)}
+          selectedId={tab}
+          onSelect={(id) => send({ type: 'tab.select', tab: id === 'payments' ? 'payments' : 'subscription' })}
+          tabs={[
+            {
+              id: 'subscription',
+              label: intl.formatMessage(messages.subscription),
+              panel: (
+                <SubscriptionPanel
+                  subscription={currentSubscription(subscriptions)}
+                  busy={snapshot.hasTag('busy')}
+                  onCancel={() => send({ type: 'subscription.cancel' })}
+                />
+              ),
+            },
+            { id: 'payments', label: intl.formatMessage(messages.payments), panel: <PaymentsPanel payments={payments} /> },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

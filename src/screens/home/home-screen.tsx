@@ -1,0 +1,48 @@
+// /home (step 3 of 4): a view of the home machine: a short spinner, then the three benefits
+// and Next (the machine decides where Next goes).
+import { defineMessages, useIntl } from 'react-intl';
+import { Spinner, StepHeader } from '../../components';
+import { useSession } from '../../app/actors';
+import { useHomeFlow } from '../../app/flows';
+import { useNavigationOutput, useScrollToTopOn } from '../../app/navigation';
+import { NoticeBanner } from '../notice-banner';
+
+const messages = defineMessages({
+  title: { id: 'home.title', defaultMessage: 'Choose your plan' },
+  noCommitments: { id: 'home.benefit.noCommitments', defaultMessage: 'No commitments, cancel anytime.' },
+  allContent: { id: 'home.benefit.allContent', defaultMessage: 'Everything on FitStream for one low price.' },
+  noAds: { id: 'home.benefit.noAds', defaultMessage: 'No ads and no extra fees. Ever.' },
+  next: { id: 'home.next', defaultMessage: 'Next' },
+});
+
+export default function HomeScreen() {
+  const intl = useIntl();
+  const hasEmail = useSession((snapshot) => Boolean(snapshot.context.user?.email));
+  const [snapshot, send] = useHomeFlow(hasEmail);
+  const { notice, scrollToTop, navigation } = snapshot.context;
+  useScrollToTopOn(scrollToTop);
+  useNavigationOutput(navigation);
+  return (
+    <div className="page page--narrow">
+      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
+      <StepHeader step={3} title={intl.formatMessage(messages.title)} />
+      {snapshot.hasTag('loading') ? (
+        <Spinner size="lg" />
+      ) : (
+        <div className="card stack">
+          <ul className="benefits">
+            {[messages.noCommitments, messages.allContent, messages.noAds].map((message) => (
+              <li key={message.id}>
+                <span aria-hidden="true">✓ </span>
+                {intl.formatMessage(message)}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'home.next' })}>
+            {intl.formatMessage(messages.next)}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
