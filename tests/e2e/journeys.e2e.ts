@@ -1,0 +1,208 @@
+// The journeys a subscriber takes, in Chromium against the real server with sandbox payments.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launch,
+  MOBILE,
+  newContext,
+  PASSWORD,
+  registerByApi,
+  shortTtlUrl,
+  signedIn,
+  signInThroughForm,
+  uniqueEmail,
+} from './browser';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const avatar = path.join(here, 'fixtures/avatar.png');
+const pathIs = (p: string) => (url: URL) => url.pathname === p;
+
+async function registerThroughForm(page: Page, email: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByLabel(/confirm password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /create account/i }).click();
+  await page.waitForURL(pathIs('/details'));
+}
+
+async function payOnSandbox(page: Page, card: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+  await page.fill('[name=card_number]', card);
+  await page.fill('[name=exp]', '12/34');
+  await page.fill('[name=cvc]', '123');
+  await page.fill('[name=name]', 'Ana Tester');
+  await page.getByRole('button', { name: /start free trial|pay/i }).click();
+}
+
+async function choosePlanOnDesktop(page: Page, name: RegExp): Promise<void> {
+  await page.waitForURL(pathIs('/pricing'));
+  await page.getByRole('radio', { name }).first().click();
+}
+
+describe('journeys', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('register → profile with an image → home → pricing → pay 4242 → /users → success → billing → cancel', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await registerThroughForm(page, uniqueEmail('journey'));
+    await page.getByText('Set Up Your Profile').waitFor();
+    await page.locator('input[type=file]').setInputFiles(avatar);
+    await page.getByRole('img', { name: /your profile picture/i }).waitFor();
+    await page.getByLabel(/^name/i).fill('Ana Tester');
+    await page.getByRole('button', { name: /^save$/i }).click();
+    await page.waitForURL(pathIs('/home'));
+    await page.getByRole('button', { name: /^next$/i }).click();
+    await choosePlanOnDesktop(page, /standard/i);
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await page.waitForURL(pathIs('/success'));
+    await page.getByText('Transaction Successful!').waitFor();
+    await page.getByRole('button', { name: /view subscription/i }).or(page.getByRole('link', { name: /view subscription/i })).click();
+    await page.waitForURL(pathIs('/billing'));
+    await page.getByText(/free trial/i).first().waitFor();
+    await page.getByText('STANDARD').first().waitFor();
+    await page.getByRole('tab', { name: /payment history/i }).click();
+    await page.getByText(/4242/).first().waitFor();
+    await page.getByRole('tab', { name: /subscription/i }).first().click();
+    await page.getByRole('button', { name: /cancel subscription/i }).click();
+    await page.getByText('Your subscription has been cancelled').waitFor();
+    await page.getByText('Cancels At Period End').waitFor();
+    await context.close();
+  });
+
+  it('a declined card shows the message; cancelling goes back to pricing', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, 'declined');
+    await page.goto('/pricing');
+    await choosePlanOnDesktop(page, /basic/i);
+    await payOnSandbox(page, '4000 0000 0000 0002');
+    await page.getByText('Your card was declined.').waitFor();
+    await page.getByRole('link', { name: /cancel and go back/i }).click();
+    await page.waitForURL(pathIs('/pricing'));
+    await context.close();
+  });
+
+  it('sign-in errors: rules under the fields, the server message in the banner', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: /^login$/i }).click();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    await page.getByText('Please enter your password.').waitFor();
+    await signInThroughForm(page, uniqueEmail('nobody'), 'Wrong1!pass');
+    const banner = page.getByRole('alert');
+    await banner.waitFor();
+    assert.ok((await banner.innerText()).trim().length > 0);
+    assert.equal(new URL(page.url()).pathname, '/login');
+    await context.close();
+  });
+
+  it('an nftoken link signs in a second browser context', async () => {
+    const first = await newContext(browser);
+    const page = await first.newPage();
+    const { token } = await registerByApi(page, uniqueEmail('link'));
+    const res = await page.request.post('/api/v1/auth/link-token', { headers: { Authorization: `FitStream ${token}` } });
+    assert.equal(res.status(), 201);
+    const { url } = (await res.json()) as { url: string };
+    const second = await newContext(browser);
+    const other = await second.newPage();
+    await other.goto(url);
+    await other.waitForURL(pathIs('/home'));
+    await other.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
+    await first.close();
+    await second.close();
+  });
+
+  it('refreshes an expired access token without the user noticing', async () => {
+    const context = await newContext(browser, { server: shortTtlUrl });
+    const page = await context.newPage();
+    const email = uniqueEmail('ttl');
+    await registerByApi(page, email);
+    await context.clearCookies();
+    await signInThroughForm(page, email);
+    await page.waitForURL(pathIs('/home'));
+    await page.waitForTimeout(4_000); // the access token (3 s) has expired
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh') && r.status() === 200);
+    await page.goto('/billing');
+    await refreshed;
+    await page.getByText(/no subscription found/i).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/billing');
+    await context.close();
+  });
+
+  it('a replayed refresh token signs the user out', async () => {
+    const context = await newContext(browser, { server: shortTtlUrl });
+    const page = await context.newPage();
+    const email = uniqueEmail('replay');
+    await registerByApi(page, email);
+    await context.clearCookies();
+    await signInThroughForm(page, email);
+    await page.waitForURL(pathIs('/home'));
+    const stolen = (await context.cookies()).find((c) => c.name === 'fs_refresh');
+    assert.ok(stolen, 'the refresh cookie is set');
+    // Someone else uses the refresh token first: it rotates, and the copy in the browser is now a replay.
+    const thief = await fetch(`${shortTtlUrl}/api/v1/refresh`, { headers: { cookie: `fs_refresh=${stolen.value}` } });
+    assert.equal(thief.status, 200);
+    await page.waitForTimeout(4_000);
+    await page.goto('/billing');
+    await page.waitForURL(pathIs('/login'));
+    await context.close();
+  });
+
+  it('switches to Spanish and keeps it after a reload', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel(/language/i).first().selectOption('es');
+    await page.getByRole('heading', { name: /iniciar sesión/i }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: /iniciar sesión/i }).waitFor();
+    assert.equal(await page.locator('html').getAttribute('lang'), 'es');
+    await context.close();
+  });
+
+  it('remember me unchecked: the user is forgotten when the browser closes', async () => {
+    const email = uniqueEmail('forget');
+    const setup = await newContext(browser);
+    await registerByApi(await setup.newPage(), email);
+    await setup.close();
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughForm(page, email, PASSWORD, false);
+    await page.waitForURL(pathIs('/home'));
+    const kept = await context.storageState();
+    await context.close();
+    // A new browser session: cookies and localStorage survive, sessionStorage does not.
+    const reopened = await newContext(browser, { storageState: kept });
+    const again = await reopened.newPage();
+    await again.goto('/home');
+    await again.waitForURL(pathIs('/login'));
+    await reopened.close();
+  });
+
+  it('pricing at 375 px: the strip, the table and Next', async () => {
+    const context = await newContext(browser, { viewport: MOBILE });
+    const page = await context.newPage();
+    await signedIn(page, 'mobile');
+    await page.goto('/pricing');
+    const strip = page.getByRole('radiogroup').first();
+    await strip.waitFor();
+    await strip.getByRole('radio', { name: /basic/i }).click();
+    await page.getByRole('table').first().waitFor();
+    await page.getByRole('button', { name: /^next$/i }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    await context.close();
+  });
+});

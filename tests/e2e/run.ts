@@ -1,0 +1,148 @@
+// `npm run test:e2e`: builds the app when dist is missing or stale (and checks the production
+// build carries no inspector), starts the real server twice on free ports with fresh data dirs
+// and sandbox payments (one with a 3-second access token), then runs tests/e2e/*.e2e.ts with
+// node's test runner against them. Exits non-zero when anything fails.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const e2eDir = path.join(root, 'tests/e2e');
+
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  const stat = statSync(dir);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(dir).map((name) => newest(path.join(dir, name))));
+}
+
+function buildIfStale(): void {
+  const built = existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0;
+  const sources = Math.max(...['src', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts'].map((p) => newest(path.join(root, p))));
+  if (built >= sources && process.env.E2E_FORCE_BUILD !== '1') return;
+  console.log('e2e: building the app (vite build)');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+/** The production build must not carry the development inspector (`?inspect`). */
+function checkNoInspector(): void {
+  const assets = path.join(root, 'dist/assets');
+  const offenders = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .filter((f) => /statelyai|@statelyai\/inspect|createBrowserInspector/.test(readFileSync(path.join(assets, f), 'utf8')));
+  if (offenders.length) throw new Error(`production build contains @statelyai/inspect: ${offenders.join(', ')}`);
+  console.log('e2e: production build carries no @statelyai/inspect');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+}
+
+async function startServer(name: string, extraEnv: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `fitstream-e2e-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PAYMENTS: 'sandbox',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      RATE_LIMIT_SIGN_UP_PER_IP: '1000/3600',
+      RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',
+      RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/60',
+      RATE_LIMIT_EXCHANGE_PER_IP: '1000/600',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server ${name} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server ${name} did not answer on ${url} within 60 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log(`e2e: server ${name} on ${url} (data in ${dataDir})`);
+  return { url, child, dataDir };
+}
+
+async function stop(server: Running | undefined): Promise<void> {
+  if (!server) return;
+  if (server.child.exitCode === null) {
+    const exited = new Promise((r) => server.child.once('exit', r));
+    server.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+async function main(): Promise<number> {
+  if (!existsSync('/usr/bin/chromium')) {
+    console.error('e2e: /usr/bin/chromium is missing (apt-get install -y chromium; .ci/run does it)');
+    return 1;
+  }
+  buildIfStale();
+  checkNoInspector();
+  let main: Running | undefined;
+  let shortTtl: Running | undefined;
+  try {
+    [main, shortTtl] = await Promise.all([startServer('main', {}), startServer('short-ttl', { ACCESS_TOKEN_TTL: '3' })]);
+    const only = process.argv.slice(2);
+    const files = (only.length ? only : readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.ts')).sort()).map((f) =>
+      path.isAbsolute(f) ? f : path.join(e2eDir, path.basename(f)),
+    );
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+        {
+          cwd: root,
+          env: { ...process.env, E2E_BASE_URL: main!.url, E2E_SHORT_TTL_URL: shortTtl!.url },
+          stdio: 'inherit',
+        },
+      );
+      child.once('exit', (c) => resolve(c ?? 1));
+    });
+    return code;
+  } finally {
+    await Promise.all([stop(main), stop(shortTtl)]);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

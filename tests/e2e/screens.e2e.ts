@@ -1,0 +1,52 @@
+// Every screen in English and Spanish at 375 px and 1280 px: axe finds no serious or critical
+// violation, and a screenshot goes to tests/e2e/screenshots/ (git-ignored) for people to look at.
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+
+const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog'];
+const signedInScreens = ['/details', '/home', '/pricing', '/billing', '/success', '/cancel'];
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // Spinners (the home step holds one for about a second) give way to the screen.
+  await page.locator('[role=status][aria-busy=true], .spinner').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  await page.waitForTimeout(150);
+}
+
+describe('every screen: axe and screenshots', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  for (const language of ['en', 'es'] as const) {
+    for (const [width, viewport] of [
+      ['375', MOBILE],
+      ['1280', DESKTOP],
+    ] as const) {
+      it(`${language} at ${width} px`, async () => {
+        const context = await newContext(browser, { viewport });
+        const page = await context.newPage();
+        await page.goto('/terms');
+        await storeLanguage(page, language);
+        const failures: string[] = [];
+        const visit = async (route: string): Promise<void> => {
+          await page.goto(route);
+          await settle(page);
+          const name = `${route === '/' ? 'landing' : route.slice(1)}-${language}-${width}`;
+          await screenshot(page, name);
+          await expectAccessible(page, `${route} (${language}, ${width} px)`).catch((e: Error) => failures.push(e.message));
+        };
+        for (const route of publicScreens) await visit(route);
+        await signedIn(page, `screens-${language}-${width}`);
+        for (const route of signedInScreens) await visit(route);
+        await context.close();
+        if (failures.length) throw new Error(failures.join('\n\n'));
+      });
+    }
+  }
+});
