@@ -36,6 +36,8 @@ export interface AppDeps {
 
 export function createAppActors(deps: AppDeps) {
   const { persistence, clock, inspect } = deps;
+  // Only options that are set: an explicit `clock: undefined` would replace xstate's clock.
+  const actorOptions = { ...(clock ? { clock } : {}), ...(inspect ? { inspect } : {}) };
   let sessionActor: Actor<SessionMachine> | null = null;
   const auth = createAuthBridge(() => {
     if (!sessionActor) throw new Error('the session actor is not created yet');
@@ -61,13 +63,13 @@ export function createAppActors(deps: AppDeps) {
         purgePersisted: () => persistence.purgeSession(),
       },
     }),
-    { clock, inspect },
+    actorOptions,
   );
   sessionActor = session;
 
   const language = createActor(
     languageMachine.provide({ actions: { persistLanguage: (_, value: Language) => persistence.writeLanguage(value) } }),
-    { input: { language: persistence.readLanguage() }, inspect },
+    { ...actorOptions, input: { language: persistence.readLanguage() } },
   );
 
   /** Sign-in and sign-up flows hand their user to the session through this action. */
@@ -105,8 +107,7 @@ export function createAppActors(deps: AppDeps) {
     tellSession,
     api,
     deviceId,
-    clock,
-    inspect,
+    actorOptions,
     leave: deps.leave ?? ((url: string) => window.location.assign(url)),
     /** Starts the long-lived actors (the session begins restoring the persisted user). */
     start() {

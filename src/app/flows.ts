@@ -42,7 +42,7 @@ function useFlow<TMachine extends AnyStateMachine>(pick: (machines: ReturnType<t
   const app = useAppActors();
   // The options type of useMachine is conditional on the machine's input; the wrappers below
   // pass each machine its own input type.
-  return useMachine(pick(appMachines(app)), { input, clock: app.clock, inspect: app.inspect } as never);
+  return useMachine(pick(appMachines(app)), { ...app.actorOptions, input } as never);
 }
 
 /** Where the protected-route guard found the user (kept in history state), if anywhere. */

@@ -1,0 +1,76 @@
+// Renders the whole app (real router, guards, machines, intl) on a fake API and in-memory
+// storage at a given path, in English or Spanish, for the screen tests.
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { Api } from '../../src/api/endpoints';
+import { createAppActors } from '../../src/app/actors';
+import { App } from '../../src/app/app';
+import { createPersistence, STORAGE_KEYS } from '../../src/app/persistence';
+
+export class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+const pending = () => new Promise<never>(() => {});
+
+/** Every call pending unless a test says otherwise. */
+export function fakeApi(overrides: Partial<Api> = {}): Api {
+  const api: Api = {
+    signIn: vi.fn(pending),
+    signUp: vi.fn(pending),
+    refresh: vi.fn(pending),
+    logout: vi.fn(async () => ({ kind: 'ok' as const, data: {} })),
+    exchangeLinkToken: vi.fn(pending),
+    saveDetails: vi.fn(pending),
+    uploadImage: vi.fn(pending),
+    listPlans: vi.fn(pending),
+    subscribe: vi.fn(pending),
+    confirmCheckout: vi.fn(pending),
+    listBilling: vi.fn(pending),
+    cancelSubscription: vi.fn(pending),
+    home: vi.fn(pending),
+  };
+  return { ...api, ...overrides };
+}
+
+export type Language = 'en' | 'es';
+
+export interface RenderAppOptions {
+  api?: Api;
+  signedIn?: boolean;
+  language?: Language;
+}
+
+export function renderApp(path: string, { api = fakeApi(), signedIn = true, language = 'en' }: RenderAppOptions = {}) {
+  window.history.replaceState(null, '', path);
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  const local = new MemoryStorage();
+  const session = new MemoryStorage();
+  if (signedIn) local.setItem(STORAGE_KEYS.session, JSON.stringify({ user: { email: 'ana@example.com', token: 'jwt-1' } }));
+  local.setItem(STORAGE_KEYS.language, JSON.stringify(language));
+  const leave = vi.fn();
+  const actors = createAppActors({ api, persistence: createPersistence({ local, session }, () => '0f8fad5b-d9cb-469f-a165-70867728950e'), leave });
+  actors.start();
+  const view = render(<App actors={actors} />);
+  return { ...view, actors, api, leave, local, session };
+}
+
+export const currentPath = () => window.location.pathname + window.location.search;
