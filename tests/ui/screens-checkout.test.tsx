@@ -1,0 +1,102 @@
+// Pricing (/pricing), checkout return (/users), /success and /cancel in English and Spanish.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { seededPlans } from '../machines/plan-fixtures';
+import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
+
+const texts = {
+  en: {
+    pricing: 'Choose the right plan for you',
+    step4: 'Step 4 of 4',
+    noPlans: 'No plans are available right now.',
+    wait: 'Please Wait...',
+    success: 'Transaction Successful!',
+    successText: 'Your subscription is now active! Enjoy unlimited access to all features and content.',
+    view: 'View Subscription',
+    failed: 'Transaction Failed!',
+    failedText: 'Unfortunately, there was an issue with your payment. Please try again later.',
+    retry: 'Try Again',
+  },
+  es: {
+    pricing: 'Elige el plan ideal para ti',
+    step4: 'Paso 4 de 4',
+    noPlans: 'No hay planes disponibles en este momento.',
+    wait: 'Espera, por favor...',
+    success: '¡Transacción completada!',
+    successText: '¡Tu suscripción ya está activa! Disfruta de acceso ilimitado a todas las funciones y contenidos.',
+    view: 'Ver suscripción',
+    failed: '¡Transacción fallida!',
+    failedText: 'Lamentablemente, hubo un problema con tu pago. Inténtalo de nuevo más tarde.',
+    retry: 'Intentar de nuevo',
+  },
+} as const;
+
+describe.each(['en', 'es'] as Language[])('pricing screen (%s)', (language) => {
+  const t = texts[language];
+
+  it('loads, lists the plans with the popular one selected, and leaves for the checkout url', async () => {
+    const api = fakeApi({
+      listPlans: vi.fn(async () => ({ kind: 'ok' as const, data: seededPlans })),
+      subscribe: vi.fn(async () => ({ kind: 'ok' as const, data: { url: '/sandbox/checkout/cs_sandbox_1' } })),
+    });
+    const { leave } = renderApp('/pricing', { language, api });
+    expect(await screen.findByRole('heading', { name: t.pricing })).toBeTruthy();
+    expect(screen.getByText(t.step4)).toBeTruthy();
+    const grids = await screen.findAllByRole('radiogroup');
+    const desktop = grids[0];
+    if (!desktop) throw new Error('no plan grid');
+    const checked = within(desktop).getByRole('radio', { checked: true });
+    expect(checked.textContent).toContain('STANDARD');
+    await userEvent.click(within(desktop).getByRole('radio', { name: /premium/i }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/sandbox/checkout/cs_sandbox_1'));
+    expect(api.subscribe).toHaveBeenCalledWith({ plan: 'premium' }, expect.any(AbortSignal));
+  });
+
+  it('shows the server message when plans cannot be loaded, and an empty state', async () => {
+    const api = fakeApi({ listPlans: vi.fn(async () => ({ kind: 'failed' as const, status: 500, body: { message: 'Plans are unavailable.' } })) });
+    renderApp('/pricing', { language, api });
+    expect((await screen.findByRole('alert')).textContent).toContain('Plans are unavailable.');
+    expect(screen.getByText(t.noPlans)).toBeTruthy();
+  });
+
+  it('shows a success message when there is nothing to pay', async () => {
+    const api = fakeApi({
+      listPlans: vi.fn(async () => ({ kind: 'ok' as const, data: seededPlans })),
+      subscribe: vi.fn(async () => ({ kind: 'ok' as const, data: { message: 'You already have a current subscription.' } })),
+    });
+    renderApp('/pricing', { language, api });
+    const [desktop] = await screen.findAllByRole('radiogroup');
+    if (!desktop) throw new Error('no plan grid');
+    await userEvent.click(within(desktop).getByRole('radio', { name: /basic/i }));
+    const status = await screen.findByText('You already have a current subscription.');
+    expect(status.closest('[role="status"]')).toBeTruthy();
+  });
+});
+
+describe.each(['en', 'es'] as Language[])('checkout return (%s)', (language) => {
+  const t = texts[language];
+
+  it('says Please Wait while confirming, then shows /success', async () => {
+    let answer: (value: { kind: 'ok'; data: never }) => void = () => {};
+    const confirmCheckout = vi.fn(() => new Promise<{ kind: 'ok'; data: never }>((resolve) => (answer = resolve)));
+    renderApp('/users?session_id=cs_sandbox_1', { language, api: fakeApi({ confirmCheckout }) });
+    expect(await screen.findByRole('heading', { name: t.wait })).toBeTruthy();
+    expect(confirmCheckout).toHaveBeenCalledWith({ customer: 'cs_sandbox_1', deviceId: '0f8fad5bd9cb469f' }, expect.any(AbortSignal));
+    answer({ kind: 'ok', data: undefined as never });
+    expect(await screen.findByRole('heading', { name: t.success })).toBeTruthy();
+    expect(currentPath()).toBe('/success');
+    expect(screen.getByText(t.successText)).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: t.view }));
+    await waitFor(() => expect(currentPath()).toBe('/billing'));
+  });
+
+  it('goes to /cancel when the confirmation fails, with Try Again to /pricing', async () => {
+    const confirmCheckout = vi.fn(async () => ({ kind: 'failed' as const, status: 402, body: { message: 'Not paid' } }));
+    renderApp('/users?session_id=cs_sandbox_1', { language, api: fakeApi({ confirmCheckout }) });
+    expect(await screen.findByRole('heading', { name: t.failed })).toBeTruthy();
+    expect(currentPath()).toBe('/cancel');
+    expect(screen.getByText(t.failedText)).toBeTruthy();
+    expect(screen.getByRole('link', { name: t.retry }).getAttribute('href')).toBe('/pricing');
+  });
+});
