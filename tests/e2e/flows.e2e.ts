@@ -273,7 +273,7 @@ const flows: { name: string; machine: { root: unknown }; drivers: Record<string,
         await signedIn(page, 'flow-return-wait');
         const release = await hold(page, '/api/v1/payments/subscription-current');
         await page.goto('/users?session_id=cs_sandbox_unknown');
-        await page.getByText('Please Wait...').waitFor();
+        await page.getByText('Please Wait...').first().waitFor();
         await release();
       },
       confirmed: async (page) => {

@@ -165,9 +165,9 @@ describe('journeys', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel(/language/i).first().selectOption('es');
-    await page.getByRole('heading', { name: /iniciar sesión/i }).waitFor();
+    await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
     await page.reload();
-    await page.getByRole('heading', { name: /iniciar sesión/i }).waitFor();
+    await page.getByRole('heading', { name: /inicia sesión/i }).waitFor();
     assert.equal(await page.locator('html').getAttribute('lang'), 'es');
     await context.close();
   });

@@ -29,8 +29,8 @@ function buildIfStale(): void {
 }
 
 /** The production build must not carry the development inspector (`?inspect`). */
-function checkNoInspector(): void {
-  const assets = path.join(root, 'dist/assets');
+function checkNoInspector(distDir: string): void {
+  const assets = path.join(distDir, 'assets');
   const offenders = readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
     .filter((f) => /statelyai|@statelyai\/inspect|createBrowserInspector/.test(readFileSync(path.join(assets, f), 'utf8')));
@@ -56,7 +56,7 @@ interface Running {
   dataDir: string;
 }
 
-async function startServer(name: string, extraEnv: Record<string, string>): Promise<Running> {
+async function startServer(name: string, distDir: string, extraEnv: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `fitstream-e2e-${name}-`));
@@ -68,6 +68,7 @@ async function startServer(name: string, extraEnv: Record<string, string>): Prom
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PAYMENTS: 'sandbox',
+      DIST_DIR: distDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
@@ -111,12 +112,14 @@ async function main(): Promise<number> {
     console.error('e2e: /usr/bin/chromium is missing (apt-get install -y chromium; .ci/run does it)');
     return 1;
   }
-  buildIfStale();
-  checkNoInspector();
+  // E2E_DIST_DIR: serve an already built app from elsewhere (skips the build here).
+  const distDir = process.env.E2E_DIST_DIR ? path.resolve(process.env.E2E_DIST_DIR) : path.join(root, 'dist');
+  if (!process.env.E2E_DIST_DIR) buildIfStale();
+  checkNoInspector(distDir);
   let main: Running | undefined;
   let shortTtl: Running | undefined;
   try {
-    [main, shortTtl] = await Promise.all([startServer('main', {}), startServer('short-ttl', { ACCESS_TOKEN_TTL: '3' })]);
+    [main, shortTtl] = await Promise.all([startServer('main', distDir, {}), startServer('short-ttl', distDir, { ACCESS_TOKEN_TTL: '3' })]);
     const only = process.argv.slice(2);
     const files = (only.length ? only : readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.ts')).sort()).map((f) =>
       path.isAbsolute(f) ? f : path.join(e2eDir, path.basename(f)),
