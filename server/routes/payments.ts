@@ -128,7 +128,7 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
         } catch (error) {
           // Paid twice (two tabs): the account keeps the subscription it has.
           if (error instanceof CurrentSubscriptionConflict) {
-            throw new HttpError(402, 'You already have an active subscription; this checkout was not applied.');
+            throw new HttpError(409, 'You already have an active subscription; this checkout was not applied.');
           }
           throw error;
         }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, plans, subscriptions, users } from '../../server/db/schema';
-import { createTestApp, signUp, type SignedUpUser, type TestApp } from './harness';
+import { createTestApp, expectContract, signUp, type SignedUpUser, type TestApp } from './harness';
 import { callPayments, confirmCheckout, listSubscriptions, roomyRateLimits } from './fixtures/payments-flow';
 import { secretKey, startFakeStripe, webhookSecret, type FakeStripe } from './fixtures/stripe/fake-stripe';
 
@@ -151,6 +151,22 @@ describe('Stripe checkout', () => {
     expect(confirmed.json().subscription).toMatchObject({ subscription_status: 'active', plan_id: 'premium', trial_end: null });
     const { payments } = await listSubscriptions(test.app, user);
     expect(payments.map((payment) => payment.amount)).toEqual([1799, 0]);
+  });
+
+  it('answers 409 to a second paid checkout while one subscription is current, and keeps one', async () => {
+    const user = await signUp(test.app);
+    const first = await subscribe(user);
+    const second = await subscribe(user, 'premium');
+    const { subscription } = fake.completeCheckout(first);
+    fake.completeCheckout(second);
+    expect((await confirmCheckout(test.app, user, first)).statusCode).toBe(200);
+
+    const conflict = await confirmCheckout(test.app, user, second);
+    expectContract(conflict, 'POST', '/api/v1/payments/subscription-current');
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe('You already have an active subscription; this checkout was not applied.');
+    const listed = await listSubscriptions(test.app, user);
+    expect(listed.plans.map((row) => row.subscription_id)).toEqual([subscription.id]);
   });
 
   it("uses the plan's Stripe price when it has one", async () => {
