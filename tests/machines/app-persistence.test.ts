@@ -1,0 +1,64 @@
+// What the browser keeps: the user where remember-me says, the language, the device id
+// (created once, reused); purging removes the user from both storages.
+import { describe, expect, it } from 'vitest';
+import { createPersistence, STORAGE_KEYS } from '../../src/app/persistence';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+const user = { email: 'ana@example.com', token: 'jwt' };
+
+describe('persistence', () => {
+  it('keeps the user in localStorage with remember me, sessionStorage without, and purges both', () => {
+    const local = memoryStorage();
+    const session = memoryStorage();
+    const persistence = createPersistence({ local, session });
+    persistence.writeSession({ user, remember: true });
+    expect(local.getItem(STORAGE_KEYS.session)).not.toBeNull();
+    expect(persistence.readSession()).toEqual({ user, remember: true });
+    persistence.writeSession({ user, remember: false });
+    expect(local.getItem(STORAGE_KEYS.session)).toBeNull();
+    expect(persistence.readSession()).toEqual({ user, remember: false });
+    persistence.purgeSession();
+    expect(persistence.readSession()).toBeNull();
+  });
+
+  it('ignores garbage in storage', () => {
+    const local = memoryStorage();
+    local.setItem(STORAGE_KEYS.session, '{not json');
+    expect(createPersistence({ local, session: memoryStorage() }).readSession()).toBeNull();
+  });
+
+  it('creates the device id once and reuses it', () => {
+    const local = memoryStorage();
+    let calls = 0;
+    const uuid = () => {
+      calls += 1;
+      return '0f8fad5b-d9cb-469f-a165-70867728950e';
+    };
+    const first = createPersistence({ local, session: memoryStorage() }, uuid).deviceId();
+    const second = createPersistence({ local, session: memoryStorage() }, uuid).deviceId();
+    expect(first).toBe('0f8fad5bd9cb469f');
+    expect(second).toBe(first);
+    expect(calls).toBe(1);
+    expect(local.getItem('device_id')).toBe(first);
+  });
+
+  it('remembers the language', () => {
+    const persistence = createPersistence({ local: memoryStorage(), session: memoryStorage() });
+    expect(persistence.readLanguage()).toBeNull();
+    persistence.writeLanguage('es');
+    expect(persistence.readLanguage()).toBe('es');
+  });
+});
