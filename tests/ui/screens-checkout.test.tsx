@@ -89,6 +89,8 @@ describe.each(['en', 'es'] as Language[])('checkout return (%s)', (language) => 
     expect(screen.getByText(t.successText)).toBeTruthy();
     await userEvent.click(screen.getByRole('link', { name: t.view }));
     await waitFor(() => expect(currentPath()).toBe('/billing'));
+    // Focus moves to the new page's heading.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
   });
 
   it('goes to /cancel when the confirmation fails, with Try Again to /pricing', async () => {
