@@ -1,7 +1,7 @@
 // Lighthouse (mobile emulation, the default) on `/`, `/login` and `/pricing` signed in, in
 // Debian's Chromium with the browser tests' flags; 3 runs per page, the median of each figure.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -17,6 +17,10 @@ const browserFlags = [
 ];
 
 interface Scores {
+  /** The whole report, kept for reading why a figure is what it is. */
+  report: string;
+  fcp: number;
+  lcp: number;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -75,6 +79,9 @@ async function runOnce(url: string, port: number, keepStorage: boolean): Promise
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
+    report: JSON.stringify(lhr),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -99,7 +106,7 @@ async function signInThroughBrowser(origin: string, port: number, email: string)
     await page.locator('input[type="email"], input[name="email"]').first().fill(email);
     await page.locator('input[type="password"]').first().fill(benchPassword);
     const remember = page.locator('input[type="checkbox"]').first();
-    if ((await remember.count()) > 0 && !(await remember.isChecked())) await remember.check();
+    if ((await remember.count()) > 0 && !(await remember.isChecked())) await remember.check({ force: true });
     await page.locator('form button[type="submit"], form button:not([type])').first().click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
     await page.goto(`${origin}/pricing`, { waitUntil: 'networkidle' });
@@ -125,11 +132,15 @@ async function clearHttpCache(port: number): Promise<void> {
 
 export interface LighthouseOptions {
   runs: number;
+  /** Where each page's last report is written (bench/results). */
+  reportDir: string;
 }
+
+type Figure = Exclude<keyof Scores, 'report'>;
 
 function rowsFor(page: string, runs: Scores[], count: number): Row[] {
   const group = `lighthouse ${page}`;
-  const pick = (key: keyof Scores) => median(runs.map((run) => run[key]));
+  const pick = (key: Figure) => median(runs.map((run) => run[key]));
   const note = `median of ${count}, mobile`;
   return [
     { group, figure: 'performance', value: pick('performance'), unit: '', budget: { kind: 'min', limit: 95, of: 'value' }, note },
@@ -137,6 +148,8 @@ function rowsFor(page: string, runs: Scores[], count: number): Row[] {
     { group, figure: 'best practices', value: pick('bestPractices'), unit: '', budget: { kind: 'min', limit: 95, of: 'value' } },
     { group, figure: 'total blocking time', value: Math.round(pick('tbt')), unit: 'ms', budget: { kind: 'max', limit: 50, of: 'value' } },
     { group, figure: 'cumulative layout shift', value: Math.round(pick('cls') * 1000) / 1000, unit: '', budget: { kind: 'max', limit: 0.02, of: 'value' } },
+    { group, figure: 'first contentful paint (simulated slow 4G)', value: Math.round(pick('fcp')), unit: 'ms' },
+    { group, figure: 'largest contentful paint (simulated slow 4G)', value: Math.round(pick('lcp')), unit: 'ms' },
   ];
 }
 
@@ -146,10 +159,13 @@ function notRun(page: string, reason: string): Row[] {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error));
 
-async function measurePage(label: string, runs: number, run: () => Promise<Scores>): Promise<Row[]> {
+async function measurePage(label: string, options: LighthouseOptions, run: () => Promise<Scores>): Promise<Row[]> {
   try {
     const results: Scores[] = [];
-    for (let index = 0; index < runs; index += 1) results.push(await run());
+    for (let index = 0; index < options.runs; index += 1) results.push(await run());
+    const name = label.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'landing';
+    await mkdir(options.reportDir, { recursive: true });
+    await writeFile(path.join(options.reportDir, `lighthouse-${name}.json`), results.at(-1)?.report ?? '{}');
     console.log(`  lighthouse ${label}: performance ${results.map((result) => result.performance).join(', ')}`);
     return rowsFor(label, results, results.length);
   } catch (error) {
@@ -168,7 +184,7 @@ export async function measureLighthouse(server: RunningServer, options: Lighthou
   try {
     const rows: Row[] = [];
     for (const page of ['/', '/login']) {
-      rows.push(...(await measurePage(page, options.runs, () => runOnce(`${server.origin}${page}`, port, false))));
+      rows.push(...(await measurePage(page, options, () => runOnce(`${server.origin}${page}`, port, false))));
     }
     const page = '/pricing (signed in)';
     try {
@@ -179,7 +195,7 @@ export async function measureLighthouse(server: RunningServer, options: Lighthou
       return [...rows, ...notRun(page, `sign-in failed: ${reasonOf(error)}`)];
     }
     rows.push(
-      ...(await measurePage(page, options.runs, async () => {
+      ...(await measurePage(page, options, async () => {
         await clearHttpCache(port);
         return runOnce(`${server.origin}/pricing`, port, true);
       })),

@@ -20,6 +20,7 @@ const settings = quick
   ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000 }
   : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [50], idleWait: 3000 };
 
+const resultsDir = path.join(repoRoot, 'bench', 'results');
 const rows: Row[] = [];
 const started = new Date();
 
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
         const server = await startProductServer({ distDir });
         try {
           const found: Row[] = [await idleRow('PGlite', server.pid, 350)];
-          if (wanted('lighthouse')) found.push(...(await measureLighthouse(server, { runs: settings.lighthouseRuns })));
+          if (wanted('lighthouse')) found.push(...(await measureLighthouse(server, { runs: settings.lighthouseRuns, reportDir: resultsDir })));
           if (wanted('throughput')) {
             found.push(
               ...(await measureThroughput(server, {
@@ -150,7 +151,7 @@ console.log(`\nFitStream benchmarks${quick ? ' (quick: not for the README)' : ''
 console.log(textTable(judged));
 const misses = judged.filter((row) => row.pass === false);
 console.log(misses.length === 0 ? '\nEvery budget met.' : `\n${misses.length} budget(s) missed: ${misses.map((row) => `${row.group}: ${row.figure}`).join('; ')}`);
-const file = await writeResults(path.join(repoRoot, 'bench', 'results'), info, judged);
+const file = await writeResults(resultsDir, info, judged);
 console.log(`Results: ${path.relative(repoRoot, file)}`);
 // Open keep-alive sockets and the like must not hold the run open.
 process.exit(0);
