@@ -1,5 +1,6 @@
 // Payments API (/api/v1/payments/*): plans, subscribe, confirm a checkout, list, cancel,
-// reactivate, home. Every route is signed-in and validated against openapi.yaml.
+// reactivate, home, and the public price range. Every other route is signed-in; all are
+// validated against openapi.yaml.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
@@ -63,6 +64,16 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
     if (!found) throw new HttpError(404, 'This subscription does not exist.');
     return found;
   }
+
+  // Public: the landing's "from X to Y a month" comes from the plans themselves.
+  app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
+    const plans = await listActivePlans(db);
+    const monthly = plans.filter((plan) => plan.interval === 'month' && plan.intervalCount === 1);
+    const currency = monthly[0]?.currency;
+    if (!currency) throw new HttpError(404, 'No plans are on sale.');
+    const amounts = monthly.filter((plan) => plan.currency === currency).map((plan) => plan.amount);
+    return { isSuccess: true, min: Math.min(...amounts), max: Math.max(...amounts), currency, trialDays: trialDaysForNewAccounts };
+  });
 
   app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async () => {
     const plans = await listActivePlans(db);

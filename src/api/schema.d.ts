@@ -181,6 +181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/price-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cheapest and dearest monthly price on sale and the trial length (public, for the landing copy).
+         * @description Computed from the plans, so the landing's "from X to Y a month" can never disagree with the prices.
+         */
+        get: operations["priceRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/subscribe": {
         parameters: {
             query?: never;
@@ -428,6 +448,16 @@ export interface components {
             /** @constant */
             isSuccess: true;
             plans: components["schemas"]["Plan"][];
+        };
+        PriceRangeSuccess: {
+            /** @constant */
+            isSuccess: true;
+            /** @description Minor units */
+            min: number;
+            /** @description Minor units */
+            max: number;
+            currency: string;
+            trialDays: number;
         };
         SubscribeRequest: {
             /** @description A plan `id`. */
@@ -876,6 +906,27 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    priceRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceRangeSuccess"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     subscribe: {

@@ -2,8 +2,8 @@
 // confirm (idempotent), billing lists, cancel/reactivate, the trial once per account, home.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments, subscriptions } from '../../server/db/schema';
-import { createTestApp, signUp, type TestApp } from './harness';
+import { payments, plans, subscriptions } from '../../server/db/schema';
+import { createTestApp, expectContract, signUp, type TestApp } from './harness';
 import {
   callPayments,
   confirmCheckout,
@@ -67,6 +67,24 @@ describe('plans', () => {
       expect(response.statusCode).toBe(401);
     },
   );
+});
+
+describe('price range', () => {
+  it('tells a visitor the cheapest and dearest monthly price and the trial, from the plans', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/v1/payments/price-range' });
+    expectContract(response, 'GET', '/api/v1/payments/price-range');
+    expect(response.json()).toEqual({ isSuccess: true, min: 899, max: 1799, currency: 'EUR', trialDays: 7 });
+  });
+
+  it('follows the prices when a plan changes', async () => {
+    await test.app.db.update(plans).set({ amount: 2099 }).where(eq(plans.id, 'premium'));
+    try {
+      const response = await test.app.inject({ method: 'GET', url: '/api/v1/payments/price-range' });
+      expect(response.json()).toMatchObject({ min: 899, max: 2099 });
+    } finally {
+      await test.app.db.update(plans).set({ amount: 1799 }).where(eq(plans.id, 'premium'));
+    }
+  });
 });
 
 describe('subscribing with the sandbox', () => {
