@@ -22,6 +22,15 @@ import type { Persistence } from './persistence';
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 
+/**
+ * The result of a call whose actor is still running. Once the actor has been stopped (its
+ * signal aborted) the result must never arrive: under React's StrictMode a screen's actor is
+ * stopped and restarted, and a late 'cancelled' outcome would reach the restarted actor.
+ */
+function unlessAborted<T>(signal: AbortSignal, call: Promise<T>): Promise<T> {
+  return call.then((result) => (signal.aborted ? new Promise<T>(() => {}) : result));
+}
+
 export interface AppDeps {
   /** The API, or a factory given the auth bridge (the real client needs the session's token). */
   api: Api | ((auth: AuthBridge) => Api);
@@ -50,8 +59,8 @@ export function createAppActors(deps: AppDeps) {
     sessionMachine.provide({
       actors: {
         restorePersisted: fromPromise(async () => persistence.readSession()),
-        exchangeLinkToken: fromPromise(({ input, signal }) => api.exchangeLinkToken(input, signal)),
-        refreshToken: fromPromise(({ signal }) => api.refresh(signal)),
+        exchangeLinkToken: fromPromise(({ input, signal }) => unlessAborted(signal, api.exchangeLinkToken(input, signal))),
+        refreshToken: fromPromise(({ signal }) => unlessAborted(signal, api.refresh(signal))),
         revokeSession: fromPromise(async ({ signal }) => {
           await api.logout(signal);
         }),
@@ -78,24 +87,24 @@ export function createAppActors(deps: AppDeps) {
   // The real implementations of the screen machines' actors, by machine. The machines
   // themselves are imported by src/app/flows.ts, in the lazily loaded screen chunks.
   const flowActors = {
-    signIn: { signIn: fromPromise<SignInOutput, SignInInput>(({ input, signal }) => api.signIn({ ...input, deviceId }, signal)) },
-    signUp: { signUp: fromPromise<SignUpOutput, SignUpInput>(({ input, signal }) => api.signUp({ ...input, deviceId }, signal)) },
+    signIn: { signIn: fromPromise<SignInOutput, SignInInput>(({ input, signal }) => unlessAborted(signal, api.signIn({ ...input, deviceId }, signal))) },
+    signUp: { signUp: fromPromise<SignUpOutput, SignUpInput>(({ input, signal }) => unlessAborted(signal, api.signUp({ ...input, deviceId }, signal))) },
     profile: {
-      uploadImage: fromPromise<UploadImageOutput, UploadImageInput>(({ input, signal }) => api.uploadImage(input, signal)),
-      saveDetails: fromPromise<SaveDetailsOutput, SaveDetailsInput>(({ input, signal }) => api.saveDetails(input, signal)),
+      uploadImage: fromPromise<UploadImageOutput, UploadImageInput>(({ input, signal }) => unlessAborted(signal, api.uploadImage(input, signal))),
+      saveDetails: fromPromise<SaveDetailsOutput, SaveDetailsInput>(({ input, signal }) => unlessAborted(signal, api.saveDetails(input, signal))),
     },
-    home: { loadHome: fromPromise<LoadHomeOutput>(({ signal }) => api.home(signal)) },
+    home: { loadHome: fromPromise<LoadHomeOutput>(({ signal }) => unlessAborted(signal, api.home(signal))) },
     pricing: {
-      loadPlans: fromPromise<LoadPlansOutput>(({ signal }) => api.listPlans(signal)),
-      subscribe: fromPromise<SubscribeOutput, SubscribeInput>(({ input, signal }) => api.subscribe(input, signal)),
+      loadPlans: fromPromise<LoadPlansOutput>(({ signal }) => unlessAborted(signal, api.listPlans(signal))),
+      subscribe: fromPromise<SubscribeOutput, SubscribeInput>(({ input, signal }) => unlessAborted(signal, api.subscribe(input, signal))),
     },
     checkoutReturn: {
-      confirmCheckout: fromPromise<ConfirmCheckoutOutput, ConfirmCheckoutInput>(({ input, signal }) => api.confirmCheckout(input, signal)),
+      confirmCheckout: fromPromise<ConfirmCheckoutOutput, ConfirmCheckoutInput>(({ input, signal }) => unlessAborted(signal, api.confirmCheckout(input, signal))),
     },
     billing: {
-      loadBilling: fromPromise<LoadBillingOutput>(({ signal }) => api.listBilling(signal)),
+      loadBilling: fromPromise<LoadBillingOutput>(({ signal }) => unlessAborted(signal, api.listBilling(signal))),
       cancelSubscription: fromPromise<CancelSubscriptionOutput, CancelSubscriptionInput>(({ input, signal }) =>
-        api.cancelSubscription(input, signal),
+        unlessAborted(signal, api.cancelSubscription(input, signal)),
       ),
     },
   };

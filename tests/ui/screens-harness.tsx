@@ -1,5 +1,6 @@
 // Renders the whole app (real router, guards, machines, intl) on a fake API and in-memory
 // storage at a given path, in English or Spanish, for the screen tests.
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { Api } from '../../src/api/endpoints';
@@ -48,7 +49,19 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     cancelSubscription: vi.fn(pending),
     home: vi.fn(pending),
   };
-  return { ...api, ...overrides };
+  const chosen: Api = { ...api, ...overrides };
+  // Like the real client: a call whose signal was aborted answers 'cancelled'.
+  const honouringAbort = Object.fromEntries(
+    Object.entries(chosen).map(([name, call]: [string, (...args: unknown[]) => Promise<unknown>]) => [
+      name,
+      vi.fn(async (...args: unknown[]) => {
+        const signal = args.find((arg): arg is AbortSignal => arg instanceof AbortSignal);
+        const result = await call(...args);
+        return signal?.aborted ? { kind: 'cancelled' } : result;
+      }),
+    ]),
+  );
+  return honouringAbort as unknown as Api;
 }
 
 export type Language = 'en' | 'es';
@@ -69,7 +82,12 @@ export function renderApp(path: string, { api = fakeApi(), signedIn = true, lang
   const leave = vi.fn();
   const actors = createAppActors({ api, persistence: createPersistence({ local, session }, () => '0f8fad5b-d9cb-469f-a165-70867728950e'), leave });
   actors.start();
-  const view = render(<App actors={actors} />);
+  // StrictMode as in src/main.tsx: screens' actors are stopped and restarted once on mount.
+  const view = render(
+    <StrictMode>
+      <App actors={actors} />
+    </StrictMode>,
+  );
   return { ...view, actors, api, leave, local, session };
 }
 
