@@ -1,6 +1,6 @@
 // Test doubles for the machines' promise actors: every call is recorded and answered (or not)
 // by the test, so each transition can be driven on purpose.
-import { fromPromise } from 'xstate';
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
 
 export interface ControlledCall<TOutput, TInput> {
   input: TInput;
@@ -9,7 +9,7 @@ export interface ControlledCall<TOutput, TInput> {
   reject: (error: unknown) => void;
 }
 
-export function controlledActor<TOutput, TInput = void>() {
+export function controlledActor<TOutput, TInput = NonReducibleUnknown>() {
   const calls: ControlledCall<TOutput, TInput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
     ({ input, signal }) =>
