@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
+import { largestContributors } from './bundle-composition';
 import { repoRoot } from './server-process';
 import { ratioOf, type Row } from './table';
 
@@ -111,6 +112,7 @@ export async function measureBundle(): Promise<BundleResult> {
     const landing = staticClosure(app.manifest, landingKey ? [appEntry, landingKey] : [appEntry]);
     const landingJs = await sumOf(app.outDir, landing.js);
     const landingCss = await sumOf(app.outDir, landing.css);
+    const landingMadeOf = await largestContributors(app.outDir, repoRoot, landing.js);
     const landingNote = landingKey ? `entry + ${landingKey}` : 'entry and its static imports (no lazy landing chunk)';
 
     // Every route: the entry's closure plus its lazy chunk's closure (the entry alone if none).
@@ -149,7 +151,7 @@ export async function measureBundle(): Promise<BundleResult> {
       { group, figure: 'routes whose initial JS (gzip) is over 2.2 × bare React', value: over.length, unit: '', budget: { kind: 'equal', limit: 0, of: 'value' }, ...(over.length ? { note: over.map((route) => route.route).join(', ') } : {}) },
       pair('whole app JS + CSS, gzip', appTotal.gzip, bareTotal.gzip),
       pair('whole app JS + CSS, brotli', appTotal.brotli, bareTotal.brotli),
-      pair('landing `/` initial JS, uncompressed (as served today)', landingJs.raw, bareJs.raw),
+      pair('landing `/` initial JS, uncompressed (as served today)', landingJs.raw, bareJs.raw, undefined, `largest: ${landingMadeOf}`),
     ];
     return {
       rows,

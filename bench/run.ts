@@ -2,6 +2,7 @@
 // bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
 //   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, journeys, postgres
+//   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
 import path from 'node:path';
 import { measureBundle } from './bundle';
 import { measureJourneys } from './journeys';
@@ -21,6 +22,8 @@ const settings = quick
   : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [50], idleWait: 3000 };
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
+const journeysArgument = process.argv.find((argument) => argument.startsWith('--journeys='));
+if (journeysArgument) settings.journeys = journeysArgument.slice('--journeys='.length).split(',').map(Number);
 const rows: Row[] = [];
 const started = new Date();
 
