@@ -62,7 +62,8 @@ export function authMiddleware(auth: AuthBridge): Middleware {
 
 export interface ApiClientOptions {
   auth: AuthBridge;
-  fetch?: typeof globalThis.fetch;
+  /** The transport (tests pass a fake); the browser's fetch by default. */
+  fetch?: (request: Request) => Promise<Response>;
   baseUrl?: string;
 }
 

@@ -84,7 +84,7 @@ describe('billing machine', () => {
 
 describe('language machine', () => {
   it('defaults to English, restores a stored choice, and persists changes', () => {
-    expect(createActor(languageMachine).start().getSnapshot().context.language).toBe('en');
+    expect(createActor(languageMachine, { input: {} }).start().getSnapshot().context.language).toBe('en');
     expect(createActor(languageMachine, { input: { language: 'fr' } }).start().getSnapshot().context.language).toBe('en');
     const persistLanguage = vi.fn();
     const actor = createActor(languageMachine.provide({ actions: { persistLanguage } }), { input: { language: 'es' } }).start();
