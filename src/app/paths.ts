@@ -1,6 +1,6 @@
 // The route table: every path of the app once, with a function for its href. The router,
 // the guards and the screens build links from here (machines use src/domain/navigation.ts,
-// which must agree: tests/ui/app-routing.test.tsx checks it).
+// which must agree: tests/machines/app-paths.test.ts checks it).
 export const paths = {
   landing: { path: '/', href: (query?: { nftoken?: string; device_id?: string }) => withQuery('/', query) },
   login: { path: '/login', href: () => '/login' },
