@@ -162,3 +162,19 @@ export const providerEvents = pgTable('provider_events', {
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Sandbox billing-portal links (`/sandbox/portal/<token>`): the token is random, stored only
+ * as a hash, tied to one account, valid 30 minutes and usable once.
+ */
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('portal_sessions_user_idx').on(t.userId)],
+);

@@ -1,8 +1,9 @@
 // Registers payments with the app: picks the provider from the configuration, then the
-// payments API, the sandbox checkout page and the webhook (each in its own scope).
+// payments API, the sandbox checkout and portal pages and the webhook (each in its own scope).
 import type { FastifyInstance } from 'fastify';
 import paymentRoutes from '../routes/payments';
 import sandboxRoutes from '../routes/sandbox';
+import sandboxPortalRoutes from '../routes/sandbox-portal';
 import webhookRoutes from '../routes/webhook';
 import { createPaymentProvider } from './provider';
 import { createStripeClient } from './stripe-provider';
@@ -12,5 +13,6 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
   const provider = await createPaymentProvider(app.config, app.db, stripe ? { stripeClient: stripe } : {});
   await app.register(paymentRoutes, { provider });
   await app.register(sandboxRoutes);
+  await app.register(sandboxPortalRoutes);
   await app.register(webhookRoutes, { stripe });
 }

@@ -87,6 +87,11 @@ export interface PaymentProvider {
     subscriptionId: string,
     cancel: boolean,
   ): Promise<Partial<SubscriptionFacts> | null>;
+  /**
+   * Opens the provider's page for updating the payment method, which comes back to
+   * `returnUrl`; null when the account has nothing there to manage (no customer).
+   */
+  createPortalSession(user: UserRow, returnUrl: string): Promise<{ url: string } | null>;
 }
 
 /** The provider could not be reached or refused: answered as 502 with a safe message. */
@@ -110,7 +115,7 @@ export async function createPaymentProvider(
     return createStripeProvider({ client, db, publicUrl: config.publicUrl });
   }
   const { createSandboxProvider } = await import('./sandbox-provider');
-  return createSandboxProvider({ publicUrl: config.publicUrl });
+  return createSandboxProvider({ db, publicUrl: config.publicUrl });
 }
 
 export function isCurrentStatus(status: string): boolean {

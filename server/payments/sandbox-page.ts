@@ -1,7 +1,9 @@
-// Renders the sandbox provider's hosted checkout page: self-contained HTML (no external
-// assets), dark like the product, one stylesheet allowed by its hash in the page's own CSP.
+// Renders the sandbox provider's hosted pages (checkout, and the portal for a new card):
+// self-contained HTML (no external assets), dark like the product, one stylesheet allowed by
+// its hash in the page's own CSP.
 import { createHash } from 'node:crypto';
 import type { CardForm } from './sandbox-card';
+import type { SandboxPortal } from './sandbox-portal';
 import type { SandboxCheckout } from './sandbox-provider';
 
 const css = `
@@ -55,7 +57,7 @@ function per(interval: string, count: number): string {
   return count === 1 ? `/${interval}` : ` every ${count} ${interval}s`;
 }
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, badge = 'Sandbox checkout'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -67,7 +69,7 @@ function layout(title: string, body: string): string {
 </head>
 <body>
 <main>
-<p class="brand">FitStream <span class="sandbox">Sandbox checkout</span></p>
+<p class="brand">FitStream <span class="sandbox">${escapeHtml(badge)}</span></p>
 ${body}
 </main>
 </body>
@@ -91,6 +93,20 @@ function field(
   return `<div><label for="${name}">${label}</label><input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value)}" required aria-invalid="${invalid}"${described}></div>`;
 }
 
+const sandboxHint =
+  '<p class="hint">Sandbox: no real payment is made. Card 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. Use any future expiry and any 3-digit CVC.</p>';
+
+/** The card fields both pages share; the number and CVC are never echoed back. */
+function cardFields(error: PageError | undefined, form: CardForm | undefined): string {
+  const keep = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : '');
+  return `${field('card_number', 'Card number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242 4242 4242 4242"', error)}
+<div class="row">
+${field('exp', 'Expiry (MM/YY)', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', error, keep(form?.exp))}
+${field('cvc', 'CVC', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', error)}
+</div>
+${field('name', 'Name on card', 'type="text" autocomplete="cc-name" maxlength="100"', error, keep(form?.name))}`;
+}
+
 export function renderCheckoutPage(
   loaded: SandboxCheckout,
   options: { action: string; cancelUrl: string; error?: PageError; form?: CardForm },
@@ -99,7 +115,6 @@ export function renderCheckoutPage(
   const price = `${formatMoney(plan.amount, plan.currency)}${per(plan.interval, plan.intervalCount)}`;
   const trial = trialDays > 0;
   const dueToday = formatMoney(trial ? 0 : plan.amount, plan.currency);
-  const keep = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : '');
   const error = options.error;
   const body = `
 <h1>Subscribe to ${escapeHtml(plan.name)}</h1>
@@ -108,16 +123,11 @@ ${trial ? `<p class="trial">${trialDays}-day free trial, then ${escapeHtml(price
 <p class="due">Due today: ${escapeHtml(dueToday)}</p>
 ${error ? `<p class="error" id="form-error" role="alert">${escapeHtml(error.message)}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
-${field('card_number', 'Card number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242 4242 4242 4242"', error)}
-<div class="row">
-${field('exp', 'Expiry (MM/YY)', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', error, keep(options.form?.exp))}
-${field('cvc', 'CVC', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', error)}
-</div>
-${field('name', 'Name on card', 'type="text" autocomplete="cc-name" maxlength="100"', error, keep(options.form?.name))}
+${cardFields(error, options.form)}
 <button type="submit">${trial ? 'Start free trial' : `Pay ${escapeHtml(dueToday)}`}</button>
 </form>
 <a class="cancel" href="${escapeHtml(options.cancelUrl)}">Cancel and go back to FitStream</a>
-<p class="hint">Sandbox: no real payment is made. Card 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. Use any future expiry and any 3-digit CVC.</p>`;
+${sandboxHint}`;
   return layout(`Subscribe to ${plan.name}`, body);
 }
 
@@ -136,5 +146,44 @@ export function renderUnavailablePage(target: { kind: 'paid' | 'unavailable'; ur
     `<h1>This checkout is not available</h1>
 <p>It may have expired, been replaced by a newer one, or never existed.</p>
 <a href="${escapeHtml(target.url)}">Back to the plans</a>`,
+  );
+}
+
+/** The portal page: the card on file and a form for a new one; nothing is charged. */
+export function renderPortalPage(
+  portal: SandboxPortal,
+  options: { action: string; backUrl: string; error?: PageError; form?: CardForm },
+): string {
+  const { subscription } = portal;
+  const onFile =
+    subscription.cardBrand && subscription.cardLast4
+      ? `${subscription.cardBrand.toUpperCase()} •••• ${subscription.cardLast4}${
+          subscription.cardExpMonth && subscription.cardExpYear
+            ? ` · ${String(subscription.cardExpMonth).padStart(2, '0')}/${subscription.cardExpYear}`
+            : ''
+        }`
+      : 'No card on file';
+  const error = options.error;
+  const body = `
+<h1>Update payment method</h1>
+<p class="due">Card on file: ${escapeHtml(onFile)}</p>
+${error ? `<p class="error" id="form-error" role="alert">${escapeHtml(error.message)}</p>` : ''}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${cardFields(error, options.form)}
+<button type="submit">Save card</button>
+</form>
+<a class="cancel" href="${escapeHtml(options.backUrl)}">Back to billing</a>
+${sandboxHint}`;
+  return layout('Update payment method', body, 'Sandbox billing');
+}
+
+/** The 404 portal page: the link is unknown, used or expired. */
+export function renderPortalUnavailablePage(backUrl: string): string {
+  return layout(
+    'Link not available',
+    `<h1>This link is not available</h1>
+<p>Links to update your payment method last 30 minutes and work once. Open a new one from your billing page.</p>
+<a href="${escapeHtml(backUrl)}">Back to billing</a>`,
+    'Sandbox billing',
   );
 }

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { checkoutSessions, plans, subscriptions, users } from '../db/schema';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
+import { createSandboxPortalToken, sandboxPortalPath } from './sandbox-portal';
 import {
   addInterval,
   paymentDescription,
@@ -25,7 +26,7 @@ export function sandboxCheckoutPath(checkoutId: string): string {
   return `/sandbox/checkout/${encodeURIComponent(checkoutId)}`;
 }
 
-export function createSandboxProvider(options: { publicUrl: string }): PaymentProvider {
+export function createSandboxProvider(options: { db: Database; publicUrl: string }): PaymentProvider {
   return {
     name: 'sandbox',
     async createCheckout() {
@@ -39,6 +40,11 @@ export function createSandboxProvider(options: { publicUrl: string }): PaymentPr
     },
     async setCancelAtPeriodEnd() {
       return null;
+    },
+    // The server hosts the portal page too; it returns to /billing by itself.
+    async createPortalSession(user) {
+      const token = await createSandboxPortalToken(options.db, user.id);
+      return { url: `${options.publicUrl}${sandboxPortalPath(token)}` };
     },
   };
 }

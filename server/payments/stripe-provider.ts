@@ -1,5 +1,6 @@
 // The Stripe provider: Checkout Sessions in subscription mode (trial on the first subscription
-// only), confirmation by retrieving the session, cancel/reactivate at period end.
+// only), confirmation by retrieving the session, cancel/reactivate at period end, and the
+// Billing customer portal for payment-method updates.
 import Stripe from 'stripe';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
@@ -142,6 +143,16 @@ export function createStripeProvider(options: { client: Stripe; db: Database; pu
         currentPeriodStart: facts.currentPeriodStart,
         currentPeriodEnd: facts.currentPeriodEnd,
       };
+    },
+
+    // The Billing customer portal (decisions.md); the new card arrives by webhook.
+    async createPortalSession(user, returnUrl) {
+      if (!user.providerCustomerId) return null;
+      const customer = user.providerCustomerId;
+      const session = await callStripe('open the billing portal', () =>
+        client.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+      );
+      return { url: session.url };
     },
   };
 }

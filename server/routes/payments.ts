@@ -1,5 +1,5 @@
 // Payments API (/api/v1/payments/*): plans, subscribe, confirm a checkout, list, cancel,
-// reactivate, home, and the public price range. Every other route is signed-in; all are
+// reactivate, the payment-method portal, home, and the public price range. Every other route is signed-in; all are
 // validated against openapi.yaml.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -204,6 +204,21 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
       return { isSuccess: true, message: 'Your subscription has been reactivated', subscription: subscriptionBody(row, plan) };
     },
   );
+
+  // The provider's page for a new card; it comes back to /billing.
+  app.post(`${base}/portal`, { ...signedIn, schema: routeSchema('POST', `${base}/portal`) }, async (request) => {
+    const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
+    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    const [subscription] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user.id))
+      .limit(1);
+    if (!subscription) throw new HttpError(404, 'No subscription found');
+    const portal = await viaProvider(() => provider.createPortalSession(user, `${app.config.publicUrl}/billing`));
+    if (!portal) throw new HttpError(404, 'No subscription found');
+    return { isSuccess: true, url: portal.url };
+  });
 
   app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`) }, async (request) => {
     const [user] = await db.select().from(users).where(eq(users.id, request.user.id));

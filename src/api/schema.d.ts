@@ -294,6 +294,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the provider's page for updating the payment method.
+         * @description Answers a `url` to send the browser to: Stripe's Billing customer portal, or the
+         *     sandbox's own portal page (`/sandbox/portal/{token}`, valid 30 minutes, usable once).
+         *     Both come back to `/billing`. No body.
+         */
+        post: operations["openPaymentPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/home": {
         parameters: {
             query?: never;
@@ -347,6 +369,34 @@ export interface paths {
          *     any other number is invalid (400, the page again with the message).
          */
         post: operations["sandboxCheckoutPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/portal/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The sandbox provider's payment-method page (only with PAYMENTS=sandbox).
+         * @description Reached through the `url` of `POST /api/v1/payments/portal`; valid 30 minutes, usable once.
+         */
+        get: operations["sandboxPortalPage"];
+        put?: never;
+        /**
+         * Update the card on the sandbox portal page.
+         * @description Test cards: `4242 4242 4242 4242` replaces the card on the subscription (303 to
+         *     `/billing`); `4000 0000 0000 0002` is declined (402, the page again with the message);
+         *     any other number is invalid (400, the page again with the message).
+         */
+        post: operations["sandboxPortalUpdateCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -462,6 +512,12 @@ export interface components {
         SubscribeRequest: {
             /** @description A plan `id`. */
             plan: string;
+        };
+        PortalSuccess: {
+            /** @constant */
+            isSuccess: true;
+            /** @description Where to send the browser to update the payment method. */
+            url: string;
         };
         SubscribeSuccess: {
             /** @constant */
@@ -1074,6 +1130,29 @@ export interface operations {
             502: components["responses"]["ProviderError"];
         };
     };
+    openPaymentPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["ProviderError"];
+        };
+    };
     home: {
         parameters: {
             query?: never;
@@ -1205,6 +1284,89 @@ export interface operations {
                 };
             };
             /** @description No such open checkout. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    sandboxPortalPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, showing the card on file and a card form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such link, or it expired or was used; the page leads back to billing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    sandboxPortalUpdateCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxCardForm"];
+            };
+        };
+        responses: {
+            /** @description Card updated; the browser goes back to `/billing`. */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The form is invalid; the page again with the message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The card was declined; the page again with the message. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such link, or it expired or was used. */
             404: {
                 headers: {
                     [name: string]: unknown;

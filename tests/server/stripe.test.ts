@@ -1,6 +1,6 @@
 // The Stripe provider through the real SDK, pointed at a fake Stripe on 127.0.0.1 (no network):
 // checkout creation (trial only the first time), confirmation by retrieval, cancel/reactivate,
-// and provider failures answered as 502.
+// the Billing customer portal, and provider failures answered as 502.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, plans, subscriptions, users } from '../../server/db/schema';
@@ -189,6 +189,36 @@ describe('Stripe checkout', () => {
       const response = await callPayments(test.app, user, 'subscribe', { plan: 'basic' });
       expect(response.statusCode).toBe(502);
       expect(response.json().message).toBe('The payment provider could not start the checkout. Please try again later.');
+    } finally {
+      fake.recover();
+    }
+  });
+
+  it('opens the Billing customer portal for the customer, returning to /billing; 404 without a subscription; 502 when Stripe refuses', async () => {
+    const nobody = await signUp(test.app);
+    const none = await callPayments(test.app, nobody, 'portal');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('No subscription found');
+
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    fake.completeCheckout(sessionId);
+    await confirmCheckout(test.app, user, sessionId);
+    const opened = await callPayments(test.app, user, 'portal');
+    expect(opened.statusCode).toBe(200);
+    const { url } = opened.json<{ url: string }>();
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_/);
+    const [row] = await test.app.db.select().from(users).where(eq(users.email, user.email));
+    expect(fake.calls('POST', '/v1/billing_portal/sessions').at(-1)!.params).toEqual({
+      customer: row!.providerCustomerId,
+      return_url: 'http://localhost:8080/billing',
+    });
+
+    fake.fail(500, 'internal');
+    try {
+      const failed = await callPayments(test.app, user, 'portal');
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().message).toBe('The payment provider could not open the billing portal. Please try again later.');
     } finally {
       fake.recover();
     }
