@@ -1,7 +1,7 @@
 // The API calls the machines' actors need, each answering an Outcome in domain types. The
 // contract types (schema.d.ts) and the domain types must agree structurally, so a contract
 // change that breaks a screen fails the type check here.
-import type { Plan } from '../domain/plans';
+import type { Plan, PriceRange } from '../domain/plans';
 import type { Outcome } from '../domain/request-outcome';
 import type { SessionUser } from '../domain/session-user';
 import type { Billing, Subscription } from '../domain/subscriptions';
@@ -32,6 +32,8 @@ export interface Api {
   listBilling(signal?: AbortSignal): Promise<Outcome<Billing>>;
   cancelSubscription(body: { subscriptionId: string }, signal?: AbortSignal): Promise<Outcome<{ subscription: Subscription }>>;
   home(signal?: AbortSignal): Promise<Outcome<{ hasSubscription: boolean; name: string | null }>>;
+  /** Public: the cheapest and dearest monthly price on sale, for the landing copy. */
+  priceRange(signal?: AbortSignal): Promise<Outcome<PriceRange>>;
 }
 
 const map = async <A, B>(outcome: Promise<Outcome<A>>, f: (data: A) => B): Promise<Outcome<B>> => {
@@ -96,6 +98,12 @@ export function createApi(client: ApiClient): Api {
       map(outcomeOf(client.POST('/api/v1/payments/home', { signal }), signal), (data) => ({
         hasSubscription: data.hasSubscription,
         name: data.name,
+      })),
+    priceRange: (signal) =>
+      map(outcomeOf(client.GET('/api/v1/payments/price-range', { signal }), signal), (data): PriceRange => ({
+        min: data.min,
+        max: data.max,
+        currency: data.currency,
       })),
   };
 }

@@ -9,6 +9,7 @@ import type { Api } from '../api/endpoints';
 import type { CancelSubscriptionInput, CancelSubscriptionOutput, LoadBillingOutput } from '../../machines/billing.machine';
 import type { ConfirmCheckoutInput, ConfirmCheckoutOutput } from '../../machines/checkout-return.machine';
 import type { LoadHomeOutput } from '../../machines/home.machine';
+import type { LoadPriceRangeOutput } from '../../machines/landing.machine';
 import { languageMachine, type Language, type LanguageMachine } from '../../machines/language.machine';
 import type { LoadPlansOutput, SubscribeInput, SubscribeOutput } from '../../machines/pricing.machine';
 import type { SaveDetailsInput, SaveDetailsOutput, UploadImageInput, UploadImageOutput } from '../../machines/profile.machine';
@@ -87,6 +88,7 @@ export function createAppActors(deps: AppDeps) {
   // The real implementations of the screen machines' actors, by machine. The machines
   // themselves are imported by src/app/flows.ts, in the lazily loaded screen chunks.
   const flowActors = {
+    landing: { loadPriceRange: fromPromise<LoadPriceRangeOutput>(({ signal }) => unlessAborted(signal, api.priceRange(signal))) },
     signIn: { signIn: fromPromise<SignInOutput, SignInInput>(({ input, signal }) => unlessAborted(signal, api.signIn({ ...input, deviceId }, signal))) },
     signUp: { signUp: fromPromise<SignUpOutput, SignUpInput>(({ input, signal }) => unlessAborted(signal, api.signUp({ ...input, deviceId }, signal))) },
     profile: {

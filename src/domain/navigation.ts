@@ -13,6 +13,7 @@ export const leaveFor = (url: string): Navigation => ({ external: url });
 export const flowPaths = {
   landing: '/',
   login: '/login',
+  register: '/register',
   details: '/details',
   home: '/home',
   pricing: '/pricing',

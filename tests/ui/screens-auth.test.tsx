@@ -153,6 +153,34 @@ describe.each(['en', 'es'] as Language[])('landing screen (%s)', (language) => {
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   });
 
+  const ranged = {
+    en: { hero: 'Plans from €8.99 to €17.99 a month. Cancel anytime.', amounts: ['€8.99', '€17.99'], noRange: 'Watch anywhere. Cancel anytime.', cost: 'How much does FitStream cost?' },
+    es: { hero: 'Planes desde 8,99 € hasta 17,99 € al mes. Cancela cuando quieras.', amounts: ['8,99 €', '17,99 €'], noRange: 'Mira donde quieras. Cancela cuando quieras.', cost: '¿Cuánto cuesta FitStream?' },
+  }[language];
+  // Intl puts a no-break space between a Spanish amount and its sign.
+  const textOf = (element: Element | null) => (element?.textContent ?? '').replace(/\u00a0/g, ' ');
+
+  it('shows the price range from the server in the hero and the FAQ, formatted for the language', async () => {
+    const api = fakeApi({ priceRange: vi.fn(async () => ({ kind: 'ok' as const, data: { min: 899, max: 1799, currency: 'EUR' } })) });
+    renderApp('/', { signedIn: false, api, language });
+    await waitFor(() => expect(textOf(document.querySelector('.hero__lead'))).toBe(ranged.hero));
+    await userEvent.click(screen.getByRole('button', { name: ranged.cost }));
+    const answer = textOf(document.querySelector('.faq__item--open .faq__answer'));
+    for (const amount of ranged.amounts) expect(answer).toContain(amount);
+    expect(api.priceRange).toHaveBeenCalled();
+  });
+
+  it('keeps the range-free copy, without a banner, when the range cannot be loaded', async () => {
+    const api = fakeApi({ priceRange: vi.fn(async () => ({ kind: 'unreachable' as const })) });
+    renderApp('/', { signedIn: false, api, language });
+    await waitFor(() => expect(api.priceRange).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(textOf(document.querySelector('.hero__lead'))).toBe(ranged.noRange);
+    await userEvent.click(screen.getByRole('button', { name: ranged.cost }));
+    expect(textOf(document.querySelector('.faq__item--open .faq__answer'))).not.toMatch(/€/);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('sends the typed email to sign-up', async () => {
     renderApp('/', { signedIn: false, language });
     const input = await screen.findByLabelText(language === 'en' ? 'Email address' : /correo/i);

@@ -48,6 +48,7 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     listBilling: vi.fn(pending),
     cancelSubscription: vi.fn(pending),
     home: vi.fn(pending),
+    priceRange: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

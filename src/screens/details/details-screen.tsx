@@ -4,7 +4,8 @@ import { defineMessages, useIntl } from 'react-intl';
 import { ImagePicker, Spinner, StepHeader, TextField } from '../../components';
 import { useProfileFlow } from '../../app/flows';
 import { useNavigationOutput, useScrollToTopOn } from '../../app/navigation';
-import { NoticeBanner, ruleMessage } from '../notice-banner';
+import { NoticeBanner } from '../notice-banner';
+import { ruleMessage } from '../rule-message';
 
 const messages = defineMessages({
   title: { id: 'details.title', defaultMessage: 'Set Up Your Profile' },

@@ -1,15 +1,19 @@
-// /: the landing page, a view of the session. A one-time sign-in link (?nftoken=…&device_id=…)
-// is handed to the session, which shows a spinner while it exchanges it. Plans need a token,
-// so a visitor's page has no price range: the hero and FAQ use their range-free copy.
+// /: the landing page, a view of the session and of the landing machine. A one-time sign-in
+// link (?nftoken=…&device_id=…) is handed to the session, which shows a spinner while it
+// exchanges it. The landing machine loads the price range for the hero and FAQ (until it
+// arrives, or when it cannot, they use their range-free copy) and decides where the email
+// entry goes.
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages } from 'react-intl';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { EmailEntry } from '../../components/email-entry';
 import { Faq } from '../../components/faq';
 import { LandingFeatures } from '../../components/landing-features';
 import { LandingHero } from '../../components/landing-hero';
 import { Spinner } from '../../components/spinner';
 import { useSession, useSessionSend } from '../../app/actors';
+import { useLandingFlow } from '../../app/landing-flow';
+import { useNavigationOutput } from '../../app/navigation';
 import { paths } from '../../app/paths';
 import { NoticeBanner } from '../notice-banner';
 
@@ -24,7 +28,9 @@ export default function LandingScreen() {
   const send = useSessionSend();
   const exchanging = useSession((snapshot) => snapshot.matches('exchanging'));
   const notice = useSession((snapshot) => snapshot.context.notice);
-  const [, navigate] = useLocation();
+  const [landing, sendLanding] = useLandingFlow();
+  const { priceRange, navigation } = landing.context;
+  useNavigationOutput(navigation);
   const [email, setEmail] = useState('');
   const sent = useRef<string | null>(null);
 
@@ -41,15 +47,15 @@ export default function LandingScreen() {
       </div>
     );
   }
+  const range = priceRange ?? undefined;
   return (
     <div className="landing">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
-      <LandingHero signInHref={paths.login.href()} signUpHref={paths.register.href()} />
+      <LandingHero signInHref={paths.login.href()} signUpHref={paths.register.href()} priceRange={range} />
       <LandingFeatures />
-      <Faq />
+      <Faq priceRange={range} />
       <div className="page page--narrow">
-        {/* The email entry is a link with the typed address: sign-up opens with it prefilled. */}
-        <EmailEntry value={email} onChange={setEmail} onSubmit={(value) => navigate(paths.register.href({ email: value }))} />
+        <EmailEntry value={email} onChange={setEmail} onSubmit={(value) => sendLanding({ type: 'email.submit', email: value })} />
       </div>
     </div>
   );

@@ -6,7 +6,8 @@ import { Checkbox, PasswordField, Spinner, TextField } from '../../components';
 import { useSignInFlow } from '../../app/flows';
 import { useScrollToTopOn } from '../../app/navigation';
 import { paths } from '../../app/paths';
-import { NoticeBanner, ruleMessage } from '../notice-banner';
+import { NoticeBanner } from '../notice-banner';
+import { ruleMessage } from '../rule-message';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Sign In' },

@@ -6,7 +6,8 @@ import { CountrySelect, PasswordField, Spinner, TextField } from '../../componen
 import { useSignUpFlow } from '../../app/flows';
 import { useScrollToTopOn } from '../../app/navigation';
 import { paths } from '../../app/paths';
-import { NoticeBanner, ruleMessage } from '../notice-banner';
+import { NoticeBanner } from '../notice-banner';
+import { ruleMessage } from '../rule-message';
 
 const messages = defineMessages({
   title: { id: 'register.title', defaultMessage: 'Create your account' },

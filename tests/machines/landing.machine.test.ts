@@ -1,0 +1,63 @@
+// Landing machine: the price range for the copy (or the range-free copy, silently), and the
+// email entry's way to sign-up.
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { landingMachine, type LoadPriceRangeOutput } from '../../machines/landing.machine';
+import { controlledActor, settle } from './controlled-actor';
+
+const range = { min: 899, max: 1799, currency: 'EUR' };
+
+function start() {
+  const load = controlledActor<LoadPriceRangeOutput>();
+  const actor = createActor(landingMachine.provide({ actors: { loadPriceRange: load.logic } })).start();
+  return { actor, load };
+}
+
+describe('landing machine: price range', () => {
+  it('loads the range once and keeps it', async () => {
+    const { actor, load } = start();
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(load.calls).toHaveLength(1);
+    load.last.resolve({ kind: 'ok', data: range });
+    await settle();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.priceRange).toEqual(range);
+  });
+
+  it.each<[string, LoadPriceRangeOutput]>([
+    ['a refusal', { kind: 'failed', status: 404, body: { isSuccess: false, message: 'No plans are on sale.', statusCode: 404 } }],
+    ['no response', { kind: 'unreachable' }],
+    ['a cancelled request', { kind: 'cancelled' }],
+  ])('keeps the range-free copy after %s, with nothing to show', async (_, output) => {
+    const { actor, load } = start();
+    load.last.resolve(output);
+    await settle();
+    expect(actor.getSnapshot().matches('unavailable')).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ priceRange: null, navigation: null });
+  });
+
+  it('treats a failing actor like no range', async () => {
+    const { actor, load } = start();
+    load.last.reject(new Error('bug'));
+    await settle();
+    expect(actor.getSnapshot().matches('unavailable')).toBe(true);
+  });
+});
+
+describe('landing machine: email entry', () => {
+  it('goes to sign-up with the typed address, trimmed and encoded (history kept)', async () => {
+    const { actor, load } = start();
+    load.last.resolve({ kind: 'ok', data: range });
+    await settle();
+    actor.send({ type: 'email.submit', email: '  a+b@example.com ' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/register?email=a%2Bb%40example.com', replace: false });
+  });
+
+  it('goes to sign-up without a query when nothing was typed, even while the range loads', () => {
+    const { actor, load } = start();
+    actor.send({ type: 'email.submit', email: '   ' });
+    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/register', replace: false });
+    expect(load.last.signal.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+// Model of the landing page (machines/landing.machine.ts): the price range loads or the page
+// keeps its range-free copy; the email entry goes to sign-up from any state.
+import { expect } from 'vitest';
+import { landingMachine } from '../../../machines/landing.machine';
+import type { MachineModel } from './traverse';
+import { outcomes } from './outcomes';
+
+const range = { min: 899, max: 1799, currency: 'EUR' };
+
+export const model: MachineModel = {
+  machine: landingMachine,
+  events: {
+    'email.submit': [
+      { type: 'email.submit', email: ' ana+fit@example.com ' },
+      { type: 'email.submit', email: '' },
+    ],
+  },
+  outputs: { loadPriceRange: outcomes(range) },
+  states: {
+    loading: ({ snapshot, lastStarted }) => {
+      expect(lastStarted('loadPriceRange')).toBeDefined();
+      expect(snapshot.context.priceRange).toBeNull();
+    },
+    ready: ({ snapshot }) => expect(snapshot.context.priceRange).toEqual(range),
+    unavailable: ({ snapshot }) => {
+      expect(snapshot.context.priceRange).toBeNull();
+      expect(snapshot.context.navigation).toBeNull();
+    },
+    leaving: ({ snapshot, event }) => {
+      const email = String(event.email ?? '');
+      expect(snapshot.context.navigation).toEqual({
+        to: email.trim() ? '/register?email=ana%2Bfit%40example.com' : '/register',
+        replace: false,
+      });
+    },
+  },
+  after: {
+    'done: loadPriceRange': ({ snapshot, event }) => {
+      const out = event.output as { kind: string };
+      expect(snapshot.matches(out.kind === 'ok' ? 'ready' : 'unavailable')).toBe(true);
+    },
+    'error: loadPriceRange': ({ snapshot }) => expect(snapshot.matches('unavailable')).toBe(true),
+  },
+  sees: {
+    loading: 'The landing page with its range-free copy while the price range loads.',
+    ready: "The landing page with 'Plans from X to Y a month' in the hero and the FAQ.",
+    unavailable: 'The landing page with its range-free copy, and no banner: nothing the visitor can act on.',
+    leaving: 'Nothing here: the app goes to /register with the typed email prefilled.',
+  },
+};
