@@ -1,6 +1,9 @@
 // The session: who is signed in, for how long, and the refresh race. Long-lived (created once
 // by src/app/actors.ts). While `signedIn.refreshing`, every other 401 waits for the same
 // outcome: one refresh however many requests failed (src/api/client.ts does the waiting).
+// Only a refresh the server refuses (401) signs the user out: a refresh that got no answer
+// (network down, server trouble) keeps the session, and the waiting requests report 'no
+// response' to their screens. Signing out never waits more than 3 s for the server.
 import { assign, fromPromise, setup } from 'xstate';
 import type { Navigation } from '../src/domain/navigation';
 import { flowPaths, goTo } from '../src/domain/navigation';
@@ -77,10 +80,14 @@ export const sessionMachine = setup({
     exchangeSucceeded: (_, output: ExchangeLinkTokenOutput) => output.kind === 'ok',
     exchangeCancelled: (_, output: ExchangeLinkTokenOutput) => output.kind === 'cancelled',
     refreshSucceeded: (_, output: RefreshTokenOutput) => output.kind === 'ok',
+    /** The server refused the refresh cookie: the session is over (expired, revoked or replayed). */
+    refreshRefused: (_, output: RefreshTokenOutput) => output.kind === 'failed' && output.status === 401,
   },
   delays: {
     restoreLimit: 5000,
     exchangeNoticeDuration: 5000,
+    /** How long signing out waits for the server before finishing locally (the user is already signed out here). */
+    signOutLimit: 3000,
   },
 }).createMachine({
   id: 'session',
@@ -181,9 +188,16 @@ export const sessionMachine = setup({
                   'persistSession',
                 ],
               },
-              { target: '#session.visitor', actions: ['clearUser', 'purgePersisted', 'goToLogin'] },
+              {
+                guard: { type: 'refreshRefused', params: ({ event }) => event.output },
+                target: '#session.visitor',
+                actions: ['clearUser', 'purgePersisted', 'goToLogin'],
+              },
+              // No answer, a server error, or cancelled: the token is unchanged and the user stays
+              // signed in; the next 401 tries again.
+              { target: 'active' },
             ],
-            onError: { target: '#session.visitor', actions: ['clearUser', 'purgePersisted', 'goToLogin'] },
+            onError: { target: 'active' },
           },
         },
       },
@@ -196,6 +210,9 @@ export const sessionMachine = setup({
         onDone: { target: 'visitor' },
         onError: { target: 'visitor' },
       },
+      // A logout call that hangs must not hold the app: the server session expires, or is revoked
+      // when its refresh token is next presented.
+      after: { signOutLimit: { target: 'visitor' } },
     },
   },
 });

@@ -2,17 +2,26 @@
 // auth behaviour in one place. Every authenticated request carries `FitStream <token>`; on a
 // 401 it asks the session for a fresh token (one shared refresh however many requests
 // failed), retries once with `Bearer <new token>`, and never retries a retry: a second 401
-// tells the session the user is signed out.
+// tells the session the user is signed out. A refresh that got no answer makes the request
+// 'unreachable' (the screen's 'Try Again'), and the user stays signed in.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { cancelled, failed, ok, unreachable, type ErrorBody, type Outcome } from '../domain/request-outcome';
 import type { paths } from './schema';
+
+/** What a refresh gave a request that was refused with 401. */
+export type FreshToken =
+  | { kind: 'token'; token: string }
+  /** The server refused the refresh: the session signed the user out. */
+  | { kind: 'signedOut' }
+  /** The refresh got no answer (network down, server trouble): still signed in, no new token. */
+  | { kind: 'noResponse' };
 
 /** What the client needs from the session (src/app/session-token.ts implements it). */
 export interface AuthBridge {
   /** The current access token, or null for a visitor. */
   token(): string | null;
-  /** A token newer than `used`: waits for the (single, shared) refresh; null when it failed. */
-  freshToken(used: string): Promise<string | null>;
+  /** A token newer than `used`: waits for the (single, shared) refresh. */
+  freshToken(used: string): Promise<FreshToken>;
   /** The retry with a fresh token was refused too: the session signs the user out. */
   expired(): void;
 }
@@ -27,6 +36,14 @@ const WITHOUT_ACCESS_TOKEN = new Set<string>([
   '/api/v1/auth/logout',
   '/api/v1/payments/index',
 ]);
+
+/** Thrown when the token could not be refreshed for lack of an answer: the call is 'unreachable'. */
+export class NoResponseError extends Error {
+  override name = 'NoResponseError';
+  constructor() {
+    super('No response: the access token could not be refreshed.');
+  }
+}
 
 export function authMiddleware(auth: AuthBridge): Middleware {
   // The request as first sent (a clone, since fetch consumes the body) and its token.
@@ -45,9 +62,12 @@ export function authMiddleware(auth: AuthBridge): Middleware {
       sent.delete(id);
       if (!first || response.status !== 401) return undefined;
       const fresh = await auth.freshToken(first.token);
-      if (!fresh) return undefined;
+      // Signed out: the 401 reaches the screen, which says nothing (the session goes to /login).
+      if (fresh.kind === 'signedOut') return undefined;
+      // The request failed for lack of a network, like any request that got no answer.
+      if (fresh.kind === 'noResponse') throw new NoResponseError();
       const retry = new Request(first.request);
-      retry.headers.set('Authorization', `Bearer ${fresh}`);
+      retry.headers.set('Authorization', `Bearer ${fresh.token}`);
       // options.fetch is the bare fetch: the retry does not pass through this middleware again.
       const second = await options.fetch(retry);
       if (second.status === 401) auth.expired();

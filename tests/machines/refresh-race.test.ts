@@ -1,6 +1,7 @@
 // The refresh race, end to end through the real client: ten requests fail with 401 at once;
 // the session refreshes exactly once; each request is retried once with Bearer and the new
-// token; a retry refused again signs the user out to /login, and is never retried twice.
+// token; a retry refused again signs the user out to /login, and is never retried twice. A
+// refresh that gets no response keeps the user signed in and the requests report no response.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { sessionMachine, type RefreshTokenOutput, type RestorePersistedOutput } from '../../machines/session.machine';
@@ -72,6 +73,48 @@ describe('the refresh race', () => {
     expect(session.getSnapshot().context.navigation).toMatchObject({ to: '/login', keepOrigin: true });
   });
 
+  it('a refresh with no response keeps the user signed in; the requests report no response and are not retried', async () => {
+    const { session, refresh, api, seen } = await setUp(() => unauthorized());
+    const calls = [api.listPlans(), api.home(), api.listBilling()];
+    await settle();
+    refresh.last.resolve({ kind: 'unreachable' });
+    const outcomes = await Promise.all(calls);
+    expect(outcomes).toEqual([{ kind: 'unreachable' }, { kind: 'unreachable' }, { kind: 'unreachable' }]);
+    expect(seen).toHaveLength(3);
+    expect(refresh.calls).toHaveLength(1);
+    expect(session.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(session.getSnapshot().context.user?.token).toBe('old');
+    expect(session.getSnapshot().context.navigation).toBeNull();
+  });
+
+  it('after a refresh with no response, the next 401 refreshes again and the request succeeds', async () => {
+    const { session, refresh, api } = await setUp((authorization) =>
+      authorization === 'Bearer new' ? json(200, { isSuccess: true, plans: seededPlans }) : unauthorized(),
+    );
+    const first = api.listPlans();
+    await settle();
+    refresh.last.resolve({ kind: 'unreachable' });
+    expect(await first).toEqual({ kind: 'unreachable' });
+    const second = api.listPlans();
+    await settle();
+    expect(refresh.calls).toHaveLength(2);
+    refresh.last.resolve({ kind: 'ok', data: { token: 'new' } });
+    expect((await second).kind).toBe('ok');
+    expect(session.getSnapshot().context.user?.token).toBe('new');
+  });
+
+  it('a request whose own retry gets no response reports no response and keeps the session', async () => {
+    const { session, refresh, api } = await setUp((authorization) => {
+      if (authorization === 'Bearer new') throw new TypeError('Failed to fetch');
+      return unauthorized();
+    });
+    const call = api.listPlans();
+    await settle();
+    refresh.last.resolve({ kind: 'ok', data: { token: 'new' } });
+    expect(await call).toEqual({ kind: 'unreachable' });
+    expect(session.getSnapshot().matches('signedIn')).toBe(true);
+  });
+
   it('retries a request with its body', async () => {
     const { refresh, api, seen } = await setUp((authorization) =>
       authorization === 'Bearer new' ? json(200, { isSuccess: true, url: '/sandbox/checkout/cs_1' }) : unauthorized(),
@@ -99,7 +142,7 @@ describe('client outcomes', () => {
     controller.abort();
     expect(await api.listPlans(controller.signal)).toEqual({ kind: 'cancelled' });
     const offline = createApi(
-      createApiClient({ auth: { token: () => null, freshToken: async () => null, expired: () => {} }, fetch: async () => { throw new TypeError('Failed to fetch'); }, baseUrl: 'http://app.test' }),
+      createApiClient({ auth: { token: () => null, freshToken: async () => ({ kind: 'signedOut' as const }), expired: () => {} }, fetch: async () => { throw new TypeError('Failed to fetch'); }, baseUrl: 'http://app.test' }),
     );
     expect(await offline.listPlans()).toEqual({ kind: 'unreachable' });
   });

@@ -142,6 +142,24 @@ describe('session machine: signed in', () => {
     expect(purgePersisted).toHaveBeenCalled();
   });
 
+  it.each<[string, RefreshTokenOutput]>([
+    ['no response', { kind: 'unreachable' }],
+    ['a server error', { kind: 'failed', status: 503, body: null }],
+    ['a cancelled call', { kind: 'cancelled' }],
+  ])('stays signed in with the same token when the refresh gets %s', async (_, output) => {
+    const { actor, refresh, purgePersisted } = await signedIn();
+    actor.send({ type: 'session.refresh' });
+    refresh.last.resolve(output);
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    expect(actor.getSnapshot().context.navigation).toBeNull();
+    expect(purgePersisted).not.toHaveBeenCalled();
+    // The network is back: the next 401 refreshes again.
+    actor.send({ type: 'session.refresh' });
+    expect(refresh.calls).toHaveLength(2);
+  });
+
   it('signs out to /login keeping the origin when a retried request is refused again', async () => {
     const { actor } = await signedIn();
     actor.send({ type: 'session.expire' });
@@ -159,6 +177,20 @@ describe('session machine: signed in', () => {
     revoke.last.resolve();
     await settle();
     expect(actor.getSnapshot().matches('visitor')).toBe(true);
+  });
+
+  it('finishes signing out after 3 s when the logout call hangs', async () => {
+    const { actor, clock, revoke } = await signedIn();
+    actor.send({ type: 'session.signOut' });
+    expect(actor.getSnapshot().context.user).toBeNull();
+    clock.increment(2999);
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches('visitor')).toBe(true);
+    expect(revoke.last.signal.aborted).toBe(true);
+    // A visitor again: signing in works at once.
+    actor.send({ type: 'session.signIn', user, remember: false, to: '/home' });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
   });
 
   it('still ends signed out when the server cannot be told', async () => {

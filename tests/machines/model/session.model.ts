@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { sessionMachine } from '../../../machines/session.machine';
 import type { MachineModel } from './traverse';
-import { cancelled, ok, refused, textOf, unreachable } from './outcomes';
+import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 
 const ana = { email: 'ana@example.com', token: 'jwt-1' };
 
@@ -15,7 +15,7 @@ export const model: MachineModel = {
   outputs: {
     restorePersisted: [{ user: ana, remember: true }, null],
     exchangeLinkToken: [ok(ana), refused(401), cancelled, unreachable],
-    refreshToken: [ok({ token: 'jwt-2' }), refused(401)],
+    refreshToken: [ok({ token: 'jwt-2' }), refused(401), unreachable, crashed],
     revokeSession: [undefined],
   },
   simplePathsUpTo: 0,
@@ -46,9 +46,11 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('refreshing')).toBe(true);
       expect(lastStarted('refreshToken')).toBeDefined();
     },
-    signingOut: ({ snapshot, actions, event }) => {
+    signingOut: ({ snapshot, actions, event, pendingTimers, lastStarted }) => {
       expect(snapshot.context.user).toBeNull();
       expect(actions.at(-1)?.name).toBe('purgePersisted');
+      expect(pendingTimers()).toEqual([3000]);
+      expect(lastStarted('revokeSession')).toBeDefined();
       if (event.type !== 'navigation.done') expect(snapshot.context.navigation).toEqual({ to: '/', replace: false });
     },
   },
@@ -62,18 +64,23 @@ export const model: MachineModel = {
       if (out.kind === 'ok') expect(snapshot.context.navigation).toEqual({ to: '/home', replace: true });
       if (out.kind === 'cancelled') expect(snapshot.context.notice).toBeNull();
     },
-    'done: refreshToken': ({ snapshot, event }) => {
-      const out = event.output as { kind: string };
+    'done: refreshToken': ({ snapshot, previous, event }) => {
+      const out = event.output as { kind: string; status?: number };
       if (out.kind === 'ok') {
         expect(snapshot.context.user?.token).toBe('jwt-2');
-      } else {
+      } else if (out.kind === 'failed' && out.status === 401) {
         expect(snapshot.context.user).toBeNull();
         expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+      } else {
+        // No answer or server trouble: still signed in, same token, nowhere to go.
+        expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
+        expect(snapshot.context.user).toEqual(previous?.context.user);
+        expect(snapshot.context.navigation).toEqual(previous?.context.navigation);
       }
     },
-    'error: refreshToken': ({ snapshot }) => {
-      expect(snapshot.context.user).toBeNull();
-      expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+    'error: refreshToken': ({ snapshot, previous }) => {
+      expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
+      expect(snapshot.context.user).toEqual(previous?.context.user);
     },
     'session.expire': ({ snapshot, actions }) => {
       expect(snapshot.context.user).toBeNull();
@@ -81,6 +88,10 @@ export const model: MachineModel = {
       expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
     },
     'after: restoreLimit': ({ snapshot }) => expect(snapshot.matches('visitor')).toBe(true),
+    'after: signOutLimit': ({ snapshot }) => {
+      expect(snapshot.matches({ visitor: 'idle' })).toBe(true);
+      expect(snapshot.context.user).toBeNull();
+    },
     'navigation.done': ({ snapshot }) => expect(snapshot.context.navigation).toBeNull(),
   },
   sees: {
@@ -92,6 +103,6 @@ export const model: MachineModel = {
     signedIn: 'The signed-in app: navigation bar with Home, Pricing, Billing and Log out.',
     'signedIn.active': 'The signed-in app.',
     'signedIn.refreshing': 'The current screen; requests wait for one token refresh.',
-    signingOut: 'The landing page while the session is revoked on the server.',
+    signingOut: 'The landing page while the session is revoked on the server (at most 3 s).',
   },
 };
