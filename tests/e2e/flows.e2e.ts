@@ -8,6 +8,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { billingMachine } from '../../machines/billing.machine';
 import { checkoutReturnMachine } from '../../machines/checkout-return.machine';
 import { homeMachine } from '../../machines/home.machine';
+import { landingMachine } from '../../machines/landing.machine';
 import { pricingMachine } from '../../machines/pricing.machine';
 import { profileMachine } from '../../machines/profile.machine';
 import { sessionMachine } from '../../machines/session.machine';
@@ -45,7 +46,44 @@ async function fillSignIn(page: Page, email: string, password: string): Promise<
   await page.getByLabel(/^password/i).fill(password);
 }
 
+/** The hero's promise line (range-free until the price range arrives). */
+const heroLead = (page: Page) => page.locator('.hero__lead');
+
 const flows: { name: string; machine: { root: unknown }; drivers: Record<string, Driver> }[] = [
+  {
+    name: 'landing',
+    machine: landingMachine,
+    drivers: {
+      loading: async (page) => {
+        const release = await hold(page, '/api/v1/payments/price-range');
+        await page.goto('/');
+        await heroLead(page).getByText('Watch anywhere. Cancel anytime.').waitFor();
+        await release();
+      },
+      // The range comes from the real server's seeded plans (Mobile €8.99 … Premium €17.99).
+      ready: async (page) => {
+        await page.goto('/');
+        await heroLead(page).getByText('Plans from €8.99 to €17.99 a month. Cancel anytime.').waitFor();
+        await page.getByRole('button', { name: 'How much does FitStream cost?' }).click();
+        await page.getByText(/Plans range from €8\.99 to €17\.99 a month\./).waitFor();
+      },
+      unavailable: async (page) => {
+        await fail(page, '/api/v1/payments/price-range', 503, 'Plans are unavailable.');
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/payments/price-range'));
+        await page.goto('/');
+        await answered;
+        await heroLead(page).getByText('Watch anywhere. Cancel anytime.').waitFor();
+        assert.equal(await page.getByRole('alert').count(), 0);
+      },
+      leaving: async (page) => {
+        await page.goto('/');
+        await page.getByLabel('Email address').fill('ana+e2e@example.com');
+        await page.getByRole('button', { name: /get started/i }).click();
+        await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('email') === 'ana+e2e@example.com');
+        assert.equal(await page.getByLabel(/email/i).inputValue(), 'ana+e2e@example.com');
+      },
+    },
+  },
   {
     name: 'session',
     machine: sessionMachine,
