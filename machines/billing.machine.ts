@@ -1,27 +1,36 @@
 // /billing: the current subscription and the payment history. Cancel works only on a current
 // subscription not already cancelling; it stays current until period end (decisions.md), so
-// the view refreshes it ('Cancels At Period End') and says so for 3 s. Load errors show 1 s.
+// the view refreshes it ('Cancels At Period End') and says so for 3 s; until then it can be
+// reactivated. 'Update payment method' leaves for the provider's portal. Load errors show 1 s.
 import { assign, fromPromise, setup } from 'xstate';
+import { leaveFor, type Navigation } from '../src/domain/navigation';
 import { errorNotice, noticeMessages, serverFailureNotice, successNotice, type Notice } from '../src/domain/notices';
 import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
-import { currentSubscription, isCancellable, type Billing, type Subscription } from '../src/domain/subscriptions';
+import { currentSubscription, isCancellable, isReactivatable, type Billing, type Subscription } from '../src/domain/subscriptions';
 
 export type LoadBillingOutput = Outcome<Billing>;
 export interface CancelSubscriptionInput {
   subscriptionId: string;
 }
 export type CancelSubscriptionOutput = Outcome<{ subscription: Subscription }>;
+export type ReactivateSubscriptionInput = CancelSubscriptionInput;
+export type ReactivateSubscriptionOutput = CancelSubscriptionOutput;
+export type OpenPaymentPortalOutput = Outcome<{ url: string }>;
 export type BillingTab = 'subscription' | 'payments';
 
 export interface BillingContext extends Billing {
   tab: BillingTab;
   notice: Notice | null;
   scrollToTop: number;
+  /** Set when leaving for the provider's payment-method page. */
+  navigation: Navigation | null;
 }
 
 export type BillingEvent =
   | { type: 'tab.select'; tab: BillingTab }
   | { type: 'subscription.cancel' }
+  | { type: 'subscription.reactivate' }
+  | { type: 'payment.update' }
   | { type: 'notice.dismiss' };
 
 export const billingMachine = setup({
@@ -32,6 +41,8 @@ export const billingMachine = setup({
   actors: {
     loadBilling: fromPromise<LoadBillingOutput>(async () => ({ kind: 'unreachable' })),
     cancelSubscription: fromPromise<CancelSubscriptionOutput, CancelSubscriptionInput>(async () => ({ kind: 'unreachable' })),
+    reactivateSubscription: fromPromise<ReactivateSubscriptionOutput, ReactivateSubscriptionInput>(async () => ({ kind: 'unreachable' })),
+    openPaymentPortal: fromPromise<OpenPaymentPortalOutput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
     takeBilling: assign((_, output: LoadBillingOutput) =>
@@ -39,7 +50,7 @@ export const billingMachine = setup({
     ),
     selectTab: assign({ tab: ({ context, event }) => (event.type === 'tab.select' ? event.tab : context.tab) }),
     replaceSubscription: assign({
-      subscriptions: ({ context }, output: CancelSubscriptionOutput) => {
+      subscriptions: ({ context }, output: CancelSubscriptionOutput | ReactivateSubscriptionOutput) => {
         if (output.kind !== 'ok') return context.subscriptions;
         const updated = output.data.subscription;
         return context.subscriptions.map((s) => (s.subscription_id === updated.subscription_id ? updated : s));
@@ -48,6 +59,13 @@ export const billingMachine = setup({
     showCancelled: assign({
       notice: () => successNotice(noticeMessages.subscriptionCancelled),
       scrollToTop: ({ context }) => context.scrollToTop + 1,
+    }),
+    showReactivated: assign({
+      notice: () => successNotice(noticeMessages.subscriptionReactivated),
+      scrollToTop: ({ context }) => context.scrollToTop + 1,
+    }),
+    leaveForPortal: assign({
+      navigation: (_, output: OpenPaymentPortalOutput) => (output.kind === 'ok' ? leaveFor(output.data.url) : null),
     }),
     showFailure: assign({
       notice: (_, output: Outcome<unknown>) => serverFailureNotice(output),
@@ -63,6 +81,8 @@ export const billingMachine = setup({
     succeeded: (_, output: Outcome<unknown>) => output.kind === 'ok',
     isQuiet: (_, output: Outcome<unknown>) => output.kind === 'cancelled' || isSessionLost(output),
     canCancel: ({ context }) => isCancellable(currentSubscription(context.subscriptions)),
+    canReactivate: ({ context }) => isReactivatable(currentSubscription(context.subscriptions)),
+    hasCurrentSubscription: ({ context }) => currentSubscription(context.subscriptions) !== null,
   },
   delays: {
     loadErrorDuration: 1000,
@@ -70,7 +90,7 @@ export const billingMachine = setup({
   },
 }).createMachine({
   id: 'billing',
-  context: { subscriptions: [], payments: [], tab: 'subscription', notice: null, scrollToTop: 0 },
+  context: { subscriptions: [], payments: [], tab: 'subscription', notice: null, scrollToTop: 0, navigation: null },
   initial: 'loading',
   on: {
     'tab.select': { actions: 'selectTab' },
@@ -96,7 +116,11 @@ export const billingMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'subscription.cancel': { guard: 'canCancel', target: 'cancelling' } },
+          on: {
+            'subscription.cancel': { guard: 'canCancel', target: 'cancelling' },
+            'subscription.reactivate': { guard: 'canReactivate', target: 'reactivating' },
+            'payment.update': { guard: 'hasCurrentSubscription', target: 'openingPortal' },
+          },
         },
         cancelling: {
           tags: ['busy'],
@@ -115,6 +139,39 @@ export const billingMachine = setup({
             onError: { target: 'showingNotice', actions: 'showUnreachable' },
           },
         },
+        reactivating: {
+          tags: ['busy'],
+          invoke: {
+            src: 'reactivateSubscription',
+            input: ({ context }) => ({ subscriptionId: currentSubscription(context.subscriptions)?.subscription_id ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => event.output },
+                target: 'showingNotice',
+                actions: [{ type: 'replaceSubscription', params: ({ event }) => event.output }, 'showReactivated'],
+              },
+              { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'idle' },
+              { target: 'showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'showingNotice', actions: 'showUnreachable' },
+          },
+        },
+        openingPortal: {
+          tags: ['busy'],
+          invoke: {
+            src: 'openPaymentPortal',
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => event.output },
+                target: '#billing.redirecting',
+                actions: { type: 'leaveForPortal', params: ({ event }) => event.output },
+              },
+              { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'idle' },
+              { target: 'showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'showingNotice', actions: 'showUnreachable' },
+          },
+        },
         showingLoadError: {
           after: { loadErrorDuration: { target: 'idle' } },
           exit: 'clearNotice',
@@ -126,10 +183,14 @@ export const billingMachine = setup({
           on: {
             'notice.dismiss': { target: 'idle' },
             'subscription.cancel': { guard: 'canCancel', target: 'cancelling' },
+            'subscription.reactivate': { guard: 'canReactivate', target: 'reactivating' },
+            'payment.update': { guard: 'hasCurrentSubscription', target: 'openingPortal' },
           },
         },
       },
     },
+    /** Leaving for the provider's payment-method page; the busy look stays until it opens. */
+    redirecting: { type: 'final', tags: ['busy'] },
   },
 });
 

@@ -31,6 +31,9 @@ export interface Api {
   confirmCheckout(body: { customer: string; deviceId: string | null }, signal?: AbortSignal): Promise<Outcome<{ subscription: Subscription }>>;
   listBilling(signal?: AbortSignal): Promise<Outcome<Billing>>;
   cancelSubscription(body: { subscriptionId: string }, signal?: AbortSignal): Promise<Outcome<{ subscription: Subscription }>>;
+  reactivateSubscription(body: { subscriptionId: string }, signal?: AbortSignal): Promise<Outcome<{ subscription: Subscription }>>;
+  /** The provider's page for a new payment method (it returns to /billing). */
+  openPaymentPortal(signal?: AbortSignal): Promise<Outcome<{ url: string }>>;
   home(signal?: AbortSignal): Promise<Outcome<{ hasSubscription: boolean; name: string | null }>>;
   /** Public: the cheapest and dearest monthly price on sale, for the landing copy. */
   priceRange(signal?: AbortSignal): Promise<Outcome<PriceRange>>;
@@ -94,6 +97,13 @@ export function createApi(client: ApiClient): Api {
         outcomeOf(client.POST('/api/v1/payments/subscription-cancel', { body: { subscription_id: subscriptionId }, signal }), signal),
         (data): { subscription: Subscription } => ({ subscription: data.subscription }),
       ),
+    reactivateSubscription: ({ subscriptionId }, signal) =>
+      map(
+        outcomeOf(client.POST('/api/v1/payments/subscription-reactivate', { body: { subscription_id: subscriptionId }, signal }), signal),
+        (data): { subscription: Subscription } => ({ subscription: data.subscription }),
+      ),
+    openPaymentPortal: (signal) =>
+      map(outcomeOf(client.POST('/api/v1/payments/portal', { signal }), signal), (data) => ({ url: data.url })),
     home: (signal) =>
       map(outcomeOf(client.POST('/api/v1/payments/home', { signal }), signal), (data) => ({
         hasSubscription: data.hasSubscription,

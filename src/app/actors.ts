@@ -6,7 +6,14 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { AuthBridge } from '../api/client';
 import type { Api } from '../api/endpoints';
-import type { CancelSubscriptionInput, CancelSubscriptionOutput, LoadBillingOutput } from '../../machines/billing.machine';
+import type {
+  CancelSubscriptionInput,
+  CancelSubscriptionOutput,
+  LoadBillingOutput,
+  OpenPaymentPortalOutput,
+  ReactivateSubscriptionInput,
+  ReactivateSubscriptionOutput,
+} from '../../machines/billing.machine';
 import type { ConfirmCheckoutInput, ConfirmCheckoutOutput } from '../../machines/checkout-return.machine';
 import type { LoadHomeOutput } from '../../machines/home.machine';
 import type { LoadPriceRangeOutput } from '../../machines/landing.machine';
@@ -108,6 +115,10 @@ export function createAppActors(deps: AppDeps) {
       cancelSubscription: fromPromise<CancelSubscriptionOutput, CancelSubscriptionInput>(({ input, signal }) =>
         unlessAborted(signal, api.cancelSubscription(input, signal)),
       ),
+      reactivateSubscription: fromPromise<ReactivateSubscriptionOutput, ReactivateSubscriptionInput>(({ input, signal }) =>
+        unlessAborted(signal, api.reactivateSubscription(input, signal)),
+      ),
+      openPaymentPortal: fromPromise<OpenPaymentPortalOutput>(({ signal }) => unlessAborted(signal, api.openPaymentPortal(signal))),
     },
   };
 

@@ -58,6 +58,11 @@ export function isCancellable(subscription: Subscription | null): subscription i
   return subscription !== null && !subscription.cancel_at_period_end;
 }
 
+/** Reactivatable: current and flagged to cancel at period end (decisions.md). */
+export function isReactivatable(subscription: Subscription | null): subscription is Subscription {
+  return subscription !== null && subscription.cancel_at_period_end;
+}
+
 /** Card expiry as MM/YYYY. */
 export function cardExpiry(card: Card): string {
   return `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;

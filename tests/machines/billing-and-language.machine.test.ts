@@ -1,7 +1,15 @@
 // Billing (/billing) and language machines.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { billingMachine, type CancelSubscriptionInput, type CancelSubscriptionOutput, type LoadBillingOutput } from '../../machines/billing.machine';
+import {
+  billingMachine,
+  type CancelSubscriptionInput,
+  type CancelSubscriptionOutput,
+  type LoadBillingOutput,
+  type OpenPaymentPortalOutput,
+  type ReactivateSubscriptionInput,
+  type ReactivateSubscriptionOutput,
+} from '../../machines/billing.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { noticeText } from '../../src/domain/notices';
 import type { Subscription } from '../../src/domain/subscriptions';
@@ -11,12 +19,20 @@ import { activeSubscription } from './plan-fixtures';
 async function start(subscriptions: Subscription[] = [activeSubscription]) {
   const load = controlledActor<LoadBillingOutput>();
   const cancel = controlledActor<CancelSubscriptionOutput, CancelSubscriptionInput>();
+  const reactivate = controlledActor<ReactivateSubscriptionOutput, ReactivateSubscriptionInput>();
+  const portal = controlledActor<OpenPaymentPortalOutput>();
   const clock = new SimulatedClock();
-  const actor = createActor(billingMachine.provide({ actors: { loadBilling: load.logic, cancelSubscription: cancel.logic } }), { clock }).start();
+  const actors = {
+    loadBilling: load.logic,
+    cancelSubscription: cancel.logic,
+    reactivateSubscription: reactivate.logic,
+    openPaymentPortal: portal.logic,
+  };
+  const actor = createActor(billingMachine.provide({ actors }), { clock }).start();
   expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   load.last.resolve({ kind: 'ok', data: { subscriptions, payments: [] } });
   await settle();
-  return { actor, load, cancel, clock };
+  return { actor, load, cancel, reactivate, portal, clock };
 }
 
 describe('billing machine', () => {
@@ -70,6 +86,78 @@ describe('billing machine', () => {
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('Already cancelling.');
     clock.increment(3000);
     expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  const flagged: Subscription = { ...activeSubscription, cancel_at_period_end: true };
+
+  it('reactivates a subscription flagged to cancel: renewing again, and the message for 3 s', async () => {
+    const { actor, reactivate, cancel, clock } = await start([flagged]);
+    actor.send({ type: 'subscription.cancel' });
+    expect(cancel.calls).toHaveLength(0);
+    actor.send({ type: 'subscription.reactivate' });
+    expect(actor.getSnapshot().matches({ ready: 'reactivating' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(reactivate.last.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
+    reactivate.last.resolve({ kind: 'ok', data: { subscription: { ...flagged, cancel_at_period_end: false } } });
+    await settle();
+    expect(actor.getSnapshot().context.subscriptions[0]?.cancel_at_period_end).toBe(false);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Your subscription will renew again');
+    expect(actor.getSnapshot().context.notice?.tone).toBe('success');
+    // Renewing again: it can be cancelled again, not reactivated twice.
+    actor.send({ type: 'subscription.reactivate' });
+    expect(reactivate.calls).toHaveLength(1);
+    clock.increment(3000);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    actor.send({ type: 'subscription.cancel' });
+    expect(cancel.calls).toHaveLength(1);
+  });
+
+  it('does not reactivate a subscription that renews, or none', async () => {
+    for (const subscriptions of [[activeSubscription], [], [{ ...flagged, subscription_status: 'canceled' as const }]]) {
+      const { actor, reactivate } = await start(subscriptions);
+      actor.send({ type: 'subscription.reactivate' });
+      expect(reactivate.calls).toHaveLength(0);
+      expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    }
+  });
+
+  it('shows the server message of a refused reactivation for 3 s and keeps the flag', async () => {
+    const { actor, reactivate, clock } = await start([flagged]);
+    actor.send({ type: 'subscription.reactivate' });
+    reactivate.last.resolve({ kind: 'failed', status: 409, body: { isSuccess: false, message: 'This subscription has ended.' } });
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('This subscription has ended.');
+    expect(actor.getSnapshot().context.notice?.tone).toBe('error');
+    expect(actor.getSnapshot().context.subscriptions[0]?.cancel_at_period_end).toBe(true);
+    clock.increment(3000);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it("opens the provider's payment-method page: busy, then leaves for its url", async () => {
+    const { actor, portal } = await start();
+    actor.send({ type: 'payment.update' });
+    expect(actor.getSnapshot().matches({ ready: 'openingPortal' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    portal.last.resolve({ kind: 'ok', data: { url: 'http://localhost:8080/sandbox/portal/abc' } });
+    await settle();
+    expect(actor.getSnapshot().matches('redirecting')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().context.navigation).toEqual({ external: 'http://localhost:8080/sandbox/portal/abc' });
+  });
+
+  it('shows why the payment-method page did not open for 3 s; needs a current subscription', async () => {
+    const { actor, portal, clock } = await start();
+    actor.send({ type: 'payment.update' });
+    portal.last.resolve({ kind: 'failed', status: 502, body: { isSuccess: false, message: 'The payment provider could not open the billing portal.' } });
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('The payment provider could not open the billing portal.');
+    expect(actor.getSnapshot().context.navigation).toBeNull();
+    clock.increment(3000);
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+
+    const none = await start([]);
+    none.actor.send({ type: 'payment.update' });
+    expect(none.portal.calls).toHaveLength(0);
   });
 
   it('ignores a cancelled request', async () => {

@@ -1,5 +1,6 @@
 // Billing (/billing) in English and Spanish: loading, the current subscription with its
-// badges, cancelling, empty states, payment history, and load errors.
+// badges, cancelling and resuming, updating the payment method, empty states, payment
+// history, and load errors.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,12 @@ const texts = {
     cancel: 'Cancel subscription',
     cancels: 'Cancels At Period End',
     cancelled: 'Your subscription has been cancelled',
+    resume: 'Resume subscription',
+    resuming: 'Resuming…',
+    reactivated: 'Your subscription will renew again',
+    accessUntil: 'Access until February 10, 2025',
+    updatePayment: 'Update payment method',
+    opening: 'Opening…',
     trial: 'Free trial until January 17, 2025',
     price: '€13.99/month',
     paid: 'Paid',
@@ -28,6 +35,12 @@ const texts = {
     cancel: 'Cancelar suscripción',
     cancels: null,
     cancelled: 'Tu suscripción ha sido cancelada',
+    resume: 'Reanudar suscripción',
+    resuming: 'Reanudando…',
+    reactivated: 'Tu suscripción se renovará de nuevo',
+    accessUntil: 'Acceso hasta el 10 de febrero de 2025',
+    updatePayment: 'Actualizar método de pago',
+    opening: 'Abriendo…',
     trial: 'Prueba gratuita hasta el 17 de enero de 2025',
     price: null,
     paid: 'Pagado',
@@ -52,6 +65,7 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     renderApp('/billing', { language, api: fakeApi({ listBilling }) });
     expect(await screen.findByRole('heading', { name: t.title })).toBeTruthy();
     expect(await screen.findByText(t.noSubscription)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.updatePayment })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: t.paymentsTab }));
     expect(await screen.findByText(t.noPayments)).toBeTruthy();
   });
@@ -67,11 +81,68 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     expect(await screen.findByText(t.cancelled)).toBeTruthy();
     if (t.cancels) expect(screen.getByText(t.cancels)).toBeTruthy();
     expect(cancelSubscription).toHaveBeenCalledWith({ subscriptionId: 'sub_sandbox_1' }, expect.any(AbortSignal));
-    expect((screen.getByRole('button', { name: t.cancel }) as HTMLButtonElement).disabled).toBe(true);
+    // Flagged: Resume takes Cancel's place, with the last day of access.
+    expect(screen.queryByRole('button', { name: t.cancel })).toBeNull();
+    expect(screen.getByRole('button', { name: t.resume })).toBeTruthy();
+    expect(screen.getByText(t.accessUntil)).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: t.paymentsTab }));
     expect(await screen.findByText('VISA •••• 4242')).toBeTruthy();
     expect(screen.getByText('04/2030')).toBeTruthy();
     expect(screen.getByText(t.paid)).toBeTruthy();
+  });
+
+  it('resumes a subscription flagged to cancel: the badge and the date go, Cancel comes back', async () => {
+    const flagged = { ...activeSubscription, cancel_at_period_end: true };
+    const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [flagged], payments: [] } }));
+    let answer: (value: { kind: 'ok'; data: { subscription: typeof activeSubscription } }) => void = () => {};
+    const reactivateSubscription = vi.fn(() => new Promise<{ kind: 'ok'; data: { subscription: typeof activeSubscription } }>((r) => (answer = r)));
+    renderApp('/billing', { language, api: fakeApi({ listBilling, reactivateSubscription }) });
+    await userEvent.click(await screen.findByRole('button', { name: t.resume }));
+    expect((await screen.findByRole('button', { name: t.resuming }) as HTMLButtonElement).disabled).toBe(true);
+    expect(reactivateSubscription).toHaveBeenCalledWith({ subscriptionId: 'sub_sandbox_1' }, expect.any(AbortSignal));
+    answer({ kind: 'ok', data: { subscription: { ...flagged, cancel_at_period_end: false } } });
+    expect(await screen.findByText(t.reactivated)).toBeTruthy();
+    expect(screen.queryByText(t.accessUntil)).toBeNull();
+    if (t.cancels) expect(screen.queryByText(t.cancels)).toBeNull();
+    expect(screen.queryByRole('button', { name: t.resume })).toBeNull();
+    expect((screen.getByRole('button', { name: t.cancel }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows a refused resume's message and keeps Resume", async () => {
+    const flagged = { ...activeSubscription, cancel_at_period_end: true };
+    const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [flagged], payments: [] } }));
+    const reactivateSubscription = vi.fn(async () => ({
+      kind: 'failed' as const,
+      status: 409,
+      body: { isSuccess: false, message: 'This subscription has ended and can no longer be reactivated.' },
+    }));
+    renderApp('/billing', { language, api: fakeApi({ listBilling, reactivateSubscription }) });
+    await userEvent.click(await screen.findByRole('button', { name: t.resume }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This subscription has ended and can no longer be reactivated.');
+    expect(screen.getByRole('button', { name: t.resume })).toBeTruthy();
+  });
+
+  it("leaves for the provider's payment-method page", async () => {
+    const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [] } }));
+    const openPaymentPortal = vi.fn(async () => ({ kind: 'ok' as const, data: { url: 'http://localhost:8080/sandbox/portal/tok' } }));
+    const { leave } = renderApp('/billing', { language, api: fakeApi({ listBilling, openPaymentPortal }) });
+    await userEvent.click(await screen.findByRole('button', { name: t.updatePayment }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('http://localhost:8080/sandbox/portal/tok'));
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect((screen.getByRole('button', { name: t.opening }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says why the payment-method page did not open, and offers it only with a subscription', async () => {
+    const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [] } }));
+    const openPaymentPortal = vi.fn(async () => ({
+      kind: 'failed' as const,
+      status: 502,
+      body: { isSuccess: false, message: 'The payment provider could not open the billing portal. Please try again later.' },
+    }));
+    const { leave } = renderApp('/billing', { language, api: fakeApi({ listBilling, openPaymentPortal }) });
+    await userEvent.click(await screen.findByRole('button', { name: t.updatePayment }));
+    expect((await screen.findByRole('alert')).textContent).toContain('could not open the billing portal');
+    expect(leave).not.toHaveBeenCalled();
   });
 
   it('shows a load error in the banner', async () => {

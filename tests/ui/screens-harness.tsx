@@ -47,6 +47,8 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     confirmCheckout: vi.fn(pending),
     listBilling: vi.fn(pending),
     cancelSubscription: vi.fn(pending),
+    reactivateSubscription: vi.fn(pending),
+    openPaymentPortal: vi.fn(pending),
     home: vi.fn(pending),
     priceRange: vi.fn(pending),
   };

@@ -2,10 +2,11 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Spinner, Tabs } from '../../components';
 import { useBillingFlow } from '../../app/flows';
-import { useScrollToTopOn } from '../../app/navigation';
+import { useNavigationOutput, useScrollToTopOn } from '../../app/navigation';
 import { currentSubscription } from '../../domain/subscriptions';
 import { NoticeBanner } from '../notice-banner';
 import { PaymentsPanel } from './payments-panel';
+import type { PendingAction } from './subscription-panel';
 import { SubscriptionPanel } from './subscription-panel';
 
 const messages = defineMessages({
@@ -18,8 +19,16 @@ const messages = defineMessages({
 export default function BillingScreen() {
   const intl = useIntl();
   const [snapshot, send] = useBillingFlow();
-  const { subscriptions, payments, tab, notice, scrollToTop } = snapshot.context;
+  const { subscriptions, payments, tab, notice, scrollToTop, navigation } = snapshot.context;
   useScrollToTopOn(scrollToTop);
+  useNavigationOutput(navigation);
+  const pending: PendingAction | null = snapshot.matches({ ready: 'cancelling' })
+    ? 'cancel'
+    : snapshot.matches({ ready: 'reactivating' })
+      ? 'reactivate'
+      : snapshot.matches({ ready: 'openingPortal' }) || snapshot.matches('redirecting')
+        ? 'portal'
+        : null;
   return (
     <div className="page">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
@@ -39,7 +48,10 @@ export default function BillingScreen() {
                 <SubscriptionPanel
                   subscription={currentSubscription(subscriptions)}
                   busy={snapshot.hasTag('busy')}
+                  pending={pending}
                   onCancel={() => send({ type: 'subscription.cancel' })}
+                  onReactivate={() => send({ type: 'subscription.reactivate' })}
+                  onUpdatePayment={() => send({ type: 'payment.update' })}
                 />
               ),
             },

@@ -1,4 +1,5 @@
-// Model of /billing (machines/billing.machine.ts): the subscription, payments, and cancel.
+// Model of /billing (machines/billing.machine.ts): the subscription, payments, cancel,
+// reactivate, and leaving for the payment-method portal.
 import { expect } from 'vitest';
 import { billingMachine } from '../../../machines/billing.machine';
 import type { Subscription } from '../../../src/domain/subscriptions';
@@ -23,6 +24,7 @@ const trial: Subscription = {
   cardlast4: '4242',
 };
 const cancelling: Subscription = { ...trial, cancel_at_period_end: true };
+const portalUrl = 'http://127.0.0.1/sandbox/portal/token';
 
 export const model: MachineModel = {
   machine: billingMachine,
@@ -35,6 +37,7 @@ export const model: MachineModel = {
   outputs: {
     loadBilling: [
       ok({ subscriptions: [trial], payments: [] }),
+      ok({ subscriptions: [cancelling], payments: [] }),
       ok({ subscriptions: [], payments: [] }),
       refused(400),
       refused(401),
@@ -42,6 +45,8 @@ export const model: MachineModel = {
       cancelled,
     ],
     cancelSubscription: [ok({ subscription: cancelling }), refused(409), refused(401), crashed, cancelled],
+    reactivateSubscription: [ok({ subscription: trial }), refused(409), refused(401), crashed, cancelled],
+    openPaymentPortal: [ok({ url: portalUrl }), refused(404), refused(401), crashed, cancelled],
   },
   ignore: ['scrollToTop'],
   simplePathsUpTo: 0,
@@ -56,6 +61,23 @@ export const model: MachineModel = {
       expect(lastStarted('cancelSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
       // Only a current subscription that is not already cancelling can be cancelled.
       expect(previous?.context.subscriptions[0]?.cancel_at_period_end).toBe(false);
+    },
+    'ready.reactivating': ({ snapshot, lastStarted, previous }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('reactivateSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
+      // Only a subscription flagged to cancel at period end can be reactivated.
+      expect(previous?.context.subscriptions[0]?.cancel_at_period_end).toBe(true);
+    },
+    'ready.openingPortal': ({ snapshot, lastStarted, previous }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('openPaymentPortal')).toBeDefined();
+      expect(previous?.context.subscriptions).toHaveLength(1);
+      expect(snapshot.context.navigation).toBeNull();
+    },
+    redirecting: ({ snapshot }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.context.navigation).toEqual({ external: portalUrl });
     },
     'ready.showingLoadError': ({ snapshot, pendingTimers }) => {
       expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
@@ -77,6 +99,30 @@ export const model: MachineModel = {
         expect(snapshot.context.subscriptions[0].cancel_at_period_end).toBe(false);
       }
     },
+    'done: reactivateSubscription': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; status?: number };
+      if (out.kind === 'ok') {
+        expect(textOf(snapshot.context.notice)).toBe('Your subscription will renew again');
+        expect(snapshot.context.subscriptions[0].cancel_at_period_end).toBe(false);
+      } else {
+        expect(snapshot.context.subscriptions[0].cancel_at_period_end).toBe(true);
+      }
+      if (out.status === 409) expect(textOf(snapshot.context.notice)).toBe('The server says no (409)');
+      if (out.kind === 'cancelled' || out.status === 401) expect(snapshot.matches({ ready: 'idle' })).toBe(true);
+    },
+    'done: openPaymentPortal': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; status?: number };
+      expect(snapshot.matches('redirecting')).toBe(out.kind === 'ok');
+      if (out.status === 404) expect(textOf(snapshot.context.notice)).toBe('The server says no (404)');
+      if (out.kind === 'cancelled' || out.status === 401) expect(snapshot.matches({ ready: 'idle' })).toBe(true);
+    },
+    'subscription.reactivate': ({ snapshot, previous }) => {
+      const current = previous?.context.subscriptions[0] as Subscription | undefined;
+      expect(snapshot.matches({ ready: 'reactivating' })).toBe(Boolean(current?.cancel_at_period_end));
+    },
+    'payment.update': ({ snapshot, previous }) => {
+      expect(snapshot.matches({ ready: 'openingPortal' })).toBe(previous?.context.subscriptions.length === 1);
+    },
     'subscription.cancel': ({ snapshot, previous }) => {
       const current = previous?.context.subscriptions[0] as Subscription | undefined;
       expect(snapshot.matches({ ready: 'cancelling' })).toBe(Boolean(current && !current.cancel_at_period_end));
@@ -84,10 +130,13 @@ export const model: MachineModel = {
   },
   sees: {
     loading: 'A spinner while the subscription and payments load.',
-    ready: "Tabs 'subscription' and 'Payment History': plan, status badge, 'Cancels At Period End' when flagged, price, period start, duration, Cancel; or 'No subscription found'.",
+    ready: "Tabs 'subscription' and 'Payment History': plan, status badge, 'Cancels At Period End' and 'Access until <date>' when flagged, price, period start, duration, card, 'Update payment method', and Cancel (or 'Resume subscription' when flagged); or 'No subscription found'.",
     'ready.idle': 'The tabs with no banner.',
     'ready.cancelling': 'The busy look on the Cancel button.',
+    'ready.reactivating': "The busy look on the Resume button ('Resuming…').",
+    'ready.openingPortal': "The busy look on 'Update payment method' ('Opening…').",
+    redirecting: "The busy look until the provider's payment-method page opens.",
     'ready.showingLoadError': "The server's message in a banner for 1 s.",
-    'ready.showingNotice': "'Your subscription has been cancelled' (or the failure) in a banner for 3 s.",
+    'ready.showingNotice': "'Your subscription has been cancelled', 'Your subscription will renew again' (or the failure) in a banner for 3 s.",
   },
 };
