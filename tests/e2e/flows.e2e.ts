@@ -373,6 +373,29 @@ const flows: { name: string; machine: { root: unknown }; drivers: Record<string,
         await page.getByText(/cancelling/i).first().waitFor();
         await release();
       },
+      'ready.reactivating': async (page) => {
+        await flowsSubscribe(page, 'flow-reactivating');
+        await page.getByRole('button', { name: /cancel subscription/i }).click();
+        await page.getByText('Cancels At Period End').waitFor();
+        const release = await hold(page, '/api/v1/payments/subscription-reactivate');
+        await page.getByRole('button', { name: /resume subscription/i }).click();
+        await page.getByText(/resuming/i).first().waitFor();
+        await release();
+        await page.getByText('Your subscription will renew again').waitFor();
+      },
+      'ready.openingPortal': async (page) => {
+        await flowsSubscribe(page, 'flow-portal-held');
+        const release = await hold(page, '/api/v1/payments/portal');
+        await page.getByRole('button', { name: /update payment method/i }).click();
+        await page.getByText(/opening/i).first().waitFor();
+        await release();
+      },
+      redirecting: async (page) => {
+        await flowsSubscribe(page, 'flow-portal');
+        await page.getByRole('button', { name: /update payment method/i }).click();
+        await page.waitForURL((url) => url.pathname.startsWith('/sandbox/portal/'));
+        await page.getByRole('heading', { name: 'Update payment method' }).waitFor();
+      },
       'ready.showingNotice': async (page) => {
         await flowsSubscribe(page, 'flow-cancelled');
         await page.getByRole('button', { name: /cancel subscription/i }).click();

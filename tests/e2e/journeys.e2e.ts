@@ -52,7 +52,7 @@ describe('journeys', () => {
     await browser.close();
   });
 
-  it('register → profile with an image → home → pricing → pay 4242 → /users → success → billing → cancel', async () => {
+  it('register → profile with an image → home → pricing → pay 4242 → /users → success → billing → cancel → resume → new card', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await registerThroughForm(page, uniqueEmail('journey'));
@@ -77,6 +77,22 @@ describe('journeys', () => {
     await page.getByRole('button', { name: /cancel subscription/i }).click();
     await page.getByText('Your subscription has been cancelled').waitFor();
     await page.getByText('Cancels At Period End').waitFor();
+    await page.getByText(/^Access until /).waitFor();
+    await page.getByRole('button', { name: /resume subscription/i }).click();
+    await page.getByText('Your subscription will renew again').waitFor();
+    await page.getByText('Cancels At Period End').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /cancel subscription/i }).waitFor();
+
+    await page.getByRole('button', { name: /update payment method/i }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/portal/'));
+    await page.getByText('Card on file: VISA •••• 4242 · 12/2034').waitFor();
+    await page.fill('[name=card_number]', '4242 4242 4242 4242');
+    await page.fill('[name=exp]', '08/36');
+    await page.fill('[name=cvc]', '456');
+    await page.fill('[name=name]', 'Ana Tester');
+    await page.getByRole('button', { name: /save card/i }).click();
+    await page.waitForURL(pathIs('/billing'));
+    await page.getByText('VISA •••• 4242 · 08/2036').waitFor();
     await context.close();
   });
 
