@@ -90,6 +90,21 @@ const mutations: { flow: string; name: string; edit: (config: Config) => void }[
     edit: (c) => ((invoke(c, 'signedIn.refreshing').onDone as Record<string, unknown>[])[1]!.target = '#session.signedIn.active'),
   },
   {
+    flow: 'session',
+    name: 'missing timer: a hanging logout call holds the app in signingOut',
+    edit: (c) => delete stateConfig(c, 'signingOut').after,
+  },
+  {
+    flow: 'session',
+    name: 'wrong target: a refresh with no answer signs the user out',
+    edit: (c) => ((invoke(c, 'signedIn.refreshing').onDone as Record<string, unknown>[])[2]!.target = '#session.visitor'),
+  },
+  {
+    flow: 'landing',
+    name: 'dropped guard: a refused price range counts as loaded',
+    edit: (c) => delete (invoke(c, 'loading').onDone as Record<string, unknown>[])[0]!.guard,
+  },
+  {
     flow: 'profile',
     name: 'dropped guard: an .avif file name is uploaded',
     edit: (c) => delete (on(c, 'editing')['image.pick'] as Record<string, unknown>[])[0]!.guard,
