@@ -1,5 +1,6 @@
 // Every screen in English and Spanish at 375 px and 1280 px: axe finds no serious or critical
-// violation, and a screenshot goes to tests/e2e/screenshots/ (git-ignored) for people to look at.
+// violation, the page throws nothing and breaks no Content-Security-Policy rule, and a
+// screenshot goes to tests/e2e/screenshots/ (git-ignored) for people to look at.
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
@@ -34,6 +35,12 @@ describe('every screen: axe and screenshots', () => {
         await page.goto('/terms');
         await storeLanguage(page, language);
         const failures: string[] = [];
+        page.on('pageerror', (error) => failures.push(`uncaught error on ${page.url()}: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) {
+            failures.push(`CSP violation on ${page.url()}: ${message.text()}`);
+          }
+        });
         const visit = async (route: string): Promise<void> => {
           await page.goto(route);
           await settle(page);

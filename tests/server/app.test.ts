@@ -37,6 +37,8 @@ describe('app without a built client', () => {
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("form-action 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -1,5 +1,5 @@
-// External layer: security headers. The Content-Security-Policy is what the built Vite app and
-// the sandbox checkout page need, nothing more.
+// External layer: security headers. The Content-Security-Policy is what the built Vite app
+// needs, nothing more; the sandbox provider's pages send their own, stricter one.
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
@@ -12,8 +12,7 @@ export default fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          // The sandbox checkout page carries its own small <style> block.
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
