@@ -22,18 +22,25 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Where a connection that fails while idle (server restart, failover) is reported. */
+export type ConnectionErrorListener = (error: Error) => void;
+
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  onConnectionError: ConnectionErrorListener = () => {},
 ): Promise<DatabaseHandle> {
-  if (config.databaseUrl !== null) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl !== null) return openPostgres(config.databaseUrl, onConnectionError);
   return openPglite(path.join(config.dataDir, 'pglite'));
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onConnectionError: ConnectionErrorListener): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's error is emitted on the pool; unheard, it would crash the process. The
+  // pool drops that client and the next query opens a new connection.
+  pool.on('error', onConnectionError);
   try {
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder });

@@ -23,7 +23,7 @@ export default fp<ConfigPluginOptions>(
       app.decorate('db', db);
       return;
     }
-    const handle = await openDatabase(config);
+    const handle = await openDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost while idle'));
     app.decorate('db', handle.db);
     app.addHook('onClose', async () => handle.close());
   },
