@@ -51,6 +51,15 @@ export interface AppDeps {
   inspect?: Inspect;
 }
 
+/**
+ * Leaves the app for the payment provider. Coming back with Back may restore this page from
+ * the back/forward cache, frozen in the busy state that left: load it afresh instead.
+ */
+function leaveForProvider(url: string): void {
+  window.addEventListener('pageshow', (event) => event.persisted && window.location.reload(), { once: true });
+  window.location.assign(url);
+}
+
 export function createAppActors(deps: AppDeps) {
   const { persistence, clock, inspect } = deps;
   // Only options that are set: an explicit `clock: undefined` would replace xstate's clock.
@@ -130,7 +139,7 @@ export function createAppActors(deps: AppDeps) {
     api,
     deviceId,
     actorOptions,
-    leave: deps.leave ?? ((url: string) => window.location.assign(url)),
+    leave: deps.leave ?? leaveForProvider,
     /** Starts the long-lived actors (the session begins restoring the persisted user). */
     start() {
       session.start();

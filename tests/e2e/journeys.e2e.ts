@@ -109,6 +109,22 @@ describe('journeys', () => {
     await context.close();
   });
 
+  it("the browser's Back button from the checkout page returns to a usable pricing page", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, 'back-button');
+    await page.goto('/pricing');
+    await choosePlanOnDesktop(page, /standard/i);
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    await page.goBack();
+    await page.waitForURL(pathIs('/pricing'));
+    // Not frozen in the busy state that left for the provider: the plans can be chosen again.
+    await page.getByRole('radio', { name: /premium/i }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    assert.match(await page.content(), /Premium/);
+    await context.close();
+  });
+
   it('sign-in errors: rules under the fields, the server message in the banner', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
