@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/app/auth';
 import errorHandler from './plugins/app/error-handler';
+import purgeExpired from './plugins/app/purge';
 import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
 import configAndDatabase from './plugins/external/config';
@@ -38,6 +39,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(validation);
   await app.register(errorHandler);
   await app.register(authPlugin);
+  await app.register(purgeExpired);
 
   // Routes, one file per API area.
   await app.register(authRoutes);

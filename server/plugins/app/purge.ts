@@ -1,0 +1,28 @@
+// App layer: purges expired credentials once the server is ready and then hourly, in the
+// background; a failed run is logged and tried again at the next tick.
+import fp from 'fastify-plugin';
+import { PURGE_INTERVAL_MS, purgeExpiredCredentials } from '../../auth/purge-expired';
+
+export default fp(
+  async (app) => {
+    const run = () =>
+      purgeExpiredCredentials(app.db).then(
+        (counts) => app.log.debug(counts, 'expired credentials purged'),
+        (error: unknown) => app.log.warn({ err: error }, 'purging expired credentials failed'),
+      );
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      running = run();
+      timer = setInterval(() => {
+        running = run();
+      }, PURGE_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'purge-expired', dependencies: ['config-and-database'] },
+);
