@@ -13,7 +13,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{server,machines,contract,domain}/**/*.test.ts'],
+          include: [
+            'tests/{server,machines,contract,domain}/**/*.test.ts',
+            // What only a real PostgreSQL server can exercise, when one is under test.
+            ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
