@@ -1,13 +1,13 @@
-// The built single-page app (dist/), stored uploads at /uploads/<name>, and what unknown paths
-// answer: JSON 404 under /api (and /uploads, /sandbox), index.html for the app's deep links.
+// The built single-page app (dist/, served from memory), stored uploads at /uploads/<name>,
+// and what unknown paths answer: JSON 404 under /api (and /uploads, /sandbox), 404 for a
+// missing hashed asset, index.html for the app's deep links.
 import { createReadStream, existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { routeSchema } from '../contract';
 import { sendError } from '../plugins/app/error-handler';
+import { loadAppAssets, pickEncoding, type AppAsset } from '../static/app-assets';
 import { findUpload, uploadsDir } from '../uploads/store';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/'];
@@ -16,8 +16,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FitStream is not built</title></head>
 <body><h1>The app has not been built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>), then reload this page.</p></body></html>`;
 
-function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
+function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 }
 
@@ -36,36 +35,37 @@ async function uploadsRoute(app: FastifyInstance): Promise<void> {
   });
 }
 
+function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: AppAsset): FastifyReply {
+  reply.header('Cache-Control', asset.cacheControl).header('ETag', asset.etag);
+  if (asset.br || asset.gzip) reply.header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  const { encoding, body } = pickEncoding(asset, request.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.type(asset.contentType).send(body);
+}
+
 export default fp(
   async (app) => {
     await app.register(uploadsRoute);
-    const indexFile = path.join(app.config.distDir, 'index.html');
-    if (existsSync(indexFile)) {
-      await app.register(fastifyStatic, {
-        root: app.config.distDir,
-        cacheControl: false,
-        // Hashed assets never change; index.html must always be revalidated.
-        setHeaders: (reply, filePath) => {
-          const assets = `${path.sep}assets${path.sep}`;
-          reply.header('Cache-Control', filePath.includes(assets) ? IMMUTABLE : 'no-cache');
-        },
-      });
-    } else {
-      app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
-    }
+    const assets = existsSync(app.config.distDir) ? await loadAppAssets(app.config.distDir) : new Map<string, AppAsset>();
+    const index = assets.get('/index.html');
+    if (!index) app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
 
-    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) {
-        return sendError(reply, 404, `There is nothing at ${request.method} ${request.url.split('?')[0]}.`);
-      }
-      let html: string;
-      try {
-        html = await readFile(indexFile, 'utf8');
-      } catch {
-        return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(notBuiltPage);
-      }
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    // GET (and HEAD) of anything no other route answers.
+    app.get('/*', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isApiPath(pathname)) return sendError(reply, 404, `There is nothing at GET ${pathname}.`);
+      const asset = assets.get(pathname);
+      if (asset) return sendAsset(request, reply, asset);
+      // A missing hashed file is a stale page asking for an old build, not a deep link.
+      if (pathname.startsWith('/assets/')) return sendError(reply, 404, `There is nothing at GET ${pathname}.`);
+      if (!index) return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(notBuiltPage);
+      return sendAsset(request, reply, index);
     });
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) =>
+      sendError(reply, 404, `There is nothing at ${request.method} ${request.url.split('?')[0]}.`),
+    );
   },
   { name: 'static-routes', dependencies: ['config-and-database'] },
 );

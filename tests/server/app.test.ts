@@ -1,5 +1,6 @@
 // The app as a whole: security headers, unknown paths, the built app's deep links and its
 // absence, request bodies the server refuses.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,8 @@ describe('request bodies and failures', () => {
   });
 });
 
+const bigScript = Array.from({ length: 200 }, (_, i) => `export const line${i} = 'FitStream ${i}';`).join('\n');
+
 describe('app with a built client', () => {
   let t: TestApp;
   let dist: string;
@@ -78,6 +81,7 @@ describe('app with a built client', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>FitStream</title><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    await writeFile(path.join(dist, 'assets', 'big-def456.js'), bigScript);
     t = await createTestApp({ distDir: dist });
   });
   afterAll(async () => {
@@ -99,6 +103,34 @@ describe('app with a built client', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends text assets compressed as the browser prefers, with an ETag that answers 304', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 3);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('answers 404, not the app page, for a hashed asset of another build', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-oldbuild.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 404 });
   });
 
   it('keeps unknown API paths a JSON 404 even with the app built', async () => {

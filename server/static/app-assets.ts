@@ -1,0 +1,90 @@
+// The built app (dist/) held in memory: every file read once at start, text files compressed
+// once with brotli and gzip, each with its content type, ETag and cache policy. Serving the app
+// then costs no disk access and no per-request compression.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface AppAsset {
+  contentType: string;
+  etag: string;
+  cacheControl: string;
+  body: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
+/** Below this, compression saves less than the headers it adds. */
+const MIN_COMPRESS_BYTES = 1024;
+/** Hashed file names never change; everything else must be revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+  );
+  return nested.flat();
+}
+
+async function compressed(body: Buffer, extension: string): Promise<Pick<AppAsset, 'br' | 'gzip'>> {
+  if (!COMPRESSIBLE.has(extension) || body.length < MIN_COMPRESS_BYTES) return { br: null, gzip: null };
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { br: br.length < body.length ? br : null, gzip: gz.length < body.length ? gz : null };
+}
+
+/** Every file of `distDir` by its URL path (`/index.html`, `/assets/index-abc.js`). */
+export async function loadAppAssets(distDir: string): Promise<Map<string, AppAsset>> {
+  const files = await filesUnder(distDir);
+  const assets = await Promise.all(
+    files.map(async (file): Promise<[string, AppAsset]> => {
+      const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+      const extension = path.extname(file).toLowerCase();
+      const body = await readFile(file);
+      return [
+        urlPath,
+        {
+          contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+          cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
+          body,
+          ...(await compressed(body, extension)),
+        },
+      ];
+    }),
+  );
+  return new Map(assets);
+}
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/** The encoding of `asset` the client prefers (brotli over gzip), or the plain bytes. */
+export function pickEncoding(asset: AppAsset, acceptEncoding: string | undefined): { encoding: 'br' | 'gzip' | null; body: Buffer } {
+  const wanted = acceptEncoding ? encodings.negotiate(acceptEncoding) : null;
+  const body = wanted ? asset[wanted] : null;
+  return wanted && body ? { encoding: wanted, body } : { encoding: null, body: asset.body };
+}
