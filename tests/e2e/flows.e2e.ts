@@ -14,7 +14,7 @@ import { profileMachine } from '../../machines/profile.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { signInMachine } from '../../machines/sign-in.machine';
 import { signUpMachine } from '../../machines/sign-up.machine';
-import { statesOf } from '../machines/model/traverse';
+import { statesOf } from '../machines/model/machine-graph';
 import { launch, newContext, PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
 
 type Driver = (page: Page) => Promise<void>;

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { billingMachine } from '../../../machines/billing.machine';
 import type { Subscription } from '../../../src/domain/subscriptions';
-import type { MachineModel } from './traverse';
+import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 
 const trial: Subscription = {

@@ -2,7 +2,8 @@
 // machine definition, one line per state on what the user sees, and the paths the tests walk.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { FoundMachine } from './registry';
-import { allStateNodes, eventLabel, pathsOf, transitionsOf, type TransitionInfo } from './traverse';
+import { allStateNodes, eventLabel, transitionsOf, type TransitionInfo } from './machine-graph';
+import { pathsOf } from './model-paths';
 
 function mermaidId(machine: AnyStateMachine, node: AnyStateNode): string {
   return node.path.length ? node.path.join('_').replace(/[^A-Za-z0-9_]/g, '_') : machine.id;

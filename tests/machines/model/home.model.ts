@@ -1,7 +1,7 @@
 // Model of /home (machines/home.machine.ts): 1 s spinner, the home call, Next to /pricing or /login.
 import { expect } from 'vitest';
 import { homeMachine } from '../../../machines/home.machine';
-import type { MachineModel } from './traverse';
+import type { MachineModel } from './machine-model';
 import { outcomes, SERVER_MESSAGE, textOf } from './outcomes';
 
 export const model: MachineModel = {

@@ -2,7 +2,7 @@
 // keeps its range-free copy; the email entry goes to sign-up from any state.
 import { expect } from 'vitest';
 import { landingMachine } from '../../../machines/landing.machine';
-import type { MachineModel } from './traverse';
+import type { MachineModel } from './machine-model';
 import { outcomes } from './outcomes';
 
 const range = { min: 899, max: 1799, currency: 'EUR' };

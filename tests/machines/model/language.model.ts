@@ -1,7 +1,7 @@
 // Model of the interface language (machines/language.machine.ts): en by default, es on request, stored.
 import { expect } from 'vitest';
 import { languageMachine } from '../../../machines/language.machine';
-import type { MachineModel } from './traverse';
+import type { MachineModel } from './machine-model';
 
 export const model: MachineModel = {
   machine: languageMachine,

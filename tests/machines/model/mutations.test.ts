@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { findMachines } from './registry';
 import { mutate, stateConfig } from './mutate';
-import { coverageOf, pathsOf, walk, type MachineModel } from './traverse';
+import { coverageOf } from './coverage';
+import type { MachineModel } from './machine-model';
+import { pathsOf } from './model-paths';
+import { walk } from './path-walk';
 
 const machines = await findMachines();
 const modelOf = (flow: string): MachineModel => {

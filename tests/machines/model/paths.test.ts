@@ -3,7 +3,9 @@
 // transition coverage (the failure names what was not reached).
 import { describe, expect, it } from 'vitest';
 import { findMachines } from './registry';
-import { coverageOf, pathsOf, statesWithoutAssertions, walk, type WalkResult } from './traverse';
+import { coverageOf, statesWithoutAssertions } from './coverage';
+import { pathsOf } from './model-paths';
+import { walk, type WalkResult } from './path-walk';
 
 const machines = await findMachines();
 

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { pricingMachine } from '../../../machines/pricing.machine';
 import type { Plan } from '../../../src/domain/plans';
-import type { MachineModel } from './traverse';
+import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 
 const plan = (id: string, position: number, popular: boolean): Plan => ({

@@ -1,7 +1,7 @@
 // Model of /details (machines/profile.machine.ts): name, optional picture upload, save or skip.
 import { expect } from 'vitest';
 import { profileMachine } from '../../../machines/profile.machine';
-import type { MachineModel } from './traverse';
+import type { MachineModel } from './machine-model';
 import { outcomes, textOf } from './outcomes';
 
 const picture = new Blob(['fake-png']);

@@ -1,7 +1,7 @@
 // Model of /login (machines/sign-in.machine.ts): what must hold in each state of the form.
 import { expect } from 'vitest';
 import { signInMachine } from '../../../machines/sign-in.machine';
-import type { MachineModel, World } from './traverse';
+import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 
 const user = { email: 'ana@example.com', token: 'jwt-ana' };

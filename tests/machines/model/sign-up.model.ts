@@ -1,7 +1,7 @@
 // Model of /register (machines/sign-up.machine.ts): what must hold in each state of the form.
 import { expect } from 'vitest';
 import { signUpMachine } from '../../../machines/sign-up.machine';
-import type { MachineModel, World } from './traverse';
+import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 
 const user = { email: 'new@example.com', token: 'jwt-new' };

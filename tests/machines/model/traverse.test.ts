@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { assign } from 'xstate';
 import { mutate, stateConfig } from './mutate';
-import { coverageOf, pathsOf, statesWithoutAssertions, transitionsOf, walk } from './traverse';
+import { coverageOf, statesWithoutAssertions } from './coverage';
+import { transitionsOf } from './machine-graph';
+import { pathsOf } from './model-paths';
+import { walk } from './path-walk';
 import { signInSampleModel } from './sample/sign-in-sample.model';
 
 describe('traverse (sample machine)', () => {

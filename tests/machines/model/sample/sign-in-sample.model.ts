@@ -1,6 +1,6 @@
 // The model of the sample machine: payloads to try and what must hold in each state.
 import { expect } from 'vitest';
-import type { MachineModel } from '../traverse';
+import type { MachineModel } from '../machine-model';
 import { signInSampleMachine } from './sign-in-sample.machine';
 
 export const signInSampleModel: MachineModel = {
