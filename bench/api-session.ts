@@ -8,7 +8,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 export interface ApiResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
-  body: string;
+  /** The bytes as sent (not decompressed). */
+  body: Buffer;
+  text(): string;
 }
 
 export interface RequestOptions {
@@ -16,12 +18,13 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** Send `Authorization: FitStream <token>`. */
   auth?: boolean;
+  headers?: Record<string, string>;
 }
 
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(step: string, response: ApiResponse) {
-    super(`${step}: HTTP ${response.status} ${response.body.slice(0, 200)}`);
+    super(`${step}: HTTP ${response.status} ${response.text().slice(0, 200)}`);
   }
 }
 
@@ -40,7 +43,7 @@ export class ApiSession {
   ) {}
 
   request(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-    const headers: Record<string, string> = { accept: 'application/json, text/html' };
+    const headers: Record<string, string> = { accept: 'application/json, text/html', ...options.headers };
     let payload: string | undefined;
     if (options.json !== undefined) {
       payload = JSON.stringify(options.json);
@@ -63,7 +66,8 @@ export class ApiSession {
           response.on('error', reject);
           response.on('end', () => {
             this.keepCookie(response.headers['set-cookie']);
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+            const body = Buffer.concat(chunks);
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text: () => body.toString('utf8') });
           });
         },
       );
@@ -77,7 +81,7 @@ export class ApiSession {
   async call<T>(step: string, method: 'GET' | 'POST', path: string, expected: number, options: RequestOptions = {}): Promise<T> {
     const response = await this.request(method, path, options);
     if (response.status !== expected) throw new ApiError(step, response);
-    return JSON.parse(response.body) as T;
+    return JSON.parse(response.text()) as T;
   }
 
   async signUp(email: string, password: string, deviceId: string): Promise<void> {

@@ -8,6 +8,7 @@ interface RouteSpec {
   method: 'GET' | 'POST';
   url: string;
   contentType: string;
+  contentEncoding?: string;
   /** base64 */
   body: string;
 }
@@ -26,7 +27,10 @@ for (const route of routes) {
   app.route({
     method: route.method,
     url: route.url,
-    handler: async (_request, reply) => reply.type(route.contentType).send(body),
+    handler: async (_request, reply) => {
+      if (route.contentEncoding) reply.header('content-encoding', route.contentEncoding);
+      return reply.type(route.contentType).send(body);
+    },
   });
 }
 

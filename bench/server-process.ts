@@ -121,6 +121,7 @@ export interface BareRoute {
   method: 'GET' | 'POST';
   url: string;
   contentType: string;
+  contentEncoding?: string;
   body: Buffer;
 }
 

@@ -7,6 +7,9 @@ import { ApiSession, benchPassword, newIdentity } from './api-session';
 import { startBareServer, type BareRoute, type RunningServer } from './server-process';
 import { ratioOf, type Row } from './table';
 
+/** What a browser sends with every request that changes the answer: compression. */
+const browserHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 export interface Target {
   name: string;
   method: 'GET' | 'POST';
@@ -52,7 +55,7 @@ function load(origin: string, target: Target, token: string, seconds: number, co
     method: target.method,
     connections,
     duration: seconds,
-    headers: target.auth ? { authorization: `FitStream ${token}` } : {},
+    headers: { ...browserHeaders, ...(target.auth ? { authorization: `FitStream ${token}` } : {}) },
   });
 }
 
@@ -95,16 +98,20 @@ export async function measureThroughput(server: RunningServer, options: Throughp
   const token = session.token ?? '';
   const targets = (await throughputTargets(options.distDir)).filter((target) => !options.only || options.only.includes(target.name));
 
-  // Capture what the product answers, so the bare server answers exactly those bytes.
+  // Capture what the product answers (raw, still compressed), so the bare server answers
+  // exactly those bytes with the same encoding.
   const routes: BareRoute[] = [];
   for (const target of targets) {
-    const response = await fetch(`${server.origin}${target.path}`, {
+    const response = await session.request(target.method, target.path, { auth: target.auth, headers: browserHeaders });
+    if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status} ${response.body.toString('utf8', 0, 200)}`);
+    const encoding = response.headers['content-encoding'];
+    routes.push({
       method: target.method,
-      headers: target.auth ? { authorization: `FitStream ${token}` } : {},
+      url: target.path,
+      contentType: response.headers['content-type'] ?? 'application/octet-stream',
+      ...(encoding ? { contentEncoding: encoding } : {}),
+      body: response.body,
     });
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status} ${body.toString('utf8', 0, 200)}`);
-    routes.push({ method: target.method, url: target.path, contentType: response.headers.get('content-type') ?? 'application/octet-stream', body });
   }
 
   const bare = await startBareServer(routes);
