@@ -1,0 +1,160 @@
+// Browser drivers for the flows before and around signing in (landing, session, sign-in,
+// sign-up): one per state of each machine, reaching it through the UI against the real server.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { landingMachine } from '../../machines/landing.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { signInMachine } from '../../machines/sign-in.machine';
+import { signUpMachine } from '../../machines/sign-up.machine';
+import { PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
+import { fail, hold, pathIs, type FlowDrivers } from './flow-driver';
+
+async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+}
+
+async function fillSignUp(page: Page, email: string): Promise<void> {
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByLabel(/confirm password/i).fill(PASSWORD);
+}
+
+/** The hero's promise line (range-free until the price range arrives). */
+const heroLead = (page: Page) => page.locator('.hero__lead');
+
+export const entryFlows: FlowDrivers[] = [
+  {
+    name: 'landing',
+    machine: landingMachine,
+    drivers: {
+      loading: async (page) => {
+        const release = await hold(page, '/api/v1/payments/price-range');
+        await page.goto('/');
+        await heroLead(page).getByText('Watch anywhere. Cancel anytime.').waitFor();
+        await release();
+      },
+      // The range comes from the real server's seeded plans (Mobile €8.99 … Premium €17.99).
+      ready: async (page) => {
+        await page.goto('/');
+        await heroLead(page).getByText('Plans from €8.99 to €17.99 a month. Cancel anytime.').waitFor();
+        await page.getByRole('button', { name: 'How much does FitStream cost?' }).click();
+        await page.getByText(/Plans range from €8\.99 to €17\.99 a month\./).waitFor();
+      },
+      unavailable: async (page) => {
+        await fail(page, '/api/v1/payments/price-range', 503, 'Plans are unavailable.');
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/payments/price-range'));
+        await page.goto('/');
+        await answered;
+        await heroLead(page).getByText('Watch anywhere. Cancel anytime.').waitFor();
+        assert.equal(await page.getByRole('alert').count(), 0);
+      },
+      leaving: async (page) => {
+        await page.goto('/');
+        await page.getByLabel('Email address').fill('ana+e2e@example.com');
+        await page.getByRole('button', { name: /get started/i }).click();
+        await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('email') === 'ana+e2e@example.com');
+        assert.equal(await page.getByLabel(/email/i).inputValue(), 'ana+e2e@example.com');
+      },
+    },
+  },
+  {
+    name: 'session',
+    machine: sessionMachine,
+    drivers: {
+      restoring: async (page) => {
+        await page.goto('/');
+        await page.locator('body').waitFor();
+      },
+      'visitor.idle': async (page) => {
+        await page.goto('/');
+        await page.getByRole('link', { name: /sign in/i }).first().waitFor();
+      },
+      'visitor.showingNotice': async (page) => {
+        await page.goto('/?nftoken=not-a-real-token&device_id=e2e-device-1');
+        await page.getByRole('alert').waitFor();
+      },
+      exchanging: async (page) => {
+        const release = await hold(page, '/api/v1/payments/index');
+        await page.goto('/?nftoken=held-token&device_id=e2e-device-1');
+        await page.getByText(/signing you in/i).first().waitFor();
+        await release();
+      },
+      'signedIn.active': async (page) => {
+        await signedIn(page, 'flow-session');
+        await page.goto('/home');
+        await page.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
+      },
+      'signedIn.refreshing': async (page) => {
+        await signedIn(page, 'flow-refresh');
+        await page.evaluate(() => {
+          const raw = JSON.parse(localStorage.getItem('fitstream.session') ?? '{}') as { user: { token: string } };
+          raw.user.token = 'expired.jwt.token';
+          localStorage.setItem('fitstream.session', JSON.stringify(raw));
+        });
+        const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh'));
+        await page.goto('/billing');
+        assert.equal((await refreshed).status(), 200);
+        await page.getByText(/no subscription found/i).waitFor();
+      },
+      signingOut: async (page) => {
+        await signedIn(page, 'flow-logout');
+        await page.goto('/home');
+        await page.getByRole('button', { name: /log out/i }).first().click({ force: true });
+        await page.waitForURL(pathIs('/'));
+      },
+    },
+  },
+  {
+    name: 'sign-in',
+    machine: signInMachine,
+    drivers: {
+      editing: async (page) => {
+        await page.goto('/login');
+        await page.getByRole('button', { name: /^login$/i }).click();
+        await page.getByText('Please enter your password.').waitFor();
+      },
+      submitting: async (page) => {
+        await page.goto('/login');
+        const release = await hold(page, '/api/v1/auth/sign-in');
+        await fillSignIn(page, uniqueEmail('held'), PASSWORD);
+        await page.getByRole('button', { name: /^login$/i }).click();
+        await page.getByText(/signing you in/i).first().waitFor();
+        await release();
+      },
+      signedIn: async (page) => {
+        const email = uniqueEmail('flow-signin');
+        await registerByApi(page, email);
+        await page.goto('/login');
+        await fillSignIn(page, email, PASSWORD);
+        await page.getByRole('button', { name: /^login$/i }).click();
+        await page.waitForURL(pathIs('/home'));
+      },
+    },
+  },
+  {
+    name: 'sign-up',
+    machine: signUpMachine,
+    drivers: {
+      editing: async (page) => {
+        await page.goto('/register');
+        await page.getByRole('button', { name: /create account/i }).click();
+        await page.getByText('Please enter a valid email.').waitFor();
+      },
+      submitting: async (page) => {
+        await page.goto('/register');
+        const release = await hold(page, '/api/v1/auth/sign-up');
+        await fillSignUp(page, uniqueEmail('held-up'));
+        await page.getByRole('button', { name: /create account/i }).click();
+        await page.getByText(/creating your account/i).first().waitFor();
+        await release();
+      },
+      signedUp: async (page) => {
+        await page.goto('/register');
+        await fillSignUp(page, uniqueEmail('flow-signup'));
+        await page.getByRole('button', { name: /create account/i }).click();
+        await page.waitForURL(pathIs('/details'));
+      },
+    },
+  },
+];

@@ -1,0 +1,36 @@
+// What a flow's browser driver is, and how drivers keep a state on screen that only exists while
+// waiting or failing: a request held until released, or answered with a failure by the page itself.
+import type { Page, Route } from 'playwright-core';
+
+/** Takes a fresh page to one state of a machine through the UI and checks what the screen shows. */
+export type Driver = (page: Page) => Promise<void>;
+
+/** A flow's machine and a driver per state path (every atomic and final state). */
+export interface FlowDrivers {
+  name: string;
+  machine: { root: unknown };
+  drivers: Record<string, Driver>;
+}
+
+export const pathIs = (p: string) => (url: URL) => url.pathname === p;
+
+/** Holds the next request to `part` until released, so a waiting state stays on screen. */
+export async function hold(page: Page, part: string): Promise<() => Promise<void>> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(`**${part}*`, async (route: Route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return async () => {
+    release();
+    await page.unroute(`**${part}*`);
+  };
+}
+
+/** Answers the next requests to `part` with a failure of the given status (no server involved). */
+export async function fail(page: Page, part: string, status: number, message = 'Injected failure'): Promise<void> {
+  await page.route(`**${part}*`, (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ isSuccess: false, message, statusCode: status }) }),
+  );
+}
