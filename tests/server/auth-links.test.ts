@@ -2,18 +2,14 @@
 // expired or forged tokens with the same message.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, testAppForFile } from './harness';
 
 const LINK = '/api/v1/auth/link-token';
 const EXCHANGE = '/api/v1/payments/index';
 const INVALID = 'This sign-in link is invalid or has expired.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function mint(token: string) {
   const response = await t.app.inject({ method: 'POST', url: LINK, headers: { authorization: `FitStream ${token}` } });

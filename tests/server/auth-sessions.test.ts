@@ -2,18 +2,14 @@
 // or belong to an ended session, and both Authorization schemes.
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, testAppForFile } from './harness';
 
 const REFRESH = '/api/v1/refresh';
 const LOGOUT = '/api/v1/auth/logout';
 const LINK = '/api/v1/auth/link-token';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function refresh(cookie?: string) {
   const response = await t.app.inject({ method: 'GET', url: REFRESH, headers: cookie ? { cookie } : {} });

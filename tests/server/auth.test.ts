@@ -2,16 +2,12 @@
 // credentials and too many attempts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruleMessages } from '../../src/domain/account-rules';
-import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, TEST_PASSWORD, type TestApp } from './harness';
+import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, TEST_PASSWORD, testAppForFile, type TestApp } from './harness';
 
 const SIGN_UP = '/api/v1/auth/sign-up';
 const SIGN_IN = '/api/v1/auth/sign-in';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 function form(overrides: Record<string, unknown> = {}) {
   return { email: `new-${Math.random().toString(36).slice(2)}@example.com`, password: TEST_PASSWORD, cpassword: TEST_PASSWORD, device_id: newDeviceId(), country: 'ES', ...overrides };

@@ -8,7 +8,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { defaultRateLimits, type Config } from '../../server/config';
 import { contract, findOperation } from '../../server/contract';
@@ -77,6 +77,36 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database?.drop();
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test file's app as its tests read it: there from the file's beforeAll until its afterAll. */
+export type FileTestApp = Pick<TestApp, 'app' | 'config'>;
+
+/** Starts an app before the calling file's tests and closes it after them. */
+export function testAppForFile(overrides: Partial<Config> = {}): FileTestApp {
+  let test: TestApp | undefined;
+  beforeAll(async () => {
+    test = await createTestApp(overrides);
+  });
+  afterAll(() => test?.close());
+  return liveTestApp(() => test);
+}
+
+/** `app` and `config` of the app a file's hooks start, looked up when a test reads them. */
+export function liveTestApp(current: () => TestApp | undefined): FileTestApp {
+  const running = (): TestApp => {
+    const test = current();
+    if (!test) throw new Error('the test app is not running: read it inside a test or hook, after beforeAll');
+    return test;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get config() {
+      return running().config;
     },
   };
 }

@@ -2,20 +2,13 @@
 // short-lived, single-use link to the server's own portal page, where a test card replaces the
 // card on the subscription and the browser goes back to /billing.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { portalSessions } from '../../server/db/schema';
-import { createTestApp, expectContract, signUp, type SignedUpUser, type TestApp } from './harness';
+import { expectContract, signUp, testAppForFile, type SignedUpUser } from './harness';
 import { callPayments, confirmCheckout, goodCard, listSubscriptions, roomyRateLimits, subscribeAndPay } from './fixtures/payments-flow';
 
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp({ rateLimits: roomyRateLimits });
-});
-afterAll(async () => {
-  await test.close();
-});
+const test = testAppForFile({ rateLimits: roomyRateLimits });
 
 const newCard = { card_number: '4242 4242 4242 4242', exp: '07/41', cvc: '321', name: 'Ana Pérez' };
 

@@ -1,9 +1,9 @@
 // The payments API with the sandbox provider, as the app uses it: plans, subscribe, pay,
 // confirm (idempotent), billing lists, cancel/reactivate, the trial once per account, home.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payments, plans, subscriptions } from '../../server/db/schema';
-import { createTestApp, expectContract, signUp, type TestApp } from './harness';
+import { expectContract, signUp, testAppForFile } from './harness';
 import {
   callPayments,
   confirmCheckout,
@@ -15,14 +15,7 @@ import {
   subscribeAndPay,
 } from './fixtures/payments-flow';
 
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp({ rateLimits: roomyRateLimits });
-});
-afterAll(async () => {
-  await test.close();
-});
+const test = testAppForFile({ rateLimits: roomyRateLimits });
 
 /** Moves a subscription (and its payments) a period back in time, so its period has ended. */
 async function endPeriod(subscriptionId: string) {

@@ -1,16 +1,12 @@
 // Expired credentials are deleted; live ones, and the sign-ins they carry, are untouched.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purgeExpiredCredentials } from '../../server/auth/purge-expired';
 import { hashToken } from '../../server/auth/tokens';
 import { linkTokens, portalSessions, refreshTokens, sessions, users } from '../../server/db/schema';
-import { createTestApp, refreshCookie, signUp, type TestApp } from './harness';
+import { refreshCookie, signUp, testAppForFile } from './harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const past = (days: number) => new Date(Date.now() - days * 86_400_000);
 const future = (days: number) => new Date(Date.now() + days * 86_400_000);

@@ -1,10 +1,10 @@
 // The sandbox provider's hosted checkout page: what the payer sees, the test cards, and what a
 // payment records (or, when refused, does not).
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, payments, subscriptions } from '../../server/db/schema';
-import { createTestApp, signUp, type TestApp } from './harness';
+import { signUp, testAppForFile } from './harness';
 import {
   checkoutPath,
   goodCard,
@@ -15,14 +15,7 @@ import {
   startCheckout,
 } from './fixtures/payments-flow';
 
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp({ rateLimits: roomyRateLimits });
-});
-afterAll(async () => {
-  await test.close();
-});
+const test = testAppForFile({ rateLimits: roomyRateLimits });
 
 async function recorded(sessionId: string) {
   const db = test.app.db;

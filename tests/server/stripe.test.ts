@@ -1,30 +1,14 @@
 // The Stripe provider through the real SDK, pointed at a fake Stripe on 127.0.0.1 (no network):
 // checkout creation (trial only the first time), confirmation by retrieval, cancel/reactivate,
 // the Billing customer portal, and provider failures answered as 502.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, plans, subscriptions, users } from '../../server/db/schema';
-import { createTestApp, expectContract, signUp, type SignedUpUser, type TestApp } from './harness';
-import { callPayments, confirmCheckout, listSubscriptions, roomyRateLimits } from './fixtures/payments-flow';
-import { secretKey, startFakeStripe, webhookSecret, type FakeStripe } from './fixtures/stripe/fake-stripe';
+import { expectContract, signUp, type SignedUpUser } from './harness';
+import { callPayments, confirmCheckout, listSubscriptions } from './fixtures/payments-flow';
+import { stripeTestAppForFile } from './fixtures/stripe/stripe-test-app';
 
-let fake: FakeStripe;
-let test: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  test = await createTestApp({
-    rateLimits: roomyRateLimits,
-    payments: 'stripe',
-    stripeSecretKey: secretKey,
-    stripeWebhookSecret: webhookSecret,
-    stripeApiBase: fake.url,
-  });
-});
-afterAll(async () => {
-  await test?.close();
-  await fake?.close();
-});
+const test = stripeTestAppForFile();
 
 async function subscribe(user: SignedUpUser, plan = 'standard'): Promise<string> {
   const response = await callPayments(test.app, user, 'subscribe', { plan });
@@ -44,7 +28,7 @@ describe('Stripe checkout', () => {
   it('creates a subscription-mode Checkout Session with a 7-day trial the first time', async () => {
     const user = await signUp(test.app);
     const sessionId = await subscribe(user, 'standard');
-    const [created] = fake.calls('POST', '/v1/checkout/sessions').slice(-1);
+    const [created] = test.fake.calls('POST', '/v1/checkout/sessions').slice(-1);
     const id = await userId(user);
     expect(created!.params).toMatchObject({
       mode: 'subscription',
@@ -74,7 +58,7 @@ describe('Stripe checkout', () => {
     const sessionId = await subscribe(user);
     expect((await confirmCheckout(test.app, user, sessionId)).statusCode).toBe(402);
 
-    const paid = fake.completeCheckout(sessionId);
+    const paid = test.fake.completeCheckout(sessionId);
     const confirmed = await confirmCheckout(test.app, user, sessionId);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().subscription).toMatchObject({
@@ -85,7 +69,7 @@ describe('Stripe checkout', () => {
       cardlast4: '4242',
       cancel_at_period_end: false,
     });
-    const retrieve = fake.calls('GET', `/v1/checkout/sessions/${sessionId}`).at(-1)!;
+    const retrieve = test.fake.calls('GET', `/v1/checkout/sessions/${sessionId}`).at(-1)!;
     expect(Object.values(retrieve.params)).toEqual(
       expect.arrayContaining(['subscription.default_payment_method', 'subscription.latest_invoice']),
     );
@@ -99,14 +83,14 @@ describe('Stripe checkout', () => {
   it('answers 402 while the first payment is incomplete, and confirms once it is paid', async () => {
     const user = await signUp(test.app);
     const sessionId = await subscribe(user);
-    const { subscription, invoice } = fake.completeCheckout(sessionId);
-    Object.assign(fake.get(subscription.id), { status: 'incomplete' });
+    const { subscription, invoice } = test.fake.completeCheckout(sessionId);
+    Object.assign(test.fake.get(subscription.id), { status: 'incomplete' });
     Object.assign(invoice, { status: 'open' });
     const pending = await confirmCheckout(test.app, user, sessionId);
     expect(pending.statusCode).toBe(402);
     expect((await callPayments(test.app, user, 'home')).json().hasSubscription).toBe(false);
 
-    Object.assign(fake.get(subscription.id), { status: 'trialing' });
+    Object.assign(test.fake.get(subscription.id), { status: 'trialing' });
     Object.assign(invoice, { status: 'paid' });
     const confirmed = await confirmCheckout(test.app, user, sessionId);
     expect(confirmed.statusCode).toBe(200);
@@ -118,35 +102,35 @@ describe('Stripe checkout', () => {
   it('cancels and reactivates at Stripe (cancel_at_period_end)', async () => {
     const user = await signUp(test.app);
     const sessionId = await subscribe(user);
-    const { subscription } = fake.completeCheckout(sessionId);
+    const { subscription } = test.fake.completeCheckout(sessionId);
     await confirmCheckout(test.app, user, sessionId);
 
     const cancelled = await callPayments(test.app, user, 'subscription-cancel', { subscription_id: subscription.id });
     expect(cancelled.json().subscription).toMatchObject({ subscription_status: 'trialing', cancel_at_period_end: true });
-    expect(fake.calls('POST', `/v1/subscriptions/${subscription.id}`).at(-1)!.params).toEqual({ cancel_at_period_end: 'true' });
-    expect(fake.get(subscription.id).cancel_at_period_end).toBe(true);
+    expect(test.fake.calls('POST', `/v1/subscriptions/${subscription.id}`).at(-1)!.params).toEqual({ cancel_at_period_end: 'true' });
+    expect(test.fake.get(subscription.id).cancel_at_period_end).toBe(true);
 
     const reactivated = await callPayments(test.app, user, 'subscription-reactivate', { subscription_id: subscription.id });
     expect(reactivated.json().subscription).toMatchObject({ cancel_at_period_end: false });
-    expect(fake.get(subscription.id).cancel_at_period_end).toBe(false);
+    expect(test.fake.get(subscription.id).cancel_at_period_end).toBe(false);
   });
 
   it('offers no trial on the second subscription and reuses the customer', async () => {
     const user = await signUp(test.app);
     const first = await subscribe(user);
-    const { subscription } = fake.completeCheckout(first);
+    const { subscription } = test.fake.completeCheckout(first);
     await confirmCheckout(test.app, user, first);
     // The first subscription ended.
     await test.app.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.id, subscription.id));
-    const customersBefore = fake.calls('POST', '/v1/customers').length;
+    const customersBefore = test.fake.calls('POST', '/v1/customers').length;
 
     const second = await subscribe(user, 'premium');
-    const created = fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
+    const created = test.fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
     expect(created.params['subscription_data[trial_period_days]']).toBeUndefined();
     expect(created.params['line_items[0][price_data][unit_amount]']).toBe('1799');
-    expect(fake.calls('POST', '/v1/customers')).toHaveLength(customersBefore);
+    expect(test.fake.calls('POST', '/v1/customers')).toHaveLength(customersBefore);
 
-    fake.completeCheckout(second);
+    test.fake.completeCheckout(second);
     const confirmed = await confirmCheckout(test.app, user, second);
     expect(confirmed.json().subscription).toMatchObject({ subscription_status: 'active', plan_id: 'premium', trial_end: null });
     const { payments } = await listSubscriptions(test.app, user);
@@ -157,8 +141,8 @@ describe('Stripe checkout', () => {
     const user = await signUp(test.app);
     const first = await subscribe(user);
     const second = await subscribe(user, 'premium');
-    const { subscription } = fake.completeCheckout(first);
-    fake.completeCheckout(second);
+    const { subscription } = test.fake.completeCheckout(first);
+    test.fake.completeCheckout(second);
     expect((await confirmCheckout(test.app, user, first)).statusCode).toBe(200);
 
     const conflict = await confirmCheckout(test.app, user, second);
@@ -174,7 +158,7 @@ describe('Stripe checkout', () => {
     try {
       const user = await signUp(test.app);
       await subscribe(user, 'mobile');
-      const created = fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
+      const created = test.fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
       expect(created.params['line_items[0][price]']).toBe('price_1MobileMonthly');
       expect(created.params['line_items[0][price_data][unit_amount]']).toBeUndefined();
     } finally {
@@ -184,13 +168,13 @@ describe('Stripe checkout', () => {
 
   it('answers 502 with a safe message when Stripe refuses', async () => {
     const user = await signUp(test.app);
-    fake.fail(400, 'No such price: price_secret_internal');
+    test.fake.fail(400, 'No such price: price_secret_internal');
     try {
       const response = await callPayments(test.app, user, 'subscribe', { plan: 'basic' });
       expect(response.statusCode).toBe(502);
       expect(response.json().message).toBe('The payment provider could not start the checkout. Please try again later.');
     } finally {
-      fake.recover();
+      test.fake.recover();
     }
   });
 
@@ -202,25 +186,25 @@ describe('Stripe checkout', () => {
 
     const user = await signUp(test.app);
     const sessionId = await subscribe(user);
-    fake.completeCheckout(sessionId);
+    test.fake.completeCheckout(sessionId);
     await confirmCheckout(test.app, user, sessionId);
     const opened = await callPayments(test.app, user, 'portal');
     expect(opened.statusCode).toBe(200);
     const { url } = opened.json<{ url: string }>();
     expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_/);
     const [row] = await test.app.db.select().from(users).where(eq(users.email, user.email));
-    expect(fake.calls('POST', '/v1/billing_portal/sessions').at(-1)!.params).toEqual({
+    expect(test.fake.calls('POST', '/v1/billing_portal/sessions').at(-1)!.params).toEqual({
       customer: row!.providerCustomerId,
       return_url: 'http://localhost:8080/billing',
     });
 
-    fake.fail(500, 'internal');
+    test.fake.fail(500, 'internal');
     try {
       const failed = await callPayments(test.app, user, 'portal');
       expect(failed.statusCode).toBe(502);
       expect(failed.json().message).toBe('The payment provider could not open the billing portal. Please try again later.');
     } finally {
-      fake.recover();
+      test.fake.recover();
     }
   });
 });

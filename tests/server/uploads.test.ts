@@ -1,17 +1,15 @@
 // Uploads: images recognised by their bytes, size limits, and how stored images are served.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectContract, multipart, PNG, signUp, type SignedUpUser, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from './harness';
 
 const UPLOADS = '/api/v1/uploads';
-let t: TestApp;
+const t = testAppForFile();
 let user: SignedUpUser;
 beforeAll(async () => {
-  t = await createTestApp();
   user = await signUp(t.app);
 });
-afterAll(() => t.close());
 
 async function upload(body: ReturnType<typeof multipart>, token = user.token) {
   const response = await t.app.inject({ method: 'POST', url: UPLOADS, payload: body.payload, headers: { ...body.headers, authorization: `FitStream ${token}` } });

@@ -1,17 +1,15 @@
 // Profile details: the name rules (Unicode letters), and only the user's own uploads as image.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleMessages } from '../../src/domain/account-rules';
-import { createTestApp, expectContract, multipart, PNG, signUp, type SignedUpUser, type TestApp } from './harness';
+import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from './harness';
 
 const DETAILS = '/api/v1/users/details';
 
-let t: TestApp;
+const t = testAppForFile();
 let user: SignedUpUser;
 beforeAll(async () => {
-  t = await createTestApp();
   user = await signUp(t.app);
 });
-afterAll(() => t.close());
 
 async function save(payload: object, token = user.token) {
   const response = await t.app.inject({ method: 'POST', url: DETAILS, payload, headers: { authorization: `FitStream ${token}` } });

@@ -1,30 +1,14 @@
 // Stripe webhooks: signature checks, each event type applied, replays ignored, and events in
 // any order converging on the same state. The real SDK talks to a fake Stripe on 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutSessions, providerEvents } from '../../server/db/schema';
 import { createTestApp, expectContract, signUp, type SignedUpUser, type TestApp } from './harness';
-import { callPayments, confirmCheckout, listSubscriptions, roomyRateLimits } from './fixtures/payments-flow';
-import { secretKey, startFakeStripe, webhookSecret, type FakeStripe } from './fixtures/stripe/fake-stripe';
+import { callPayments, confirmCheckout, listSubscriptions } from './fixtures/payments-flow';
+import { stripeTestAppForFile } from './fixtures/stripe/stripe-test-app';
 
 const webhookUrl = '/api/v1/payments/webhook';
-let fake: FakeStripe;
-let test: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  test = await createTestApp({
-    rateLimits: roomyRateLimits,
-    payments: 'stripe',
-    stripeSecretKey: secretKey,
-    stripeWebhookSecret: webhookSecret,
-    stripeApiBase: fake.url,
-  });
-});
-afterAll(async () => {
-  await test?.close();
-  await fake?.close();
-});
+const test = stripeTestAppForFile();
 
 async function deliver(app: TestApp['app'], delivery: { payload: string; signature?: string }) {
   const response = await app.inject({
@@ -41,7 +25,7 @@ async function deliver(app: TestApp['app'], delivery: { payload: string; signatu
 }
 
 async function send(type: string, object: { id: string }, eventId?: string) {
-  const response = await deliver(test.app, fake.event(type, object, eventId));
+  const response = await deliver(test.app, test.fake.event(type, object, eventId));
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({ isSuccess: true, received: true });
 }
@@ -51,7 +35,7 @@ async function paidCheckout() {
   const user = await signUp(test.app);
   const subscribed = await callPayments(test.app, user, 'subscribe', { plan: 'standard' });
   const sessionId = subscribed.json<{ url: string }>().url.split('/').pop()!;
-  return { user, ...fake.completeCheckout(sessionId) };
+  return { user, ...test.fake.completeCheckout(sessionId) };
 }
 
 /** What the billing screen would show, without ids and times that differ between accounts. */
@@ -72,7 +56,7 @@ async function billing(user: SignedUpUser) {
 describe('webhook signatures', () => {
   it('rejects a missing, wrong or stale signature, and a tampered body, with 400', async () => {
     const { subscription } = await paidCheckout();
-    const good = fake.event('customer.subscription.updated', subscription);
+    const good = test.fake.event('customer.subscription.updated', subscription);
     const tampered = good.payload.replace('"trialing"', '"active"');
     const cases = [
       { payload: good.payload },
@@ -120,12 +104,12 @@ describe('webhook events', () => {
   it('customer.subscription.updated and .deleted follow the cancellation to its end', async () => {
     const { user, session, subscription } = await paidCheckout();
     await confirmCheckout(test.app, user, session.id);
-    Object.assign(fake.get(subscription.id), { cancel_at_period_end: true });
-    await send('customer.subscription.updated', fake.get(subscription.id));
+    Object.assign(test.fake.get(subscription.id), { cancel_at_period_end: true });
+    await send('customer.subscription.updated', test.fake.get(subscription.id));
     expect((await billing(user)).plans[0]).toMatchObject({ subscription_status: 'trialing', cancel_at_period_end: true });
 
-    Object.assign(fake.get(subscription.id), { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
-    await send('customer.subscription.deleted', fake.get(subscription.id));
+    Object.assign(test.fake.get(subscription.id), { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+    await send('customer.subscription.deleted', test.fake.get(subscription.id));
     expect((await billing(user)).plans[0]).toMatchObject({ subscription_status: 'canceled' });
     expect((await callPayments(test.app, user, 'home')).json().hasSubscription).toBe(false);
   });
@@ -133,8 +117,8 @@ describe('webhook events', () => {
   it('invoice.paid records a renewal; invoice.payment_failed records the failure and past_due', async () => {
     const { user, session, subscription } = await paidCheckout();
     await confirmCheckout(test.app, user, session.id);
-    Object.assign(fake.get(subscription.id), { status: 'active', trial_end: null });
-    await send('invoice.paid', fake.renewalInvoice(subscription.id, { paid: true }));
+    Object.assign(test.fake.get(subscription.id), { status: 'active', trial_end: null });
+    await send('invoice.paid', test.fake.renewalInvoice(subscription.id, { paid: true }));
     expect(await billing(user)).toMatchObject({
       plans: [{ subscription_status: 'active' }],
       payments: [
@@ -143,15 +127,15 @@ describe('webhook events', () => {
       ],
     });
 
-    Object.assign(fake.get(subscription.id), { status: 'past_due' });
-    const failed = fake.renewalInvoice(subscription.id, { paid: false });
+    Object.assign(test.fake.get(subscription.id), { status: 'past_due' });
+    const failed = test.fake.renewalInvoice(subscription.id, { paid: false });
     await send('invoice.payment_failed', failed);
     const after = await billing(user);
     expect(after.plans[0]).toMatchObject({ subscription_status: 'past_due' });
     expect(after.payments[0]).toMatchObject({ amount: 1399, status: 'failed' });
     // Stripe's retry succeeds: the same invoice becomes paid, still one payment row.
     Object.assign(failed, { status: 'paid', amount_paid: 1399 });
-    Object.assign(fake.get(subscription.id), { status: 'active' });
+    Object.assign(test.fake.get(subscription.id), { status: 'active' });
     await send('invoice.paid', failed);
     const settled = await billing(user);
     expect(settled.payments).toHaveLength(3);
@@ -161,19 +145,19 @@ describe('webhook events', () => {
 
   it('maps Stripe-only statuses onto the product’s (incomplete_expired → canceled)', async () => {
     const { user, subscription } = await paidCheckout();
-    Object.assign(fake.get(subscription.id), { status: 'incomplete_expired' });
-    await send('customer.subscription.updated', fake.get(subscription.id));
+    Object.assign(test.fake.get(subscription.id), { status: 'incomplete_expired' });
+    await send('customer.subscription.updated', test.fake.get(subscription.id));
     expect((await billing(user)).plans[0]).toMatchObject({ subscription_status: 'canceled' });
   });
 
   it('ignores a replayed event: no second application, no call to Stripe', async () => {
     const { user, session, subscription } = await paidCheckout();
-    const delivery = fake.event('checkout.session.completed', session);
+    const delivery = test.fake.event('checkout.session.completed', session);
     expect((await deliver(test.app, delivery)).statusCode).toBe(200);
-    const callsBefore = fake.requests.length;
+    const callsBefore = test.fake.requests.length;
     const replay = await deliver(test.app, delivery);
     expect(replay.statusCode).toBe(200);
-    expect(fake.requests.length).toBe(callsBefore);
+    expect(test.fake.requests.length).toBe(callsBefore);
     const recorded = await test.app.db.select().from(providerEvents).where(eq(providerEvents.id, delivery.id));
     expect(recorded).toHaveLength(1);
     const listed = await listSubscriptions(test.app, user);
@@ -182,20 +166,20 @@ describe('webhook events', () => {
   });
 
   it('acknowledges events of no interest', async () => {
-    await send('customer.created', fake.get((await paidCheckout()).session.customer as string));
+    await send('customer.created', test.fake.get((await paidCheckout()).session.customer as string));
   });
 
   it('converges on the same state whatever order the events arrive in', async () => {
     const inOrder = await paidCheckout();
     const reversed = await paidCheckout();
     for (const account of [inOrder, reversed]) {
-      Object.assign(fake.get(account.subscription.id), { cancel_at_period_end: true, status: 'active', trial_end: null });
+      Object.assign(test.fake.get(account.subscription.id), { cancel_at_period_end: true, status: 'active', trial_end: null });
     }
     const events = (account: typeof inOrder) => {
-      const renewal = fake.renewalInvoice(account.subscription.id, { paid: true });
+      const renewal = test.fake.renewalInvoice(account.subscription.id, { paid: true });
       return [
         () => send('checkout.session.completed', account.session),
-        () => send('customer.subscription.updated', fake.get(account.subscription.id)),
+        () => send('customer.subscription.updated', test.fake.get(account.subscription.id)),
         () => send('invoice.paid', renewal),
       ];
     };
