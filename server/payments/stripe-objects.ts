@@ -46,6 +46,19 @@ export function cardFromPaymentMethod(method: Stripe.PaymentMethod | string | nu
   return { brand, last4, expMonth, expYear };
 }
 
+/**
+ * The card Stripe charges for a subscription: its own default payment method, else the
+ * customer's `invoice_settings.default_payment_method` (which the Billing customer portal
+ * sets), each read when expanded (`subscriptionExpand`). Legacy sources are not read.
+ */
+export function subscriptionCard(subscription: Stripe.Subscription): CardFacts | null {
+  const own = cardFromPaymentMethod(subscription.default_payment_method);
+  if (own) return own;
+  const customer = subscription.customer;
+  if (typeof customer === 'string' || customer.deleted) return null;
+  return cardFromPaymentMethod(customer.invoice_settings?.default_payment_method);
+}
+
 /** The account a Stripe object belongs to: its metadata first, then the customer id. */
 export async function resolveUserId(
   db: Database,
@@ -103,7 +116,7 @@ export function subscriptionFacts(
     currentPeriodStart: period.start,
     currentPeriodEnd: period.end,
     trialEnd: date(subscription.trial_end),
-    card: cardFromPaymentMethod(subscription.default_payment_method),
+    card: subscriptionCard(subscription),
   };
 }
 

@@ -45,7 +45,16 @@ export async function callStripe<T>(what: string, call: () => Promise<T>): Promi
   }
 }
 
-export const subscriptionExpand = ['default_payment_method', 'latest_invoice'];
+/**
+ * What a subscription is read with (confirmation prefixes `subscription.`, which keeps the
+ * deepest path at Stripe's four levels): the card comes from the subscription's default
+ * payment method, else the customer's invoice default, see `subscriptionCard`.
+ */
+export const subscriptionExpand = [
+  'default_payment_method',
+  'latest_invoice',
+  'customer.invoice_settings.default_payment_method',
+];
 
 function lineItem(plan: PlanRow): Stripe.Checkout.SessionCreateParams.LineItem {
   if (plan.providerPriceId) return { price: plan.providerPriceId, quantity: 1 };

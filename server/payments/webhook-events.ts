@@ -2,9 +2,9 @@
 // provider_events in the same transaction as its change, and the subscription it concerns is
 // read fresh from Stripe, so late or reordered events converge on Stripe's current state.
 import type Stripe from 'stripe';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { providerEvents } from '../db/schema';
+import { providerEvents, subscriptions, users } from '../db/schema';
 import {
   applyCompletedCheckoutIn,
   lockUser,
@@ -40,8 +40,15 @@ interface Hints {
   customer?: string | { id: string } | null;
 }
 
+/**
+ * `customer.updated` carries a new card chosen in the Billing customer portal: the portal sets
+ * the customer's `invoice_settings.default_payment_method`, and that change is itself a
+ * customer.updated. `payment_method.attached` is not handled: attaching a card does not make
+ * it the one charged, and the portal's attach is followed by the customer.updated that does.
+ */
 export const handledEventTypes = [
   'checkout.session.completed',
+  'customer.updated',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -71,6 +78,22 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
     return { facts, plan, customerId: customerIdOf(subscription.customer), payment };
   }
 
+  /** The subscriptions we hold for a Stripe customer that Stripe may still charge. */
+  async function chargeableSubscriptionIds(customerId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(
+        and(
+          eq(users.providerCustomerId, customerId),
+          eq(subscriptions.provider, stripeProviderName),
+          inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
   async function writeSubscription(tx: Queryable, work: SubscriptionWork): Promise<void> {
     await lockUser(tx, work.facts.userId);
     await rememberCustomer(tx, work.facts.userId, work.customerId);
@@ -97,6 +120,22 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
           });
           // A subscription the webhook met first keeps its data; the checkout is linked here.
           await writeSubscription(tx, work);
+        };
+      }
+      case 'customer.updated': {
+        // Any change may be the default payment method (the event's previous_attributes are
+        // not relied on): each subscription is re-read and written like a subscription event,
+        // which stores the same facts again when nothing we show has changed.
+        const customer = event.data.object;
+        const ids = await chargeableSubscriptionIds(customer.id);
+        const works: SubscriptionWork[] = [];
+        for (const subscriptionId of ids) {
+          const work = await subscriptionWork(subscriptionId, { metadata: customer.metadata, customer: customer.id });
+          if (work) works.push(work);
+        }
+        if (works.length === 0) return null;
+        return async (tx) => {
+          for (const work of works) await writeSubscription(tx, work);
         };
       }
       case 'customer.subscription.created':

@@ -71,13 +71,45 @@ describe('Stripe checkout', () => {
     });
     const retrieve = test.fake.calls('GET', `/v1/checkout/sessions/${sessionId}`).at(-1)!;
     expect(Object.values(retrieve.params)).toEqual(
-      expect.arrayContaining(['subscription.default_payment_method', 'subscription.latest_invoice']),
+      expect.arrayContaining([
+        'subscription.default_payment_method',
+        'subscription.latest_invoice',
+        'subscription.customer.invoice_settings.default_payment_method',
+      ]),
     );
 
     await confirmCheckout(test.app, user, sessionId);
     const listed = await listSubscriptions(test.app, user);
     expect(listed.plans).toHaveLength(1);
     expect(listed.payments).toEqual([expect.objectContaining({ amount: 0, description: 'Free trial', status: 'paid' })]);
+  });
+
+  it("confirms with the customer's default card when the subscription has none of its own", async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    const { subscription, session } = test.fake.completeCheckout(sessionId);
+    Object.assign(test.fake.get(subscription.id), { default_payment_method: null });
+    test.fake.changeDefaultCard(session.customer as string, { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 });
+
+    const confirmed = await confirmCheckout(test.app, user, sessionId);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().subscription).toMatchObject({
+      subscription_id: subscription.id,
+      card: { brand: 'mastercard', exp_month: 3, exp_year: 2031 },
+      cardlast4: '4444',
+    });
+    const { payments } = await listSubscriptions(test.app, user);
+    expect(payments).toEqual([expect.objectContaining({ amount: 0, cardlast4: '4444' })]);
+  });
+
+  it("confirms with the subscription's own card over the customer's default (the one Stripe charges)", async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    const { session } = test.fake.completeCheckout(sessionId);
+    test.fake.changeDefaultCard(session.customer as string, { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 });
+
+    const confirmed = await confirmCheckout(test.app, user, sessionId);
+    expect(confirmed.json().subscription).toMatchObject({ card: { brand: 'visa', exp_month: 12, exp_year: 2034 }, cardlast4: '4242' });
   });
 
   it('answers 402 while the first payment is incomplete, and confirms once it is paid', async () => {

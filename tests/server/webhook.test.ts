@@ -165,6 +165,84 @@ describe('webhook events', () => {
     expect(listed.payments).toHaveLength(1);
   });
 
+  describe('customer.updated (a card changed in the Billing customer portal)', () => {
+    const mastercard = { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031 };
+
+    /** A confirmed subscription whose card, like the portal leaves it, is only the customer's default. */
+    async function portalCardChange() {
+      const account = await paidCheckout();
+      await confirmCheckout(test.app, account.user, account.session.id);
+      const customerId = account.session.customer as string;
+      Object.assign(test.fake.get(account.subscription.id), { default_payment_method: null });
+      test.fake.changeDefaultCard(customerId, mastercard);
+      return { ...account, customerId };
+    }
+
+    it("shows the customer's new default card on /billing", async () => {
+      const { user, customerId, subscription } = await portalCardChange();
+      expect((await billing(user)).plans[0]).toMatchObject({ cardlast4: '4242' });
+
+      await send('customer.updated', test.fake.get(customerId));
+      const listed = await listSubscriptions(test.app, user);
+      expect(listed.plans).toEqual([
+        expect.objectContaining({
+          subscription_id: subscription.id,
+          subscription_status: 'trialing',
+          card: { brand: 'mastercard', exp_month: 3, exp_year: 2031 },
+          cardlast4: '4444',
+        }),
+      ]);
+      // A past payment keeps the card it was paid with.
+      expect(listed.payments).toEqual([expect.objectContaining({ amount: 0, cardlast4: '4242' })]);
+      const retrieve = test.fake.calls('GET', `/v1/subscriptions/${subscription.id}`).at(-1)!;
+      expect(Object.values(retrieve.params)).toContain('customer.invoice_settings.default_payment_method');
+    });
+
+    it("keeps the subscription's own card while it has one: Stripe charges that one", async () => {
+      const account = await paidCheckout();
+      await confirmCheckout(test.app, account.user, account.session.id);
+      const customerId = account.session.customer as string;
+      test.fake.changeDefaultCard(customerId, mastercard);
+      await send('customer.updated', test.fake.get(customerId));
+      expect((await billing(account.user)).plans[0]).toMatchObject({
+        card: { brand: 'visa', exp_month: 12, exp_year: 2034 },
+        cardlast4: '4242',
+      });
+    });
+
+    it('ignores a replay: no second application, no call to Stripe', async () => {
+      const { user, customerId } = await portalCardChange();
+      const delivery = test.fake.event('customer.updated', test.fake.get(customerId));
+      expect((await deliver(test.app, delivery)).statusCode).toBe(200);
+      const after = await billing(user);
+      expect(after.plans[0]).toMatchObject({ cardlast4: '4444' });
+
+      const callsBefore = test.fake.requests.length;
+      const replay = await deliver(test.app, delivery);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual({ isSuccess: true, received: true });
+      expect(test.fake.requests.length).toBe(callsBefore);
+      const recorded = await test.app.db.select().from(providerEvents).where(eq(providerEvents.id, delivery.id));
+      expect(recorded).toHaveLength(1);
+      expect(await billing(user)).toEqual(after);
+    });
+
+    it('ignores a customer it does not know, with 200', async () => {
+      const known = await portalCardChange();
+      const stranger = { ...structuredClone(test.fake.get(known.customerId)), id: 'cus_unknown_to_fitstream', metadata: {} };
+      const callsBefore = test.fake.requests.length;
+      const delivery = test.fake.event('customer.updated', stranger);
+      const response = await deliver(test.app, delivery);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ isSuccess: true, received: true });
+      expect(test.fake.requests.length).toBe(callsBefore);
+      const recorded = await test.app.db.select().from(providerEvents).where(eq(providerEvents.id, delivery.id));
+      expect(recorded).toHaveLength(1);
+      // The known account's stored card is untouched by the stranger's event.
+      expect((await billing(known.user)).plans[0]).toMatchObject({ cardlast4: '4242' });
+    });
+  });
+
   it('acknowledges events of no interest', async () => {
     await send('customer.created', test.fake.get((await paidCheckout()).session.customer as string));
   });
