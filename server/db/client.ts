@@ -1,5 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR/pglite by default, a PostgreSQL server
 // (node-postgres pool) when DATABASE_URL is set; runs the committed migrations either way.
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,13 +53,31 @@ async function openPostgres(url: string, onConnectionError: ConnectionErrorListe
   }
 }
 
+/**
+ * The embedded database serves one laptop's worth of data: PostgreSQL's default 128 MB of
+ * shared buffers would sit in WebAssembly memory that is never returned; 16 MB keeps the
+ * server's footprint small (the files are still cached by the operating system).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
+/** A fresh data directory is made by a short-lived child process (see pglite-initdb.ts). */
+function initdbInChildProcess(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite initdb exited with code ${code}`))));
+  });
+}
+
 /** The embedded database: one process owns the data directory. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initdbInChildProcess(dataDir);
+  const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS });
   try {
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });

@@ -6,10 +6,10 @@ import sandboxRoutes from '../routes/sandbox';
 import sandboxPortalRoutes from '../routes/sandbox-portal';
 import webhookRoutes from '../routes/webhook';
 import { createPaymentProvider } from './provider';
-import { createStripeClient } from './stripe-provider';
 
 export default async function paymentsPlugin(app: FastifyInstance): Promise<void> {
-  const stripe = app.config.payments === 'stripe' ? createStripeClient(app.config) : null;
+  // The Stripe SDK is loaded only in stripe mode.
+  const stripe = app.config.payments === 'stripe' ? (await import('./stripe-provider')).createStripeClient(app.config) : null;
   const provider = await createPaymentProvider(app.config, app.db, stripe ? { stripeClient: stripe } : {});
   await app.register(paymentRoutes, { provider });
   await app.register(sandboxRoutes);

@@ -6,7 +6,6 @@ import { routeSchema } from '../contract';
 import { HttpError } from '../errors';
 import { CurrentSubscriptionConflict } from '../payments/apply-checkout';
 import { ProviderError } from '../payments/provider';
-import { createStripeEventHandler } from '../payments/webhook-events';
 
 export interface WebhookRoutesOptions {
   /** The Stripe client in stripe mode; absent in sandbox mode. */
@@ -18,7 +17,8 @@ const path = '/api/v1/payments/webhook';
 export default async function webhookRoutes(app: FastifyInstance, { stripe }: WebhookRoutesOptions): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const handler = stripe ? createStripeEventHandler({ client: stripe, db: app.db }) : null;
+  // Loaded only in stripe mode: the sandbox server never pays for the Stripe SDK's memory.
+  const handler = stripe ? (await import('../payments/webhook-events')).createStripeEventHandler({ client: stripe, db: app.db }) : null;
   const secret = app.config.stripeWebhookSecret;
 
   app.post(path, { schema: routeSchema('POST', path) }, async (request) => {
