@@ -1,0 +1,29 @@
+// Password hashing: what is stored, that the right password and only it verifies, and that
+// hashes made with earlier parameters keep verifying after the parameters are raised.
+import { describe, expect, it } from 'vitest';
+import { hashPassword, passwordParams, verifyPassword } from '../../server/auth/password';
+
+describe('password hashing', () => {
+  it("stores scrypt with OWASP's equal-strength parameters and a fresh salt, never the password", async () => {
+    const [a, b] = await Promise.all([hashPassword('Str0ng!Pass'), hashPassword('Str0ng!Pass')]);
+    expect(a.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 15), '8', '3']);
+    expect(passwordParams).toMatchObject({ N: 2 ** 15, r: 8, p: 3 });
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('Str0ng!Pass');
+  });
+
+  it('verifies the right password only', async () => {
+    const stored = await hashPassword('Str0ng!Pass');
+    expect(await verifyPassword('Str0ng!Pass', stored)).toBe(true);
+    expect(await verifyPassword('Str0ng!pass', stored)).toBe(false);
+    expect(await verifyPassword('Str0ng!Pass', 'not-a-hash')).toBe(false);
+  });
+
+  it('still verifies a hash stored with the earlier p=1', async () => {
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const key = scryptSync('Str0ng!Pass', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const stored = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    expect(await verifyPassword('Str0ng!Pass', stored)).toBe(true);
+  });
+});
