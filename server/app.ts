@@ -10,6 +10,7 @@ import purgeExpired from './plugins/app/purge';
 import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
 import configAndDatabase from './plugins/external/config';
+import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
 import staticRoutes from './routes/static';
@@ -20,19 +21,24 @@ export interface BuildAppOptions {
   /** A database the caller opened and will close; otherwise the app opens (and closes) its own. */
   db?: Database;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // plugins/external/request-log.ts logs what an operator needs, once per request.
+    disableRequestLogging: true,
   });
 
   // External layer.
   await app.register(configAndDatabase, { config, ...(options.db ? { db: options.db } : {}) });
   await app.register(security);
+  await app.register(requestLog);
   await app.register(bodyParsers);
 
   // App layer.

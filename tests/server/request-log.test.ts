@@ -1,0 +1,49 @@
+// What the server logs per request: every API call and every failure, never a successful
+// request for the app's static files.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createTestApp, type TestApp } from './harness';
+
+describe('request log', () => {
+  let t: TestApp;
+  let dist: string;
+  const lines: Array<Record<string, unknown>> = [];
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'fs-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>FitStream</title>');
+    await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    t = await createTestApp({ distDir: dist });
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    app = await buildApp({ ...t.config, logLevel: 'info' }, { db: t.app.db, logStream: stream });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const completed = () => lines.filter((line) => line.msg === 'request completed');
+
+  it('logs API calls and failures once each, with status and time, and skips served files', async () => {
+    await app.inject({ method: 'GET', url: '/' });
+    await app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    await app.inject({ method: 'GET', url: '/api/v1/payments/price-range' });
+    await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(completed().map((line) => [line.url, line.statusCode])).toEqual([
+      ['/api/v1/payments/price-range', 200],
+      ['/assets/missing.js', 404],
+    ]);
+    expect(typeof completed()[0]?.ms).toBe('number');
+  });
+});
