@@ -63,7 +63,8 @@ export default function PricingScreen() {
           {busy ? <Spinner overlay /> : null}
         </div>
       )}
-      <PricingNotes />
+      {/* After the plans: shown under the spinner, the notes would jump when the plans arrive. */}
+      {snapshot.hasTag('loading') ? null : <PricingNotes />}
     </div>
   );
 }
