@@ -3,63 +3,18 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { payments, plans, subscriptions } from '../db/schema';
+import type { components } from '../../src/api/schema';
 import { isCurrentStatus, type PlanRow, type SubscriptionStatus } from './provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-type Interval = 'day' | 'week' | 'month' | 'year';
-
-export interface CardBody {
-  brand: string;
-  exp_month: number;
-  exp_year: number;
-}
-
-export interface PlanBody {
-  id: string;
-  position: number;
-  name: string;
-  amount: number;
-  currency: string;
-  interval: Interval;
-  interval_count: number;
-  quality: string;
-  resolution: string;
-  resolutionFull: string;
-  simultaneousScreens: number;
-  downloads: number;
-  devices: string[];
-  popular: boolean;
-}
-
-export interface SubscriptionBody {
-  subscription_id: string;
-  subscription_status: SubscriptionStatus;
-  plan_id: string;
-  product_name: string;
-  amount: number;
-  currency: string;
-  interval: Interval;
-  interval_count: number;
-  created: string;
-  current_period_start: string;
-  current_period_end: string;
-  trial_end: string | null;
-  cancel_at_period_end: boolean;
-  card: CardBody | null;
-  cardlast4: string | null;
-}
-
-export interface PaymentBody {
-  id: string;
-  created: string;
-  amount: number;
-  currency: string;
-  status: 'paid' | 'failed' | 'refunded';
-  description?: string;
-  card: CardBody | null;
-  cardlast4: string | null;
-}
+type Schemas = components['schemas'];
+/** The bodies are the contract's own types (generated from openapi.yaml), never copies. */
+export type CardBody = Schemas['Card'];
+export type PlanBody = Schemas['Plan'];
+export type SubscriptionBody = Schemas['Subscription'];
+export type PaymentBody = Schemas['Payment'];
+type Interval = PlanBody['interval'];
 
 function card(row: {
   cardBrand: string | null;
