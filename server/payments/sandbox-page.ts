@@ -2,6 +2,7 @@
 // self-contained HTML (no external assets), dark like the product, one stylesheet allowed by
 // its hash in the page's own CSP.
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { CardForm } from './sandbox-card';
 import type { SandboxPortal } from './sandbox-portal';
 import type { SandboxCheckout } from './sandbox-provider';
@@ -39,6 +40,17 @@ export const sandboxPageCsp = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
 ].join('; ');
+
+/** Answers one of the sandbox's pages: its own CSP, never cached, no referrer to the app. */
+export function sendSandboxPage(reply: FastifyReply, statusCode: number, page: string): FastifyReply {
+  return reply
+    .code(statusCode)
+    .header('content-security-policy', sandboxPageCsp)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(page);
+}
 
 export function escapeHtml(value: string): string {
   return value

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
 import { checkCard, type CardForm } from '../payments/sandbox-card';
-import { renderPortalPage, renderPortalUnavailablePage, sandboxPageCsp, type PageError } from '../payments/sandbox-page';
+import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox-page';
 import { loadSandboxPortal, sandboxPortalPath, updateSandboxCard, type PortalLookup, type SandboxPortal } from '../payments/sandbox-portal';
 
 type PortalRequest = FastifyRequest<{ Params: { token: string }; Body: CardForm }>;
@@ -15,17 +15,7 @@ export default async function sandboxPortalRoutes(app: FastifyInstance): Promise
   const { db, config } = app;
   const billingUrl = `${config.publicUrl}/billing`;
 
-  function html(reply: FastifyReply, statusCode: number, page: string): FastifyReply {
-    return reply
-      .code(statusCode)
-      .header('content-security-policy', sandboxPageCsp)
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(page);
-  }
-
-  const unavailable = (reply: FastifyReply) => html(reply, 404, renderPortalUnavailablePage(billingUrl));
+  const unavailable = (reply: FastifyReply) => sendSandboxPage(reply, 404, renderPortalUnavailablePage(billingUrl));
 
   async function lookup(request: PortalRequest): Promise<PortalLookup> {
     if (request.validationError && request.validationError.validationContext === 'params') return { kind: 'unavailable' };
@@ -33,7 +23,7 @@ export default async function sandboxPortalRoutes(app: FastifyInstance): Promise
   }
 
   function page(reply: FastifyReply, portal: SandboxPortal, token: string, statusCode: number, error?: PageError, form?: CardForm) {
-    return html(
+    return sendSandboxPage(
       reply,
       statusCode,
       renderPortalPage(portal, {

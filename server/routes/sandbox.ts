@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
 import { checkCard, type CardForm } from '../payments/sandbox-card';
-import { renderCheckoutPage, renderUnavailablePage, sandboxPageCsp, type PageError } from '../payments/sandbox-page';
+import { renderCheckoutPage, renderUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox-page';
 import {
   completeSandboxCheckout,
   expireIfStale,
@@ -21,17 +21,7 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
   const returnUrl = (checkoutId: string) => `${config.publicUrl}/users?session_id=${encodeURIComponent(checkoutId)}`;
   const pricingUrl = `${config.publicUrl}/pricing`;
 
-  function html(reply: FastifyReply, statusCode: number, page: string): FastifyReply {
-    return reply
-      .code(statusCode)
-      .header('content-security-policy', sandboxPageCsp)
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(page);
-  }
-
-  const unavailable = (reply: FastifyReply) => html(reply, 404, renderUnavailablePage({ kind: 'unavailable', url: pricingUrl }));
+  const unavailable = (reply: FastifyReply) => sendSandboxPage(reply, 404, renderUnavailablePage({ kind: 'unavailable', url: pricingUrl }));
 
   /** The open checkout this request is about, or null when it cannot be paid. */
   async function openCheckout(request: CheckoutRequest): Promise<SandboxCheckout | null> {
@@ -42,7 +32,7 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
   }
 
   function page(reply: FastifyReply, loaded: SandboxCheckout, statusCode: number, error?: PageError, form?: CardForm) {
-    return html(
+    return sendSandboxPage(
       reply,
       statusCode,
       renderCheckoutPage(loaded, {
@@ -58,7 +48,7 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     const loaded = await openCheckout(request);
     if (loaded?.checkout.status === 'complete') {
       // Back-button after paying: say so and lead back into the app.
-      return html(reply, 404, renderUnavailablePage({ kind: 'paid', url: returnUrl(loaded.checkout.id) }));
+      return sendSandboxPage(reply, 404, renderUnavailablePage({ kind: 'paid', url: returnUrl(loaded.checkout.id) }));
     }
     if (!loaded || loaded.checkout.status !== 'open') return unavailable(reply);
     return page(reply, loaded, 200);
