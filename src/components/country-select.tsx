@@ -5,7 +5,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { COUNTRY_CODES } from './country-codes';
-import { useMessageText, type MessageLike } from './message-like';
+import { FieldFrame, fieldErrorId } from './field-frame';
+import type { MessageLike } from './message-like';
 
 export const DEFAULT_COUNTRY_CODE = 'US';
 
@@ -33,14 +34,10 @@ export function useCountryOptions(locale: string): { code: string; name: string 
 export function CountrySelect(props: CountrySelectProps) {
   const { id, label, value = DEFAULT_COUNTRY_CODE, onChange, error } = props;
   const intl = useIntl();
-  const text = useMessageText();
   const options = useCountryOptions(intl.locale);
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <select
         id={id}
         name={props.name ?? id}
@@ -59,7 +56,6 @@ export function CountrySelect(props: CountrySelectProps) {
           </option>
         ))}
       </select>
-      <p id={errorId} className="field__error">{error ? text(error) : null}</p>
-    </div>
+    </FieldFrame>
   );
 }

@@ -5,7 +5,8 @@
 //   name?, inputRef? }. Whether the text is shown is view-only state kept here.
 import { useState, type ReactNode, type Ref } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { useMessageText, type MessageLike } from './message-like';
+import { FieldFrame, fieldErrorId } from './field-frame';
+import type { MessageLike } from './message-like';
 
 const messages = defineMessages({
   show: { id: 'field.password.show', defaultMessage: 'Show password' },
@@ -29,13 +30,9 @@ export function PasswordField(props: PasswordFieldProps) {
   const { id, label, value, onChange, error, inputRef } = props;
   const [visible, setVisible] = useState(false);
   const intl = useIntl();
-  const text = useMessageText();
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <div className="field__password">
         <input
           id={id}
@@ -63,8 +60,7 @@ export function PasswordField(props: PasswordFieldProps) {
           <span className="visually-hidden">{intl.formatMessage(messages.show)}</span>
         </button>
       </div>
-      <p id={errorId} className="field__error">{error ? text(error) : null}</p>
-    </div>
+    </FieldFrame>
   );
 }
 

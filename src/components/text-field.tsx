@@ -3,7 +3,8 @@
 //   error?: MessageLike | null, hint?: ReactNode, placeholder?, autoComplete?, required?,
 //   disabled?, name?, inputRef? }. The error line's space is reserved to avoid layout shift.
 import type { ReactNode, Ref } from 'react';
-import { useMessageText, type MessageLike } from './message-like';
+import { FieldFrame, fieldErrorId } from './field-frame';
+import type { MessageLike } from './message-like';
 
 export interface TextFieldProps {
   id: string;
@@ -23,15 +24,11 @@ export interface TextFieldProps {
 
 export function TextField(props: TextFieldProps) {
   const { id, label, value, onChange, type = 'text', error, hint, inputRef, ...rest } = props;
-  const text = useMessageText();
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <input
         id={id}
         ref={inputRef}
@@ -48,7 +45,6 @@ export function TextField(props: TextFieldProps) {
         disabled={rest.disabled}
       />
       {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
-      <p id={errorId} className="field__error">{error ? text(error) : null}</p>
-    </div>
+    </FieldFrame>
   );
 }
