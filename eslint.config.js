@@ -46,10 +46,17 @@ export default tseslint.config(
     },
   },
   {
+    // Domain rules are pure and shared by client, machines and server. Their data types come
+    // from the contract's generated types (type-only imports of src/api/schema), never copies.
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['react', 'react-dom', '**/api/**', '**/screens/**', '**/app/**', 'fastify', 'drizzle-orm'], message: 'Domain rules are pure and shared by client and server.' }],
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', '**/screens/**', '**/app/**', 'fastify', 'drizzle-orm'], message: 'Domain rules are pure and shared by client and server.' },
+          { group: ['**/api/schema'], allowTypeImports: true, message: 'Only the contract\'s types, imported with `import type`.' },
+          { group: ['**/api/client', '**/api/endpoints', 'openapi-fetch'], message: 'Domain rules are pure and shared by client and server.' },
+        ],
       }],
     },
   },

@@ -1,8 +1,7 @@
-// StatusBadge: a subscription status: trialing/active shown green with a check, any other
-// status red with a cross; the status word is a message. CancelsBadge: "Cancels At Period
-// End". Props: StatusBadge { status: string }; CancelsBadge {}.
-// `isCurrentStatus(status)` answers whether a status counts as a current subscription.
+// Subscription badges: a current status (src/domain/subscriptions.ts decides which) reads
+// green with a check and any other red with a cross, so a trial never looks like a failure.
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { isCurrentStatus } from '../domain/subscriptions';
 
 const messages = defineMessages({
   trialing: { id: 'status.trialing', defaultMessage: 'Free trial' },
@@ -16,10 +15,6 @@ const messages = defineMessages({
 });
 
 const STATUS_MESSAGES: Record<string, MessageDescriptor> = messages;
-
-export function isCurrentStatus(status: string): boolean {
-  return status === 'active' || status === 'trialing';
-}
 
 export function StatusBadge({ status }: { status: string }) {
   const intl = useIntl();

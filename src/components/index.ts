@@ -1,7 +1,7 @@
 // The presentational components (props in, callbacks out; none imports src/api or machines).
 // Screens import from here: `import { Navbar, Banner } from '../../components';`.
 export { Banner, type BannerProps } from './banner';
-export { CancelsBadge, StatusBadge, isCurrentStatus } from './badge';
+export { CancelsBadge, StatusBadge } from './badge';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { CountrySelect, DEFAULT_COUNTRY_CODE, type CountrySelectProps } from './country-select';
 export { DateText, type DateTextProps } from './date-text';

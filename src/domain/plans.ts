@@ -1,24 +1,9 @@
-// Plans as the server sells them (openapi.yaml `Plan`), and the rules the pricing and
-// landing screens apply to them: default choice, price range, supported devices.
-export type BillingInterval = 'day' | 'week' | 'month' | 'year';
+// Plans as the server sells them (openapi.yaml `Plan`), and the rules the pricing screens
+// and the server's price range apply to them: tier order, default choice, price range.
+import type { components } from '../api/schema';
 
-export interface Plan {
-  id: string;
-  position: number;
-  name: string;
-  /** Minor units of `currency`. */
-  amount: number;
-  currency: string;
-  interval: BillingInterval;
-  interval_count: number;
-  quality: string;
-  resolution: string;
-  resolutionFull: string;
-  simultaneousScreens: number;
-  downloads: number;
-  devices: string[];
-  popular: boolean;
-}
+export type Plan = components['schemas']['Plan'];
+export type BillingInterval = Plan['interval'];
 
 /** Plans in tier order (the server already sends them so; sorting makes it a rule). */
 export function inTierOrder(plans: readonly Plan[]): Plan[] {
@@ -36,16 +21,15 @@ export interface PriceRange {
   currency: string;
 }
 
-/** "From X to Y a month", computed from the plans so the copy never disagrees with prices. */
-export function priceRange(plans: readonly Plan[]): PriceRange | null {
-  const first = plans[0];
+/**
+ * "From X to Y a month", computed from the monthly plans on sale so the copy never disagrees
+ * with the prices; null when none is on sale.
+ */
+export function priceRange(plans: readonly Pick<Plan, 'amount' | 'currency' | 'interval' | 'interval_count'>[]): PriceRange | null {
+  const monthly = plans.filter((plan) => plan.interval === 'month' && plan.interval_count === 1);
+  const first = monthly[0];
   if (!first) return null;
-  const sameCurrency = plans.filter((plan) => plan.currency === first.currency);
+  const sameCurrency = monthly.filter((plan) => plan.currency === first.currency);
   const amounts = sameCurrency.map((plan) => plan.amount);
   return { min: Math.min(...amounts), max: Math.max(...amounts), currency: first.currency };
-}
-
-/** Simultaneous screens shown for a plan, falling back to 1 (spec §2). */
-export function screensOf(plan: Pick<Plan, 'simultaneousScreens'>): number {
-  return plan.simultaneousScreens > 0 ? plan.simultaneousScreens : 1;
 }

@@ -1,51 +1,47 @@
-// Subscriptions and payments as the server reports them (openapi.yaml), and which one is
-// current: trialing and active both count (decisions.md, "Subscriptions").
-import type { BillingInterval } from './plans';
+// Subscriptions and payments as the contract (openapi.yaml) declares them, and the one place
+// that decides which statuses count as current and which give access to classes. The server
+// (its SQL included, through `currentStatuses`), the machines and the views all import these.
+import type { components } from '../api/schema';
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'incomplete' | 'unpaid' | 'canceled';
+type Schemas = components['schemas'];
+export type SubscriptionStatus = Schemas['SubscriptionStatus'];
+export type Card = Schemas['Card'];
+export type Subscription = Schemas['Subscription'];
+export type Payment = Schemas['Payment'];
 
-export interface Card {
-  brand: string;
-  exp_month: number;
-  exp_year: number;
-}
+/** Every status, as the payment provider reports them (decisions.md, "Subscriptions"). */
+export const subscriptionStatuses = [
+  'trialing',
+  'active',
+  'past_due',
+  'incomplete',
+  'unpaid',
+  'canceled',
+] as const satisfies readonly SubscriptionStatus[];
 
-export interface Subscription {
-  subscription_id: string;
-  subscription_status: SubscriptionStatus;
-  plan_id: string;
-  product_name: string;
-  amount: number;
-  currency: string;
-  interval: BillingInterval;
-  interval_count: number;
-  created: string;
-  current_period_start: string;
-  current_period_end: string;
-  trial_end: string | null;
-  cancel_at_period_end: boolean;
-  card: Card | null;
-  cardlast4: string | null;
-}
-
-export interface Payment {
-  id: string;
-  created: string;
-  amount: number;
-  currency: string;
-  status: 'paid' | 'failed' | 'refunded';
-  description?: string;
-  card: Card | null;
-  cardlast4: string | null;
-}
+/** Trialing and active both count as a current subscription: shown green, cancellable. */
+export const currentStatuses = ['trialing', 'active'] as const satisfies readonly SubscriptionStatus[];
 
 export interface Billing {
   subscriptions: Subscription[];
   payments: Payment[];
 }
 
-export function isCurrentStatus(status: SubscriptionStatus): boolean {
-  return status === 'trialing' || status === 'active';
+export function isCurrentStatus(status: string): status is (typeof currentStatuses)[number] {
+  return (currentStatuses as readonly string[]).includes(status);
+}
+
+/**
+ * Whether a subscription lets its account watch classes at `now` (decisions.md, "Classes and
+ * streaming"): trialing and active do; a canceled one does until the end of the period it
+ * paid for; past_due, incomplete and unpaid do not.
+ */
+export function givesAccess(
+  subscription: { status: SubscriptionStatus; currentPeriodEnd: Date },
+  now: Date,
+): boolean {
+  if (isCurrentStatus(subscription.status)) return true;
+  return subscription.status === 'canceled' && now.getTime() < subscription.currentPeriodEnd.getTime();
 }
 
 /** The first subscription that is trialing or active, if any. */

@@ -82,7 +82,10 @@ describe.each(['en', 'es'] as Language[])('checkout return (%s)', (language) => 
     const confirmCheckout = vi.fn(() => new Promise<{ kind: 'ok'; data: never }>((resolve) => (answer = resolve)));
     renderApp('/users?session_id=cs_sandbox_1', { language, api: fakeApi({ confirmCheckout }) });
     expect(await screen.findByRole('heading', { name: t.wait })).toBeTruthy();
-    expect(confirmCheckout).toHaveBeenCalledWith({ customer: 'cs_sandbox_1', deviceId: '0f8fad5bd9cb469f' }, expect.any(AbortSignal));
+    // The heading shows while the machine starts its confirm call: wait for it, not a tick.
+    await waitFor(() =>
+      expect(confirmCheckout).toHaveBeenCalledWith({ customer: 'cs_sandbox_1', deviceId: '0f8fad5bd9cb469f' }, expect.any(AbortSignal)),
+    );
     answer({ kind: 'ok', data: undefined as never });
     expect(await screen.findByRole('heading', { name: t.success })).toBeTruthy();
     expect(currentPath()).toBe('/success');
