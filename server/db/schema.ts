@@ -5,7 +5,10 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -177,4 +180,76 @@ export const portalSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('portal_sessions_user_idx').on(t.userId)],
+);
+
+/** Catalogue text in every language the product speaks. */
+export interface LocalizedText {
+  en: string;
+  es: string;
+}
+
+/** Yoga, HIIT, strength…: the catalogue's rows on the subscriber's home, in this order. */
+export const disciplines = pgTable('disciplines', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  name: jsonb('name').$type<LocalizedText>().notNull(),
+});
+
+export const instructors = pgTable('instructors', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  bio: jsonb('bio').$type<LocalizedText>().notNull(),
+});
+
+/**
+ * A transcoded video in the media store (`<MEDIA_DIR>/<id>/`): its HLS ladder, captions and
+ * poster. Several classes may share one (the sample clips do).
+ */
+export const media = pgTable('media', {
+  id: text('id').primaryKey(),
+  durationSeconds: real('duration_seconds').notNull(),
+  /** The renditions that exist, lowest first: name ('720p'), width, height, bandwidth, codecs, hdr. */
+  renditions: jsonb('renditions')
+    .$type<{ name: string; width: number; height: number; bandwidth: number; codecs: string; hdr: boolean }[]>()
+    .notNull(),
+  /** Caption languages with a WebVTT track ('en', 'es'). */
+  captions: text('captions').array().notNull(),
+  createdAt: createdAt(),
+});
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: text('id').primaryKey(),
+    disciplineId: text('discipline_id').notNull().references(() => disciplines.id),
+    instructorId: text('instructor_id').notNull().references(() => instructors.id),
+    /** beginner | intermediate | advanced */
+    level: text('level').notNull(),
+    /** The class's length as sold in the catalogue (filters and cards use it). */
+    durationSeconds: integer('duration_seconds').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    equipment: jsonb('equipment').$type<{ en: string[]; es: string[] }>().notNull(),
+    /** The media row it plays; not a foreign key, so seeded classes exist before their media is made. */
+    mediaId: text('media_id').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('classes_published_idx').on(t.publishedAt),
+    index('classes_discipline_idx').on(t.disciplineId, t.publishedAt),
+  ],
+);
+
+/** Where an account is in a class: saved while watching; 90 % watched marks it completed. */
+export const classProgress = pgTable(
+  'class_progress',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    positionSeconds: real('position_seconds').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.classId] }), index('class_progress_user_idx').on(t.userId, t.updatedAt)],
 );
