@@ -3,11 +3,11 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { currentStatuses } from '../../src/domain/subscriptions';
 
-// Inlined literals, not bound parameters: the statuses are constants, and PostgreSQL can only
-// match a query to the partial index when it sees the index's own predicate.
+// Literals, not bound parameters (constants, never input): an index predicate cannot take
+// parameters, and queries then carry the very predicate of the one-current partial index.
 export const currentStatusList = sql.raw(currentStatuses.map((status) => `'${status}'`).join(', '));
 
-/** `<status> in ('trialing', 'active')` for a status column. */
+/** Whether a status column holds a current status: `<column> in (<currentStatuses>)`. */
 export function isCurrent(status: AnyColumn): SQL {
   return sql`${status} in (${currentStatusList})`;
 }
