@@ -63,8 +63,8 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere: a module that imports itself through others has no clear job,
-    // and a cycle is how the payments folder once tangled. Type-only imports count too.
+    // No import cycles anywhere: a module that imports itself through others has no clear job
+    // (docs/decisions/006-payments-port.md). Dynamic imports count; type-only ones are erased.
     files: ['**/*.{ts,tsx,js}'],
     plugins: { 'import-x': importX },
     settings: {
