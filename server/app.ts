@@ -1,11 +1,12 @@
-// Builds the Fastify app from plugins in three layers (DESIGN.md, "Server"): external
-// (config, database, security headers, body parsers), app (validation, errors, auth), routes.
-// Tests call buildApp and use app.inject; main.ts adds a port.
+// Builds the Fastify app from plugins in three layers, each only using the ones before it:
+// external (config, database, security headers, body parsers), app (validation, errors, auth,
+// the payment provider), routes. Tests call buildApp and use app.inject; main.ts adds a port.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/app/auth';
 import errorHandler from './plugins/app/error-handler';
+import paymentProvider from './plugins/app/payments';
 import purgeExpired from './plugins/app/purge';
 import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
@@ -13,9 +14,13 @@ import configAndDatabase from './plugins/external/config';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
+import paymentRoutes from './routes/payments';
+import sandboxRoutes from './routes/sandbox';
+import sandboxPortalRoutes from './routes/sandbox-portal';
 import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
 import usersRoutes from './routes/users';
+import webhookRoutes from './routes/webhook';
 
 export interface BuildAppOptions {
   /** A database the caller opened and will close; otherwise the app opens (and closes) its own. */
@@ -46,15 +51,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorHandler);
   await app.register(authPlugin);
   await app.register(purgeExpired);
+  await app.register(paymentProvider);
 
   // Routes, one file per API area.
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(uploadsRoutes);
 
-  // payments: registered by server/payments
-  await app.register((await import('./payments/plugin')).default);
-  // (end of payments block)
+  await app.register(paymentRoutes);
+  await app.register(sandboxRoutes);
+  await app.register(sandboxPortalRoutes);
+  await app.register(webhookRoutes);
 
   await app.register(staticRoutes);
   return app;

@@ -1,5 +1,5 @@
 // Reads the server's configuration from the environment, with embedded defaults so that one
-// command runs the whole product on a laptop (DESIGN.md, "Server").
+// command runs the whole product on a laptop.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { currentStatusList } from './current-status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -133,7 +134,8 @@ export const subscriptions = pgTable(
     // One current subscription per account, enforced by the database.
     uniqueIndex('subscriptions_one_current_idx')
       .on(t.userId)
-      .where(sql`status in ('trialing', 'active')`),
+      // The bare column name keeps the index's DDL as migration 0000 created it.
+      .where(sql`status in (${currentStatusList})`),
   ],
 );
 

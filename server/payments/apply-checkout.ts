@@ -1,20 +1,18 @@
-// Writes what the provider reports (a completed checkout, a subscription, an invoice) into the
-// database idempotently: the same facts applied twice, or in any order, leave one state.
+// Writes what a provider reports (a completed checkout, a subscription, an invoice) into the
+// database idempotently, for every provider alike: the same facts applied twice, or in any
+// order, leave one state.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { isCurrentStatus } from '../../src/domain/subscriptions';
 import type { Database } from '../db/client';
+import { isCurrent } from '../db/current-status';
 import { checkoutSessions, payments, subscriptions, users } from '../db/schema';
-import {
-  isCurrentStatus,
-  type CompletedCheckout,
-  type PaymentFacts,
-  type SubscriptionFacts,
-} from './provider';
+import type { CompletedCheckout, PaymentFacts, SubscriptionFacts, SubscriptionReport } from './provider';
 
 /** A transaction or the database itself: both run the same queries. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** The account already has another current subscription: one per account (decisions.md). */
+/** The account already has another current subscription: an account has one at most. */
 export class CurrentSubscriptionConflict extends Error {
   override name = 'CurrentSubscriptionConflict';
   constructor(public readonly currentId: string) {
@@ -32,7 +30,7 @@ export async function lockUser(tx: Queryable, userId: string): Promise<boolean> 
  * Inserts or updates a subscription from the provider's facts. A canceled subscription stays
  * canceled (the provider never revives one), so a late, stale event cannot bring it back.
  */
-export async function upsertSubscription(
+async function upsertSubscription(
   tx: Queryable,
   facts: SubscriptionFacts,
   provider: string,
@@ -46,7 +44,7 @@ export async function upsertSubscription(
         and(
           eq(subscriptions.userId, facts.userId),
           ne(subscriptions.id, facts.id),
-          sql`${subscriptions.status} in ('trialing', 'active')`,
+          isCurrent(subscriptions.status),
         ),
       );
     if (other) throw new CurrentSubscriptionConflict(other.id);
@@ -100,6 +98,11 @@ export async function upsertSubscription(
   }
 }
 
+/** How a payment is listed in the payment history. */
+export function paymentDescription(amount: number, planName: string): string {
+  return amount === 0 ? 'Free trial' : `${planName} plan`;
+}
+
 /** Records a payment once per provider invoice; a later "paid" wins over "failed". */
 export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise<void> {
   const card = facts.card;
@@ -134,7 +137,7 @@ export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise
 }
 
 /** Marks a local checkout complete; answers whether it exists here. */
-export async function markCheckoutComplete(tx: Queryable, checkoutSessionId: string): Promise<boolean> {
+async function markCheckoutComplete(tx: Queryable, checkoutSessionId: string): Promise<boolean> {
   const rows = await tx
     .update(checkoutSessions)
     .set({ status: 'complete', completedAt: sql`coalesce(${checkoutSessions.completedAt}, now())` })
@@ -143,7 +146,7 @@ export async function markCheckoutComplete(tx: Queryable, checkoutSessionId: str
   return rows.length > 0;
 }
 
-export async function rememberCustomer(tx: Queryable, userId: string, customerId: string | null): Promise<void> {
+async function rememberCustomer(tx: Queryable, userId: string, customerId: string | null): Promise<void> {
   if (customerId === null) return;
   await tx
     .update(users)
@@ -182,4 +185,15 @@ export async function applyCompletedCheckoutIn(tx: Queryable, completed: Complet
   await upsertSubscription(tx, completed.subscription, completed.provider, local ? completed.checkoutSessionId : null);
   if (completed.payment) await recordPayment(tx, completed.payment);
   return completed.subscription.id;
+}
+
+/**
+ * Stores a subscription the provider reports outside a checkout (a renewal, a cancellation, a
+ * new card), with its customer and paid invoice, inside the caller's transaction.
+ */
+export async function applySubscriptionReport(tx: Queryable, provider: string, report: SubscriptionReport): Promise<void> {
+  await lockUser(tx, report.subscription.userId);
+  await rememberCustomer(tx, report.subscription.userId, report.customerId);
+  await upsertSubscription(tx, report.subscription, provider, null);
+  if (report.payment) await recordPayment(tx, report.payment);
 }

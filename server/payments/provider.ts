@@ -1,22 +1,13 @@
-// The payment provider seam: one interface, a sandbox that needs nothing outside this machine
-// and Stripe; `createPaymentProvider` picks one from the configuration (decisions.md).
-import type { Config } from '../config';
-import type { Database } from '../db/client';
+// The payment port: what the payments service and routes ask of a provider, and the
+// provider-neutral facts it answers with. Adapters live in sandbox/ and stripe/; this file
+// holds no implementation, so neither adapter nor the factory is ever imported from here.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { SubscriptionStatus } from '../../src/domain/subscriptions';
 import type { checkoutSessions, plans, users } from '../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
-
-export const subscriptionStatuses = [
-  'trialing',
-  'active',
-  'past_due',
-  'incomplete',
-  'unpaid',
-  'canceled',
-] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 /** A card as the billing screen shows it: never the number, only brand, last 4 and expiry. */
 export interface CardFacts {
@@ -53,13 +44,18 @@ export interface PaymentFacts {
   createdAt: Date;
 }
 
-/** Everything a completed checkout made: what `applyCompletedCheckout` writes. */
-export interface CompletedCheckout {
-  checkoutSessionId: string;
-  provider: string;
+/** A subscription as the provider reports it, with the customer and the payment it came with. */
+export interface SubscriptionReport {
   customerId: string | null;
   subscription: SubscriptionFacts;
+  /** The latest payment when it is paid: recorded with the subscription. */
   payment: PaymentFacts | null;
+}
+
+/** Everything a completed checkout made: what `applyCompletedCheckout` writes. */
+export interface CompletedCheckout extends SubscriptionReport {
+  checkoutSessionId: string;
+  provider: string;
 }
 
 export interface CheckoutRequest {
@@ -73,6 +69,22 @@ export interface CreatedCheckout {
   url: string;
 }
 
+/** What became of one provider event: applied now, already applied once, or of no interest. */
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** An event whose signature verified; applying it twice changes nothing the second time. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  apply(): Promise<EventOutcome>;
+}
+
+/** The provider's signed notifications (webhooks). */
+export interface WebhookReceiver {
+  /** The event these exact bytes carry when their signature verifies; null when it does not. */
+  verify(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Opens a hosted checkout; the caller records it. */
@@ -83,57 +95,22 @@ export interface PaymentProvider {
    * Flags (or unflags) cancel-at-period-end at the provider. Answers the provider's view of
    * the subscription when it has one, so the caller can store it.
    */
-  setCancelAtPeriodEnd(
-    subscriptionId: string,
-    cancel: boolean,
-  ): Promise<Partial<SubscriptionFacts> | null>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Partial<SubscriptionFacts> | null>;
   /**
    * Opens the provider's page for updating the payment method, which comes back to
    * `returnUrl`; null when the account has nothing there to manage (no customer).
    */
   createPortalSession(user: UserRow, returnUrl: string): Promise<{ url: string } | null>;
+  /**
+   * Brings what is stored of an account's subscriptions up to the present, before it is read.
+   * A provider that reports renewals and endings itself (by webhook) has nothing to do here.
+   */
+  syncAccount(userId: string): Promise<void>;
+  /** Null when the provider sends no webhooks (the sandbox). */
+  readonly webhooks: WebhookReceiver | null;
 }
 
 /** The provider could not be reached or refused: answered as 502 with a safe message. */
 export class ProviderError extends Error {
   override name = 'ProviderError';
-}
-
-export interface PaymentProviderOptions {
-  /** Tests hand in a Stripe client pointed at a fake server. */
-  stripeClient?: import('stripe').default;
-}
-
-export async function createPaymentProvider(
-  config: Config,
-  db: Database,
-  options: PaymentProviderOptions = {},
-): Promise<PaymentProvider> {
-  if (config.payments === 'stripe') {
-    const { createStripeProvider, createStripeClient } = await import('./stripe-provider');
-    const client = options.stripeClient ?? createStripeClient(config);
-    return createStripeProvider({ client, db, publicUrl: config.publicUrl });
-  }
-  const { createSandboxProvider } = await import('./sandbox-provider');
-  return createSandboxProvider({ db, publicUrl: config.publicUrl });
-}
-
-export function isCurrentStatus(status: string): boolean {
-  return status === 'trialing' || status === 'active';
-}
-
-/** The period after `start` for a plan's interval (calendar months and years, UTC). */
-export function addInterval(start: Date, interval: string, count: number): Date {
-  const next = new Date(start.getTime());
-  if (interval === 'day') next.setUTCDate(next.getUTCDate() + count);
-  else if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7 * count);
-  else if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + count);
-  else next.setUTCMonth(next.getUTCMonth() + count);
-  return next;
-}
-
-export const trialDaysForNewAccounts = 7;
-
-export function paymentDescription(amount: number, planName: string): string {
-  return amount === 0 ? 'Free trial' : `${planName} plan`;
 }

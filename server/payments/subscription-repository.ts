@@ -1,10 +1,13 @@
 // Reads plans, subscriptions and payments, and shapes them as the contract's Plan,
-// Subscription and Payment (openapi.yaml).
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { payments, plans, subscriptions } from '../db/schema';
+// Subscription and Payment (openapi.yaml). An account's subscriptions are read only after the
+// provider has brought them up to date (`accountSubscriptions`), so no route can forget to.
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { components } from '../../src/api/schema';
-import { isCurrentStatus, type PlanRow, type SubscriptionStatus } from './provider';
+import { isCurrentStatus, type SubscriptionStatus } from '../../src/domain/subscriptions';
+import type { Database } from '../db/client';
+import { isCurrent } from '../db/current-status';
+import { payments, plans, subscriptions } from '../db/schema';
+import type { PaymentProvider, PlanRow } from './provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -89,16 +92,22 @@ export async function findActivePlan(db: Database, planId: string): Promise<Plan
   return plan ?? null;
 }
 
-export async function findCurrentSubscription(db: Database, userId: string): Promise<SubscriptionRow | null> {
+/** Whether the account ever had a subscription (the trial is for the first one only). */
+export async function hasEverSubscribed(db: Database, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+async function findCurrentSubscription(db: Database, userId: string): Promise<SubscriptionRow | null> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ('trialing', 'active')`));
+    .where(and(eq(subscriptions.userId, userId), isCurrent(subscriptions.status)));
   return row ?? null;
 }
 
 /** One of the account's subscriptions with its plan; null when unknown or someone else's. */
-export async function findOwnSubscription(
+async function findOwnSubscription(
   db: Database,
   userId: string,
   subscriptionId: string,
@@ -112,7 +121,7 @@ export async function findOwnSubscription(
 }
 
 /** The account's subscriptions, the current one first, then newest first. */
-export async function listSubscriptionBodies(db: Database, userId: string): Promise<SubscriptionBody[]> {
+async function listSubscriptionBodies(db: Database, userId: string): Promise<SubscriptionBody[]> {
   const rows = await db
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
@@ -124,11 +133,34 @@ export async function listSubscriptionBodies(db: Database, userId: string): Prom
   return [...current, ...others].map((row) => subscriptionBody(row.subscription, row.plan));
 }
 
-export async function listPaymentBodies(db: Database, userId: string): Promise<PaymentBody[]> {
+async function listPaymentBodies(db: Database, userId: string): Promise<PaymentBody[]> {
   const rows = await db
     .select()
     .from(payments)
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.createdAt), desc(payments.id));
   return rows.map(paymentBody);
+}
+
+/** An account's subscriptions and payments, each read brought up to date by the provider first. */
+export function accountSubscriptions(db: Database, provider: PaymentProvider) {
+  return {
+    async current(userId: string): Promise<SubscriptionRow | null> {
+      await provider.syncAccount(userId);
+      return findCurrentSubscription(db, userId);
+    },
+    async own(userId: string, subscriptionId: string) {
+      await provider.syncAccount(userId);
+      return findOwnSubscription(db, userId, subscriptionId);
+    },
+    /** The billing page: every subscription (the current one first) and every payment. */
+    async billing(userId: string): Promise<{ subscriptions: SubscriptionBody[]; payments: PaymentBody[] }> {
+      await provider.syncAccount(userId);
+      const [subscriptionBodies, paymentBodies] = await Promise.all([
+        listSubscriptionBodies(db, userId),
+        listPaymentBodies(db, userId),
+      ]);
+      return { subscriptions: subscriptionBodies, payments: paymentBodies };
+    },
+  };
 }

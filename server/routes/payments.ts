@@ -1,34 +1,26 @@
-// Payments API (/api/v1/payments/*): plans, subscribe, confirm a checkout, list, cancel,
-// reactivate, the payment-method portal, home, and the public price range. Every other route is signed-in; all are
-// validated against openapi.yaml.
+// Payments API (/api/v1/payments/*): the public price range, and for a signed-in account the
+// plans, subscribe, confirm a checkout, list, cancel, reactivate, the payment-method portal and
+// home. Whichever provider runs, these routes only speak to the port (`app.paymentProvider`).
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { priceRange } from '../../src/domain/plans';
+import { isCurrentStatus } from '../../src/domain/subscriptions';
 import { routeSchema } from '../contract';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from '../payments/apply-checkout';
+import { ProviderError, type SubscriptionFacts, type UserRow } from '../payments/provider';
 import {
-  isCurrentStatus,
-  ProviderError,
-  trialDaysForNewAccounts,
-  type PaymentProvider,
-  type SubscriptionFacts,
-} from '../payments/provider';
-import { settleSandboxPeriods } from '../payments/sandbox-periods';
-import {
+  accountSubscriptions,
   findActivePlan,
-  findCurrentSubscription,
-  findOwnSubscription,
+  hasEverSubscribed,
   listActivePlans,
-  listPaymentBodies,
-  listSubscriptionBodies,
   planBody,
   subscriptionBody,
 } from '../payments/subscription-repository';
 
-export interface PaymentRoutesOptions {
-  provider: PaymentProvider;
-}
+/** The free trial of an account's first subscription, in days. */
+const trialDaysForNewAccounts = 7;
 
 const base = '/api/v1/payments';
 
@@ -53,26 +45,30 @@ function providerView(reported: Partial<SubscriptionFacts> | null) {
   };
 }
 
-export default async function paymentRoutes(app: FastifyInstance, { provider }: PaymentRoutesOptions): Promise<void> {
-  const db = app.db;
+export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const { db, paymentProvider: provider } = app;
+  const account = accountSubscriptions(db, provider);
   // onRequest, not preHandler: a request without valid credentials hears 401 before any 400.
   const signedIn = { onRequest: app.authenticate };
-  const settle = (request: FastifyRequest) => settleSandboxPeriods(db, request.user.id);
 
   async function ownSubscription(userId: string, subscriptionId: string) {
-    const found = await findOwnSubscription(db, userId, subscriptionId);
+    const found = await account.own(userId, subscriptionId);
     if (!found) throw new HttpError(404, 'This subscription does not exist.');
     return found;
   }
 
+  /** The signed-in account; its token may outlive it. */
+  async function signedInUser(request: FastifyRequest): Promise<UserRow> {
+    const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
+    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    return user;
+  }
+
   // Public: the landing's "from X to Y a month" comes from the plans themselves.
   app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
-    const plans = await listActivePlans(db);
-    const monthly = plans.filter((plan) => plan.interval === 'month' && plan.intervalCount === 1);
-    const currency = monthly[0]?.currency;
-    if (!currency) throw new HttpError(404, 'No plans are on sale.');
-    const amounts = monthly.filter((plan) => plan.currency === currency).map((plan) => plan.amount);
-    return { isSuccess: true, min: Math.min(...amounts), max: Math.max(...amounts), currency, trialDays: trialDaysForNewAccounts };
+    const range = priceRange((await listActivePlans(db)).map(planBody));
+    if (!range) throw new HttpError(404, 'No plans are on sale.');
+    return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
 
   app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async () => {
@@ -86,18 +82,12 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
     async (request) => {
       const plan = await findActivePlan(db, request.body.plan);
       if (!plan) throw new HttpError(404, 'This plan does not exist.');
-      await settle(request);
-      if (await findCurrentSubscription(db, request.user.id)) {
+      if (await account.current(request.user.id)) {
         return { isSuccess: true, message: 'You already have an active subscription.' };
       }
-      const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
-      if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-      const [earlier] = await db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, user.id))
-        .limit(1);
-      const trialDays = user.trialUsedAt === null && !earlier ? trialDaysForNewAccounts : 0;
+      const user = await signedInUser(request);
+      const firstSubscription = user.trialUsedAt === null && !(await hasEverSubscribed(db, user.id));
+      const trialDays = firstSubscription ? trialDaysForNewAccounts : 0;
       const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays }));
       // Only the newest checkout stays payable, so two open tabs cannot start two subscriptions.
       await db
@@ -144,7 +134,6 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
           throw error;
         }
       }
-      await settle(request);
       const { subscription, plan } = await ownSubscription(request.user.id, made.id);
       // Stripe completes a checkout whose first payment still needs the bank (3-D Secure).
       if (subscription.status === 'incomplete') throw new HttpError(402, 'Payment was not completed.');
@@ -153,19 +142,14 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
   );
 
   app.post(`${base}/subscriptions`, { ...signedIn, schema: routeSchema('POST', `${base}/subscriptions`) }, async (request) => {
-    await settle(request);
-    const [plans, payments] = await Promise.all([
-      listSubscriptionBodies(db, request.user.id),
-      listPaymentBodies(db, request.user.id),
-    ]);
-    return { isSuccess: true, plans, payments };
+    const billing = await account.billing(request.user.id);
+    return { isSuccess: true, plans: billing.subscriptions, payments: billing.payments };
   });
 
   app.post<{ Body: { subscription_id: string } }>(
     `${base}/subscription-cancel`,
     { ...signedIn, schema: routeSchema('POST', `${base}/subscription-cancel`) },
     async (request) => {
-      await settle(request);
       const { subscription, plan } = await ownSubscription(request.user.id, request.body.subscription_id);
       if (!isCurrentStatus(subscription.status)) {
         throw new HttpError(409, 'Only a current subscription can be cancelled.');
@@ -187,7 +171,6 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
     `${base}/subscription-reactivate`,
     { ...signedIn, schema: routeSchema('POST', `${base}/subscription-reactivate`) },
     async (request) => {
-      await settle(request);
       const { subscription, plan } = await ownSubscription(request.user.id, request.body.subscription_id);
       if (!isCurrentStatus(subscription.status) || subscription.currentPeriodEnd <= new Date()) {
         throw new HttpError(409, 'This subscription has ended and can no longer be reactivated.');
@@ -207,24 +190,16 @@ export default async function paymentRoutes(app: FastifyInstance, { provider }: 
 
   // The provider's page for a new card; it comes back to /billing.
   app.post(`${base}/portal`, { ...signedIn, schema: routeSchema('POST', `${base}/portal`) }, async (request) => {
-    const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
-    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-    const [subscription] = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, user.id))
-      .limit(1);
-    if (!subscription) throw new HttpError(404, 'No subscription found');
+    const user = await signedInUser(request);
+    if (!(await hasEverSubscribed(db, user.id))) throw new HttpError(404, 'No subscription found');
     const portal = await viaProvider(() => provider.createPortalSession(user, `${app.config.publicUrl}/billing`));
     if (!portal) throw new HttpError(404, 'No subscription found');
     return { isSuccess: true, url: portal.url };
   });
 
   app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`) }, async (request) => {
-    const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
-    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-    await settle(request);
-    const current = await findCurrentSubscription(db, user.id);
+    const user = await signedInUser(request);
+    const current = await account.current(user.id);
     return { isSuccess: true, email: user.email, name: user.name, image: user.image, hasSubscription: current !== null };
   });
 }

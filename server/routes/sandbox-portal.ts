@@ -3,9 +3,9 @@
 // (or a 303 back into the app), never JSON, under the same CSP as the checkout page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
-import { checkCard, type CardForm } from '../payments/sandbox-card';
-import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox-page';
-import { loadSandboxPortal, sandboxPortalPath, updateSandboxCard, type PortalLookup, type SandboxPortal } from '../payments/sandbox-portal';
+import { checkCard, type CardForm } from '../payments/sandbox/card';
+import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox/pages';
+import { loadSandboxPortal, sandboxPortalPath, updateSandboxCard, type PortalLookup, type SandboxPortal } from '../payments/sandbox/portal';
 
 type PortalRequest = FastifyRequest<{ Params: { token: string }; Body: CardForm }>;
 

@@ -2,15 +2,15 @@
 // POST pays with a test card. Answers are HTML pages (or a 303 back into the app), never JSON.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
-import { checkCard, type CardForm } from '../payments/sandbox-card';
-import { renderCheckoutPage, renderUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox-page';
+import { checkCard, type CardForm } from '../payments/sandbox/card';
 import {
   completeSandboxCheckout,
   expireIfStale,
   loadSandboxCheckout,
   sandboxCheckoutPath,
   type SandboxCheckout,
-} from '../payments/sandbox-provider';
+} from '../payments/sandbox/checkout';
+import { renderCheckoutPage, renderUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox/pages';
 
 type CheckoutRequest = FastifyRequest<{ Params: { sessionId: string }; Body: CardForm }>;
 

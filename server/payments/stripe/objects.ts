@@ -2,13 +2,15 @@
 // facts the database takes; finds the account and plan an object belongs to.
 import type Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { plans, users } from '../db/schema';
-import { paymentDescription, type CardFacts, type PaymentFacts, type SubscriptionFacts, type SubscriptionStatus } from './provider';
+import type { SubscriptionStatus } from '../../../src/domain/subscriptions';
+import type { Database } from '../../db/client';
+import { plans, users } from '../../db/schema';
+import { paymentDescription } from '../apply-checkout';
+import type { CardFacts, PaymentFacts, PlanRow, SubscriptionFacts } from '../provider';
 
 export const stripeProviderName = 'stripe';
 
-/** Stripe's statuses, onto the six the product knows (decisions.md, "Subscriptions"). */
+/** Stripe's statuses, onto the six the product knows (src/domain/subscriptions.ts). */
 export function mapStripeStatus(status: string): SubscriptionStatus {
   switch (status) {
     case 'trialing':
@@ -80,7 +82,7 @@ export async function resolveUserId(
 export async function resolvePlan(
   db: Database,
   subscription: Stripe.Subscription,
-): Promise<typeof plans.$inferSelect | null> {
+): Promise<PlanRow | null> {
   const planId = subscription.metadata?.plan_id;
   if (planId) {
     const [plan] = await db.select().from(plans).where(eq(plans.id, planId));

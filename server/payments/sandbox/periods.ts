@@ -1,11 +1,21 @@
 // Moves sandbox subscriptions past the end of their period when they are read, since no
 // provider sends renewal events: a flagged one ends (canceled), any other renews and is charged.
-import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { plans, subscriptions } from '../db/schema';
-import { recordPayment } from './apply-checkout';
-import { addInterval, paymentDescription } from './provider';
-import { sandboxProviderName } from './sandbox-provider';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { isCurrent } from '../../db/current-status';
+import { plans, subscriptions } from '../../db/schema';
+import { paymentDescription, recordPayment } from '../apply-checkout';
+import { sandboxProviderName } from './ids';
+
+/** The period after `start` for a plan's interval (calendar months and years, UTC). */
+export function addInterval(start: Date, interval: string, count: number): Date {
+  const next = new Date(start.getTime());
+  if (interval === 'day') next.setUTCDate(next.getUTCDate() + count);
+  else if (interval === 'week') next.setUTCDate(next.getUTCDate() + 7 * count);
+  else if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + count);
+  else next.setUTCMonth(next.getUTCMonth() + count);
+  return next;
+}
 
 /** More renewals than this in one read means a clock problem, not a customer. */
 const maxRenewals = 240;
@@ -19,7 +29,7 @@ export async function settleSandboxPeriods(db: Database, userId: string, now: Da
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.provider, sandboxProviderName),
-        sql`${subscriptions.status} in ('trialing', 'active')`,
+        isCurrent(subscriptions.status),
         lte(subscriptions.currentPeriodEnd, now),
       ),
     );

@@ -1,60 +1,15 @@
 // The Stripe provider: Checkout Sessions in subscription mode (trial on the first subscription
-// only), confirmation by retrieving the session, cancel/reactivate at period end, and the
-// Billing customer portal for payment-method updates.
-import Stripe from 'stripe';
+// only), confirmation by retrieving the session, cancel/reactivate at period end, the Billing
+// customer portal for payment-method updates, and signed webhooks for everything after.
+import type Stripe from 'stripe';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { plans, users } from '../db/schema';
-import {
-  ProviderError,
-  type CompletedCheckout,
-  type PaymentProvider,
-  type PlanRow,
-  type UserRow,
-} from './provider';
-import { customerIdOf, invoiceFacts, stripeProviderName, subscriptionFacts } from './stripe-objects';
-
-/** The SDK client; `stripeApiBase` (tests) points it at a fake server. */
-export function createStripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiBase'>): Stripe {
-  if (!config.stripeSecretKey) throw new Error('PAYMENTS=stripe needs STRIPE_SECRET_KEY.');
-  const base = config.stripeApiBase ? new URL(config.stripeApiBase) : null;
-  return new Stripe(config.stripeSecretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'FitStream' },
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'http:' ? 80 : 443),
-          protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
-        }
-      : {}),
-  });
-}
-
-/** Runs a Stripe call; its failures become a ProviderError with a message safe to show. */
-export async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
-      throw new ProviderError(`The payment provider could not ${what}. Please try again later.`, { cause: error });
-    }
-    throw error;
-  }
-}
-
-/**
- * What a subscription is read with (confirmation prefixes `subscription.`, which keeps the
- * deepest path at Stripe's four levels): the card comes from the subscription's default
- * payment method, else the customer's invoice default, see `subscriptionCard`.
- */
-export const subscriptionExpand = [
-  'default_payment_method',
-  'latest_invoice',
-  'customer.invoice_settings.default_payment_method',
-];
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { plans, users } from '../../db/schema';
+import { ProviderError, type CompletedCheckout, type PaymentProvider, type PlanRow, type UserRow } from '../provider';
+import { callStripe, createStripeClient, subscriptionExpand } from './client';
+import { customerIdOf, invoiceFacts, stripeProviderName, subscriptionFacts } from './objects';
+import { createStripeWebhooks } from './webhook-events';
 
 function lineItem(plan: PlanRow): Stripe.Checkout.SessionCreateParams.LineItem {
   if (plan.providerPriceId) return { price: plan.providerPriceId, quantity: 1 };
@@ -72,8 +27,9 @@ function lineItem(plan: PlanRow): Stripe.Checkout.SessionCreateParams.LineItem {
   };
 }
 
-export function createStripeProvider(options: { client: Stripe; db: Database; publicUrl: string }): PaymentProvider {
-  const { client, db, publicUrl } = options;
+export function createStripeProvider(config: Config, db: Database): PaymentProvider {
+  const client = createStripeClient(config);
+  const { publicUrl, stripeWebhookSecret } = config;
 
   /** The account's Stripe customer, created once and remembered on the account. */
   async function customerFor(user: UserRow): Promise<string> {
@@ -154,7 +110,7 @@ export function createStripeProvider(options: { client: Stripe; db: Database; pu
       };
     },
 
-    // The Billing customer portal (decisions.md); the new card arrives by webhook.
+    // The Billing customer portal; the new card arrives by webhook (customer.updated).
     async createPortalSession(user, returnUrl) {
       if (!user.providerCustomerId) return null;
       const customer = user.providerCustomerId;
@@ -163,5 +119,10 @@ export function createStripeProvider(options: { client: Stripe; db: Database; pu
       );
       return { url: session.url };
     },
+
+    // Renewals, failed payments and endings arrive by webhook as they happen.
+    async syncAccount() {},
+
+    webhooks: stripeWebhookSecret ? createStripeWebhooks({ client, db, webhookSecret: stripeWebhookSecret }) : null,
   };
 }

@@ -1,19 +1,23 @@
-// The payments API with the sandbox provider, as the app uses it: plans, subscribe, pay,
-// confirm (idempotent), billing lists, cancel/reactivate, the trial once per account, home.
+// The payments API (server/routes/payments.ts) with the sandbox provider, as the app uses it:
+// plans, subscribe, pay, confirm (idempotent), billing lists, cancel/reactivate, the trial once
+// per account, home, and the payment-method portal's link.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments, plans, subscriptions } from '../../server/db/schema';
-import { expectContract, signUp, testAppForFile } from './harness';
+import { payments, plans, portalSessions, subscriptions } from '../../../server/db/schema';
+import { expectContract, signUp, testAppForFile } from '../harness';
 import {
   callPayments,
   confirmCheckout,
   listSubscriptions,
+  openPortal,
   payOnSandbox,
   roomyRateLimits,
   sessionIdOf,
   startCheckout,
   subscribeAndPay,
-} from './fixtures/payments-flow';
+  subscribed,
+} from '../fixtures/payments-flow';
 
 const test = testAppForFile({ rateLimits: roomyRateLimits });
 
@@ -267,5 +271,46 @@ describe('cancelling and reactivating', () => {
     expect(listed.payments.map((payment) => payment.amount)).toEqual([999, 0]);
     // Reading again charges nothing more.
     expect((await listSubscriptions(test.app, user)).payments).toHaveLength(2);
+  });
+});
+
+describe('POST /api/v1/payments/portal', () => {
+  it('answers 401 without credentials', async () => {
+    const response = await callPayments(test.app, null, 'portal');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("answers 404 'No subscription found' to an account that never subscribed", async () => {
+    const user = await signUp(test.app);
+    const response = await callPayments(test.app, user, 'portal');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ isSuccess: false, message: 'No subscription found', statusCode: 404 });
+  });
+
+  it('answers an unguessable link on this server, stored only as a hash, valid 30 minutes', async () => {
+    const user = await subscribed(test.app);
+    const before = Date.now();
+    const url = await openPortal(test.app, user);
+    const match = /^http:\/\/localhost:8080\/sandbox\/portal\/([A-Za-z0-9_-]{43})$/.exec(url);
+    expect(match).not.toBeNull();
+    const token = match![1]!;
+    expect(await openPortal(test.app, user)).not.toBe(url);
+    const [row] = await test.app.db
+      .select()
+      .from(portalSessions)
+      .where(eq(portalSessions.tokenHash, createHash('sha256').update(token).digest('hex')));
+    expect(row).toBeDefined();
+    const lifetime = row!.expiresAt.getTime() - before;
+    expect(lifetime).toBeGreaterThan(29 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(30 * 60_000 + 5_000);
+  });
+});
+
+describe('contract', () => {
+  it('declares the JSON answers of the portal endpoint', async () => {
+    const user = await subscribed(test.app);
+    const response = await test.app.inject({ method: 'POST', url: '/api/v1/payments/portal', headers: { authorization: `FitStream ${user.token}` } });
+    expectContract(response, 'POST', '/api/v1/payments/portal');
+    expect(response.json()).toEqual({ isSuccess: true, url: expect.any(String) });
   });
 });

@@ -1,52 +1,16 @@
-// The embedded payment provider: this server hosts the checkout page itself, and a paid page
-// becomes a subscription through the same `applyCompletedCheckout` as Stripe's confirmations.
-import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { checkoutSessions, plans, subscriptions, users } from '../db/schema';
-import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
-import { createSandboxPortalToken, sandboxPortalPath } from './sandbox-portal';
-import {
-  addInterval,
-  paymentDescription,
-  type CardFacts,
-  type CheckoutRow,
-  type PaymentProvider,
-  type PlanRow,
-  type UserRow,
-} from './provider';
-
-export const sandboxProviderName = 'sandbox';
-
-function sandboxId(prefix: string): string {
-  return `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
-}
+// The sandbox's hosted checkout: the open checkout a page shows, its expiry, and paying it,
+// which becomes a subscription through the same `applyCompletedCheckout` as Stripe's.
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { isCurrent } from '../../db/current-status';
+import { checkoutSessions, plans, subscriptions, users } from '../../db/schema';
+import { applyCompletedCheckout, CurrentSubscriptionConflict, paymentDescription } from '../apply-checkout';
+import type { CardFacts, CheckoutRow, PlanRow, UserRow } from '../provider';
+import { sandboxId, sandboxProviderName } from './ids';
+import { addInterval } from './periods';
 
 export function sandboxCheckoutPath(checkoutId: string): string {
   return `/sandbox/checkout/${encodeURIComponent(checkoutId)}`;
-}
-
-export function createSandboxProvider(options: { db: Database; publicUrl: string }): PaymentProvider {
-  return {
-    name: 'sandbox',
-    async createCheckout() {
-      const id = sandboxId('cs');
-      return { id, url: `${options.publicUrl}${sandboxCheckoutPath(id)}` };
-    },
-    // The page applies a paid checkout at once, so confirmation finds its subscription
-    // already; a checkout without one was simply not paid.
-    async retrieveCompletedCheckout() {
-      return null;
-    },
-    async setCancelAtPeriodEnd() {
-      return null;
-    },
-    // The server hosts the portal page too; it returns to /billing by itself.
-    async createPortalSession(user) {
-      const token = await createSandboxPortalToken(options.db, user.id);
-      return { url: `${options.publicUrl}${sandboxPortalPath(token)}` };
-    },
-  };
 }
 
 export interface SandboxCheckout {
@@ -85,9 +49,7 @@ export async function expireIfStale(db: Database, loaded: SandboxCheckout, now: 
     : await db
         .select({ id: subscriptions.id })
         .from(subscriptions)
-        .where(
-          and(eq(subscriptions.userId, loaded.user.id), sql`${subscriptions.status} in ('trialing', 'active')`),
-        );
+        .where(and(eq(subscriptions.userId, loaded.user.id), isCurrent(subscriptions.status)));
   if (!current) return false;
   await db
     .update(checkoutSessions)

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, payments, subscriptions } from '../../server/db/schema';
-import { signUp, testAppForFile } from './harness';
+import { checkoutSessions, payments, subscriptions } from '../../../server/db/schema';
+import { signUp, testAppForFile } from '../harness';
 import {
   checkoutPath,
   goodCard,
@@ -13,7 +13,7 @@ import {
   roomyRateLimits,
   sessionIdOf,
   startCheckout,
-} from './fixtures/payments-flow';
+} from '../fixtures/payments-flow';
 
 const test = testAppForFile({ rateLimits: roomyRateLimits });
 

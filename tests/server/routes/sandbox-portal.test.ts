@@ -1,29 +1,15 @@
-// Updating the payment method with sandbox payments: POST /api/v1/payments/portal answers a
-// short-lived, single-use link to the server's own portal page, where a test card replaces the
-// card on the subscription and the browser goes back to /billing.
+// The sandbox's payment-method page (server/routes/sandbox-portal.ts), reached by the link
+// POST /api/v1/payments/portal answers: a test card replaces the card on the subscription and
+// the browser goes back to /billing; the link works once and for 30 minutes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { portalSessions } from '../../server/db/schema';
-import { expectContract, signUp, testAppForFile, type SignedUpUser } from './harness';
-import { callPayments, confirmCheckout, goodCard, listSubscriptions, roomyRateLimits, subscribeAndPay } from './fixtures/payments-flow';
+import { portalSessions } from '../../../server/db/schema';
+import { testAppForFile } from '../harness';
+import { goodCard, listSubscriptions, openPortal, roomyRateLimits, subscribed } from '../fixtures/payments-flow';
 
 const test = testAppForFile({ rateLimits: roomyRateLimits });
 
 const newCard = { card_number: '4242 4242 4242 4242', exp: '07/41', cvc: '321', name: 'Ana Pérez' };
-
-async function subscribed(): Promise<SignedUpUser> {
-  const user = await signUp(test.app);
-  const sessionId = await subscribeAndPay(test.app, user);
-  expect((await confirmCheckout(test.app, user, sessionId)).statusCode).toBe(200);
-  return user;
-}
-
-async function openPortal(user: SignedUpUser): Promise<string> {
-  const response = await callPayments(test.app, user, 'portal');
-  expect(response.statusCode).toBe(200);
-  return response.json<{ url: string }>().url;
-}
 
 function submit(url: string, form: Record<string, string>) {
   return test.app.inject({
@@ -34,42 +20,10 @@ function submit(url: string, form: Record<string, string>) {
   });
 }
 
-describe('POST /api/v1/payments/portal', () => {
-  it('answers 401 without credentials', async () => {
-    const response = await callPayments(test.app, null, 'portal');
-    expect(response.statusCode).toBe(401);
-  });
-
-  it("answers 404 'No subscription found' to an account that never subscribed", async () => {
-    const user = await signUp(test.app);
-    const response = await callPayments(test.app, user, 'portal');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ isSuccess: false, message: 'No subscription found', statusCode: 404 });
-  });
-
-  it('answers an unguessable link on this server, stored only as a hash, valid 30 minutes', async () => {
-    const user = await subscribed();
-    const before = Date.now();
-    const url = await openPortal(user);
-    const match = /^http:\/\/localhost:8080\/sandbox\/portal\/([A-Za-z0-9_-]{43})$/.exec(url);
-    expect(match).not.toBeNull();
-    const token = match![1]!;
-    expect(await openPortal(user)).not.toBe(url);
-    const [row] = await test.app.db
-      .select()
-      .from(portalSessions)
-      .where(eq(portalSessions.tokenHash, createHash('sha256').update(token).digest('hex')));
-    expect(row).toBeDefined();
-    const lifetime = row!.expiresAt.getTime() - before;
-    expect(lifetime).toBeGreaterThan(29 * 60_000);
-    expect(lifetime).toBeLessThanOrEqual(30 * 60_000 + 5_000);
-  });
-});
-
 describe('the sandbox portal page', () => {
   it('shows the card on file, a labelled card form under its own CSP, and a way back to billing', async () => {
-    const user = await subscribed();
-    const page = await test.app.inject({ method: 'GET', url: new URL(await openPortal(user)).pathname });
+    const user = await subscribed(test.app);
+    const page = await test.app.inject({ method: 'GET', url: new URL(await openPortal(test.app, user)).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Update payment method');
@@ -84,8 +38,8 @@ describe('the sandbox portal page', () => {
   });
 
   it('4242 replaces the card on the subscription and goes back to /billing; the link then stops working', async () => {
-    const user = await subscribed();
-    const url = await openPortal(user);
+    const user = await subscribed(test.app);
+    const url = await openPortal(test.app, user);
     const saved = await submit(url, newCard);
     expect(saved.statusCode).toBe(303);
     expect(saved.headers.location).toBe('http://localhost:8080/billing');
@@ -103,8 +57,8 @@ describe('the sandbox portal page', () => {
   });
 
   it('declines 4000 0000 0000 0002 with the message (402) and refuses other numbers (400), keeping the card', async () => {
-    const user = await subscribed();
-    const url = await openPortal(user);
+    const user = await subscribed(test.app);
+    const url = await openPortal(test.app, user);
     const declined = await submit(url, { ...newCard, card_number: '4000 0000 0000 0002' });
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('Your card was declined.');
@@ -120,7 +74,7 @@ describe('the sandbox portal page', () => {
   });
 
   it('answers 404 to an unknown or expired link', async () => {
-    const user = await subscribed();
+    const user = await subscribed(test.app);
     for (const path of ['/sandbox/portal/not-a-token', `/sandbox/portal/${'x'.repeat(100)}`]) {
       expect((await test.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
       const posted = await test.app.inject({
@@ -131,7 +85,7 @@ describe('the sandbox portal page', () => {
       });
       expect(posted.statusCode).toBe(404);
     }
-    const url = await openPortal(user);
+    const url = await openPortal(test.app, user);
     await test.app.db.update(portalSessions).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await test.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(404);
     expect((await submit(url, newCard)).statusCode).toBe(404);
@@ -139,20 +93,11 @@ describe('the sandbox portal page', () => {
   });
 
   it('updates the card of the subscription of the account the link was made for', async () => {
-    const owner = await subscribed();
-    const other = await subscribed();
-    const url = await openPortal(owner);
+    const owner = await subscribed(test.app);
+    const other = await subscribed(test.app);
+    const url = await openPortal(test.app, owner);
     expect((await submit(url, newCard)).statusCode).toBe(303);
     expect((await listSubscriptions(test.app, owner)).plans[0]).toMatchObject({ card: { exp_year: 2041 } });
     expect((await listSubscriptions(test.app, other)).plans[0]).toMatchObject({ card: { exp_year: 2039 } });
-  });
-});
-
-describe('contract', () => {
-  it('declares the JSON answers of the portal endpoint', async () => {
-    const user = await subscribed();
-    const response = await test.app.inject({ method: 'POST', url: '/api/v1/payments/portal', headers: { authorization: `FitStream ${user.token}` } });
-    expectContract(response, 'POST', '/api/v1/payments/portal');
-    expect(response.json()).toEqual({ isSuccess: true, url: expect.any(String) });
   });
 });

@@ -1,6 +1,7 @@
-// Reads the sandbox checkout's card form: the test cards of decisions.md, an expiry not in the
-// past, a 3–4 digit CVC and a name. Answers the card to record or what to tell the payer.
-import type { CardFacts } from './provider';
+// Reads the sandbox's card form (checkout and portal): 4242 4242 4242 4242 is approved and
+// 4000 0000 0000 0002 declined, like a hosted provider's test cards; any other number is
+// invalid. The expiry must not be past, the CVC is 3–4 digits, the name is required.
+import type { CardFacts } from '../provider';
 
 export interface CardForm {
   card_number?: unknown;

@@ -1,11 +1,12 @@
 // The sandbox provider's billing portal: a short-lived, single-use link tied to one account
 // (the token is random and stored only as a hash), and the card update a paid form makes.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hashToken, newOpaqueToken } from '../auth/tokens';
-import type { Database } from '../db/client';
-import { portalSessions, subscriptions, users } from '../db/schema';
-import type { CardFacts, UserRow } from './provider';
-import type { SubscriptionRow } from './subscription-repository';
+import { hashToken, newOpaqueToken } from '../../auth/tokens';
+import type { Database } from '../../db/client';
+import { isCurrent } from '../../db/current-status';
+import { portalSessions, subscriptions, users } from '../../db/schema';
+import type { CardFacts, UserRow } from '../provider';
+import type { SubscriptionRow } from '../subscription-repository';
 
 /** How long a portal link stays usable, like a hosted portal session. */
 export const sandboxPortalLifetimeMs = 30 * 60 * 1000;
@@ -51,7 +52,7 @@ export async function loadSandboxPortal(db: Database, token: string, now: Date =
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, row.user.id))
-    .orderBy(sql`case when ${subscriptions.status} in ('trialing', 'active') then 0 else 1 end`, desc(subscriptions.createdAt))
+    .orderBy(sql`case when ${isCurrent(subscriptions.status)} then 0 else 1 end`, desc(subscriptions.createdAt))
     .limit(1);
   if (!subscription) return { kind: 'unavailable' };
   return { kind: 'open', portal: { tokenHash, user: row.user, subscription } };

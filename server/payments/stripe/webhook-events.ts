@@ -1,20 +1,15 @@
-// Applies Stripe's webhook events idempotently and in any order: each event is recorded in
-// provider_events in the same transaction as its change, and the subscription it concerns is
-// read fresh from Stripe, so late or reordered events converge on Stripe's current state.
+// Turns Stripe's webhook events into changes of the database, in any order: the subscription an
+// event concerns is read fresh from Stripe, so late or reordered events converge on Stripe's
+// current state. Recording each event once is the service's (`applyEventOnce`).
 import type Stripe from 'stripe';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { providerEvents, subscriptions, users } from '../db/schema';
-import {
-  applyCompletedCheckoutIn,
-  lockUser,
-  recordPayment,
-  rememberCustomer,
-  upsertSubscription,
-  type Queryable,
-} from './apply-checkout';
-import type { PaymentFacts, PlanRow, SubscriptionFacts } from './provider';
-import { callStripe, subscriptionExpand } from './stripe-provider';
+import { currentStatuses } from '../../../src/domain/subscriptions';
+import type { Database } from '../../db/client';
+import { subscriptions, users } from '../../db/schema';
+import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, recordPayment } from '../apply-checkout';
+import { applyEventOnce, type EventChange } from '../provider-events';
+import type { PlanRow, ProviderEvent, SubscriptionReport, WebhookReceiver } from '../provider';
+import { callStripe, subscriptionExpand } from './client';
 import {
   customerIdOf,
   invoiceFacts,
@@ -23,16 +18,11 @@ import {
   resolveUserId,
   stripeProviderName,
   subscriptionFacts,
-} from './stripe-objects';
+} from './objects';
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
-
-interface SubscriptionWork {
-  facts: SubscriptionFacts;
+/** A subscription as Stripe holds it now, with the plan it is for. */
+interface SubscriptionWork extends SubscriptionReport {
   plan: PlanRow;
-  customerId: string | null;
-  /** The latest invoice when it is paid: recorded with the subscription. */
-  payment: PaymentFacts | null;
 }
 
 interface Hints {
@@ -40,24 +30,9 @@ interface Hints {
   customer?: string | { id: string } | null;
 }
 
-/**
- * `customer.updated` carries a new card chosen in the Billing customer portal: the portal sets
- * the customer's `invoice_settings.default_payment_method`, and that change is itself a
- * customer.updated. `payment_method.attached` is not handled: attaching a card does not make
- * it the one charged, and the portal's attach is followed by the customer.updated that does.
- */
-export const handledEventTypes = [
-  'checkout.session.completed',
-  'customer.updated',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-] as const;
-
-export function createStripeEventHandler(options: { client: Stripe; db: Database }) {
-  const { client, db } = options;
+/** Stripe's signed events (`Stripe-Signature` over the exact bytes, with the endpoint's secret). */
+export function createStripeWebhooks(options: { client: Stripe; db: Database; webhookSecret: string }): WebhookReceiver {
+  const { client, db, webhookSecret } = options;
 
   /** The subscription as Stripe holds it now, with the account and plan it belongs to. */
   async function subscriptionWork(subscriptionId: string, hints: Hints): Promise<SubscriptionWork | null> {
@@ -75,7 +50,7 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
       invoice && invoice.status === 'paid'
         ? invoiceFacts(invoice, { userId, subscriptionId: facts.id, planName: plan.name, card: facts.card })
         : null;
-    return { facts, plan, customerId: customerIdOf(subscription.customer), payment };
+    return { subscription: facts, plan, customerId: customerIdOf(subscription.customer), payment };
   }
 
   /** The subscriptions we hold for a Stripe customer that Stripe may still charge. */
@@ -88,21 +63,14 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
         and(
           eq(users.providerCustomerId, customerId),
           eq(subscriptions.provider, stripeProviderName),
-          inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+          inArray(subscriptions.status, [...currentStatuses, 'past_due']),
         ),
       );
     return rows.map((row) => row.id);
   }
 
-  async function writeSubscription(tx: Queryable, work: SubscriptionWork): Promise<void> {
-    await lockUser(tx, work.facts.userId);
-    await rememberCustomer(tx, work.facts.userId, work.customerId);
-    await upsertSubscription(tx, work.facts, stripeProviderName, null);
-    if (work.payment) await recordPayment(tx, work.payment);
-  }
-
   /** What an event changes, read before the transaction so no HTTP call holds it open. */
-  async function plan(event: Stripe.Event): Promise<((tx: Queryable) => Promise<void>) | null> {
+  async function plan(event: Stripe.Event): Promise<EventChange> {
     switch (event.type) {
       case 'checkout.session.completed': {
         const session = event.data.object;
@@ -115,14 +83,18 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
             checkoutSessionId: session.id,
             provider: stripeProviderName,
             customerId: work.customerId,
-            subscription: work.facts,
+            subscription: work.subscription,
             payment: work.payment,
           });
           // A subscription the webhook met first keeps its data; the checkout is linked here.
-          await writeSubscription(tx, work);
+          await applySubscriptionReport(tx, stripeProviderName, work);
         };
       }
       case 'customer.updated': {
+        // A new card chosen in the Billing customer portal arrives here: the portal sets the
+        // customer's `invoice_settings.default_payment_method`, and that change is itself a
+        // customer.updated. `payment_method.attached` is not handled: attaching a card does not
+        // make it the one charged, and the portal's attach is followed by this event.
         // Any change may be the default payment method (the event's previous_attributes are
         // not relied on): each subscription is re-read and written like a subscription event,
         // which stores the same facts again when nothing we show has changed.
@@ -135,7 +107,7 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
         }
         if (works.length === 0) return null;
         return async (tx) => {
-          for (const work of works) await writeSubscription(tx, work);
+          for (const work of works) await applySubscriptionReport(tx, stripeProviderName, work);
         };
       }
       case 'customer.subscription.created':
@@ -143,7 +115,7 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
       case 'customer.subscription.deleted': {
         const subscription = event.data.object;
         const work = await subscriptionWork(subscription.id, subscription);
-        return work ? (tx) => writeSubscription(tx, work) : null;
+        return work ? (tx) => applySubscriptionReport(tx, stripeProviderName, work) : null;
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
@@ -151,17 +123,17 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
         const hints = { metadata: invoice.parent?.subscription_details?.metadata ?? null, customer: invoice.customer };
         const subscriptionId = invoiceSubscriptionId(invoice);
         const work = subscriptionId ? await subscriptionWork(subscriptionId, hints) : null;
-        const userId = work?.facts.userId ?? (await resolveUserId(db, hints.metadata, hints.customer));
+        const userId = work?.subscription.userId ?? (await resolveUserId(db, hints.metadata, hints.customer));
         if (userId === null) return null;
         const payment = invoiceFacts(invoice, {
           userId,
-          subscriptionId: work?.facts.id ?? null,
+          subscriptionId: work?.subscription.id ?? null,
           planName: work?.plan.name ?? 'FitStream',
-          card: work?.facts.card ?? null,
+          card: work?.subscription.card ?? null,
           failed: event.type === 'invoice.payment_failed',
         });
         return async (tx) => {
-          if (work) await writeSubscription(tx, work);
+          if (work) await applySubscriptionReport(tx, stripeProviderName, work);
           else await lockUser(tx, userId);
           await recordPayment(tx, payment);
         };
@@ -171,28 +143,15 @@ export function createStripeEventHandler(options: { client: Stripe; db: Database
     }
   }
 
-  async function alreadyProcessed(eventId: string): Promise<boolean> {
-    const rows = await db.select({ id: providerEvents.id }).from(providerEvents).where(eq(providerEvents.id, eventId));
-    return rows.length > 0;
-  }
-
   return {
-    async handle(event: Stripe.Event): Promise<EventOutcome> {
-      if (await alreadyProcessed(event.id)) return 'duplicate';
-      const change = await plan(event);
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(providerEvents)
-          .values({ id: event.id, type: event.type })
-          .onConflictDoNothing()
-          .returning({ id: providerEvents.id });
-        if (inserted.length === 0) return 'duplicate';
-        if (!change) return 'ignored';
-        await change(tx);
-        return 'applied';
-      });
+    verify(rawBody, headers): ProviderEvent | null {
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(rawBody, String(headers['stripe-signature'] ?? ''), webhookSecret);
+      } catch {
+        return null;
+      }
+      return { id: event.id, type: event.type, apply: () => applyEventOnce(db, event, () => plan(event)) };
     },
   };
 }
-
-export type StripeEventHandler = ReturnType<typeof createStripeEventHandler>;

@@ -3,9 +3,9 @@
 // its hash in the page's own CSP.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { CardForm } from './sandbox-card';
-import type { SandboxPortal } from './sandbox-portal';
-import type { SandboxCheckout } from './sandbox-provider';
+import type { CardForm } from './card';
+import type { SandboxCheckout } from './checkout';
+import type { SandboxPortal } from './portal';
 
 const css = `
 :root{color-scheme:dark}

@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from './harness';
+import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 const UPLOADS = '/api/v1/uploads';
 const t = testAppForFile();

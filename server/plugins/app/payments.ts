@@ -1,0 +1,18 @@
+// App layer: `app.paymentProvider`, the adapter the configuration picks; the payments and
+// webhook routes reach the provider only through it, never knowing which one runs.
+import fp from 'fastify-plugin';
+import { createPaymentProvider } from '../../payments/create-provider';
+import type { PaymentProvider } from '../../payments/provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentProvider: PaymentProvider;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('paymentProvider', await createPaymentProvider(app.config, app.db));
+  },
+  { name: 'payment-provider', dependencies: ['config-and-database'] },
+);

@@ -1,0 +1,390 @@
+// The auth API (server/routes/auth.ts): sign-up and sign-in (good and bad input, duplicates,
+// wrong credentials, too many attempts); one-time sign-in links (minted signed in only, exchanged
+// once, used, expired or forged tokens refused alike); sessions (refresh-token rotation and
+// replay, logout, access tokens forged, expired or of an ended session, both schemes). Each part
+// runs on its own app, so one part's sign-ups never count against another's rate limits.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ruleMessages } from '../../../src/domain/account-rules';
+import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, TEST_PASSWORD, testAppForFile, type TestApp } from '../harness';
+
+const SIGN_UP = '/api/v1/auth/sign-up';
+const SIGN_IN = '/api/v1/auth/sign-in';
+
+const t = testAppForFile();
+
+function form(overrides: Record<string, unknown> = {}) {
+  return { email: `new-${Math.random().toString(36).slice(2)}@example.com`, password: TEST_PASSWORD, cpassword: TEST_PASSWORD, device_id: newDeviceId(), country: 'ES', ...overrides };
+}
+
+async function postSignUp(payload: unknown) {
+  const response = await t.app.inject({ method: 'POST', url: SIGN_UP, payload: payload as object });
+  expectContract(response, 'POST', SIGN_UP);
+  return response;
+}
+
+describe('sign-up', () => {
+  it('creates the account, answers a token and sets the refresh cookie', async () => {
+    const response = await postSignUp(form({ email: '  Mixed.Case@Example.COM ' }));
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ isSuccess: true, email: 'mixed.case@example.com' });
+    expect(body.token.split('.')).toHaveLength(3);
+    const cookie = response.cookies.find((c) => c.name === 'fs_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1', maxAge: 30 * 24 * 3600 });
+    expect(cookie?.secure).toBeFalsy();
+  });
+
+  it.each([
+    ['an invalid email', { email: 'not-an-email' }, ruleMessages.emailInvalid.defaultMessage],
+    ['a password without a symbol', { password: 'Abcdefg1', cpassword: 'Abcdefg1' }, ruleMessages.passwordInvalid.defaultMessage],
+    ['a password that is too short', { password: 'Ab1#', cpassword: 'Ab1#' }, ruleMessages.passwordInvalid.defaultMessage],
+    ['a password longer than 24', { password: 'Abcdefgh1#abcdefghijklmno', cpassword: 'Abcdefgh1#abcdefghijklmno' }, ruleMessages.passwordInvalid.defaultMessage],
+    ['a confirmation that differs', { cpassword: 'Other#Pass1' }, ruleMessages.passwordMismatch.defaultMessage],
+    ['a lower-case country', { country: 'es' }, 'country: has an invalid format.'],
+    ['a short device id', { device_id: 'abc' }, 'device_id: must be at least 9 characters long.'],
+    ['an email that is a number', { email: 12345 }, 'email: must be a string.'],
+    ['a password that is null', { password: null }, 'password: must be a string.'],
+  ])('refuses %s with a message naming the problem', async (_label, overrides, message) => {
+    const response = await postSignUp(form(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ isSuccess: false, message, statusCode: 400 });
+  });
+
+  it('names a missing field', async () => {
+    const { device_id: _omitted, ...rest } = form();
+    const response = await postSignUp(rest);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('device_id: is required.');
+  });
+
+  it('refuses an address that already has an account, whatever its case', async () => {
+    const user = await signUp(t.app);
+    const response = await postSignUp(form({ email: ` ${user.email.toUpperCase()}` }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('An account with this email already exists.');
+  });
+
+  it('answers 400 to malformed JSON and to a missing body', async () => {
+    const malformed = await t.app.inject({ method: 'POST', url: SIGN_UP, headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expectContract(malformed, 'POST', SIGN_UP);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('The request body is not valid JSON.');
+    const empty = await t.app.inject({ method: 'POST', url: SIGN_UP, headers: { 'content-type': 'application/json' }, payload: '' });
+    expectContract(empty, 'POST', SIGN_UP);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('The request body must be a JSON object.');
+  });
+
+  it('answers 413 to a body over 1 MiB', async () => {
+    const response = await postSignUp(form({ email: 'x'.repeat(1.1 * 1024 * 1024) }));
+    expectContract(response, 'POST', SIGN_UP);
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('answers 415 to a content type it does not take', async () => {
+    const response = await t.app.inject({ method: 'POST', url: SIGN_UP, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expectContract(response, 'POST', SIGN_UP);
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 415 });
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the email in any case and sets a fresh refresh cookie', async () => {
+    const user = await signUp(t.app);
+    const response = await t.app.inject({ method: 'POST', url: SIGN_IN, payload: { email: user.email.toUpperCase(), password: user.password, device_id: newDeviceId(), country: 'US' } });
+    expectContract(response, 'POST', SIGN_IN);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ isSuccess: true, email: user.email });
+    expect(refreshCookie(response)).not.toBe(user.cookie);
+  });
+
+  it('gives the same answer to a wrong password and to an unknown email', async () => {
+    const user = await signUp(t.app);
+    const wrong = await t.app.inject({ method: 'POST', url: SIGN_IN, payload: { email: user.email, password: 'Wrong#Pass1', device_id: newDeviceId() } });
+    const unknown = await t.app.inject({ method: 'POST', url: SIGN_IN, payload: { email: 'nobody@example.com', password: 'Wrong#Pass1', device_id: newDeviceId() } });
+    for (const response of [wrong, unknown]) {
+      expectContract(response, 'POST', SIGN_IN);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe('Incorrect email or password.');
+      expect(refreshCookie(response)).toBeNull();
+    }
+  });
+
+  it.each([
+    ['a blank email', { email: '   ', password: 'x' }, ruleMessages.emailRequired.defaultMessage],
+    ['an empty email', { email: '', password: 'x' }, ruleMessages.emailRequired.defaultMessage],
+    ['an empty password', { email: 'ana@example.com', password: '' }, ruleMessages.passwordRequired.defaultMessage],
+  ])('answers the rule message to %s', async (_case, fields, message) => {
+    const response = await t.app.inject({ method: 'POST', url: SIGN_IN, payload: { ...fields, device_id: newDeviceId() } });
+    expectContract(response, 'POST', SIGN_IN);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      rateLimits: {
+        signInPerAccount: { points: 3, duration: 60 },
+        signInPerIp: { points: 5, duration: 60 },
+        signUpPerIp: { points: 2, duration: 3600 },
+        exchangePerIp: { points: 2, duration: 600 },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 with Retry-After after too many sign-ins for one account', async () => {
+    const attempt = (email: string) =>
+      limited.app.inject({ method: 'POST', url: SIGN_IN, payload: { email, password: 'Wrong#Pass1', device_id: newDeviceId() } });
+    for (let i = 0; i < 3; i += 1) expect((await attempt('victim@example.com')).statusCode).toBe(401);
+    const blocked = await attempt('victim@example.com');
+    expectContract(blocked, 'POST', SIGN_IN);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().message).toMatch(/too many attempts/i);
+    // Other accounts from the same address still get through, until the per-IP limit.
+    expect((await attempt('other@example.com')).statusCode).toBe(401);
+    expect((await attempt('third@example.com')).statusCode).toBe(429);
+  });
+
+  it('limits sign-ups per address', async () => {
+    await signUp(limited.app);
+    await signUp(limited.app);
+    const response = await limited.app.inject({ method: 'POST', url: SIGN_UP, payload: form() });
+    expectContract(response, 'POST', SIGN_UP);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('one-time sign-in links', () => {
+  const LINK = '/api/v1/auth/link-token';
+  const EXCHANGE = '/api/v1/payments/index';
+  const INVALID = 'This sign-in link is invalid or has expired.';
+
+  const t = testAppForFile();
+
+  async function mint(token: string) {
+    const response = await t.app.inject({ method: 'POST', url: LINK, headers: { authorization: `FitStream ${token}` } });
+    expectContract(response, 'POST', LINK);
+    expect(response.statusCode).toBe(201);
+    return response.json<{ nftoken: string; url: string; expiresAt: string }>();
+  }
+
+  async function exchange(payload: object) {
+    const response = await t.app.inject({ method: 'POST', url: EXCHANGE, payload });
+    expectContract(response, 'POST', EXCHANGE);
+    return response;
+  }
+
+  describe('sign-in links', () => {
+    it('mints a link of at least 128 bits, with a fresh device id, valid for 10 minutes', async () => {
+      const user = await signUp(t.app);
+      const link = await mint(user.token);
+      expect(Buffer.from(link.nftoken, 'base64url').length).toBeGreaterThanOrEqual(16);
+      const url = new URL(link.url, 'http://localhost');
+      expect(url.pathname).toBe('/');
+      expect(url.searchParams.get('nftoken')).toBe(link.nftoken);
+      expect(url.searchParams.get('device_id')).toMatch(/^[A-Za-z0-9-]{9,20}$/);
+      const minutes = (Date.parse(link.expiresAt) - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(9);
+      expect(minutes).toBeLessThanOrEqual(10);
+    });
+
+    it('signs in exactly once, like sign-in', async () => {
+      const user = await signUp(t.app);
+      const link = await mint(user.token);
+      const first = await exchange({ token: link.nftoken, device_id: newDeviceId() });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ isSuccess: true, email: user.email });
+      expect(refreshCookie(first)).toBeTruthy();
+      const again = await exchange({ token: link.nftoken });
+      expect(again.statusCode).toBe(401);
+      expect(again.json().message).toBe(INVALID);
+    });
+
+    it('works without a device id', async () => {
+      const user = await signUp(t.app);
+      const response = await exchange({ token: (await mint(user.token)).nftoken });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('refuses expired and forged tokens with the same message', async () => {
+      const user = await signUp(t.app);
+      const link = await mint(user.token);
+      await t.app.db.execute(sql`update link_tokens set expires_at = now() - interval '1 second'`);
+      const expired = await exchange({ token: link.nftoken });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().message).toBe(INVALID);
+      const forged = await exchange({ token: randomBytes(32).toString('base64url') });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json().message).toBe(INVALID);
+    });
+
+    it('names a missing token and refuses minting without a session', async () => {
+      const missing = await exchange({});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe('token: is required.');
+      const anonymous = await t.app.inject({ method: 'POST', url: LINK });
+      expectContract(anonymous, 'POST', LINK);
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('limits exchanges per address', async () => {
+      const limited = await createTestApp({
+        rateLimits: { ...t.config.rateLimits, exchangePerIp: { points: 2, duration: 600 } },
+      });
+      try {
+        const attempt = () => limited.app.inject({ method: 'POST', url: EXCHANGE, payload: { token: 'forged-token' } });
+        expect((await attempt()).statusCode).toBe(401);
+        expect((await attempt()).statusCode).toBe(401);
+        const blocked = await attempt();
+        expectContract(blocked, 'POST', EXCHANGE);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.headers['retry-after']).toBeDefined();
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+});
+
+describe('sessions', () => {
+  const REFRESH = '/api/v1/refresh';
+  const LOGOUT = '/api/v1/auth/logout';
+  const LINK = '/api/v1/auth/link-token';
+
+  const t = testAppForFile();
+
+  async function refresh(cookie?: string) {
+    const response = await t.app.inject({ method: 'GET', url: REFRESH, headers: cookie ? { cookie } : {} });
+    expectContract(response, 'GET', REFRESH);
+    return response;
+  }
+
+  /** An authenticated call: minting a link answers 201 only for a live session. */
+  async function authenticated(authorization: string) {
+    const response = await t.app.inject({ method: 'POST', url: LINK, headers: { authorization } });
+    expectContract(response, 'POST', LINK);
+    return response.statusCode;
+  }
+
+  describe('refresh', () => {
+    it('rotates the cookie and answers a working access token', async () => {
+      const user = await signUp(t.app);
+      const response = await refresh(user.cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ isSuccess: true, email: user.email });
+      const next = refreshCookie(response);
+      expect(next).toBeTruthy();
+      expect(next).not.toBe(user.cookie);
+      expect(await authenticated(`Bearer ${response.json().token}`)).toBe(201);
+      expect((await refresh(next!)).statusCode).toBe(200);
+    });
+
+    it('revokes the whole session when a rotated token is presented again', async () => {
+      const user = await signUp(t.app);
+      const first = await refresh(user.cookie);
+      const newest = refreshCookie(first)!;
+      const replay = await refresh(user.cookie);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json().message).toBe('Your session has ended. Please sign in again.');
+      expect(replay.cookies.find((c) => c.name === 'fs_refresh')?.value).toBe('');
+      expect((await refresh(newest)).statusCode).toBe(401);
+      expect(await authenticated(`FitStream ${first.json().token}`)).toBe(401);
+      expect(await authenticated(`FitStream ${user.token}`)).toBe(401);
+    });
+
+    it('answers 401 without a cookie or with an unknown one', async () => {
+      expect((await refresh()).statusCode).toBe(401);
+      expect((await refresh(`fs_refresh=${randomBytes(32).toString('base64url')}`)).statusCode).toBe(401);
+    });
+
+    it('ends the earlier session of a device that signs in again', async () => {
+      const user = await signUp(t.app);
+      const again = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: user.email, password: user.password, device_id: user.deviceId } });
+      expect(again.statusCode).toBe(200);
+      expect(await authenticated(`FitStream ${user.token}`)).toBe(401);
+      expect(await authenticated(`FitStream ${again.json().token}`)).toBe(201);
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the session: the refresh cookie and the access token stop working', async () => {
+      const user = await signUp(t.app);
+      const response = await t.app.inject({ method: 'POST', url: LOGOUT, headers: { cookie: user.cookie, authorization: `FitStream ${user.token}` } });
+      expectContract(response, 'POST', LOGOUT);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ isSuccess: true, message: expect.any(String) });
+      expect(response.cookies.find((c) => c.name === 'fs_refresh')?.value).toBe('');
+      expect((await refresh(user.cookie)).statusCode).toBe(401);
+      expect(await authenticated(`FitStream ${user.token}`)).toBe(401);
+    });
+
+    it('works with only the cookie, and answers 200 with nothing at all', async () => {
+      const user = await signUp(t.app);
+      const byCookie = await t.app.inject({ method: 'POST', url: LOGOUT, headers: { cookie: user.cookie } });
+      expect(byCookie.statusCode).toBe(200);
+      expect(await authenticated(`Bearer ${user.token}`)).toBe(401);
+      const bare = await t.app.inject({ method: 'POST', url: LOGOUT });
+      expectContract(bare, 'POST', LOGOUT);
+      expect(bare.statusCode).toBe(200);
+    });
+  });
+
+  describe('access tokens', () => {
+    it('accepts both the FitStream and the Bearer scheme', async () => {
+      const user = await signUp(t.app);
+      expect(await authenticated(`FitStream ${user.token}`)).toBe(201);
+      expect(await authenticated(`Bearer ${user.token}`)).toBe(201);
+    });
+
+    it('refuses forged, expired, malformed and missing tokens with 401', async () => {
+      const user = await signUp(t.app);
+      const [, payload] = user.token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string; sid: string; email: string };
+      const sign = (secret: string, exp: number) =>
+        new SignJWT({ sid: claims.sid, email: claims.email }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+      const now = Math.floor(Date.now() / 1000);
+      expect(await authenticated(`FitStream ${await sign(randomBytes(32).toString('hex'), now + 600)}`)).toBe(401);
+      expect(await authenticated(`FitStream ${await sign(t.config.jwtSecret, now - 10)}`)).toBe(401);
+      expect(await authenticated(`FitStream ${await sign(t.config.jwtSecret, now + 600)}`)).toBe(201);
+      expect(await authenticated('FitStream not-a-jwt')).toBe(401);
+      expect(await authenticated(`Basic ${user.token}`)).toBe(401);
+      const none = await t.app.inject({ method: 'POST', url: LINK });
+      expectContract(none, 'POST', LINK);
+      expect(none.statusCode).toBe(401);
+    });
+
+    it('expires after the configured lifetime', async () => {
+      const short = await createTestApp({ accessTokenTtlSeconds: 1 });
+      try {
+        const user = await signUp(short.app);
+        await new Promise((resolve) => setTimeout(resolve, 2100));
+        const response = await short.app.inject({ method: 'POST', url: LINK, headers: { authorization: `FitStream ${user.token}` } });
+        expect(response.statusCode).toBe(401);
+        const renewed = await short.app.inject({ method: 'GET', url: REFRESH, headers: { cookie: user.cookie } });
+        expect(renewed.statusCode).toBe(200);
+      } finally {
+        await short.close();
+      }
+    });
+
+    it('marks the refresh cookie Secure outside local development', async () => {
+      const secure = await createTestApp({ secureCookies: true, publicUrl: 'https://fitstream.example' });
+      try {
+        const response = await secure.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: { email: 'secure@example.com', password: 'Str0ng#Pass', cpassword: 'Str0ng#Pass', device_id: newDeviceId(), country: 'US' } });
+        expect(response.cookies.find((c) => c.name === 'fs_refresh')?.secure).toBe(true);
+      } finally {
+        await secure.close();
+      }
+    });
+  });
+});
