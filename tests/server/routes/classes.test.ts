@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../src/api/schema';
-import { classes, classProgress, subscriptions, users } from '../../../server/db/schema';
+import { classes, classProgress, instructors, subscriptions, users } from '../../../server/db/schema';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 type Schemas = components['schemas'];
@@ -173,6 +173,17 @@ describe('the catalog', () => {
     const mobilityHips = await search('hip', '&discipline=mobility');
     expect(mobilityHips).toContain('hip-opener-flow');
     expect(mobilityHips).not.toContain('sunrise-vinyasa-flow');
+  });
+
+  it("finds an instructor's classes by their new name after a rename", async () => {
+    const aiko = ids(everything.filter((card) => card.instructor.id === 'aiko-tanaka'));
+    await t.app.db.update(instructors).set({ name: 'Aiko Tanaka-Ibáñez' }).where(eq(instructors.id, 'aiko-tanaka'));
+    try {
+      expect(ids((await list('q=ibanez&limit=50')).classes)).toEqual(aiko);
+    } finally {
+      await t.app.db.update(instructors).set({ name: 'Aiko Tanaka' }).where(eq(instructors.id, 'aiko-tanaka'));
+    }
+    expect((await list('q=ibanez')).total).toBe(0);
   });
 
   it('answers an empty page when nothing matches', async () => {
