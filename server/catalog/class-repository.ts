@@ -7,21 +7,24 @@ import { classes, classProgress, disciplines, instructors } from '../db/schema';
 import type { CatalogPosition, ClassFilters } from './list-query';
 
 type Schemas = components['schemas'];
-export type ClassCard = Schemas['ClassCard'];
-export type ClassDetail = Schemas['ClassDetail'];
-export type ClassFacets = Schemas['ClassFacets'];
-export type ClassLevel = Schemas['ClassLevel'];
-export type DisciplineRow = Schemas['DisciplineRow'];
+type ClassCard = Schemas['ClassCard'];
+type ClassDetail = Schemas['ClassDetail'];
+type ClassFacets = Schemas['ClassFacets'];
+type ClassLevel = Schemas['ClassLevel'];
+type DisciplineRow = Schemas['DisciplineRow'];
 
 /** Easiest first: the order the filters offer them in. */
-export const classLevels = ['beginner', 'intermediate', 'advanced'] as const satisfies readonly ClassLevel[];
+const classLevels = ['beginner', 'intermediate', 'advanced'] as const satisfies readonly ClassLevel[];
 
 /** Home rows: at most this many classes each (the catalog has the rest). */
-export const HOME_ROW_SIZE = 20;
-export const DISCIPLINE_ROW_SIZE = 12;
+const HOME_ROW_SIZE = 20;
+const DISCIPLINE_ROW_SIZE = 12;
 
 /** A class scheduled for later is not in the catalog yet. */
 const published = lte(classes.publishedAt, sql`now()`);
+
+/** The catalog's one order: a total order (the id breaks ties), so pages are stable. */
+const newestFirst = [desc(classes.publishedAt), desc(classes.id)];
 
 const cardColumns = {
   id: classes.id,
@@ -101,7 +104,7 @@ export interface ClassPage {
   next: CatalogPosition | null;
 }
 
-/** One page of the catalog, newest first (then by id, so the order is total and paging stable). */
+/** One page of the catalog, newest first. */
 export async function listClasses(
   db: Queryable,
   userId: string,
@@ -115,7 +118,7 @@ export async function listClasses(
   const [rows, totals] = await Promise.all([
     cards(db, userId)
       .where(and(matching, after))
-      .orderBy(desc(classes.publishedAt), desc(classes.id))
+      .orderBy(...newestFirst)
       .limit(page.limit + 1),
     db.select({ total: count() }).from(classes).where(matching),
   ]);
@@ -181,7 +184,7 @@ export async function listContinueWatching(db: Queryable, userId: string): Promi
 export async function listNewThisWeek(db: Queryable, userId: string): Promise<ClassCard[]> {
   const rows = await cards(db, userId)
     .where(and(published, gt(classes.publishedAt, sql`now() - interval '7 days'`)))
-    .orderBy(desc(classes.publishedAt), desc(classes.id))
+    .orderBy(...newestFirst)
     .limit(HOME_ROW_SIZE);
   return rows.map(cardBody);
 }
@@ -199,7 +202,7 @@ export async function listDisciplineRows(db: Queryable, userId: string): Promise
   )`;
   const rows = await cards(db, userId)
     .where(newestPerDiscipline)
-    .orderBy(asc(disciplines.position), desc(classes.publishedAt), desc(classes.id));
+    .orderBy(asc(disciplines.position), ...newestFirst);
   const byDiscipline = new Map<string, DisciplineRow>();
   for (const row of rows) {
     const entry = byDiscipline.get(row.discipline.id) ?? { discipline: row.discipline, classes: [] };
