@@ -14,6 +14,7 @@ import configAndDatabase from './plugins/external/config';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
+import classesRoutes from './routes/classes';
 import paymentRoutes from './routes/payments';
 import sandboxRoutes from './routes/sandbox';
 import sandboxPortalRoutes from './routes/sandbox-portal';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(uploadsRoutes);
+  await app.register(classesRoutes);
 
   await app.register(paymentRoutes);
   await app.register(sandboxRoutes);

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -219,6 +220,9 @@ export const media = pgTable('media', {
   createdAt: createdAt(),
 });
 
+/** PostgreSQL's full-text document type; drizzle has no built-in column for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const classes = pgTable(
   'classes',
   {
@@ -236,10 +240,17 @@ export const classes = pgTable(
     mediaId: text('media_id').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /**
+     * Titles, descriptions (both languages), instructor and discipline names, folded to lower
+     * case without accents; kept by a trigger (migration 0008), so inserts leave it alone.
+     */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     index('classes_published_idx').on(t.publishedAt),
     index('classes_discipline_idx').on(t.disciplineId, t.publishedAt),
+    index('classes_instructor_idx').on(t.instructorId, t.publishedAt),
+    index('classes_search_idx').using('gin', t.searchVector),
   ],
 );
 

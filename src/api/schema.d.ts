@@ -164,6 +164,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published catalog, newest first, filtered, searched and paged.
+         * @description Every signed-in account may browse; no subscription is needed. Filters of different
+         *     kinds combine with AND; several values of one filter (`discipline=yoga&discipline=hiit`)
+         *     combine with OR. `q` matches every word, as a word prefix, in the title, description,
+         *     discipline name (English and Spanish alike) and instructor name, ignoring case and
+         *     accents (`manana` finds "Mañana"). The order is always newest first (`publishedAt`,
+         *     then `id`), so paging with `nextCursor` is stable and never repeats or skips a class.
+         *     The first page (no `cursor`) also carries the `facets` the filters offer, so the catalog
+         *     screen loads with one request.
+         */
+        get: operations["listClasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/classes/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The subscriber's home in one request: continue watching, new this week, one row per discipline.
+         * @description `continueWatching`: classes this account started and has not completed, most recently
+         *     watched first (at most 20). `newThisWeek`: published in the last 7 days, newest first
+         *     (at most 20). `disciplines`: every discipline in its order with its newest classes (at
+         *     most 12 each; `/api/v1/classes?discipline=<id>` has the rest); a discipline with no
+         *     published class is left out. `canPlay` says whether the account's subscription gives
+         *     access today (`/home` shows the onboarding step when it does not).
+         */
+        get: operations["classesHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/classes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One published class with its instructor, equipment, poster and this account's progress.
+         * @description `canPlay` decides between Play and "Choose a plan to start watching".
+         */
+        get: operations["getClass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/plans": {
         parameters: {
             query?: never;
@@ -602,6 +674,105 @@ export interface components {
             isSuccess: true;
             received: boolean;
         };
+        /** @description A catalog text in every language the product speaks; the app shows its UI language's. */
+        LocalizedText: {
+            en: string;
+            es: string;
+        };
+        LocalizedList: {
+            en: string[];
+            es: string[];
+        };
+        CatalogId: string;
+        /** @enum {string} */
+        ClassLevel: "beginner" | "intermediate" | "advanced";
+        Discipline: {
+            id: string;
+            name: components["schemas"]["LocalizedText"];
+        };
+        InstructorSummary: {
+            id: string;
+            name: string;
+        };
+        Instructor: {
+            id: string;
+            name: string;
+            bio: components["schemas"]["LocalizedText"];
+        };
+        /** @description Where this account is in the class (saved by the player). */
+        ClassProgress: {
+            positionSeconds: number;
+            /** @description 90 % or more watched. */
+            completed: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description What a catalog card or a home row shows. */
+        ClassCard: {
+            id: string;
+            title: components["schemas"]["LocalizedText"];
+            discipline: components["schemas"]["Discipline"];
+            instructor: components["schemas"]["InstructorSummary"];
+            level: components["schemas"]["ClassLevel"];
+            /** @description The class's length as sold. */
+            durationSeconds: number;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description Public poster image: `/media/<media id>/poster.jpg`. */
+            posterUrl: string;
+            progress: components["schemas"]["ClassProgress"] | null;
+        };
+        ClassDetail: {
+            id: string;
+            title: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"];
+            /** @description Empty lists when no equipment is needed. */
+            equipment: components["schemas"]["LocalizedList"];
+            discipline: components["schemas"]["Discipline"];
+            instructor: components["schemas"]["Instructor"];
+            level: components["schemas"]["ClassLevel"];
+            durationSeconds: number;
+            /** Format: date-time */
+            publishedAt: string;
+            posterUrl: string;
+            progress: components["schemas"]["ClassProgress"] | null;
+        };
+        /** @description What the catalog's filters offer, in display order. */
+        ClassFacets: {
+            disciplines: components["schemas"]["Discipline"][];
+            instructors: components["schemas"]["InstructorSummary"][];
+            levels: components["schemas"]["ClassLevel"][];
+        };
+        ClassListSuccess: {
+            /** @constant */
+            isSuccess: true;
+            classes: components["schemas"]["ClassCard"][];
+            /** @description Classes matching the filters */
+            total: number;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+            /** @description On the first page only (no `cursor`). */
+            facets?: components["schemas"]["ClassFacets"];
+        };
+        ClassSuccess: {
+            /** @constant */
+            isSuccess: true;
+            class: components["schemas"]["ClassDetail"];
+            /** @description Whether this account's subscription gives access to classes now. */
+            canPlay: boolean;
+        };
+        DisciplineRow: {
+            discipline: components["schemas"]["Discipline"];
+            classes: components["schemas"]["ClassCard"][];
+        };
+        ClassesHomeSuccess: {
+            /** @constant */
+            isSuccess: true;
+            canPlay: boolean;
+            continueWatching: components["schemas"]["ClassCard"][];
+            newThisWeek: components["schemas"]["ClassCard"][];
+            disciplines: components["schemas"]["DisciplineRow"][];
+        };
         SandboxCardForm: {
             card_number: string;
             /** @description MM/YY */
@@ -940,6 +1111,90 @@ export interface operations {
                     "image/*": string;
                 };
             };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listClasses: {
+        parameters: {
+            query?: {
+                /** @description Discipline ids (from the facets); repeat for several. */
+                discipline?: components["schemas"]["CatalogId"][];
+                /** @description Instructor ids (from the facets); repeat for several. */
+                instructor?: components["schemas"]["CatalogId"][];
+                /** @description Levels; repeat for several. */
+                level?: components["schemas"]["ClassLevel"][];
+                /** @description Classes at least this long (inclusive). */
+                minMinutes?: number;
+                /** @description Classes at most this long (inclusive); not below `minMinutes`. */
+                maxMinutes?: number;
+                /** @description Words to search for; blank or punctuation only means no search. */
+                q?: string;
+                /** @description `nextCursor` of the previous page, with the same filters. */
+                cursor?: string;
+                /** @description Classes per page. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassListSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    classesHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassesHomeSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getClass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

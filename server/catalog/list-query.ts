@@ -1,0 +1,80 @@
+// Turns the catalog list's query string (already checked against openapi.yaml) into filters
+// and a page, answering 400 with the field's name for what the schema cannot check; and the
+// opaque `cursor` the list hands out.
+import type { components, operations } from '../../src/api/schema';
+import type { Queryable } from '../db/client';
+import { disciplines, instructors } from '../db/schema';
+import { HttpError } from '../errors';
+import { unknownIds } from './class-repository';
+
+export type ListClassesQuery = NonNullable<operations['listClasses']['parameters']['query']>;
+
+export interface ClassFilters {
+  disciplines: string[];
+  instructors: string[];
+  levels: components['schemas']['ClassLevel'][];
+  minSeconds: number | null;
+  maxSeconds: number | null;
+  /** Words to search for; null when the text has none. */
+  search: string | null;
+}
+
+/** Where a page ends in the catalog's order (newest first, then id). */
+export interface CatalogPosition {
+  /** `published_at` in microseconds since the epoch, as text (beyond a double's exact range). */
+  publishedMicros: string;
+  id: string;
+}
+
+/** Cursors are opaque to clients: base64url of the position, so its shape can change. */
+export function encodeCursor(position: CatalogPosition): string {
+  return Buffer.from(JSON.stringify([position.publishedMicros, position.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): CatalogPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2) {
+      const [publishedMicros, id] = value as unknown[];
+      if (typeof publishedMicros === 'string' && /^\d{1,18}$/.test(publishedMicros) && typeof id === 'string' && id.length <= 100) {
+        return { publishedMicros, id };
+      }
+    }
+  } catch {
+    // Not JSON: answered below like any other cursor this API did not hand out.
+  }
+  throw new HttpError(400, 'cursor: is not a cursor from a previous page; start again without it.');
+}
+
+async function checkKnown(db: Queryable, field: string, table: typeof disciplines | typeof instructors, ids: string[]) {
+  const [unknown] = await unknownIds(db, table, ids);
+  if (unknown !== undefined) throw new HttpError(400, `${field}: there is no ${field} "${unknown}".`);
+}
+
+const distinct = <T>(values: readonly T[] | undefined): T[] => [...new Set(values ?? [])];
+
+export async function parseListQuery(
+  db: Queryable,
+  query: ListClassesQuery,
+): Promise<{ filters: ClassFilters; after: CatalogPosition | null; limit: number }> {
+  const { minMinutes, maxMinutes, q } = query;
+  if (minMinutes !== undefined && maxMinutes !== undefined && maxMinutes < minMinutes) {
+    throw new HttpError(400, 'maxMinutes: must not be less than minMinutes.');
+  }
+  const filters: ClassFilters = {
+    disciplines: distinct(query.discipline),
+    instructors: distinct(query.instructor),
+    levels: distinct(query.level),
+    minSeconds: minMinutes === undefined ? null : minMinutes * 60,
+    maxSeconds: maxMinutes === undefined ? null : maxMinutes * 60,
+    search: q !== undefined && /[\p{L}\p{N}]/u.test(q) ? q : null,
+  };
+  await checkKnown(db, 'discipline', disciplines, filters.disciplines);
+  await checkKnown(db, 'instructor', instructors, filters.instructors);
+  return {
+    filters,
+    after: query.cursor === undefined ? null : decodeCursor(query.cursor),
+    // The contract's default (20) is filled in by validation.
+    limit: query.limit ?? 20,
+  };
+}
