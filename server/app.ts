@@ -2,7 +2,7 @@
 // (config, database, security headers, body parsers), app (validation, errors, auth), routes.
 // Tests call buildApp and use app.inject; main.ts adds a port.
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/app/auth';
 import errorHandler from './plugins/app/error-handler';
@@ -29,7 +29,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // plugins/external/request-log.ts logs what an operator needs, once per request.
     disableRequestLogging: true,

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  for (const warning of config.warnings) app.log.warn(warning);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -66,6 +66,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     rateLimits: defaultRateLimits,
     trustProxy: false,
+    redisKeyPrefix: `fs-test-${randomBytes(6).toString('hex')}:`,
+    refreshReuseSeconds: 30,
+    warnings: [],
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });
