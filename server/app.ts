@@ -3,7 +3,7 @@
 // Tests call buildApp and use app.inject; main.ts adds a port.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
-import type { Database } from './db/client';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import authPlugin from './plugins/app/auth';
 import errorHandler from './plugins/app/error-handler';
 import purgeExpired from './plugins/app/purge';
@@ -35,8 +35,28 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     disableRequestLogging: true,
   });
 
+  // Opened before any plugin, under its own time limit (db/client.ts): a cold PGlite or
+  // migrations on a loaded machine must not run into Fastify's plugin timeout.
+  let owned: DatabaseHandle | undefined;
+  if (!options.db) {
+    const started = Date.now();
+    owned = await openDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost while idle'));
+    app.log.info(`database ready in ${Date.now() - started} ms`);
+    const handle = owned;
+    app.addHook('onClose', async () => handle.close());
+  }
+  try {
+    await registerPlugins(app, config, options.db ?? owned!.db);
+  } catch (error) {
+    await owned?.close();
+    throw error;
+  }
+  return app;
+}
+
+async function registerPlugins(app: FastifyInstance, config: Config, db: Database): Promise<void> {
   // External layer.
-  await app.register(configAndDatabase, { config, ...(options.db ? { db: options.db } : {}) });
+  await app.register(configAndDatabase, { config, db });
   await app.register(security);
   await app.register(requestLog);
   await app.register(bodyParsers);
@@ -57,5 +77,4 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // (end of payments block)
 
   await app.register(staticRoutes);
-  return app;
 }

@@ -49,7 +49,7 @@ async function overLimit(call: Promise<RateLimiterRes>): Promise<RateLimiterRes 
   }
 }
 
-async function connectRedis(url: string): Promise<import('ioredis').Redis> {
+async function connectRedis(url: string, onConnectionError: (error: Error) => void): Promise<import('ioredis').Redis> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
@@ -57,20 +57,28 @@ async function connectRedis(url: string): Promise<import('ioredis').Redis> {
     maxRetriesPerRequest: 1,
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
   });
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => {
+    lastError = error;
+    onConnectionError(error);
+  });
   try {
     await redis.connect();
   } catch (error) {
     redis.disconnect();
     const where = new URL(url);
-    throw new ConfigError(`REDIS_URL: cannot connect to Redis at ${where.hostname}:${where.port || 6379} (${(error as Error).message}).`);
+    const reason = (lastError ?? (error as Error)).message;
+    throw new ConfigError(`REDIS_URL: cannot connect to Redis at ${where.hostname}:${where.port || 6379} (${reason}).`);
   }
   return redis;
 }
 
+/** `onConnectionError` hears Redis going away (the limits then fall back to this instance's memory). */
 export async function createRateLimiters(
   config: Pick<Config, 'rateLimits' | 'redisUrl' | 'redisKeyPrefix'>,
+  onConnectionError: (error: Error) => void = () => {},
 ): Promise<RateLimiters> {
-  const redis = config.redisUrl === null ? undefined : await connectRedis(config.redisUrl);
+  const redis = config.redisUrl === null ? undefined : await connectRedis(config.redisUrl, onConnectionError);
   const make = (name: string, limit: RateLimit): RateLimiterAbstract => {
     const options = { keyPrefix: `${config.redisKeyPrefix}rl:${name}`, points: limit.points, duration: limit.duration };
     // Should Redis fail, each instance limits on its own rather than answering 500s.

@@ -75,7 +75,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/refresh', { schema: routeSchema('GET', '/api/v1/refresh') }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (!presented) throw new HttpError(401, 'Please sign in to continue.');
-    const result = await rotateRefreshToken(app.db, presented);
+    const result = await rotateRefreshToken(app.db, presented, app.config.refreshReuseSeconds);
     if (result.kind !== 'rotated') {
       clearRefreshCookie(app, reply);
       if (result.kind === 'replayed') request.log.warn('refresh token replayed: session revoked');
