@@ -3,7 +3,7 @@
 // Tests call buildApp and use app.inject; main.ts adds a port.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
-import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import authPlugin from './plugins/app/auth';
 import errorHandler from './plugins/app/error-handler';
 import purgeExpired from './plugins/app/purge';
@@ -14,6 +14,7 @@ import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
 import staticRoutes from './routes/static';
+import { loadBuiltApp, type AppAssets } from './static/app-assets';
 import uploadsRoutes from './routes/uploads';
 import usersRoutes from './routes/users';
 
@@ -35,18 +36,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     disableRequestLogging: true,
   });
 
-  // Opened before any plugin, under its own time limit (db/client.ts): a cold PGlite or
-  // migrations on a loaded machine must not run into Fastify's plugin timeout.
-  let owned: DatabaseHandle | undefined;
-  if (!options.db) {
-    const started = Date.now();
-    owned = await openDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost while idle'));
-    app.log.info(`database ready in ${Date.now() - started} ms`);
-    const handle = owned;
-    app.addHook('onClose', async () => handle.close());
-  }
+  // The slow parts of a start (a cold PGlite or migrations, compressing the built app) run
+  // before any plugin and side by side, under their own time limit (db/client.ts): on a loaded
+  // machine they must not run into Fastify's 10 s plugin timeout.
+  const started = Date.now();
+  const [owned, assets] = await Promise.all([
+    options.db ? undefined : openDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost while idle')),
+    loadBuiltApp(config.distDir),
+  ]);
+  app.log.info(`database and app files ready in ${Date.now() - started} ms`);
+  if (owned) app.addHook('onClose', async () => owned.close());
   try {
-    await registerPlugins(app, config, options.db ?? owned!.db);
+    await registerPlugins(app, config, options.db ?? owned!.db, assets);
   } catch (error) {
     await owned?.close();
     throw error;
@@ -54,7 +55,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   return app;
 }
 
-async function registerPlugins(app: FastifyInstance, config: Config, db: Database): Promise<void> {
+async function registerPlugins(app: FastifyInstance, config: Config, db: Database, assets: AppAssets): Promise<void> {
   // External layer.
   await app.register(configAndDatabase, { config, db });
   await app.register(security);
@@ -76,5 +77,5 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register((await import('./payments/plugin')).default);
   // (end of payments block)
 
-  await app.register(staticRoutes);
+  await app.register(staticRoutes, { assets });
 }

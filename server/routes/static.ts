@@ -1,12 +1,11 @@
 // The built single-page app (dist/, served from memory), stored uploads at /uploads/<name>,
 // and what unknown paths answer: JSON 404 under /api (and /uploads, /sandbox), 404 for a
 // missing hashed asset, index.html for the app's deep links.
-import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { routeSchema } from '../contract';
 import { sendError } from '../plugins/app/error-handler';
-import { loadAppAssets, pickEncoding, type AppAsset } from '../static/app-assets';
+import { pickEncoding, type AppAsset, type AppAssets } from '../static/app-assets';
 import { readUpload } from '../uploads/store';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/'];
@@ -36,10 +35,9 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: AppAsset
   return reply.type(asset.contentType).send(body);
 }
 
-export default fp(
-  async (app) => {
+export default fp<{ assets: AppAssets }>(
+  async (app, { assets }) => {
     await app.register(uploadsRoute);
-    const assets = existsSync(app.config.distDir) ? await loadAppAssets(app.config.distDir) : new Map<string, AppAsset>();
     const index = assets.get('/index.html');
     if (!index) app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
 

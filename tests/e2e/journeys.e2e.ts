@@ -173,6 +173,38 @@ describe('journeys', () => {
     await context.close();
   });
 
+  it('two tabs whose access tokens expire together both stay signed in', async () => {
+    const context = await newContext(browser, { server: shortTtlUrl });
+    const first = await context.newPage();
+    const email = uniqueEmail('tabs');
+    await registerByApi(first, email);
+    await context.clearCookies();
+    await signInThroughForm(first, email);
+    await first.waitForURL(pathIs('/home'));
+    const second = await context.newPage();
+    await second.goto('/home');
+    await second.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
+    await first.waitForTimeout(4_000); // both tabs' access tokens (3 s) have expired
+    // Both tabs' refreshes leave with the same cookie: each is held until the other is sent too.
+    let release = () => {};
+    const bothSent = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    await context.route('**/api/v1/refresh', async (route) => {
+      sent += 1;
+      if (sent === 2) release();
+      await bothSent;
+      await route.continue();
+    });
+    const refreshed = [first, second].map((page) => page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh')));
+    await Promise.all([first.goto('/billing'), second.goto('/billing')]);
+    assert.deepEqual((await Promise.all(refreshed)).map((response) => response.status()), [200, 200]);
+    for (const page of [first, second]) {
+      await page.getByText(/no subscription found/i).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/billing');
+    }
+    await context.close();
+  });
+
   it('a replayed refresh token signs the user out', async () => {
     const context = await newContext(browser, { server: shortTtlUrl });
     const page = await context.newPage();
@@ -186,7 +218,7 @@ describe('journeys', () => {
     // Someone else uses the refresh token first: it rotates, and the copy in the browser is now a replay.
     const thief = await fetch(`${shortTtlUrl}/api/v1/refresh`, { headers: { cookie: `fs_refresh=${stolen.value}` } });
     assert.equal(thief.status, 200);
-    await page.waitForTimeout(4_000);
+    await page.waitForTimeout(4_000); // past the access token (3 s) and this server's reuse window (2 s)
     await page.goto('/billing');
     await page.waitForURL(pathIs('/login'));
     await context.close();
