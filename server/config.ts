@@ -63,7 +63,7 @@ export interface Config {
 }
 
 export const defaultRateLimits: RateLimits = {
-  signInPerAccount: { points: 10, duration: 900 },
+  signInPerAccount: { points: 10, duration: 86_400 },
   signInPerIp: { points: 30, duration: 60 },
   signUpPerIp: { points: 10, duration: 3600 },
   exchangePerIp: { points: 20, duration: 600 },
