@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   launch,
   MOBILE,
@@ -41,6 +41,17 @@ async function payOnSandbox(page: Page, card: string): Promise<void> {
 async function choosePlanOnDesktop(page: Page, name: RegExp): Promise<void> {
   await page.waitForURL(pathIs('/pricing'));
   await page.getByRole('radio', { name }).first().click();
+}
+
+/** A new account signed in through the form in `context`, so the app holds a real session; on /home. */
+async function signedInThroughForm(context: BrowserContext, label: string): Promise<Page> {
+  const page = await context.newPage();
+  const email = uniqueEmail(label);
+  await registerByApi(page, email);
+  await context.clearCookies();
+  await signInThroughForm(page, email);
+  await page.waitForURL(pathIs('/home'));
+  return page;
 }
 
 describe('journeys', () => {
@@ -158,12 +169,7 @@ describe('journeys', () => {
 
   it('refreshes an expired access token without the user noticing', async () => {
     const context = await newContext(browser, { server: shortTtlUrl });
-    const page = await context.newPage();
-    const email = uniqueEmail('ttl');
-    await registerByApi(page, email);
-    await context.clearCookies();
-    await signInThroughForm(page, email);
-    await page.waitForURL(pathIs('/home'));
+    const page = await signedInThroughForm(context, 'ttl');
     await page.waitForTimeout(4_000); // the access token (3 s) has expired
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh') && r.status() === 200);
     await page.goto('/billing');
@@ -175,12 +181,7 @@ describe('journeys', () => {
 
   it('two tabs whose access tokens expire together both stay signed in', async () => {
     const context = await newContext(browser, { server: shortTtlUrl });
-    const first = await context.newPage();
-    const email = uniqueEmail('tabs');
-    await registerByApi(first, email);
-    await context.clearCookies();
-    await signInThroughForm(first, email);
-    await first.waitForURL(pathIs('/home'));
+    const first = await signedInThroughForm(context, 'tabs');
     const second = await context.newPage();
     await second.goto('/home');
     await second.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
@@ -207,12 +208,7 @@ describe('journeys', () => {
 
   it('a replayed refresh token signs the user out', async () => {
     const context = await newContext(browser, { server: shortTtlUrl });
-    const page = await context.newPage();
-    const email = uniqueEmail('replay');
-    await registerByApi(page, email);
-    await context.clearCookies();
-    await signInThroughForm(page, email);
-    await page.waitForURL(pathIs('/home'));
+    const page = await signedInThroughForm(context, 'replay');
     const stolen = (await context.cookies()).find((c) => c.name === 'fs_refresh');
     assert.ok(stolen, 'the refresh cookie is set');
     // Someone else uses the refresh token first: it rotates, and the copy in the browser is now a replay.
