@@ -56,7 +56,7 @@ describe('two instances on one PostgreSQL and one Redis, behind a round-robin pr
     };
     // Started together on an empty database: the migrations must run once, not collide.
     instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  });
+  }, 240_000);
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await new Promise((resolve) => proxy.server.close(resolve));

@@ -12,7 +12,10 @@ import { freshPostgres } from './harness';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-describe(`a server killed mid-purchase, restarted on the same ${postgresUrl ? 'PostgreSQL database' : 'PGlite data directory'}`, () => {
+/** Two server starts per test; a loaded machine can take a while for each. */
+const PROCESS_TEST_TIMEOUT_MS = 240_000;
+
+describe(`a server killed mid-purchase, restarted on the same ${postgresUrl ? 'PostgreSQL database' : 'PGlite data directory'}`, { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let env: Record<string, string>;
   let cleanUp: () => Promise<void>;
   let running: ServerProcess | undefined;

@@ -69,7 +69,8 @@ export function rateLimitScenarios(redisUrl: string | null): void {
   afterAll(() => running?.close());
   const t = liveTestApp(() => running);
 
-  describe('per account, from any address', () => {
+  // Many password checks (each a deliberate ~200 ms of scrypt, more on a loaded machine) and waits of 1 to 2 s.
+  describe('per account, from any address', { timeout: 120_000 }, () => {
     it('after the free attempts, admits one attempt per wait, each wait twice the last', async () => {
       const email = newEmail();
       const guess = () => signInAs(t, email, 'Wrong#Pass1', viaProxy(newClientAddress()));
@@ -109,7 +110,7 @@ export function rateLimitScenarios(redisUrl: string | null): void {
     });
   });
 
-  describe('per address, behind a proxy', () => {
+  describe('per address, behind a proxy', { timeout: 60_000 }, () => {
     it('a left-most X-Forwarded-For the client chose does not reset the sign-in limit', async () => {
       const client = newClientAddress();
       const answers = [];

@@ -34,7 +34,8 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
   });
 }
 
-describe('start-up errors', () => {
+// Each case starts a Node process; a loaded machine can take a while for that.
+describe('start-up errors', { timeout: 120_000 }, () => {
   it.each([
     ['a DATABASE_URL nobody answers', () => ({ DATABASE_URL: 'postgres://fitstream:secret-pw@127.0.0.1:1/fitstream' }), /^FitStream cannot start: DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:1\/fitstream \(.+\)\.$/],
     ['a DATA_DIR that cannot be written', () => ({ DATA_DIR: path.join(scratch, 'a-file', 'data') }), /^FitStream cannot start: DATA_DIR .*a-file\/data cannot be created or written to \(\w+\); set DATA_DIR to a writable directory\.$/],
