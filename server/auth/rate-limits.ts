@@ -1,6 +1,7 @@
 // Attempt limits for sign-in, sign-up and link exchange: per address, and per account from any
 // address with an exponential back-off. In memory by default; in Redis (REDIS_URL) so that
 // several instances share them.
+import { createHash } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config, RateLimit, RateLimits } from '../config';
 import { ConfigError } from '../config';
@@ -102,7 +103,9 @@ export async function createRateLimiters(
       const over = await overLimit(perAddress[name].consume(address));
       if (over) throw tooMany(over.msBeforeNext);
     },
-    async admitSignIn(key) {
+    async admitSignIn(account) {
+      // Redis should not hold a readable list of the emails people sign in with.
+      const key = createHash('sha256').update(account).digest('base64url');
       const succeeded = async () => {
         await Promise.all([freeAttempts.delete(key), wait.delete(key), waits.delete(key)]);
       };

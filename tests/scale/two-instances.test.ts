@@ -1,5 +1,6 @@
-// Runs only where both a PostgreSQL and a Redis answer (TEST_DATABASE_URL and TEST_REDIS_URL, as
-// .ci/run sets them; vitest.config.ts includes tests/scale/ then). Two server processes share one
+// Runs only where both a PostgreSQL server and a Redis answer (TEST_POSTGRES_URL or
+// TEST_DATABASE_URL, and TEST_REDIS_URL, as .ci/run sets them for `npm test`; vitest.config.ts
+// includes tests/scale/ then). Two server processes share one
 // PostgreSQL database and one Redis, started together on an empty database, behind a small
 // round-robin proxy (one trusted hop): what a client does through the proxy must not notice there
 // are two.
@@ -42,7 +43,7 @@ describe('two instances on one PostgreSQL and one Redis, behind a round-robin pr
     proxy = roundRobinProxy(() => instances.map((instance) => instance.url));
     await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
     proxyUrl = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
-    const database = await freshPostgres(process.env.TEST_DATABASE_URL!);
+    const database = await freshPostgres((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL)!);
     dropDatabase = database.drop;
     const env = {
       DATABASE_URL: database.url,
