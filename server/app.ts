@@ -14,9 +14,9 @@ import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
 import staticRoutes from './routes/static';
-import { loadBuiltApp, type AppAssets } from './static/app-assets';
 import uploadsRoutes from './routes/uploads';
 import usersRoutes from './routes/users';
+import { loadBuiltApp, type AppAssets } from './static/app-assets';
 
 export interface BuildAppOptions {
   /** A database the caller opened and will close; otherwise the app opens (and closes) its own. */
