@@ -8,17 +8,28 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, freshPostgres, type TestApp } from './harness';
 
 let scratch: string;
-/** A DATA_DIR holding an already migrated PGlite, so the server gets past the database quickly. */
-let warmDataDir: string;
+/** An already migrated database (a PGlite copy, or PostgreSQL under test), so a start gets past it quickly. */
+let warmDatabase: Record<string, string>;
+let dropDatabase: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'fs-start-up-'));
-  warmDataDir = path.join(scratch, 'warm');
-  await cp(path.join(inject('pgliteTemplateDir'), 'pglite'), path.join(warmDataDir, 'pglite'), { recursive: true });
+  if (process.env.TEST_DATABASE_URL) {
+    const database = await freshPostgres(process.env.TEST_DATABASE_URL);
+    dropDatabase = database.drop;
+    warmDatabase = { DATABASE_URL: database.url };
+  } else {
+    const dataDir = path.join(scratch, 'warm');
+    await cp(path.join(inject('pgliteTemplateDir'), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+    warmDatabase = { DATA_DIR: dataDir };
+  }
 });
-afterAll(() => rm(scratch, { recursive: true, force: true }));
+afterAll(async () => {
+  await dropDatabase?.();
+  await rm(scratch, { recursive: true, force: true });
+});
 
 /** Runs `server/main.ts` with `env` until it exits; answers its exit code and standard error. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -40,7 +51,7 @@ describe('start-up errors', { timeout: 120_000 }, () => {
     ['a DATABASE_URL nobody answers', () => ({ DATABASE_URL: 'postgres://fitstream:secret-pw@127.0.0.1:1/fitstream' }), /^FitStream cannot start: DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:1\/fitstream \(.+\)\.$/],
     ['a DATA_DIR that cannot be written', () => ({ DATA_DIR: path.join(scratch, 'a-file', 'data') }), /^FitStream cannot start: DATA_DIR .*a-file\/data cannot be created or written to \(\w+\); set DATA_DIR to a writable directory\.$/],
     ['PAYMENTS=stripe without its keys', () => ({ PAYMENTS: 'stripe' }), /^FitStream cannot start: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\.$/],
-    ['a REDIS_URL nobody answers', () => ({ REDIS_URL: 'redis://127.0.0.1:1', DATA_DIR: warmDataDir }), /^FitStream cannot start: REDIS_URL: cannot connect to Redis at 127\.0\.0\.1:1 \(.+\)\.$/],
+    ['a REDIS_URL nobody answers', () => ({ REDIS_URL: 'redis://127.0.0.1:1', ...warmDatabase }), /^FitStream cannot start: REDIS_URL: cannot connect to Redis at 127\.0\.0\.1:1 \(.+\)\.$/],
   ])('%s: one clear line and exit code 1', async (_case, env, message) => {
     await writeFile(path.join(scratch, 'a-file'), 'not a directory');
     const { code, stderr } = await startServer(env());
