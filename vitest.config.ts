@@ -17,6 +17,10 @@ export default defineConfig({
             'tests/{server,machines,contract,domain}/**/*.test.ts',
             // What only a real PostgreSQL server can exercise, when one is under test.
             ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
+            // What only a real Redis can exercise, when one is under test.
+            ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
+            // Several instances sharing one PostgreSQL server and one Redis, when both answer.
+            ...((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL) && process.env.TEST_REDIS_URL ? ['tests/scale/**/*.test.ts'] : []),
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

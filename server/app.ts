@@ -2,8 +2,8 @@
 // external (config, database, security headers, body parsers), app (validation, errors, auth,
 // the payment provider), routes. Tests call buildApp and use app.inject; main.ts adds a port.
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import { fastifyTrustProxy, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
 import authPlugin from './plugins/app/auth';
 import errorHandler from './plugins/app/error-handler';
 import paymentProvider from './plugins/app/payments';
@@ -22,6 +22,7 @@ import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
 import usersRoutes from './routes/users';
 import webhookRoutes from './routes/webhook';
+import { loadBuiltApp, type AppAssets } from './static/app-assets';
 
 export interface BuildAppOptions {
   /** A database the caller opened and will close; otherwise the app opens (and closes) its own. */
@@ -35,14 +36,34 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // plugins/external/request-log.ts logs what an operator needs, once per request.
     disableRequestLogging: true,
   });
 
+  // The slow parts of a start (a cold PGlite or migrations, compressing the built app) run
+  // before any plugin and side by side, under their own time limit (db/client.ts): on a loaded
+  // machine they must not run into Fastify's 10 s plugin timeout.
+  const started = Date.now();
+  const [owned, assets] = await Promise.all([
+    options.db ? undefined : openDatabase(config, (error) => app.log.warn({ err: error }, 'database connection lost while idle')),
+    loadBuiltApp(config.distDir),
+  ]);
+  app.log.info(`database and app files ready in ${Date.now() - started} ms`);
+  if (owned) app.addHook('onClose', async () => owned.close());
+  try {
+    await registerPlugins(app, config, options.db ?? owned!.db, assets);
+  } catch (error) {
+    await owned?.close();
+    throw error;
+  }
+  return app;
+}
+
+async function registerPlugins(app: FastifyInstance, config: Config, db: Database, assets: AppAssets): Promise<void> {
   // External layer.
-  await app.register(configAndDatabase, { config, ...(options.db ? { db: options.db } : {}) });
+  await app.register(configAndDatabase, { config, db });
   await app.register(security);
   await app.register(requestLog);
   await app.register(bodyParsers);
@@ -65,6 +86,5 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(sandboxPortalRoutes);
   await app.register(webhookRoutes);
 
-  await app.register(staticRoutes);
-  return app;
+  await app.register(staticRoutes, { assets });
 }

@@ -1,7 +1,9 @@
 // Reads the server's configuration from the environment, with embedded defaults so that one
 // command runs the whole product on a laptop.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** One limit: at most `points` attempts per `duration` seconds. */
@@ -11,7 +13,10 @@ export interface RateLimit {
 }
 
 export interface RateLimits {
-  /** Sign-in attempts per IP and email. */
+  /**
+   * Sign-in attempts per account from any address; past them, one attempt per exponentially
+   * growing wait (server/auth/rate-limits.ts).
+   */
   signInPerAccount: RateLimit;
   /** Sign-in attempts per IP, whatever the email. */
   signInPerIp: RateLimit;
@@ -44,12 +49,21 @@ export interface Config {
   distDir: string;
   logLevel: string;
   rateLimits: RateLimits;
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (TRUST_PROXY=1). */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: how many proxy hops to trust in X-Forwarded-For, or the proxies'
+   * addresses/CIDRs. Never "trust all": the left-most entry is whatever the client wrote.
+   */
+  trustProxy: false | number | string[];
+  /** Prefix of every Redis key, so deployments (and test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** Seconds in which a just-rotated refresh token answers its successor instead of being a replay. */
+  refreshReuseSeconds: number;
+  /** What an operator should know at start-up (logged as warnings). */
+  warnings: string[];
 }
 
 export const defaultRateLimits: RateLimits = {
-  signInPerAccount: { points: 10, duration: 60 },
+  signInPerAccount: { points: 10, duration: 86_400 },
   signInPerIp: { points: 30, duration: 60 },
   signUpPerIp: { points: 10, duration: 3600 },
   exchangePerIp: { points: 20, duration: 600 },
@@ -119,6 +133,55 @@ async function jwtSecret(env: Env, dataDir: string): Promise<string> {
   return secret;
 }
 
+/** DATA_DIR is created if needed and must be writable: PGlite and the generated secret live there. */
+async function writableDataDir(dataDir: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created or written to (${code}); set DATA_DIR to a writable directory.`);
+  }
+}
+
+function isCidrOrAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: a hop count, or a comma-separated list of the proxies' addresses or CIDRs. */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === null) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be from 1 to 10 (got "${raw}").`);
+    return hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isCidrOrAddress(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8); ` +
+        `trusting every proxy would let a client choose its own address (got "${raw}").`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes "trust the first N hops counted
+ * from this server" (Fastify 5 itself ignores a bare number), so the client address is the one
+ * the outermost trusted proxy saw, never a left-most entry the client wrote.
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 function isLocalUrl(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
@@ -126,6 +189,7 @@ function isLocalUrl(url: URL): boolean {
 export async function loadConfig(env: Env = process.env): Promise<Config> {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(value(env, 'DATA_DIR') ?? './data');
+  const warnings: string[] = [];
   const payments = value(env, 'PAYMENTS') ?? 'sandbox';
   if (payments !== 'sandbox' && payments !== 'stripe') {
     throw new ConfigError(`PAYMENTS must be "sandbox" or "stripe" (got "${payments}").`);
@@ -138,6 +202,13 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   const databaseUrl = value(env, 'DATABASE_URL');
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  }
+  if (databaseUrl === null || value(env, 'JWT_SECRET') === null) await writableDataDir(dataDir);
+  if (value(env, 'PUBLIC_URL') === null && env.NODE_ENV === 'production') {
+    warnings.push(
+      `PUBLIC_URL is not set: redirect URLs point at http://localhost:${port}, and cookies are sent without Secure and HSTS is off. ` +
+        'Set PUBLIC_URL to the https address users reach.',
+    );
   }
   const publicUrlText = (value(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   let publicUrl: URL;
@@ -164,6 +235,9 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     distDir: path.resolve(value(env, 'DIST_DIR') ?? './dist'),
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
     rateLimits: rateLimits(env),
-    trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
+    trustProxy: trustProxy(env),
+    redisKeyPrefix: value(env, 'REDIS_KEY_PREFIX') ?? 'fitstream:',
+    refreshReuseSeconds: integer(env, 'REFRESH_REUSE_SECONDS', 30, 0, 300),
+    warnings,
   };
 }

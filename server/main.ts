@@ -3,18 +3,17 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
+/** A start-up failure, said plainly: a configuration problem in one line, anything else with its stack. */
+function cannotStart(error: unknown): never {
+  if (error instanceof ConfigError) console.error(`FitStream cannot start: ${error.message}`);
+  else console.error('FitStream cannot start:', error);
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = await loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`FitStream cannot start: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const app = await buildApp(config);
+  const config = await loadConfig().catch(cannotStart);
+  const app = await buildApp(config).catch(cannotStart);
+  for (const warning of config.warnings) app.log.warn(warning);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

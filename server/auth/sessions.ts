@@ -1,5 +1,7 @@
 // Sessions (one per sign-in on one device) and their rotating refresh tokens. A refresh token
-// that was already rotated, presented again, revokes its whole session: someone copied it.
+// that was already rotated, presented again after the reuse window, revokes its whole session:
+// someone copied it (docs/decisions/003, 009).
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
@@ -12,8 +14,7 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-async function issueRefreshToken(db: Queryable, sessionId: string): Promise<string> {
-  const refreshToken = newOpaqueToken();
+async function issueRefreshToken(db: Queryable, sessionId: string, refreshToken = newOpaqueToken()): Promise<string> {
   await db.insert(refreshTokens).values({
     tokenHash: hashToken(refreshToken),
     sessionId,
@@ -40,34 +41,75 @@ export type RotationResult =
   | { kind: 'replayed' }
   | { kind: 'invalid' };
 
-/** Trades a refresh token for a new one, atomically: of two concurrent uses only one wins. */
-export async function rotateRefreshToken(db: Database, refreshToken: string): Promise<RotationResult> {
+/** The AES-256-GCM key for a token's successor: derived from the token, which is stored only as a hash. */
+function successorKey(presented: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', presented, '', 'fitstream refresh-token successor', 32));
+}
+
+function sealSuccessor(presented: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(presented), iv);
+  const sealed = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return [iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+}
+
+function openSuccessor(presented: string, sealed: string): string | null {
+  const [iv, data, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !data || !tag) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(presented), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Trades a refresh token for a new one, atomically: of concurrent uses one rotates it. For
+ * `reuseSeconds` after that, the rotated token answers the same successor (two tabs, or a
+ * retried request, refreshing at once); presented later, it is a replay.
+ */
+export async function rotateRefreshToken(db: Database, refreshToken: string, reuseSeconds: number): Promise<RotationResult> {
   const tokenHash = hashToken(refreshToken);
+  const next = newOpaqueToken();
   return db.transaction(async (tx) => {
+    const ownerOf = async (sessionId: string) => {
+      const [owner] = await tx
+        .select({ userId: users.id, email: users.email })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      return owner;
+    };
     const [used] = await tx
       .update(refreshTokens)
-      .set({ rotatedAt: sql`now()` })
+      .set({ rotatedAt: sql`now()`, successorSealed: sealSuccessor(refreshToken, next) })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, sql`now()`)))
       .returning({ sessionId: refreshTokens.sessionId });
-    if (!used) {
-      const [known] = await tx
-        .select({ sessionId: refreshTokens.sessionId, rotatedAt: refreshTokens.rotatedAt })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, tokenHash));
-      if (known?.rotatedAt) {
-        await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, known.sessionId), isNull(sessions.revokedAt)));
-        return { kind: 'replayed' };
-      }
-      return { kind: 'invalid' };
+    if (used) {
+      const owner = await ownerOf(used.sessionId);
+      if (!owner) return { kind: 'invalid' };
+      await issueRefreshToken(tx, used.sessionId, next);
+      return { kind: 'rotated', sessionId: used.sessionId, refreshToken: next, ...owner };
     }
-    const [owner] = await tx
-      .select({ userId: users.id, email: users.email })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt)));
-    if (!owner) return { kind: 'invalid' };
-    const next = await issueRefreshToken(tx, used.sessionId);
-    return { kind: 'rotated', sessionId: used.sessionId, refreshToken: next, ...owner };
+    const [known] = await tx
+      .select({
+        sessionId: refreshTokens.sessionId,
+        rotatedAt: refreshTokens.rotatedAt,
+        successorSealed: refreshTokens.successorSealed,
+        reusable: sql<boolean>`${refreshTokens.rotatedAt} > now() - make_interval(secs => ${reuseSeconds})`,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!known?.rotatedAt) return { kind: 'invalid' };
+    const successor = known.reusable && known.successorSealed ? openSuccessor(refreshToken, known.successorSealed) : null;
+    if (successor) {
+      const owner = await ownerOf(known.sessionId);
+      return owner ? { kind: 'rotated', sessionId: known.sessionId, refreshToken: successor, ...owner } : { kind: 'invalid' };
+    }
+    await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, known.sessionId), isNull(sessions.revokedAt)));
+    return { kind: 'replayed' };
   });
 }
 

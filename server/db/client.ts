@@ -1,12 +1,13 @@
 // Opens the database: embedded PGlite in DATA_DIR/pglite by default, a PostgreSQL server
-// (node-postgres pool) when DATABASE_URL is set; runs the committed migrations either way.
+// (node-postgres pool) when DATABASE_URL is set; runs the committed migrations either way,
+// within an explicit time limit and with a clear error when the server cannot be reached.
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import * as schema from './schema';
 
 /** A drizzle database over either driver; transactions work the same on both. */
@@ -27,27 +28,70 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Where a connection that fails while idle (server restart, failover) is reported. */
 export type ConnectionErrorListener = (error: Error) => void;
 
+/**
+ * How long opening (a cold PGlite's initdb, or waiting for another instance's migrations)
+ * may take before start-up gives up with a clear error. Opening runs before any Fastify
+ * plugin, so Fastify's 10 s plugin timeout never applies to it.
+ */
+export const DATABASE_OPEN_TIMEOUT_MS = 120_000;
+/** A PostgreSQL server that does not answer a connection attempt within this is reported. */
+const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+/** Held while migrating, so instances starting together on one PostgreSQL migrate one at a time. */
+const MIGRATION_LOCK_ID = 7_250_311_001;
+
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
   onConnectionError: ConnectionErrorListener = () => {},
 ): Promise<DatabaseHandle> {
-  if (config.databaseUrl !== null) return openPostgres(config.databaseUrl, onConnectionError);
-  return openPglite(path.join(config.dataDir, 'pglite'));
+  const opening = config.databaseUrl !== null ? openPostgres(config.databaseUrl, onConnectionError) : openPglite(path.join(config.dataDir, 'pglite'));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The database did not open within ${DATABASE_OPEN_TIMEOUT_MS / 1000} s.`)),
+      DATABASE_OPEN_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([opening, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Where DATABASE_URL points, without its password, for start-up errors. */
+function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }
 
 async function openPostgres(url: string, onConnectionError: ConnectionErrorListener): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
   // An idle client's error is emitted on the pool; unheard, it would crash the process. The
   // pool drops that client and the next query opens a new connection.
   pool.on('error', onConnectionError);
+  let lock: import('pg').PoolClient;
   try {
+    lock = await pool.connect();
+  } catch (error) {
+    await pool.end();
+    throw new ConfigError(`DATABASE_URL: cannot connect to PostgreSQL at ${describeDatabaseUrl(url)} (${(error as Error).message}).`);
+  }
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder });
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    lock.release();
     return { db: db as unknown as Database, close: () => pool.end() };
   } catch (error) {
+    lock.release(true);
     await pool.end();
     throw error;
   }

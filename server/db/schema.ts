@@ -17,6 +17,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { currentStatusList } from './current-status';
 
+/** Binary data (PostgreSQL bytea): a Buffer from node-postgres, a Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
@@ -53,6 +56,11 @@ export const refreshTokens = pgTable(
     sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * The token that replaced this one, encrypted with a key derived from this token: for the
+     * reuse window (server/auth/sessions.ts), readable only by whoever presents this token.
+     */
+    successorSealed: text('successor_sealed'),
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
@@ -72,6 +80,8 @@ export const uploads = pgTable('uploads', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
+  /** The image itself, so every instance serves it (docs/decisions/008); null only for files stored on disk before 0003. */
+  data: bytea('data'),
   createdAt: createdAt(),
 });
 

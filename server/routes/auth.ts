@@ -59,12 +59,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const broken = firstBrokenRule(checkRules(signInSchema, body), ['email', 'password']);
       if (broken) throw new HttpError(400, broken);
       const email = normaliseEmail(body.email);
-      const accountKey = `${request.ip}|${email}`;
       await app.rateLimiters.consume('signInPerIp', request.ip);
-      await app.rateLimiters.consume('signInPerAccount', accountKey);
+      // Keyed by the address typed, known account or not, so a 429 reveals nothing.
+      const attempt = await app.rateLimiters.admitSignIn(email);
       const account = await checkCredentials(app.db, email, body.password);
-      if (!account) throw new HttpError(401, BAD_CREDENTIALS);
-      await app.rateLimiters.reset('signInPerAccount', accountKey);
+      if (!account) {
+        await attempt.failed();
+        throw new HttpError(401, BAD_CREDENTIALS);
+      }
+      await attempt.succeeded();
       return signIn(app, reply, account, body.device_id, 'You are signed in.');
     },
   );
@@ -72,7 +75,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/refresh', { schema: routeSchema('GET', '/api/v1/refresh') }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (!presented) throw new HttpError(401, 'Please sign in to continue.');
-    const result = await rotateRefreshToken(app.db, presented);
+    const result = await rotateRefreshToken(app.db, presented, app.config.refreshReuseSeconds);
     if (result.kind !== 'rotated') {
       clearRefreshCookie(app, reply);
       if (result.kind === 'replayed') request.log.warn('refresh token replayed: session revoked');

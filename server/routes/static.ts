@@ -1,14 +1,12 @@
 // The built single-page app (dist/, served from memory), stored uploads at /uploads/<name>,
 // and what unknown paths answer: JSON 404 under /api (and /uploads, /sandbox), 404 for a
 // missing hashed asset, index.html for the app's deep links.
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { routeSchema } from '../contract';
 import { sendError } from '../plugins/app/error-handler';
-import { loadAppAssets, pickEncoding, type AppAsset } from '../static/app-assets';
-import { findUpload, uploadsDir } from '../uploads/store';
+import { pickEncoding, type AppAsset, type AppAssets } from '../static/app-assets';
+import { readUpload } from '../uploads/store';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,16 +20,9 @@ function isApiPath(pathname: string): boolean {
 
 async function uploadsRoute(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/uploads/:name', { schema: routeSchema('GET', '/uploads/{name}') }, async (request, reply) => {
-    const upload = await findUpload(app.db, request.params.name);
+    const upload = await readUpload(app.db, request.params.name);
     if (!upload) return sendError(reply, 404, 'No such image.');
-    const file = path.join(uploadsDir(app.config.dataDir), upload.name);
-    if (!existsSync(file)) return sendError(reply, 404, 'No such image.');
-    return reply
-      .type(upload.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', IMMUTABLE)
-      .header('Content-Length', upload.size)
-      .send(createReadStream(file));
+    return reply.type(upload.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', IMMUTABLE).send(upload.data);
   });
 }
 
@@ -44,10 +35,9 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: AppAsset
   return reply.type(asset.contentType).send(body);
 }
 
-export default fp(
-  async (app) => {
+export default fp<{ assets: AppAssets }>(
+  async (app, { assets }) => {
     await app.register(uploadsRoute);
-    const assets = existsSync(app.config.distDir) ? await loadAppAssets(app.config.distDir) : new Map<string, AppAsset>();
     const index = assets.get('/index.html');
     if (!index) app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
 

@@ -3,11 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../contract';
 import { HttpError } from '../errors';
-import { detectImageType, storeUpload } from '../uploads/store';
+import { detectImageType, moveUploadFilesIntoDatabase, storeUpload } from '../uploads/store';
 
 const NOT_AN_IMAGE = 'Please upload a JPEG, PNG, GIF or WebP image.';
 
 export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+  const moved = await moveUploadFilesIntoDatabase(app.db, app.config.dataDir);
+  if (moved > 0) app.log.info(`moved ${moved} uploaded images from ${app.config.dataDir}/uploads into the database`);
   app.post(
     '/api/v1/uploads',
     { schema: routeSchema('POST', '/api/v1/uploads'), preHandler: app.authenticate },
@@ -25,7 +27,7 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
       const bytes = await part.toBuffer();
       const type = await detectImageType(bytes);
       if (!type) throw new HttpError(400, NOT_AN_IMAGE);
-      const image = await storeUpload(app.db, app.config.dataDir, request.user.id, bytes, type);
+      const image = await storeUpload(app.db, request.user.id, bytes, type);
       reply.code(201);
       return { isSuccess: true, image };
     },

@@ -2,6 +2,7 @@
 // once with brotli and gzip, each with its content type, ETag and cache policy. Serving the app
 // then costs no disk access and no per-request compression.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -78,6 +79,13 @@ export async function loadAppAssets(distDir: string): Promise<Map<string, AppAss
     }),
   );
   return new Map(assets);
+}
+
+/** The built app by URL path; empty when it has not been built. */
+export type AppAssets = Map<string, AppAsset>;
+
+export async function loadBuiltApp(distDir: string): Promise<AppAssets> {
+  return existsSync(distDir) ? loadAppAssets(distDir) : new Map();
 }
 
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });

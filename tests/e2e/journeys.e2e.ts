@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   launch,
   MOBILE,
@@ -41,6 +41,17 @@ async function payOnSandbox(page: Page, card: string): Promise<void> {
 async function choosePlanOnDesktop(page: Page, name: RegExp): Promise<void> {
   await page.waitForURL(pathIs('/pricing'));
   await page.getByRole('radio', { name }).first().click();
+}
+
+/** A new account signed in through the form in `context`, so the app holds a real session; on /home. */
+async function signedInThroughForm(context: BrowserContext, label: string): Promise<Page> {
+  const page = await context.newPage();
+  const email = uniqueEmail(label);
+  await registerByApi(page, email);
+  await context.clearCookies();
+  await signInThroughForm(page, email);
+  await page.waitForURL(pathIs('/home'));
+  return page;
 }
 
 describe('journeys', () => {
@@ -158,12 +169,7 @@ describe('journeys', () => {
 
   it('refreshes an expired access token without the user noticing', async () => {
     const context = await newContext(browser, { server: shortTtlUrl });
-    const page = await context.newPage();
-    const email = uniqueEmail('ttl');
-    await registerByApi(page, email);
-    await context.clearCookies();
-    await signInThroughForm(page, email);
-    await page.waitForURL(pathIs('/home'));
+    const page = await signedInThroughForm(context, 'ttl');
     await page.waitForTimeout(4_000); // the access token (3 s) has expired
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh') && r.status() === 200);
     await page.goto('/billing');
@@ -173,20 +179,42 @@ describe('journeys', () => {
     await context.close();
   });
 
+  it('two tabs whose access tokens expire together both stay signed in', async () => {
+    const context = await newContext(browser, { server: shortTtlUrl });
+    const first = await signedInThroughForm(context, 'tabs');
+    const second = await context.newPage();
+    await second.goto('/home');
+    await second.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
+    await first.waitForTimeout(4_000); // both tabs' access tokens (3 s) have expired
+    // Both tabs' refreshes leave with the same cookie: each is held until the other is sent too.
+    let release = () => {};
+    const bothSent = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    await context.route('**/api/v1/refresh', async (route) => {
+      sent += 1;
+      if (sent === 2) release();
+      await bothSent;
+      await route.continue();
+    });
+    const refreshed = [first, second].map((page) => page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh')));
+    await Promise.all([first.goto('/billing'), second.goto('/billing')]);
+    assert.deepEqual((await Promise.all(refreshed)).map((response) => response.status()), [200, 200]);
+    for (const page of [first, second]) {
+      await page.getByText(/no subscription found/i).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/billing');
+    }
+    await context.close();
+  });
+
   it('a replayed refresh token signs the user out', async () => {
     const context = await newContext(browser, { server: shortTtlUrl });
-    const page = await context.newPage();
-    const email = uniqueEmail('replay');
-    await registerByApi(page, email);
-    await context.clearCookies();
-    await signInThroughForm(page, email);
-    await page.waitForURL(pathIs('/home'));
+    const page = await signedInThroughForm(context, 'replay');
     const stolen = (await context.cookies()).find((c) => c.name === 'fs_refresh');
     assert.ok(stolen, 'the refresh cookie is set');
     // Someone else uses the refresh token first: it rotates, and the copy in the browser is now a replay.
     const thief = await fetch(`${shortTtlUrl}/api/v1/refresh`, { headers: { cookie: `fs_refresh=${stolen.value}` } });
     assert.equal(thief.status, 200);
-    await page.waitForTimeout(4_000);
+    await page.waitForTimeout(4_000); // past the access token (3 s) and this server's reuse window (2 s)
     await page.goto('/billing');
     await page.waitForURL(pathIs('/login'));
     await context.close();

@@ -1,7 +1,8 @@
 // `npm run test:e2e`: builds the app when dist is missing or stale (and checks the production
 // build carries no inspector), starts the real server twice on free ports with fresh data dirs
-// and sandbox payments (one with a 3-second access token), then runs tests/e2e/*.e2e.ts with
-// node's test runner against them. Exits non-zero when anything fails.
+// and sandbox payments (one with a 3-second access token and a 2-second refresh reuse window),
+// then runs tests/e2e/*.e2e.ts with node's test runner against them. Exits non-zero when
+// anything fails.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -80,7 +81,8 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  // A cold PGlite may take the server's whole database time limit (120 s) on a loaded machine.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited with ${child.exitCode}`);
     try {
@@ -89,7 +91,7 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server ${name} did not answer on ${url} within 60 s`);
+    if (Date.now() > deadline) throw new Error(`server ${name} did not answer on ${url} within 150 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(`e2e: server ${name} on ${url} (data in ${dataDir})`);
@@ -119,7 +121,7 @@ async function main(): Promise<number> {
   let main: Running | undefined;
   let shortTtl: Running | undefined;
   try {
-    [main, shortTtl] = await Promise.all([startServer('main', distDir, {}), startServer('short-ttl', distDir, { ACCESS_TOKEN_TTL: '3' })]);
+    [main, shortTtl] = await Promise.all([startServer('main', distDir, {}), startServer('short-ttl', distDir, { ACCESS_TOKEN_TTL: '3', REFRESH_REUSE_SECONDS: '2' })]);
     const only = process.argv.slice(2);
     const files = (only.length ? only : readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.ts')).sort()).map((f) =>
       path.isAbsolute(f) ? f : path.join(e2eDir, path.basename(f)),

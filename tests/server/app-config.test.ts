@@ -1,6 +1,6 @@
 // Configuration from the environment (defaults, the generated JWT secret, clear startup
 // errors) and how unexpected failures are answered.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,11 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ RATE_LIMIT_SIGN_UP_PER_IP: 'lots' }, /RATE_LIMIT_SIGN_UP_PER_IP/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be the number of proxies/],
+    [{ TRUST_PROXY: '*' }, /TRUST_PROXY must be the number of proxies/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be the number of proxies/],
+    [{ TRUST_PROXY: '0' }, /TRUST_PROXY as a hop count/],
+    [{ REFRESH_REUSE_SECONDS: '-1' }, /REFRESH_REUSE_SECONDS/],
   ])('refuses %o with a clear message', async (env, message) => {
     await expect(loadConfig({ DATA_DIR: dataDir, ...env })).rejects.toThrow(ConfigError);
     await expect(loadConfig({ DATA_DIR: dataDir, ...env })).rejects.toThrow(message);
@@ -55,6 +60,29 @@ describe('loadConfig', () => {
     expect(config.rateLimits.signUpPerIp).toEqual({ points: 500, duration: 3600 });
     expect(config.rateLimits.signInPerIp).toEqual({ points: 100, duration: 60 });
     expect(config.rateLimits.exchangePerIp).toEqual({ points: 20, duration: 600 });
+  });
+
+  it('takes TRUST_PROXY as a hop count or as the balancer addresses and CIDRs', async () => {
+    expect((await loadConfig({ DATA_DIR: dataDir })).trustProxy).toBe(false);
+    expect((await loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' })).trustProxy).toBe(2);
+    expect((await loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,fd00::/8' })).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a DATA_DIR it cannot write to, naming it', async () => {
+    const blocker = path.join(dataDir, 'a-file');
+    await writeFile(blocker, 'not a directory');
+    await expect(loadConfig({ DATA_DIR: path.join(blocker, 'data') })).rejects.toThrow(/DATA_DIR .*a-file\/data cannot be created or written to/);
+  });
+
+  it('warns when PUBLIC_URL is unset in production, and only then', async () => {
+    const production = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+    expect(production.warnings).toEqual([expect.stringMatching(/PUBLIC_URL is not set.*Secure.*HSTS/)]);
+    expect((await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://fitstream.example' })).warnings).toEqual([]);
+    expect((await loadConfig({ DATA_DIR: dataDir })).warnings).toEqual([]);
   });
 
   it('accepts Stripe with both secrets', async () => {

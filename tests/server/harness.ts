@@ -19,7 +19,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the PostgreSQL server at `baseUrl`, dropped by `drop()`. */
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fs_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -66,6 +67,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     rateLimits: defaultRateLimits,
     trustProxy: false,
+    redisKeyPrefix: `fs-test-${randomBytes(6).toString('hex')}:`,
+    refreshReuseSeconds: 30,
+    warnings: [],
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });

@@ -36,7 +36,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 export default fp(
   async (app) => {
     app.decorateRequest('user', null as unknown as AuthUser);
-    const rateLimiters = await createRateLimiters(app.config);
+    const rateLimiters = await createRateLimiters(app.config, (error) =>
+      app.log.warn({ err: error }, 'Redis connection error: rate limits are kept in this instance until it is back'),
+    );
     app.decorate('rateLimiters', rateLimiters);
     app.addHook('onClose', async () => rateLimiters.close());
 

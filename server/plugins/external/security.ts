@@ -28,6 +28,18 @@ export default fp(
       strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     });
+    if (!secure) {
+      // An https deployment with an http PUBLIC_URL sends cookies without Secure and no HSTS: say so, once.
+      let warned = false;
+      app.addHook('onRequest', async (request) => {
+        if (warned || request.protocol !== 'https') return;
+        app.log.warn(
+          `A request arrived over https, but PUBLIC_URL is ${app.config.publicUrl}: cookies are sent without Secure and HSTS is off. ` +
+            'Set PUBLIC_URL to the https address users reach.',
+        );
+        warned = true;
+      });
+    }
   },
   { name: 'security-headers', dependencies: ['config-and-database'] },
 );

@@ -1,14 +1,16 @@
 // The auth API (server/routes/auth.ts): sign-up and sign-in (good and bad input, duplicates,
-// wrong credentials, too many attempts); one-time sign-in links (minted signed in only, exchanged
-// once, used, expired or forged tokens refused alike); sessions (refresh-token rotation and
-// replay, logout, access tokens forged, expired or of an ended session, both schemes). Each part
+// wrong credentials; rate limits: ../rate-limits.test.ts); one-time sign-in links (minted signed in only, exchanged
+// once, used, expired or forged tokens refused alike); sessions (refresh-token rotation, its
+// reuse window and replay, logout, access tokens forged, expired or of an ended session, both schemes). Each part
 // runs on its own app, so one part's sign-ups never count against another's rate limits.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ruleMessages } from '../../../src/domain/account-rules';
-import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, TEST_PASSWORD, testAppForFile, type TestApp } from '../harness';
+import { refreshTokens } from '../../../server/db/schema';
+import { roomyRateLimits } from '../fixtures/payments-flow';
+import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, TEST_PASSWORD, testAppForFile } from '../harness';
 
 const SIGN_UP = '/api/v1/auth/sign-up';
 const SIGN_IN = '/api/v1/auth/sign-in';
@@ -126,44 +128,6 @@ describe('sign-in', () => {
   });
 });
 
-describe('rate limits', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({
-      rateLimits: {
-        signInPerAccount: { points: 3, duration: 60 },
-        signInPerIp: { points: 5, duration: 60 },
-        signUpPerIp: { points: 2, duration: 3600 },
-        exchangePerIp: { points: 2, duration: 600 },
-      },
-    });
-  });
-  afterAll(() => limited.close());
-
-  it('answers 429 with Retry-After after too many sign-ins for one account', async () => {
-    const attempt = (email: string) =>
-      limited.app.inject({ method: 'POST', url: SIGN_IN, payload: { email, password: 'Wrong#Pass1', device_id: newDeviceId() } });
-    for (let i = 0; i < 3; i += 1) expect((await attempt('victim@example.com')).statusCode).toBe(401);
-    const blocked = await attempt('victim@example.com');
-    expectContract(blocked, 'POST', SIGN_IN);
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().message).toMatch(/too many attempts/i);
-    // Other accounts from the same address still get through, until the per-IP limit.
-    expect((await attempt('other@example.com')).statusCode).toBe(401);
-    expect((await attempt('third@example.com')).statusCode).toBe(429);
-  });
-
-  it('limits sign-ups per address', async () => {
-    await signUp(limited.app);
-    await signUp(limited.app);
-    const response = await limited.app.inject({ method: 'POST', url: SIGN_UP, payload: form() });
-    expectContract(response, 'POST', SIGN_UP);
-    expect(response.statusCode).toBe(429);
-    expect(response.headers['retry-after']).toBeDefined();
-  });
-});
-
 describe('one-time sign-in links', () => {
   const LINK = '/api/v1/auth/link-token';
   const EXCHANGE = '/api/v1/payments/index';
@@ -261,7 +225,7 @@ describe('sessions', () => {
   const LOGOUT = '/api/v1/auth/logout';
   const LINK = '/api/v1/auth/link-token';
 
-  const t = testAppForFile();
+  const t = testAppForFile({ rateLimits: roomyRateLimits });
 
   async function refresh(cookie?: string) {
     const response = await t.app.inject({ method: 'GET', url: REFRESH, headers: cookie ? { cookie } : {} });
@@ -274,6 +238,11 @@ describe('sessions', () => {
     const response = await t.app.inject({ method: 'POST', url: LINK, headers: { authorization } });
     expectContract(response, 'POST', LINK);
     return response.statusCode;
+  }
+
+  /** Moves every rotation in this part's database back past the 30-second reuse window. */
+  async function pastReuseWindow(): Promise<void> {
+    await t.app.db.execute(sql`update refresh_tokens set rotated_at = rotated_at - interval '31 seconds' where rotated_at is not null`);
   }
 
   describe('refresh', () => {
@@ -289,10 +258,11 @@ describe('sessions', () => {
       expect((await refresh(next!)).statusCode).toBe(200);
     });
 
-    it('revokes the whole session when a rotated token is presented again', async () => {
+    it('revokes the whole session when a rotated token is presented again after the reuse window', async () => {
       const user = await signUp(t.app);
       const first = await refresh(user.cookie);
       const newest = refreshCookie(first)!;
+      await pastReuseWindow();
       const replay = await refresh(user.cookie);
       expect(replay.statusCode).toBe(401);
       expect(replay.json().message).toBe('Your session has ended. Please sign in again.');
@@ -300,6 +270,59 @@ describe('sessions', () => {
       expect((await refresh(newest)).statusCode).toBe(401);
       expect(await authenticated(`FitStream ${first.json().token}`)).toBe(401);
       expect(await authenticated(`FitStream ${user.token}`)).toBe(401);
+    });
+
+    it('answers every one of 20 refreshes at once with one cookie, all with the same new token', async () => {
+      const user = await signUp(t.app);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(user.cookie)));
+      expect(answers.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+      const cookies = new Set(answers.map((response) => refreshCookie(response)));
+      expect(cookies.size).toBe(1);
+      const [next] = [...cookies];
+      expect(next).not.toBe(user.cookie);
+      for (const response of answers) expect(await authenticated(`Bearer ${response.json().token}`)).toBe(201);
+      expect((await refresh(next!)).statusCode).toBe(200);
+    });
+
+    it('answers the same new token to a rotated one within the reuse window, which keeps the session', async () => {
+      const user = await signUp(t.app);
+      const first = await refresh(user.cookie);
+      const again = await refresh(user.cookie);
+      expect(again.statusCode).toBe(200);
+      expect(refreshCookie(again)).toBe(refreshCookie(first));
+      expect(await authenticated(`FitStream ${first.json().token}`)).toBe(201);
+    });
+
+    it('keeps no usable copy of the new token: the stored successor is sealed with the rotated token', async () => {
+      const user = await signUp(t.app);
+      const next = refreshCookie(await refresh(user.cookie))!.slice('fs_refresh='.length);
+      const stored = await t.app.db.select({ sealed: refreshTokens.successorSealed }).from(refreshTokens).where(isNotNull(refreshTokens.successorSealed));
+      expect(stored.length).toBeGreaterThan(0);
+      const sealed = JSON.stringify(stored);
+      expect(sealed).not.toContain(next);
+      expect(sealed).not.toContain(Buffer.from(next).toString('base64url'));
+    });
+
+    it('does not bring back a session that ended within the reuse window', async () => {
+      const user = await signUp(t.app);
+      await refresh(user.cookie);
+      await t.app.inject({ method: 'POST', url: LOGOUT, headers: { cookie: user.cookie } });
+      expect((await refresh(user.cookie)).statusCode).toBe(401);
+    });
+
+    it('with REFRESH_REUSE_SECONDS=0, a rotated token presented again at once is a replay', async () => {
+      const strict = await createTestApp({ refreshReuseSeconds: 0 });
+      try {
+        const user = await signUp(strict.app);
+        const first = await strict.app.inject({ method: 'GET', url: REFRESH, headers: { cookie: user.cookie } });
+        expect(first.statusCode).toBe(200);
+        const replay = await strict.app.inject({ method: 'GET', url: REFRESH, headers: { cookie: user.cookie } });
+        expect(replay.statusCode).toBe(401);
+        const newest = await strict.app.inject({ method: 'GET', url: REFRESH, headers: { cookie: refreshCookie(first)! } });
+        expect(newest.statusCode).toBe(401);
+      } finally {
+        await strict.close();
+      }
     });
 
     it('answers 401 without a cookie or with an unknown one', async () => {

@@ -1,7 +1,11 @@
-// Uploads: images recognised by their bytes, size limits, and how stored images are served.
-import { readdir } from 'node:fs/promises';
+// Uploads: images recognised by their bytes, size limits, and how stored images are served
+// (from the database, including images stored as files before they moved there).
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploads, users } from '../../../server/db/schema';
+import { moveUploadFilesIntoDatabase } from '../../../server/uploads/store';
 import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 const UPLOADS = '/api/v1/uploads';
@@ -17,8 +21,9 @@ async function upload(body: ReturnType<typeof multipart>, token = user.token) {
   return response;
 }
 
-async function storedFiles(): Promise<string[]> {
-  return readdir(path.join(t.config.dataDir, 'uploads')).catch(() => []);
+async function storedFiles(): Promise<number> {
+  const [row] = await t.app.db.select({ stored: count() }).from(uploads);
+  return row?.stored ?? 0;
 }
 
 describe('uploads', () => {
@@ -65,6 +70,19 @@ describe('uploads', () => {
     const response = await t.app.inject({ method: 'POST', url: UPLOADS, payload: body.payload, headers: body.headers });
     expectContract(response, 'POST', UPLOADS);
     expect(response.statusCode).toBe(401);
+  });
+
+  it('serves an image stored as a file before images moved into the database, once moved at start', async () => {
+    const name = `${'b'.repeat(32)}.png`;
+    const [owner] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    await t.app.db.insert(uploads).values({ name, userId: owner!.id, contentType: 'image/png', size: PNG.length });
+    await mkdir(path.join(t.config.dataDir, 'uploads'), { recursive: true });
+    await writeFile(path.join(t.config.dataDir, 'uploads', name), PNG);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(404);
+    expect(await moveUploadFilesIntoDatabase(t.app.db, t.config.dataDir)).toBe(1);
+    const served = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('answers a JSON 404 for unknown names and path traversal', async () => {

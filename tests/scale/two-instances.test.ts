@@ -1,0 +1,123 @@
+// Runs only where both a PostgreSQL server and a Redis answer (TEST_POSTGRES_URL or
+// TEST_DATABASE_URL, and TEST_REDIS_URL, as .ci/run sets them for `npm test`; vitest.config.ts
+// includes tests/scale/ then). Two server processes share one
+// PostgreSQL database and one Redis, started together on an empty database, behind a small
+// round-robin proxy (one trusted hop): what a client does through the proxy must not notice there
+// are two.
+import { randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../server/fixtures/api-client';
+import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
+import { freshPostgres, newDeviceId, PNG, TEST_PASSWORD } from '../server/harness';
+
+/** Forwards each request to the next instance in turn, adding the client address as a balancer does. */
+function roundRobinProxy(targets: () => string[]): { server: Server; served: string[] } {
+  const served: string[] = [];
+  let next = 0;
+  const server = createServer((incoming, outgoing) => {
+    const target = new URL(targets()[next++ % targets().length]!);
+    served.push(target.origin);
+    const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor } },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(upstream);
+  });
+  return { server, served };
+}
+
+describe('two instances on one PostgreSQL and one Redis, behind a round-robin proxy', () => {
+  let instances: ServerProcess[] = [];
+  let proxy: ReturnType<typeof roundRobinProxy>;
+  let proxyUrl: string;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    proxy = roundRobinProxy(() => instances.map((instance) => instance.url));
+    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+    const database = await freshPostgres((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL)!);
+    dropDatabase = database.drop;
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_KEY_PREFIX: `fs-test-${randomBytes(6).toString('hex')}:`,
+      JWT_SECRET: sharedJwtSecret(),
+      PUBLIC_URL: proxyUrl,
+      TRUST_PROXY: '1',
+      DATA_DIR: '/nonexistent-data-dir',
+      RATE_LIMIT_SIGN_IN_PER_IP: '4/600',
+    };
+    // Started together on an empty database: the migrations must run once, not collide.
+    instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await new Promise((resolve) => proxy.server.close(resolve));
+    await dropDatabase();
+  });
+
+  it('a journey whose requests alternate between them completes', async () => {
+    const client = new ApiClient(proxyUrl);
+    const before = proxy.served.length;
+    expect((await client.signUp()).status).toBe(201);
+    const image = await client.uploadImage();
+    expect((await client.call('POST', '/api/v1/users/details', { name: 'Ana Pérez', image })).status).toBe(200);
+    expect((await client.call('POST', '/api/v1/payments/plans')).status).toBe(200);
+    const checkout = await client.subscribe();
+    expect(await client.pay(checkout.path)).toBe(303);
+    expect((await client.confirm(checkout.sessionId)).status).toBe(200);
+    expect((await client.call('GET', '/api/v1/refresh')).status).toBe(200);
+    expect((await client.call('GET', '/api/v1/refresh')).status).toBe(200);
+    const { plans, payments } = await client.subscriptions();
+    expect(plans).toHaveLength(1);
+    expect(payments).toHaveLength(1);
+    expect((await client.call('POST', '/api/v1/auth/logout')).status).toBe(200);
+    const journey = proxy.served.slice(before);
+    expect(new Set(journey)).toEqual(new Set(instances.map((instance) => instance.url)));
+  });
+
+  it('a logout on one ends access on the other', async () => {
+    const client = new ApiClient(instances[0]!.url);
+    expect((await client.signUp()).status).toBe(201);
+    const { token, cookie } = client;
+    expect((await client.call('POST', '/api/v1/payments/plans', undefined, instances[1]!.url)).status).toBe(200);
+    expect((await client.call('POST', '/api/v1/auth/logout')).status).toBe(200);
+    Object.assign(client, { token, cookie });
+    expect((await client.call('POST', '/api/v1/payments/plans', undefined, instances[1]!.url)).status).toBe(401);
+    expect((await client.call('GET', '/api/v1/refresh', undefined, instances[1]!.url)).status).toBe(401);
+  });
+
+  it('an uploaded image is served by both', async () => {
+    const client = new ApiClient(instances[0]!.url);
+    expect((await client.signUp()).status).toBe(201);
+    const image = await client.uploadImage();
+    for (const instance of instances) {
+      const served = await fetch(`${instance.url}/uploads/${image}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    }
+  });
+
+  it('rate limits are shared: alternating instances reach the limit at the same count as one, whatever the client forwards', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch(`${proxyUrl}/api/v1/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: `nobody-${i}@example.com`, password: TEST_PASSWORD, device_id: newDeviceId() }),
+      });
+      answers.push(response.status);
+      if (response.status === 429) expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 429]);
+  });
+});
