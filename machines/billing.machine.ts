@@ -3,20 +3,21 @@
 // refreshes it ('Cancels At Period End') and says so for 3 s; until then it can be reactivated.
 // 'Update payment method' leaves for the provider's portal. Load errors show for 1 s.
 import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
 import { leaveFor, type Navigation } from '../src/domain/navigation';
 import { noticeMessages, serverFailureNotice, successNotice } from '../src/domain/notices';
 import type { Outcome } from '../src/domain/request-outcome';
-import { currentSubscription, isCancellable, isReactivatable, type Billing, type Subscription } from '../src/domain/subscriptions';
+import { currentSubscription, isCancellable, isReactivatable, type Billing } from '../src/domain/subscriptions';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type LoadBillingOutput = Outcome<Billing>;
 export interface CancelSubscriptionInput {
   subscriptionId: string;
 }
-export type CancelSubscriptionOutput = Outcome<{ subscription: Subscription }>;
+export type CancelSubscriptionOutput = Outcome<Pick<Schemas['SubscriptionSuccess'], 'subscription'>>;
 export type ReactivateSubscriptionInput = CancelSubscriptionInput;
 export type ReactivateSubscriptionOutput = CancelSubscriptionOutput;
-export type OpenPaymentPortalOutput = Outcome<{ url: string }>;
+export type OpenPaymentPortalOutput = Outcome<Pick<Schemas['PortalSuccess'], 'url'>>;
 export type BillingTab = 'subscription' | 'payments';
 
 export interface BillingContext extends Billing, NoticeContext {

@@ -1,17 +1,15 @@
 // /users: back from the payment provider. Confirms the checkout named by `session_id` with the
 // stored device id, then /success or /cancel (replacing history). No session_id: /cancel.
 import { emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
 import { goTo, type Navigation } from '../src/domain/navigation';
 import type { Outcome } from '../src/domain/request-outcome';
 import { routes } from '../src/domain/routes';
-import type { Subscription } from '../src/domain/subscriptions';
 import { afterRequest, outcomeGuards } from './request-states';
 
-export interface ConfirmCheckoutInput {
-  customer: string;
-  deviceId: string | null;
-}
-export type ConfirmCheckoutOutput = Outcome<{ subscription: Subscription }>;
+/** The contract's confirmation, with the device id null when the browser has none. */
+export type ConfirmCheckoutInput = Pick<Schemas['ConfirmRequest'], 'customer'> & { deviceId: string | null };
+export type ConfirmCheckoutOutput = Outcome<Pick<Schemas['SubscriptionSuccess'], 'subscription'>>;
 
 export interface CheckoutReturnContext {
   sessionId: string | null;

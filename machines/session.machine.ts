@@ -5,6 +5,7 @@
 // (network down, server trouble) keeps the session, and the waiting requests report 'no
 // response' to their screens. Signing out never waits more than 3 s for the server.
 import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
 import { goTo, toSignIn, type Navigation } from '../src/domain/navigation';
 import { serverFailureNotice, type Notice } from '../src/domain/notices';
 import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
@@ -12,16 +13,14 @@ import { routes } from '../src/domain/routes';
 import type { PersistedSession, SessionUser } from '../src/domain/session-user';
 import { afterRequest, outcomeGuards, outcomeOf, showFailure, showingNotice } from './request-states';
 
-export interface LinkToken {
-  token: string;
-  deviceId: string | null;
-}
+/** A one-time sign-in link's token (the contract's exchange), the device id null when absent. */
+export type LinkToken = Pick<Schemas['TokenExchangeRequest'], 'token'> & { deviceId: string | null };
 
 /** Actor contracts the app implements. */
 export type RestorePersistedOutput = PersistedSession | null;
 export type ExchangeLinkTokenInput = LinkToken;
 export type ExchangeLinkTokenOutput = Outcome<SessionUser>;
-export type RefreshTokenOutput = Outcome<{ token: string }>;
+export type RefreshTokenOutput = Outcome<Pick<Schemas['AuthSuccess'], 'token'>>;
 
 export interface SessionContext {
   user: SessionUser | null;
