@@ -1,7 +1,7 @@
 // The routes: for every path of the route table (src/domain/routes.ts), the screen it mounts
 // (lazily loaded, so the landing page downloads little), guarded by the route's `access`, and
 // the actors and actions the machine of that screen runs with. Any other path goes to /.
-import { lazy, Suspense, useLayoutEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { guardNavigation } from '../domain/navigation';
@@ -91,12 +91,10 @@ const mounts: Record<RouteName, Mount> = {
 function Guarded({ access, children }: { access: Access; children: ReactNode }) {
   const signedIn = useSession((snapshot) => (snapshot.matches('restoring') ? null : snapshot.context.user !== null));
   const perform = usePerformNavigation();
-  const redirect = signedIn === null ? null : guardNavigation(access, signedIn);
+  const redirect = useMemo(() => (signedIn === null ? null : guardNavigation(access, signedIn)), [access, signedIn]);
   useLayoutEffect(() => {
     if (redirect) perform(redirect);
-    // `redirect` is a new object each render; what it depends on is below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [access, signedIn, perform]);
+  }, [redirect, perform]);
   if (access !== 'public' && (signedIn === null || redirect)) return <Spinner size="lg" />;
   return <>{children}</>;
 }
