@@ -44,6 +44,9 @@ export default tseslint.config(
         patterns: [
           { group: ['**/api/**', 'openapi-fetch'], message: 'Screens read machine snapshots; only machines\' actors call the API.' },
         ],
+        paths: [
+          { name: 'wouter', importNames: ['useLocation', 'navigate', 'Redirect'], message: 'Machines decide where to go and emit it; src/app/navigation.ts performs it (docs/decisions/005-navigation.md).' },
+        ],
       }],
     },
   },

@@ -1,29 +1,27 @@
 // /billing: the current subscription and the payment history. Cancel works only on a current
-// subscription not already cancelling; it stays current until period end (decisions.md), so
-// the view refreshes it ('Cancels At Period End') and says so for 3 s; until then it can be
-// reactivated. 'Update payment method' leaves for the provider's portal. Load errors show 1 s.
-import { assign, fromPromise, setup } from 'xstate';
+// subscription not already cancelling; it stays current until the period ends, so the view
+// refreshes it ('Cancels At Period End') and says so for 3 s; until then it can be reactivated.
+// 'Update payment method' leaves for the provider's portal. Load errors show for 1 s.
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
 import { leaveFor, type Navigation } from '../src/domain/navigation';
-import { errorNotice, noticeMessages, serverFailureNotice, successNotice, type Notice } from '../src/domain/notices';
-import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
-import { currentSubscription, isCancellable, isReactivatable, type Billing, type Subscription } from '../src/domain/subscriptions';
+import { noticeMessages, serverFailureNotice, successNotice } from '../src/domain/notices';
+import type { Outcome } from '../src/domain/request-outcome';
+import { currentSubscription, isCancellable, isReactivatable, type Billing } from '../src/domain/subscriptions';
+import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type LoadBillingOutput = Outcome<Billing>;
 export interface CancelSubscriptionInput {
   subscriptionId: string;
 }
-export type CancelSubscriptionOutput = Outcome<{ subscription: Subscription }>;
+export type CancelSubscriptionOutput = Outcome<Pick<Schemas['SubscriptionSuccess'], 'subscription'>>;
 export type ReactivateSubscriptionInput = CancelSubscriptionInput;
 export type ReactivateSubscriptionOutput = CancelSubscriptionOutput;
-export type OpenPaymentPortalOutput = Outcome<{ url: string }>;
+export type OpenPaymentPortalOutput = Outcome<Pick<Schemas['PortalSuccess'], 'url'>>;
 export type BillingTab = 'subscription' | 'payments';
 
-export interface BillingContext extends Billing {
+export interface BillingContext extends Billing, NoticeContext {
   tab: BillingTab;
-  notice: Notice | null;
-  scrollToTop: number;
-  /** Set when leaving for the provider's payment-method page. */
-  navigation: Navigation | null;
 }
 
 export type BillingEvent =
@@ -33,10 +31,20 @@ export type BillingEvent =
   | { type: 'payment.update' }
   | { type: 'notice.dismiss' };
 
+/** What the user can start from the subscription tab, also while a notice shows. */
+const subscriptionActions = {
+  'subscription.cancel': { guard: 'canCancel', target: 'cancelling' },
+  'subscription.reactivate': { guard: 'canReactivate', target: 'reactivating' },
+  'payment.update': { guard: 'hasCurrentSubscription', target: 'openingPortal' },
+} as const;
+
+const currentId = ({ context }: { context: BillingContext }) => ({ subscriptionId: currentSubscription(context.subscriptions)?.subscription_id ?? '' });
+
 export const billingMachine = setup({
   types: {
     context: {} as BillingContext,
     events: {} as BillingEvent,
+    emitted: {} as Navigation,
   },
   actors: {
     loadBilling: fromPromise<LoadBillingOutput>(async () => ({ kind: 'unreachable' })),
@@ -56,30 +64,14 @@ export const billingMachine = setup({
         return context.subscriptions.map((s) => (s.subscription_id === updated.subscription_id ? updated : s));
       },
     }),
-    showCancelled: assign({
-      notice: () => successNotice(noticeMessages.subscriptionCancelled),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
-    showReactivated: assign({
-      notice: () => successNotice(noticeMessages.subscriptionReactivated),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
-    leaveForPortal: assign({
-      navigation: (_, output: OpenPaymentPortalOutput) => (output.kind === 'ok' ? leaveFor(output.data.url) : null),
-    }),
-    showFailure: assign({
-      notice: (_, output: Outcome<unknown>) => serverFailureNotice(output),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
-    showUnreachable: assign({
-      notice: () => errorNotice(noticeMessages.unreachable),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
+    showCancelled: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.subscriptionCancelled))),
+    showReactivated: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.subscriptionReactivated))),
+    leaveForPortal: emit((_, output: OpenPaymentPortalOutput) => leaveFor(output.kind === 'ok' ? output.data.url : '')),
+    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
     clearNotice: assign({ notice: null }),
   },
   guards: {
-    succeeded: (_, output: Outcome<unknown>) => output.kind === 'ok',
-    isQuiet: (_, output: Outcome<unknown>) => output.kind === 'cancelled' || isSessionLost(output),
+    ...outcomeGuards,
     canCancel: ({ context }) => isCancellable(currentSubscription(context.subscriptions)),
     canReactivate: ({ context }) => isReactivatable(currentSubscription(context.subscriptions)),
     hasCurrentSubscription: ({ context }) => currentSubscription(context.subscriptions) !== null,
@@ -90,7 +82,7 @@ export const billingMachine = setup({
   },
 }).createMachine({
   id: 'billing',
-  context: { subscriptions: [], payments: [], tab: 'subscription', notice: null, scrollToTop: 0, navigation: null },
+  context: { subscriptions: [], payments: [], tab: 'subscription', notice: null, scrollToTop: 0 },
   initial: 'loading',
   on: {
     'tab.select': { actions: 'selectTab' },
@@ -100,93 +92,54 @@ export const billingMachine = setup({
       tags: ['loading'],
       invoke: {
         src: 'loadBilling',
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => event.output },
-            target: 'ready',
-            actions: { type: 'takeBilling', params: ({ event }) => event.output },
-          },
-          { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'ready' },
-          { target: 'ready.showingLoadError', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'ready.showingLoadError', actions: 'showUnreachable' },
+        ...afterRequest({
+          ok: { target: 'ready', actions: { type: 'takeBilling', params: outcomeOf } },
+          quiet: { target: 'ready' },
+          failed: { target: 'ready.showingLoadError', actions: showFailure },
+        }),
       },
     },
     ready: {
       initial: 'idle',
       states: {
-        idle: {
-          on: {
-            'subscription.cancel': { guard: 'canCancel', target: 'cancelling' },
-            'subscription.reactivate': { guard: 'canReactivate', target: 'reactivating' },
-            'payment.update': { guard: 'hasCurrentSubscription', target: 'openingPortal' },
-          },
-        },
+        idle: { on: subscriptionActions },
         cancelling: {
           tags: ['busy'],
           invoke: {
             src: 'cancelSubscription',
-            input: ({ context }) => ({ subscriptionId: currentSubscription(context.subscriptions)?.subscription_id ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'succeeded', params: ({ event }) => event.output },
-                target: 'showingNotice',
-                actions: [{ type: 'replaceSubscription', params: ({ event }) => event.output }, 'showCancelled'],
-              },
-              { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'idle' },
-              { target: 'showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-            ],
-            onError: { target: 'showingNotice', actions: 'showUnreachable' },
+            input: currentId,
+            ...afterRequest({
+              ok: { target: 'showingNotice', actions: [{ type: 'replaceSubscription', params: outcomeOf }, 'showCancelled'] },
+              quiet: { target: 'idle' },
+              failed: { target: 'showingNotice', actions: showFailure },
+            }),
           },
         },
         reactivating: {
           tags: ['busy'],
           invoke: {
             src: 'reactivateSubscription',
-            input: ({ context }) => ({ subscriptionId: currentSubscription(context.subscriptions)?.subscription_id ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'succeeded', params: ({ event }) => event.output },
-                target: 'showingNotice',
-                actions: [{ type: 'replaceSubscription', params: ({ event }) => event.output }, 'showReactivated'],
-              },
-              { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'idle' },
-              { target: 'showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-            ],
-            onError: { target: 'showingNotice', actions: 'showUnreachable' },
+            input: currentId,
+            ...afterRequest({
+              ok: { target: 'showingNotice', actions: [{ type: 'replaceSubscription', params: outcomeOf }, 'showReactivated'] },
+              quiet: { target: 'idle' },
+              failed: { target: 'showingNotice', actions: showFailure },
+            }),
           },
         },
         openingPortal: {
           tags: ['busy'],
           invoke: {
             src: 'openPaymentPortal',
-            onDone: [
-              {
-                guard: { type: 'succeeded', params: ({ event }) => event.output },
-                target: '#billing.redirecting',
-                actions: { type: 'leaveForPortal', params: ({ event }) => event.output },
-              },
-              { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'idle' },
-              { target: 'showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-            ],
-            onError: { target: 'showingNotice', actions: 'showUnreachable' },
+            ...afterRequest({
+              ok: { target: '#billing.redirecting', actions: { type: 'leaveForPortal', params: outcomeOf } },
+              quiet: { target: 'idle' },
+              failed: { target: 'showingNotice', actions: showFailure },
+            }),
           },
         },
-        showingLoadError: {
-          after: { loadErrorDuration: { target: 'idle' } },
-          exit: 'clearNotice',
-          on: { 'notice.dismiss': { target: 'idle' } },
-        },
-        showingNotice: {
-          after: { noticeDuration: { target: 'idle' } },
-          exit: 'clearNotice',
-          on: {
-            'notice.dismiss': { target: 'idle' },
-            'subscription.cancel': { guard: 'canCancel', target: 'cancelling' },
-            'subscription.reactivate': { guard: 'canReactivate', target: 'reactivating' },
-            'payment.update': { guard: 'hasCurrentSubscription', target: 'openingPortal' },
-          },
-        },
+        showingLoadError: showingNotice('loadErrorDuration', 'idle'),
+        showingNotice: showingNotice('noticeDuration', 'idle', subscriptionActions),
       },
     },
     /** Leaving for the provider's payment-method page; the busy look stays until it opens. */

@@ -1,42 +1,41 @@
 // /users: back from the payment provider. Confirms the checkout named by `session_id` with the
 // stored device id, then /success or /cancel (replacing history). No session_id: /cancel.
-import { assign, fromPromise, setup } from 'xstate';
-import { flowPaths, goTo, type Navigation } from '../src/domain/navigation';
-import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
+import { emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
+import { goTo, type Navigation } from '../src/domain/navigation';
+import type { Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
+import { afterRequest, outcomeGuards } from './request-states';
 
-export interface ConfirmCheckoutInput {
-  customer: string;
-  deviceId: string | null;
-}
-export type ConfirmCheckoutOutput = Outcome<unknown>;
+/** The contract's confirmation, with the device id null when the browser has none. */
+export type ConfirmCheckoutInput = Pick<Schemas['ConfirmRequest'], 'customer'> & { deviceId: string | null };
+export type ConfirmCheckoutOutput = Outcome<Pick<Schemas['SubscriptionSuccess'], 'subscription'>>;
 
 export interface CheckoutReturnContext {
   sessionId: string | null;
   deviceId: string | null;
-  navigation: Navigation | null;
 }
 
 export const checkoutReturnMachine = setup({
   types: {
     context: {} as CheckoutReturnContext,
     input: {} as { sessionId: string | null; deviceId: string | null },
+    emitted: {} as Navigation,
   },
   actors: {
     confirmCheckout: fromPromise<ConfirmCheckoutOutput, ConfirmCheckoutInput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
-    goToSuccess: assign({ navigation: goTo(flowPaths.success) }),
-    goToCancel: assign({ navigation: goTo(flowPaths.cancel) }),
+    goToSuccess: emit(goTo(routes.success.path)),
+    goToCancel: emit(goTo(routes.cancel.path)),
   },
   guards: {
+    ...outcomeGuards,
     hasSessionId: ({ context }) => context.sessionId !== null && context.sessionId !== '',
-    succeeded: (_, output: ConfirmCheckoutOutput) => output.kind === 'ok',
-    /** Cancelled, or the session is already taking the user to /login. */
-    isQuiet: (_, output: ConfirmCheckoutOutput) => output.kind === 'cancelled' || isSessionLost(output),
   },
 }).createMachine({
   id: 'checkoutReturn',
-  context: ({ input }) => ({ sessionId: input.sessionId, deviceId: input.deviceId, navigation: null }),
+  context: ({ input }) => ({ sessionId: input.sessionId, deviceId: input.deviceId }),
   initial: 'checking',
   states: {
     checking: {
@@ -47,12 +46,8 @@ export const checkoutReturnMachine = setup({
       invoke: {
         src: 'confirmCheckout',
         input: ({ context }) => ({ customer: context.sessionId ?? '', deviceId: context.deviceId }),
-        onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'confirmed' },
-          { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'abandoned' },
-          { target: 'failed' },
-        ],
-        onError: { target: 'failed' },
+        // Quiet: cancelled, or the session is already taking the user to /login.
+        ...afterRequest({ ok: { target: 'confirmed' }, quiet: { target: 'abandoned' }, failed: { target: 'failed' } }),
       },
     },
     confirmed: { type: 'final', entry: 'goToSuccess' },

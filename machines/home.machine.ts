@@ -1,17 +1,17 @@
 // /home (step 3 of 4, 'choose your plan'): a 1 s spinner, then the `home` call (errors: the
 // server's message for 3 s); Next goes to /pricing when the user has an email, else /login.
-import { assign, fromPromise, setup } from 'xstate';
-import { flowPaths, goTo, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice, type Notice } from '../src/domain/notices';
-import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
+import { goTo, toSignIn, type Navigation } from '../src/domain/navigation';
+import { serverFailureNotice } from '../src/domain/notices';
+import type { Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
+import { afterRequest, noticeShown, outcomeGuards, showFailure, showingNotice, type NoticeContext } from './request-states';
 
-export type LoadHomeOutput = Outcome<{ hasSubscription: boolean; name: string | null }>;
+export type LoadHomeOutput = Outcome<Pick<Schemas['HomeSuccess'], 'hasSubscription' | 'name'>>;
 
-export interface HomeContext {
+export interface HomeContext extends NoticeContext {
   hasEmail: boolean;
-  notice: Notice | null;
-  scrollToTop: number;
-  navigation: Navigation | null;
 }
 
 export type HomeEvent = { type: 'home.next' } | { type: 'notice.dismiss' };
@@ -21,22 +21,20 @@ export const homeMachine = setup({
     context: {} as HomeContext,
     events: {} as HomeEvent,
     input: {} as { hasEmail: boolean },
+    emitted: {} as Navigation,
   },
   actors: {
     loadHome: fromPromise<LoadHomeOutput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
-    showFailure: assign({
-      notice: (_, output: LoadHomeOutput) => serverFailureNotice(output),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
+    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
     clearNotice: assign({ notice: null }),
-    goToPricing: assign({ navigation: goTo(flowPaths.pricing, false) }),
-    goToLogin: assign({ navigation: { to: flowPaths.login, replace: false, keepOrigin: true } }),
+    goToPricing: emit(goTo(routes.pricing.path, false)),
+    goToLogin: emit(toSignIn(false)),
   },
   guards: {
+    ...outcomeGuards,
     hasEmail: ({ context }) => context.hasEmail,
-    isQuiet: (_, output: LoadHomeOutput) => output.kind === 'ok' || output.kind === 'cancelled' || isSessionLost(output),
   },
   delays: {
     spinnerDuration: 1000,
@@ -44,7 +42,7 @@ export const homeMachine = setup({
   },
 }).createMachine({
   id: 'home',
-  context: ({ input }) => ({ hasEmail: input.hasEmail, notice: null, scrollToTop: 0, navigation: null }),
+  context: ({ input }) => ({ hasEmail: input.hasEmail, notice: null, scrollToTop: 0 }),
   initial: 'spinning',
   states: {
     spinning: {
@@ -55,11 +53,8 @@ export const homeMachine = setup({
       tags: ['loading'],
       invoke: {
         src: 'loadHome',
-        onDone: [
-          { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'ready' },
-          { target: 'ready.showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'ready.showingNotice', actions: { type: 'showFailure', params: () => ({ kind: 'unreachable' as const }) } },
+        // The step shows the same whatever the call answers: only a failure is worth a word.
+        ...afterRequest({ ok: { target: 'ready' }, quiet: { target: 'ready' }, failed: { target: 'ready.showingNotice', actions: showFailure } }),
       },
     },
     ready: {
@@ -72,11 +67,7 @@ export const homeMachine = setup({
       },
       states: {
         idle: {},
-        showingNotice: {
-          after: { noticeDuration: { target: 'idle' } },
-          on: { 'notice.dismiss': { target: 'idle' } },
-          exit: 'clearNotice',
-        },
+        showingNotice: showingNotice('noticeDuration', 'idle'),
       },
     },
     leaving: { type: 'final' },

@@ -2,70 +2,59 @@
 // from the plans) for the "from X to Y a month" copy, and sends the email entry to sign-up
 // with the address prefilled. A range that cannot be loaded leaves the range-free copy: there
 // is nothing a visitor could do about it, so no banner.
-import { assign, fromPromise, setup } from 'xstate';
-import { flowPaths, type Navigation } from '../src/domain/navigation';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { goTo, type Navigation } from '../src/domain/navigation';
 import type { PriceRange } from '../src/domain/plans';
 import type { Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
+import { outcomeGuards, outcomeOf } from './request-states';
 
 export type LoadPriceRangeOutput = Outcome<PriceRange>;
 
 export interface LandingContext {
   priceRange: PriceRange | null;
-  navigation: Navigation | null;
 }
 
 export type LandingEvent = { type: 'email.submit'; email: string };
 
-/** Sign-up, with the typed address prefilled when there is one (as src/app/paths.ts builds it). */
-function signUpWith(email: string): Navigation {
-  const address = email.trim();
-  const query = address ? `?${new URLSearchParams({ email: address }).toString()}` : '';
-  return { to: `${flowPaths.register}${query}`, replace: false };
-}
+/** The visitor asked to go, whether or not the range has arrived. */
+const signUp = { 'email.submit': { target: 'leaving', actions: 'goToSignUp' } } as const;
 
 export const landingMachine = setup({
   types: {
     context: {} as LandingContext,
     events: {} as LandingEvent,
+    emitted: {} as Navigation,
   },
   actors: {
     loadPriceRange: fromPromise<LoadPriceRangeOutput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
     keepRange: assign({ priceRange: (_, output: LoadPriceRangeOutput) => (output.kind === 'ok' ? output.data : null) }),
-    goToSignUp: assign({ navigation: ({ event }) => signUpWith(event.email) }),
+    goToSignUp: emit(({ event }) => goTo(routes.register.href({ email: event.email.trim() }), false)),
   },
   guards: {
-    loaded: (_, output: LoadPriceRangeOutput) => output.kind === 'ok',
+    loaded: outcomeGuards.succeeded,
   },
 }).createMachine({
   id: 'landing',
-  context: { priceRange: null, navigation: null },
+  context: { priceRange: null },
   initial: 'loading',
   states: {
     loading: {
-      // In every state but the last, whether or not the range has arrived: the visitor asked to go.
-      on: { 'email.submit': { target: 'leaving', actions: 'goToSignUp' } },
+      on: signUp,
       invoke: {
         src: 'loadPriceRange',
         onDone: [
-          {
-            guard: { type: 'loaded', params: ({ event }) => event.output },
-            target: 'ready',
-            actions: { type: 'keepRange', params: ({ event }) => event.output },
-          },
+          { guard: { type: 'loaded', params: outcomeOf }, target: 'ready', actions: { type: 'keepRange', params: outcomeOf } },
           // Refused, no response or cancelled: the page keeps its range-free copy, silently.
           { target: 'unavailable' },
         ],
         onError: { target: 'unavailable' },
       },
     },
-    ready: {
-      on: { 'email.submit': { target: 'leaving', actions: 'goToSignUp' } },
-    },
-    unavailable: {
-      on: { 'email.submit': { target: 'leaving', actions: 'goToSignUp' } },
-    },
+    ready: { on: signUp },
+    unavailable: { on: signUp },
     leaving: { type: 'final' },
   },
 });

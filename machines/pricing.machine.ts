@@ -1,27 +1,24 @@
 // /pricing (step 4 of 4): load the plans, choose one, start a checkout. Success with a url
 // leaves the app for the provider's page; success with only a message shows it for 3 s;
 // errors show the server's message for 3 s; cancelled requests and 401s stay quiet.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
 import { leaveFor, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice, successNotice, type Notice } from '../src/domain/notices';
+import { serverFailureNotice, successNotice } from '../src/domain/notices';
 import { defaultPlan, inTierOrder, type Plan } from '../src/domain/plans';
-import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
+import type { Outcome } from '../src/domain/request-outcome';
+import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type LoadPlansOutput = Outcome<Plan[]>;
-export interface SubscribeInput {
-  plan: string;
-}
-export type SubscribeOutput = Outcome<{ url?: string; message?: string }>;
+export type SubscribeInput = Schemas['SubscribeRequest'];
+export type SubscribeOutput = Outcome<Pick<Schemas['SubscribeSuccess'], 'url' | 'message'>>;
 
-export interface PricingContext {
+export interface PricingContext extends NoticeContext {
   hasEmail: boolean;
   plans: Plan[];
   selectedId: string | null;
   /** The plan a checkout was started for: its name, amount, duration, resolution for display. */
   chosen: Plan | null;
-  notice: Notice | null;
-  scrollToTop: number;
-  navigation: Navigation | null;
 }
 
 export type PricingEvent =
@@ -32,11 +29,24 @@ export type PricingEvent =
 
 const planById = (plans: readonly Plan[], id: string | null | undefined) => plans.find((plan) => plan.id === id) ?? null;
 
+/** Choosing a plan, also while a notice shows. */
+const choosing = {
+  'plan.select': { actions: 'select' },
+  'plan.subscribe': [{ guard: 'canSubscribe', target: 'subscribing', actions: ['select', 'choose'] }, { actions: 'select' }],
+} as const;
+
+const subscribed = afterRequest({
+  ok: { target: 'showingNotice', actions: { type: 'showMessage', params: outcomeOf } },
+  quiet: { target: 'idle' },
+  failed: { target: 'showingNotice', actions: showFailure },
+});
+
 export const pricingMachine = setup({
   types: {
     context: {} as PricingContext,
     events: {} as PricingEvent,
     input: {} as { hasEmail: boolean },
+    emitted: {} as Navigation,
   },
   actors: {
     loadPlans: fromPromise<LoadPlansOutput>(async () => ({ kind: 'unreachable' })),
@@ -52,22 +62,15 @@ export const pricingMachine = setup({
         event.type !== 'notice.dismiss' && planById(context.plans, event.planId) ? (event.planId ?? null) : context.selectedId,
     }),
     choose: assign({ chosen: ({ context }) => planById(context.plans, context.selectedId) }),
-    showFailure: assign({
-      notice: (_, output: Outcome<unknown>) => serverFailureNotice(output),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
-    showMessage: assign({
-      notice: (_, output: SubscribeOutput) => successNotice(output.kind === 'ok' ? (output.data.message ?? '') : ''),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
+    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
+    showMessage: assign(({ context }, output: SubscribeOutput) =>
+      noticeShown(context, successNotice(output.kind === 'ok' ? (output.data.message ?? '') : '')),
+    ),
     clearNotice: assign({ notice: null }),
-    leaveForCheckout: assign({
-      navigation: (_, output: SubscribeOutput) => (output.kind === 'ok' && output.data.url ? leaveFor(output.data.url) : null),
-    }),
+    leaveForCheckout: emit((_, output: SubscribeOutput) => leaveFor(output.kind === 'ok' ? (output.data.url ?? '') : '')),
   },
   guards: {
-    succeeded: (_, output: Outcome<unknown>) => output.kind === 'ok',
-    isQuiet: (_, output: Outcome<unknown>) => output.kind === 'cancelled' || isSessionLost(output),
+    ...outcomeGuards,
     hasCheckoutUrl: (_, output: SubscribeOutput) => output.kind === 'ok' && Boolean(output.data.url),
     canSubscribe: ({ context, event }) =>
       context.hasEmail &&
@@ -86,7 +89,6 @@ export const pricingMachine = setup({
     chosen: null,
     notice: null,
     scrollToTop: 0,
-    navigation: null,
   }),
   initial: 'loading',
   states: {
@@ -94,27 +96,17 @@ export const pricingMachine = setup({
       tags: ['loading'],
       invoke: {
         src: 'loadPlans',
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => event.output },
-            target: 'ready',
-            actions: { type: 'takePlans', params: ({ event }) => event.output },
-          },
-          { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'ready' },
-          { target: 'ready.showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'ready.showingNotice', actions: { type: 'showFailure', params: () => ({ kind: 'unreachable' as const }) } },
+        ...afterRequest({
+          ok: { target: 'ready', actions: { type: 'takePlans', params: outcomeOf } },
+          quiet: { target: 'ready' },
+          failed: { target: 'ready.showingNotice', actions: showFailure },
+        }),
       },
     },
     ready: {
       initial: 'idle',
       states: {
-        idle: {
-          on: {
-            'plan.select': { actions: 'select' },
-            'plan.subscribe': [{ guard: 'canSubscribe', target: 'subscribing', actions: ['select', 'choose'] }, { actions: 'select' }],
-          },
-        },
+        idle: { on: choosing },
         subscribing: {
           tags: ['busy'],
           invoke: {
@@ -122,30 +114,16 @@ export const pricingMachine = setup({
             input: ({ context }) => ({ plan: context.chosen?.id ?? '' }),
             onDone: [
               {
-                guard: { type: 'hasCheckoutUrl', params: ({ event }) => event.output },
+                guard: { type: 'hasCheckoutUrl', params: outcomeOf },
                 target: '#pricing.redirecting',
-                actions: { type: 'leaveForCheckout', params: ({ event }) => event.output },
+                actions: { type: 'leaveForCheckout', params: outcomeOf },
               },
-              {
-                guard: { type: 'succeeded', params: ({ event }) => event.output },
-                target: 'showingNotice',
-                actions: { type: 'showMessage', params: ({ event }) => event.output },
-              },
-              { guard: { type: 'isQuiet', params: ({ event }) => event.output }, target: 'idle' },
-              { target: 'showingNotice', actions: { type: 'showFailure', params: ({ event }) => event.output } },
+              ...subscribed.onDone,
             ],
-            onError: { target: 'showingNotice', actions: { type: 'showFailure', params: () => ({ kind: 'unreachable' as const }) } },
+            onError: subscribed.onError,
           },
         },
-        showingNotice: {
-          after: { noticeDuration: { target: 'idle' } },
-          exit: 'clearNotice',
-          on: {
-            'notice.dismiss': { target: 'idle' },
-            'plan.select': { actions: 'select' },
-            'plan.subscribe': [{ guard: 'canSubscribe', target: 'subscribing', actions: ['select', 'choose'] }, { actions: 'select' }],
-          },
-        },
+        showingNotice: showingNotice('noticeDuration', 'idle', choosing),
       },
     },
     /** Leaving for the provider's checkout page; the busy look stays until the page unloads. */

@@ -1,25 +1,25 @@
 // /details (step 2 of 4): name and an optional picture. A picked file is checked by name,
 // previewed (the view passes a data URL), uploaded; Save stores the profile; both Save and
 // 'Skip for now' end at /home.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { checkRules, IMAGE_FILE_NAME_PATTERN, profileSchema, type FieldErrors } from '../src/domain/account-rules';
-import { flowPaths, goTo, type Navigation } from '../src/domain/navigation';
-import { errorNotice, noticeMessages, profileFailureNotice, type Notice } from '../src/domain/notices';
+import type { Schemas } from '../src/domain/contract';
+import { goTo, type Navigation } from '../src/domain/navigation';
+import { errorNotice, noticeMessages, profileFailureNotice } from '../src/domain/notices';
 import type { Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
+import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, type NoticeContext } from './request-states';
 
 export type ProfileField = 'name' | 'image';
 export interface UploadImageInput {
   file: Blob;
   fileName: string;
 }
-export type UploadImageOutput = Outcome<{ image: string }>;
-export interface SaveDetailsInput {
-  name: string;
-  image: string | null;
-}
-export type SaveDetailsOutput = Outcome<{ name?: string; image?: string | null }>;
+export type UploadImageOutput = Outcome<Pick<Schemas['UploadSuccess'], 'image'>>;
+export type SaveDetailsInput = Schemas['DetailsRequest'];
+export type SaveDetailsOutput = Outcome<Pick<Schemas['DetailsSuccess'], 'name' | 'image'>>;
 
-export interface ProfileContext {
+export interface ProfileContext extends NoticeContext {
   name: string;
   /** The stored file name answered by the upload, sent with Save. */
   image: string | null;
@@ -27,9 +27,6 @@ export interface ProfileContext {
   preview: string | null;
   pendingFile: UploadImageInput | null;
   errors: FieldErrors<ProfileField>;
-  notice: Notice | null;
-  scrollToTop: number;
-  navigation: Navigation | null;
 }
 
 export type ProfileEvent =
@@ -39,10 +36,14 @@ export type ProfileEvent =
   | { type: 'form.submit' }
   | { type: 'form.skip' };
 
+/** A failed upload takes the picture away again. */
+const uploadFailed = { target: 'editing', actions: ['clearImage', 'showImageFailure'] } as const;
+
 export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
+    emitted: {} as Navigation,
   },
   actors: {
     uploadImage: fromPromise<UploadImageOutput, UploadImageInput>(async () => ({ kind: 'unreachable' })),
@@ -65,23 +66,16 @@ export const profileMachine = setup({
       pendingFile: null,
     }),
     clearImage: assign({ image: null, preview: null, pendingFile: null }),
-    showImageFailure: assign({
-      notice: () => errorNotice(noticeMessages.imageFailed),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
+    showImageFailure: assign(({ context }) => noticeShown(context, errorNotice(noticeMessages.imageFailed))),
     showRuleErrors: assign({ errors: ({ context }) => ({ ...context.errors, ...(checkRules(profileSchema, { name: context.name }) ?? {}) }) }),
     clearNotice: assign({ notice: null }),
-    showSaveFailure: assign({
-      notice: (_, output: SaveDetailsOutput) => profileFailureNotice(output),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
-    goHome: assign({ navigation: goTo(flowPaths.home) }),
+    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, profileFailureNotice(outcome))),
+    goHome: emit(goTo(routes.home.path)),
   },
   guards: {
+    ...outcomeGuards,
     imageNameAccepted: ({ event }) => event.type === 'image.pick' && IMAGE_FILE_NAME_PATTERN.test(event.fileName),
     formIsValid: ({ context }) => checkRules(profileSchema, { name: context.name }) === null,
-    succeeded: (_, output: Outcome<unknown>) => output.kind === 'ok',
-    wasCancelled: (_, output: Outcome<unknown>) => output.kind === 'cancelled',
   },
 }).createMachine({
   id: 'profile',
@@ -93,7 +87,6 @@ export const profileMachine = setup({
     errors: {},
     notice: null,
     scrollToTop: 0,
-    navigation: null,
   },
   initial: 'editing',
   on: {
@@ -119,16 +112,12 @@ export const profileMachine = setup({
       invoke: {
         src: 'uploadImage',
         input: ({ context }) => context.pendingFile ?? { file: new Blob([]), fileName: '' },
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => event.output },
-            target: 'editing',
-            actions: { type: 'keepUploadedImage', params: ({ event }) => event.output },
-          },
-          { guard: { type: 'wasCancelled', params: ({ event }) => event.output }, target: 'editing', actions: 'clearImage' },
-          { target: 'editing', actions: ['clearImage', 'showImageFailure'] },
-        ],
-        onError: { target: 'editing', actions: ['clearImage', 'showImageFailure'] },
+        ...afterRequest({
+          ok: { target: 'editing', actions: { type: 'keepUploadedImage', params: outcomeOf } },
+          quiet: { target: 'editing', actions: 'clearImage' },
+          quietWhen: 'wasCancelled',
+          failed: uploadFailed,
+        }),
       },
       on: {
         'field.change': { actions: 'changeName' },
@@ -140,12 +129,7 @@ export const profileMachine = setup({
       invoke: {
         src: 'saveDetails',
         input: ({ context }) => ({ name: context.name.trim(), image: context.image }),
-        onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'done' },
-          { guard: { type: 'wasCancelled', params: ({ event }) => event.output }, target: 'editing' },
-          { target: 'editing', actions: { type: 'showSaveFailure', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'editing', actions: { type: 'showSaveFailure', params: () => ({ kind: 'unreachable' as const }) } },
+        ...afterRequest({ ok: { target: 'done' }, quiet: { target: 'editing' }, quietWhen: 'wasCancelled', failed: { target: 'editing', actions: showFailure } }),
       },
     },
     done: { type: 'final', entry: 'goHome' },

@@ -4,31 +4,29 @@
 // Only a refresh the server refuses (401) signs the user out: a refresh that got no answer
 // (network down, server trouble) keeps the session, and the waiting requests report 'no
 // response' to their screens. Signing out never waits more than 3 s for the server.
-import { assign, fromPromise, setup } from 'xstate';
-import type { Navigation } from '../src/domain/navigation';
-import { flowPaths, goTo } from '../src/domain/navigation';
-import type { Notice } from '../src/domain/notices';
-import { serverFailureNotice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
+import { goTo, toSignIn, type Navigation } from '../src/domain/navigation';
+import { serverFailureNotice, type Notice } from '../src/domain/notices';
+import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
 import type { PersistedSession, SessionUser } from '../src/domain/session-user';
+import { afterRequest, outcomeGuards, outcomeOf, showFailure, showingNotice } from './request-states';
 
-export interface LinkToken {
-  token: string;
-  deviceId: string | null;
-}
+/** A one-time sign-in link's token (the contract's exchange), the device id null when absent. */
+export type LinkToken = Pick<Schemas['TokenExchangeRequest'], 'token'> & { deviceId: string | null };
 
 /** Actor contracts the app implements. */
 export type RestorePersistedOutput = PersistedSession | null;
 export type ExchangeLinkTokenInput = LinkToken;
 export type ExchangeLinkTokenOutput = Outcome<SessionUser>;
-export type RefreshTokenOutput = Outcome<{ token: string }>;
+export type RefreshTokenOutput = Outcome<Pick<Schemas['AuthSuccess'], 'token'>>;
 
 export interface SessionContext {
   user: SessionUser | null;
   remember: boolean;
   pendingLink: LinkToken | null;
   notice: Notice | null;
-  navigation: Navigation | null;
 }
 
 export type SessionEvent =
@@ -37,15 +35,13 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.expire' }
   | { type: 'session.signOut' }
-  | { type: 'notice.dismiss' }
-  | { type: 'navigation.done' };
-
-const toLogin: Navigation = { to: flowPaths.login, replace: true, keepOrigin: true };
+  | { type: 'notice.dismiss' };
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as Navigation,
   },
   actors: {
     restorePersisted: fromPromise<RestorePersistedOutput>(async () => null),
@@ -63,25 +59,23 @@ export const sessionMachine = setup({
         event.type === 'session.exchange' ? { token: event.token, deviceId: event.deviceId } : null,
     }),
     forgetLink: assign({ pendingLink: null }),
-    signInFromEvent: assign(({ event }) =>
-      event.type === 'session.signIn'
-        ? { user: event.user, remember: event.remember, notice: null, navigation: goTo(event.to) }
-        : {},
-    ),
+    signInFromEvent: assign(({ event }) => (event.type === 'session.signIn' ? { user: event.user, remember: event.remember, notice: null } : {})),
+    takeLinkUser: assign({ user: (_, output: ExchangeLinkTokenOutput) => (output.kind === 'ok' ? output.data : null), remember: false }),
     clearUser: assign({ user: null, remember: false }),
-    goToLogin: assign({ navigation: toLogin }),
-    goToLanding: assign({ navigation: goTo(flowPaths.landing, false) }),
+    /** Where the sign-in flow said the user goes next (replacing history). */
+    goOn: emit(({ event }) => goTo(event.type === 'session.signIn' ? event.to : routes.home.path)),
+    goHome: emit(goTo(routes.home.path)),
+    goToLogin: emit(toSignIn(true)),
+    goToLanding: emit(goTo(routes.landing.path, false)),
+    showFailure: assign({ notice: (_, outcome: Outcome<unknown>) => serverFailureNotice(outcome) }),
     clearNotice: assign({ notice: null }),
-    clearNavigation: assign({ navigation: null }),
   },
   guards: {
     restoredUser: (_, output: RestorePersistedOutput) => output !== null,
     hasPendingLink: ({ context }) => context.pendingLink !== null,
-    exchangeSucceeded: (_, output: ExchangeLinkTokenOutput) => output.kind === 'ok',
-    exchangeCancelled: (_, output: ExchangeLinkTokenOutput) => output.kind === 'cancelled',
-    refreshSucceeded: (_, output: RefreshTokenOutput) => output.kind === 'ok',
+    ...outcomeGuards,
     /** The server refused the refresh cookie: the session is over (expired, revoked or replayed). */
-    refreshRefused: (_, output: RefreshTokenOutput) => output.kind === 'failed' && output.status === 401,
+    refreshRefused: (_, output: RefreshTokenOutput) => isSessionLost(output),
   },
   delays: {
     restoreLimit: 5000,
@@ -91,11 +85,8 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, remember: false, pendingLink: null, notice: null, navigation: null },
+  context: { user: null, remember: false, pendingLink: null, notice: null },
   initial: 'restoring',
-  on: {
-    'navigation.done': { actions: 'clearNavigation' },
-  },
   states: {
     restoring: {
       invoke: {
@@ -117,16 +108,12 @@ export const sessionMachine = setup({
       initial: 'idle',
       always: { guard: 'hasPendingLink', target: 'exchanging' },
       on: {
-        'session.signIn': { target: 'signedIn', actions: ['signInFromEvent', 'persistSession'] },
+        'session.signIn': { target: 'signedIn', actions: ['signInFromEvent', 'persistSession', 'goOn'] },
         'session.exchange': { target: 'exchanging', actions: 'rememberLink' },
       },
       states: {
         idle: {},
-        showingNotice: {
-          after: { exchangeNoticeDuration: { target: 'idle' } },
-          on: { 'notice.dismiss': { target: 'idle' } },
-          exit: 'clearNotice',
-        },
+        showingNotice: showingNotice('exchangeNoticeDuration', 'idle'),
       },
     },
     exchanging: {
@@ -134,29 +121,12 @@ export const sessionMachine = setup({
       invoke: {
         src: 'exchangeLinkToken',
         input: ({ context }) => context.pendingLink ?? { token: '', deviceId: null },
-        onDone: [
-          {
-            guard: { type: 'exchangeSucceeded', params: ({ event }) => event.output },
-            target: 'signedIn',
-            actions: [
-              assign(({ event }) => ({
-                user: event.output.kind === 'ok' ? event.output.data : null,
-                remember: false,
-                navigation: goTo(flowPaths.home),
-              })),
-              'persistSession',
-            ],
-          },
-          { guard: { type: 'exchangeCancelled', params: ({ event }) => event.output }, target: 'visitor' },
-          {
-            target: 'visitor.showingNotice',
-            actions: assign({ notice: ({ event }) => serverFailureNotice(event.output) }),
-          },
-        ],
-        onError: {
-          target: 'visitor.showingNotice',
-          actions: assign({ notice: () => serverFailureNotice({ kind: 'unreachable' }) }),
-        },
+        ...afterRequest({
+          ok: { target: 'signedIn', actions: [{ type: 'takeLinkUser', params: outcomeOf }, 'persistSession', 'goHome'] },
+          quiet: { target: 'visitor' },
+          quietWhen: 'wasCancelled',
+          failed: { target: 'visitor.showingNotice', actions: showFailure },
+        }),
       },
       exit: 'forgetLink',
     },
@@ -164,7 +134,7 @@ export const sessionMachine = setup({
       initial: 'active',
       entry: 'forgetLink',
       on: {
-        'session.signIn': { target: '.active', actions: ['signInFromEvent', 'persistSession'] },
+        'session.signIn': { target: '.active', actions: ['signInFromEvent', 'persistSession', 'goOn'] },
         'session.expire': { target: 'visitor', actions: ['clearUser', 'purgePersisted', 'goToLogin'] },
         'session.signOut': { target: 'signingOut' },
       },
@@ -178,7 +148,7 @@ export const sessionMachine = setup({
             src: 'refreshToken',
             onDone: [
               {
-                guard: { type: 'refreshSucceeded', params: ({ event }) => event.output },
+                guard: { type: 'succeeded', params: outcomeOf },
                 target: 'active',
                 actions: [
                   assign({
@@ -189,7 +159,7 @@ export const sessionMachine = setup({
                 ],
               },
               {
-                guard: { type: 'refreshRefused', params: ({ event }) => event.output },
+                guard: { type: 'refreshRefused', params: outcomeOf },
                 target: '#session.visitor',
                 actions: ['clearUser', 'purgePersisted', 'goToLogin'],
               },

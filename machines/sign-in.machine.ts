@@ -1,24 +1,22 @@
-// /login: the sign-in form. Rules from src/domain/account-rules.ts; on success it tells the
-// session (which persists the user and goes to the remembered origin or /home, replacing).
+// /login: the sign-in form (the account-form pattern). Rules from src/domain/account-rules.ts;
+// on success it tells the session, which persists the user (remember me: across browser
+// restarts) and goes to the remembered origin or /home, replacing history.
 import { assign, fromPromise, setup } from 'xstate';
-import { checkRules, signInSchema, type FieldErrors } from '../src/domain/account-rules';
-import { flowPaths } from '../src/domain/navigation';
-import { accountFailureNotice, type Notice } from '../src/domain/notices';
+import { checkRules, signInSchema } from '../src/domain/account-rules';
+import { accountFailureNotice } from '../src/domain/notices';
 import type { Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
 import type { SessionArrival, SessionUser } from '../src/domain/session-user';
+import { accountFormStates, fieldChanged, userOf, type AccountFormContext } from './account-form';
+import { noticeShown, outcomeGuards } from './request-states';
 
 export type SignInField = 'email' | 'password';
 export type SignInValues = Record<SignInField, string>;
 export type SignInInput = SignInValues;
 export type SignInOutput = Outcome<SessionUser>;
 
-export interface SignInContext {
-  values: SignInValues;
+export interface SignInContext extends AccountFormContext<SignInField> {
   remember: boolean;
-  errors: FieldErrors<SignInField>;
-  notice: Notice | null;
-  /** Bumped whenever the view should scroll to the top (a new failure banner). */
-  scrollToTop: number;
   /** Where the protected-route guard found the user, if any. */
   origin: string | null;
 }
@@ -27,6 +25,12 @@ export type SignInEvent =
   | { type: 'field.change'; field: SignInField; value: string }
   | { type: 'remember.change'; value: boolean }
   | { type: 'form.submit' };
+
+const arrival = ({ context, event }: { context: SignInContext; event: { output: SignInOutput } }): SessionArrival => ({
+  user: userOf(event.output),
+  remember: context.remember,
+  to: context.origin ?? routes.home.path,
+});
 
 export const signInMachine = setup({
   types: {
@@ -40,23 +44,15 @@ export const signInMachine = setup({
   actions: {
     /** Hand the signed-in user to the session actor (provided by the app). */
     tellSession: (_, _arrival: SessionArrival) => {},
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      const { [event.field]: _cleared, ...errors } = context.errors;
-      return { values: { ...context.values, [event.field]: event.value }, errors };
-    }),
+    changeField: assign(({ context, event }) => (event.type === 'field.change' ? fieldChanged(context, event.field, event.value) : {})),
     changeRemember: assign({ remember: ({ event }) => (event.type === 'remember.change' ? event.value : false) }),
     showRuleErrors: assign({ errors: ({ context }) => checkRules(signInSchema, context.values) ?? {} }),
     clearNotice: assign({ notice: null }),
-    showFailure: assign({
-      notice: (_, output: SignInOutput) => accountFailureNotice(output, 'signIn'),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
+    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, accountFailureNotice(outcome, 'signIn'))),
   },
   guards: {
+    ...outcomeGuards,
     formIsValid: ({ context }) => checkRules(signInSchema, context.values) === null,
-    succeeded: (_, output: SignInOutput) => output.kind === 'ok',
-    wasCancelled: (_, output: SignInOutput) => output.kind === 'cancelled',
   },
 }).createMachine({
   id: 'signIn',
@@ -70,40 +66,7 @@ export const signInMachine = setup({
   }),
   initial: 'editing',
   states: {
-    editing: {
-      on: {
-        'field.change': { actions: 'changeField' },
-        'remember.change': { actions: 'changeRemember' },
-        'form.submit': [
-          { guard: 'formIsValid', target: 'submitting', actions: 'clearNotice' },
-          { actions: 'showRuleErrors' },
-        ],
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        src: 'signIn',
-        input: ({ context }) => ({ ...context.values, email: context.values.email.trim() }),
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => event.output },
-            target: 'signedIn',
-            actions: {
-              type: 'tellSession',
-              params: ({ context, event }) => ({
-                user: event.output.kind === 'ok' ? event.output.data : { email: '', token: '' },
-                remember: context.remember,
-                to: context.origin ?? flowPaths.home,
-              }),
-            },
-          },
-          { guard: { type: 'wasCancelled', params: ({ event }) => event.output }, target: 'editing' },
-          { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'editing', actions: { type: 'showFailure', params: () => ({ kind: 'unreachable' as const }) } },
-      },
-    },
+    ...accountFormStates({ request: 'signIn', done: 'signedIn', arrival, on: { 'remember.change': { actions: 'changeRemember' } } }),
     signedIn: { type: 'final' },
   },
 });

@@ -1,26 +1,30 @@
-// /register: the sign-up form. Rules from src/domain/account-rules.ts; on success it tells the
-// session, which goes to /details (step 2 of 4) replacing history (decisions.md).
+// /register: the sign-up form (the account-form pattern). Rules from
+// src/domain/account-rules.ts; on success it tells the session, which goes to /details (step 2
+// of 4) replacing history, so Back does not return to a form that already did its job.
 import { assign, fromPromise, setup } from 'xstate';
-import { checkRules, DEFAULT_COUNTRY, signUpSchema, type FieldErrors } from '../src/domain/account-rules';
-import { flowPaths } from '../src/domain/navigation';
-import { accountFailureNotice, type Notice } from '../src/domain/notices';
+import { checkRules, DEFAULT_COUNTRY, signUpSchema } from '../src/domain/account-rules';
+import { accountFailureNotice } from '../src/domain/notices';
 import type { Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
 import type { SessionArrival, SessionUser } from '../src/domain/session-user';
+import { accountFormStates, fieldChanged, userOf, type AccountFormContext } from './account-form';
+import { noticeShown, outcomeGuards } from './request-states';
 
 export type SignUpField = 'country' | 'email' | 'password' | 'cpassword';
 export type SignUpValues = Record<SignUpField, string>;
 export type SignUpInput = SignUpValues;
 export type SignUpOutput = Outcome<SessionUser>;
 
-export interface SignUpContext {
-  values: SignUpValues;
-  errors: FieldErrors<SignUpField>;
-  notice: Notice | null;
-  /** Bumped whenever the view should scroll to the top (a new failure banner). */
-  scrollToTop: number;
-}
+export type SignUpContext = AccountFormContext<SignUpField>;
 
 export type SignUpEvent = { type: 'field.change'; field: SignUpField; value: string } | { type: 'form.submit' };
+
+// No remember-me on this form: the new session lives in sessionStorage.
+const arrival = ({ event }: { event: { output: SignUpOutput } }): SessionArrival => ({
+  user: userOf(event.output),
+  remember: false,
+  to: routes.details.path,
+});
 
 export const signUpMachine = setup({
   types: {
@@ -34,22 +38,14 @@ export const signUpMachine = setup({
   actions: {
     /** Hand the new user to the session actor (provided by the app). */
     tellSession: (_, _arrival: SessionArrival) => {},
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      const { [event.field]: _cleared, ...errors } = context.errors;
-      return { values: { ...context.values, [event.field]: event.value }, errors };
-    }),
+    changeField: assign(({ context, event }) => (event.type === 'field.change' ? fieldChanged(context, event.field, event.value) : {})),
     showRuleErrors: assign({ errors: ({ context }) => checkRules(signUpSchema, context.values) ?? {} }),
     clearNotice: assign({ notice: null }),
-    showFailure: assign({
-      notice: (_, output: SignUpOutput) => accountFailureNotice(output, 'signUp'),
-      scrollToTop: ({ context }) => context.scrollToTop + 1,
-    }),
+    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, accountFailureNotice(outcome, 'signUp'))),
   },
   guards: {
+    ...outcomeGuards,
     formIsValid: ({ context }) => checkRules(signUpSchema, context.values) === null,
-    succeeded: (_, output: SignUpOutput) => output.kind === 'ok',
-    wasCancelled: (_, output: SignUpOutput) => output.kind === 'cancelled',
   },
 }).createMachine({
   id: 'signUp',
@@ -61,40 +57,7 @@ export const signUpMachine = setup({
   }),
   initial: 'editing',
   states: {
-    editing: {
-      on: {
-        'field.change': { actions: 'changeField' },
-        'form.submit': [
-          { guard: 'formIsValid', target: 'submitting', actions: 'clearNotice' },
-          { actions: 'showRuleErrors' },
-        ],
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        src: 'signUp',
-        input: ({ context }) => ({ ...context.values, email: context.values.email.trim() }),
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => event.output },
-            target: 'signedUp',
-            actions: {
-              type: 'tellSession',
-              // No remember-me on this form: the new session lives in sessionStorage.
-              params: ({ event }) => ({
-                user: event.output.kind === 'ok' ? event.output.data : { email: '', token: '' },
-                remember: false,
-                to: flowPaths.details,
-              }),
-            },
-          },
-          { guard: { type: 'wasCancelled', params: ({ event }) => event.output }, target: 'editing' },
-          { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'editing', actions: { type: 'showFailure', params: () => ({ kind: 'unreachable' as const }) } },
-      },
-    },
+    ...accountFormStates({ request: 'signUp', done: 'signedUp', arrival }),
     signedUp: { type: 'final' },
   },
 });

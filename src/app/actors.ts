@@ -1,43 +1,20 @@
-// The app's actors: the long-lived session and language actors (created outside React), the
-// real implementations of every machine's actors, and the typed hooks screens use.
-// `createAppActors(deps)` is the one function that builds all of it; tests pass fakes.
+// The app's long-lived actors (session and language, created outside React), what the screen
+// machines' implementations need from the app (src/app/router.tsx provides them), and the
+// typed hooks screens use. `createAppActors(deps)` builds all of it; tests pass fakes.
 import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { AuthBridge } from '../api/client';
 import type { Api } from '../api/endpoints';
-import type {
-  CancelSubscriptionInput,
-  CancelSubscriptionOutput,
-  LoadBillingOutput,
-  OpenPaymentPortalOutput,
-  ReactivateSubscriptionInput,
-  ReactivateSubscriptionOutput,
-} from '../../machines/billing.machine';
-import type { ConfirmCheckoutInput, ConfirmCheckoutOutput } from '../../machines/checkout-return.machine';
-import type { LoadHomeOutput } from '../../machines/home.machine';
-import type { LoadPriceRangeOutput } from '../../machines/landing.machine';
 import { languageMachine, type Language, type LanguageMachine } from '../../machines/language.machine';
-import type { LoadPlansOutput, SubscribeInput, SubscribeOutput } from '../../machines/pricing.machine';
-import type { SaveDetailsInput, SaveDetailsOutput, UploadImageInput, UploadImageOutput } from '../../machines/profile.machine';
 import { sessionMachine, type SessionMachine } from '../../machines/session.machine';
-import type { SignInInput, SignInOutput } from '../../machines/sign-in.machine';
-import type { SignUpInput, SignUpOutput } from '../../machines/sign-up.machine';
 import type { SessionArrival } from '../domain/session-user';
+import { fromCall } from './call-actor';
 import { createAuthBridge } from './session-token';
 import type { Persistence } from './persistence';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 type Inspect = ActorOptions<AnyActorLogic>['inspect'];
-
-/**
- * The result of a call whose actor is still running. Once the actor has been stopped (its
- * signal aborted) the result must never arrive: under React's StrictMode a screen's actor is
- * stopped and restarted, and a late 'cancelled' outcome would reach the restarted actor.
- */
-function unlessAborted<T>(signal: AbortSignal, call: Promise<T>): Promise<T> {
-  return call.then((result) => (signal.aborted ? new Promise<T>(() => {}) : result));
-}
 
 export interface AppDeps {
   /** The API, or a factory given the auth bridge (the real client needs the session's token). */
@@ -76,8 +53,8 @@ export function createAppActors(deps: AppDeps) {
     sessionMachine.provide({
       actors: {
         restorePersisted: fromPromise(async () => persistence.readSession()),
-        exchangeLinkToken: fromPromise(({ input, signal }) => unlessAborted(signal, api.exchangeLinkToken(input, signal))),
-        refreshToken: fromPromise(({ signal }) => unlessAborted(signal, api.refresh(signal))),
+        exchangeLinkToken: fromCall(api.exchangeLinkToken),
+        refreshToken: fromCall((_, signal) => api.refresh(signal)),
         revokeSession: fromPromise(async ({ signal }) => {
           await api.logout(signal);
         }),
@@ -101,40 +78,9 @@ export function createAppActors(deps: AppDeps) {
   /** Sign-in and sign-up flows hand their user to the session through this action. */
   const tellSession = (_: unknown, arrival: SessionArrival) => session.send({ type: 'session.signIn', ...arrival });
 
-  // The real implementations of the screen machines' actors, by machine. The machines
-  // themselves are imported by src/app/flows.ts, in the lazily loaded screen chunks.
-  const flowActors = {
-    landing: { loadPriceRange: fromPromise<LoadPriceRangeOutput>(({ signal }) => unlessAborted(signal, api.priceRange(signal))) },
-    signIn: { signIn: fromPromise<SignInOutput, SignInInput>(({ input, signal }) => unlessAborted(signal, api.signIn({ ...input, deviceId }, signal))) },
-    signUp: { signUp: fromPromise<SignUpOutput, SignUpInput>(({ input, signal }) => unlessAborted(signal, api.signUp({ ...input, deviceId }, signal))) },
-    profile: {
-      uploadImage: fromPromise<UploadImageOutput, UploadImageInput>(({ input, signal }) => unlessAborted(signal, api.uploadImage(input, signal))),
-      saveDetails: fromPromise<SaveDetailsOutput, SaveDetailsInput>(({ input, signal }) => unlessAborted(signal, api.saveDetails(input, signal))),
-    },
-    home: { loadHome: fromPromise<LoadHomeOutput>(({ signal }) => unlessAborted(signal, api.home(signal))) },
-    pricing: {
-      loadPlans: fromPromise<LoadPlansOutput>(({ signal }) => unlessAborted(signal, api.listPlans(signal))),
-      subscribe: fromPromise<SubscribeOutput, SubscribeInput>(({ input, signal }) => unlessAborted(signal, api.subscribe(input, signal))),
-    },
-    checkoutReturn: {
-      confirmCheckout: fromPromise<ConfirmCheckoutOutput, ConfirmCheckoutInput>(({ input, signal }) => unlessAborted(signal, api.confirmCheckout(input, signal))),
-    },
-    billing: {
-      loadBilling: fromPromise<LoadBillingOutput>(({ signal }) => unlessAborted(signal, api.listBilling(signal))),
-      cancelSubscription: fromPromise<CancelSubscriptionOutput, CancelSubscriptionInput>(({ input, signal }) =>
-        unlessAborted(signal, api.cancelSubscription(input, signal)),
-      ),
-      reactivateSubscription: fromPromise<ReactivateSubscriptionOutput, ReactivateSubscriptionInput>(({ input, signal }) =>
-        unlessAborted(signal, api.reactivateSubscription(input, signal)),
-      ),
-      openPaymentPortal: fromPromise<OpenPaymentPortalOutput>(({ signal }) => unlessAborted(signal, api.openPaymentPortal(signal))),
-    },
-  };
-
   return {
     session,
     language,
-    flowActors,
     tellSession,
     api,
     deviceId,

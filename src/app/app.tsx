@@ -1,5 +1,5 @@
 // The app shell: actors and language providers, the navbar, the routed screen, the footer,
-// and the session's own navigation (sign-out, token link, expiry) performed in one place.
+// and the session's own navigation (sign-in, sign-out, token link, expiry) performed.
 import { useCallback, useRef } from 'react';
 import { Router, useLocation } from 'wouter';
 import { Footer } from '../components/footer';
@@ -7,16 +7,8 @@ import { Navbar } from '../components/navbar';
 import { AppIntlProvider } from '../i18n';
 import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from './actors';
 import { useFocusHeadingOnRouteChange } from './focus';
-import { useNavigationOutput } from './navigation';
+import { useNavigationOf } from './navigation';
 import { AppRoutes } from './router';
-
-function SessionNavigation() {
-  const { session } = useAppActors();
-  const navigation = useSession((snapshot) => snapshot.context.navigation);
-  const done = useCallback(() => session.send({ type: 'navigation.done' }), [session]);
-  useNavigationOutput(navigation, done);
-  return null;
-}
 
 function Shell() {
   const { session } = useAppActors();
@@ -25,6 +17,7 @@ function Shell() {
   const [location] = useLocation();
   const main = useRef<HTMLElement>(null);
   useFocusHeadingOnRouteChange(useCallback(() => main.current, []));
+  useNavigationOf(session);
   return (
     <>
       <Navbar
@@ -38,7 +31,6 @@ function Shell() {
         <AppRoutes />
       </main>
       <Footer />
-      <SessionNavigation />
     </>
   );
 }

@@ -1,31 +1,49 @@
-// The one place that performs the navigation machines decide (DESIGN.md): in-app paths via
-// wouter (replacing history when asked, remembering the origin when asked), other sites via
-// a full page load. Each navigation object is performed once.
-import { useEffect, useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
+// The one place that performs the navigation machines decide (they emit `navigate` events,
+// src/domain/navigation.ts): in-app paths via wouter (replacing history when asked, keeping the
+// current location as the origin when asked), other sites via a full page load.
+import { useCallback, useEffect, useLayoutEffect } from 'react';
+import type { Subscription } from 'xstate';
+import { useLocation } from 'wouter';
 import type { Navigation } from '../domain/navigation';
+import { safeOrigin } from '../domain/routes';
 import { useAppActors } from './actors';
 
-export function useNavigationOutput(navigation: Navigation | null | undefined, onPerformed?: () => void): void {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
+export function usePerformNavigation(): (navigation: Navigation) => void {
+  const [, navigate] = useLocation();
   const { leave } = useAppActors();
-  const performed = useRef<Navigation | null>(null);
-  const here = search ? `${location}?${search}` : location;
+  return useCallback(
+    (navigation: Navigation) => {
+      if ('external' in navigation) {
+        leave(navigation.external);
+        return;
+      }
+      const here = window.location.pathname + window.location.search;
+      navigate(navigation.to, { replace: navigation.replace, ...(navigation.keepOrigin ? { state: { origin: here } } : {}) });
+    },
+    [navigate, leave],
+  );
+}
 
-  useEffect(() => {
-    if (!navigation || performed.current === navigation) return;
-    performed.current = navigation;
-    if ('external' in navigation) {
-      leave(navigation.external);
-    } else {
-      navigate(navigation.to, {
-        replace: navigation.replace,
-        ...(navigation.keepOrigin ? { state: { origin: here } } : {}),
-      });
-    }
-    onPerformed?.();
-  }, [navigation, navigate, leave, here, onPerformed]);
+interface NavigatingActor {
+  on(type: 'navigate', handler: (navigation: Navigation) => void): Subscription;
+}
+
+/**
+ * Performs every navigation `actor` emits. A layout effect, so the listener is in place before
+ * the actor starts (useMachine starts it in a passive effect): a machine may navigate at once.
+ */
+export function useNavigationOf(actor: NavigatingActor): void {
+  const perform = usePerformNavigation();
+  useLayoutEffect(() => {
+    const subscription = actor.on('navigate', perform);
+    return () => subscription.unsubscribe();
+  }, [actor, perform]);
+}
+
+/** Where a `keepOrigin` navigation found the user (kept in history state), if anywhere. */
+export function rememberedOrigin(): string | null {
+  const state = window.history.state as { origin?: unknown } | null;
+  return safeOrigin(state?.origin);
 }
 
 /** Scrolls to the top whenever `signal` changes (machines bump a counter on a new banner). */

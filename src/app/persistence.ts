@@ -1,5 +1,6 @@
 // What the browser keeps between visits: the session user (localStorage when "remember me"
-// was checked, sessionStorage otherwise — decisions.md), the language, and the device id.
+// was checked, so it survives closing the browser; sessionStorage otherwise), the language,
+// and the device id.
 // Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '../domain/device-id';
 import type { PersistedSession } from '../domain/session-user';

@@ -1,67 +1,123 @@
-// The routes: one lazily loaded screen per path (the landing downloads little), guarded as
-// paths.ts says; any other path goes to /.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+// The routes: for every path of the route table (src/domain/routes.ts), the screen it mounts
+// (lazily loaded, so the landing page downloads little), guarded by the route's `access`, and
+// the actors and actions the machine of that screen runs with. Any other path goes to /.
+import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
+import { guardNavigation } from '../domain/navigation';
+import { routes, type Access, type RouteName } from '../domain/routes';
 import { staticPages } from '../screens/static';
-import { Protected, VisitorOnly } from './guards';
-import { paths } from './paths';
+import type { BillingMachine } from '../../machines/billing.machine';
+import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
+import type { HomeMachine } from '../../machines/home.machine';
+import type { LandingMachine } from '../../machines/landing.machine';
+import type { PricingMachine } from '../../machines/pricing.machine';
+import type { ProfileMachine } from '../../machines/profile.machine';
+import type { SignInMachine } from '../../machines/sign-in.machine';
+import type { SignUpMachine } from '../../machines/sign-up.machine';
+import { useSession } from './actors';
+import { fromCall } from './call-actor';
+import { FlowContext, implement, type ImplementFlow } from './flow';
+import { usePerformNavigation } from './navigation';
 
-const screens = {
-  landing: lazy(() => import('../screens/landing/landing-screen')),
-  login: lazy(() => import('../screens/login/login-screen')),
-  register: lazy(() => import('../screens/register/register-screen')),
-  details: lazy(() => import('../screens/details/details-screen')),
-  home: lazy(() => import('../screens/home/home-screen')),
-  pricing: lazy(() => import('../screens/pricing/pricing-screen')),
-  users: lazy(() => import('../screens/users/users-screen')),
-  success: lazy(() => import('../screens/checkout-result/success-screen')),
-  cancel: lazy(() => import('../screens/checkout-result/cancel-screen')),
-  billing: lazy(() => import('../screens/billing/billing-screen')),
-  terms: lazy(staticPages.terms),
-  privacy: lazy(staticPages.privacy),
-  dmca: lazy(staticPages.dmca),
-  eula: lazy(staticPages.eula),
-  support: lazy(staticPages.support),
-  changelog: lazy(staticPages.changelog),
-} satisfies Record<keyof typeof paths, LazyExoticComponent<ComponentType>>;
+interface Mount {
+  screen: LazyExoticComponent<ComponentType>;
+  /** The actors and actions of the machine the screen runs (machine types only: no bundle cost). */
+  flow?: ImplementFlow;
+}
 
-type Guard = 'visitor' | 'protected' | 'public';
+const mounts: Record<RouteName, Mount> = {
+  landing: {
+    screen: lazy(() => import('../screens/landing/landing-screen')),
+    flow: implement<LandingMachine>(({ api }) => ({ actors: { loadPriceRange: fromCall((_, signal) => api.priceRange(signal)) } })),
+  },
+  login: {
+    screen: lazy(() => import('../screens/login/login-screen')),
+    flow: implement<SignInMachine>(({ api, deviceId, tellSession }) => ({
+      actors: { signIn: fromCall((input, signal) => api.signIn({ ...input, deviceId }, signal)) },
+      actions: { tellSession },
+    })),
+  },
+  register: {
+    screen: lazy(() => import('../screens/register/register-screen')),
+    flow: implement<SignUpMachine>(({ api, deviceId, tellSession }) => ({
+      actors: { signUp: fromCall((input, signal) => api.signUp({ ...input, deviceId }, signal)) },
+      actions: { tellSession },
+    })),
+  },
+  details: {
+    screen: lazy(() => import('../screens/details/details-screen')),
+    flow: implement<ProfileMachine>(({ api }) => ({ actors: { uploadImage: fromCall(api.uploadImage), saveDetails: fromCall(api.saveDetails) } })),
+  },
+  home: {
+    screen: lazy(() => import('../screens/home/home-screen')),
+    flow: implement<HomeMachine>(({ api }) => ({ actors: { loadHome: fromCall((_, signal) => api.home(signal)) } })),
+  },
+  pricing: {
+    screen: lazy(() => import('../screens/pricing/pricing-screen')),
+    flow: implement<PricingMachine>(({ api }) => ({
+      actors: { loadPlans: fromCall((_, signal) => api.listPlans(signal)), subscribe: fromCall(api.subscribe) },
+    })),
+  },
+  users: {
+    screen: lazy(() => import('../screens/users/users-screen')),
+    flow: implement<CheckoutReturnMachine>(({ api }) => ({ actors: { confirmCheckout: fromCall(api.confirmCheckout) } })),
+  },
+  success: { screen: lazy(() => import('../screens/checkout-result/success-screen')) },
+  cancel: { screen: lazy(() => import('../screens/checkout-result/cancel-screen')) },
+  billing: {
+    screen: lazy(() => import('../screens/billing/billing-screen')),
+    flow: implement<BillingMachine>(({ api }) => ({
+      actors: {
+        loadBilling: fromCall((_, signal) => api.listBilling(signal)),
+        cancelSubscription: fromCall(api.cancelSubscription),
+        reactivateSubscription: fromCall(api.reactivateSubscription),
+        openPaymentPortal: fromCall((_, signal) => api.openPaymentPortal(signal)),
+      },
+    })),
+  },
+  terms: { screen: lazy(staticPages.terms) },
+  privacy: { screen: lazy(staticPages.privacy) },
+  dmca: { screen: lazy(staticPages.dmca) },
+  eula: { screen: lazy(staticPages.eula) },
+  support: { screen: lazy(staticPages.support) },
+  changelog: { screen: lazy(staticPages.changelog) },
+};
 
-const routes: [keyof typeof paths, Guard][] = [
-  ['landing', 'visitor'],
-  ['login', 'visitor'],
-  ['register', 'visitor'],
-  ['details', 'protected'],
-  ['home', 'protected'],
-  ['pricing', 'protected'],
-  ['users', 'protected'],
-  ['success', 'protected'],
-  ['cancel', 'protected'],
-  ['billing', 'protected'],
-  ['terms', 'public'],
-  ['privacy', 'public'],
-  ['dmca', 'public'],
-  ['eula', 'public'],
-  ['support', 'public'],
-  ['changelog', 'public'],
-];
+/**
+ * The route's screen once the session allows it, else the guard's navigation; a spinner while
+ * the session restores (at most 5 s), except on public pages, which need no session.
+ */
+function Guarded({ access, children }: { access: Access; children: ReactNode }) {
+  const signedIn = useSession((snapshot) => (snapshot.matches('restoring') ? null : snapshot.context.user !== null));
+  const perform = usePerformNavigation();
+  const redirect = useMemo(() => (signedIn === null ? null : guardNavigation(access, signedIn)), [access, signedIn]);
+  useLayoutEffect(() => {
+    if (redirect) perform(redirect);
+  }, [redirect, perform]);
+  if (access !== 'public' && (signedIn === null || redirect)) return <Spinner size="lg" />;
+  return <>{children}</>;
+}
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner size="lg" />}>
       <Switch>
-        {routes.map(([name, guard]) => {
-          const Screen = screens[name];
-          const screen = <Screen />;
+        {(Object.keys(routes) as RouteName[]).map((name) => {
+          const { screen: Screen, flow = null } = mounts[name];
+          const { path, access } = routes[name];
           return (
-            <Route key={name} path={paths[name].path}>
-              {guard === 'visitor' ? <VisitorOnly>{screen}</VisitorOnly> : guard === 'protected' ? <Protected>{screen}</Protected> : screen}
+            <Route key={name} path={path}>
+              <Guarded access={access}>
+                <FlowContext.Provider value={flow}>
+                  <Screen />
+                </FlowContext.Provider>
+              </Guarded>
             </Route>
           );
         })}
         <Route>
-          <Redirect to={paths.landing.href()} replace />
+          <Redirect to={routes.landing.href()} replace />
         </Route>
       </Switch>
     </Suspense>

@@ -1,9 +1,6 @@
-// Banner: the one error/success message of a screen. Errors render role="alert"
-// (aria-live assertive), successes role="status" (polite). It takes focus when a message
-// appears so keyboard and screen-reader users land on it. The slot keeps its height
-// (reserveSpace) so the page does not jump when a message comes and goes.
-// Props: { message: MessageLike | null, kind?: 'error' | 'success' = 'error',
-//          reserveSpace?: boolean = true, onDismiss?: () => void }.
+// Banner: the one message a screen shows about what just happened. Errors interrupt (alert),
+// successes wait their turn (status); it takes focus so keyboard and screen-reader users land
+// on it, and its slot keeps its height so the page does not jump as messages come and go.
 import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useMessageText, type MessageLike } from './message-like';

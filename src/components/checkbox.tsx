@@ -1,5 +1,5 @@
-// Checkbox: a native checkbox with its label (e.g. "Remember me").
-// Props: { id, label: ReactNode, checked, onChange(checked), disabled?, name? }.
+// Checkbox: a native checkbox with its label, so clicking the text toggles it and assistive
+// tech reads them as one control (e.g. "Remember me").
 import type { ReactNode } from 'react';
 
 export interface CheckboxProps {

@@ -1,6 +1,6 @@
 // ISO 3166-1 alpha-2 codes offered at sign-up (sovereign states and a few widely used
-// territories, ≈190). Names are not stored here: CountrySelect localizes them with
-// Intl.DisplayNames in the active locale.
+// territories). Names are not stored here: CountrySelect localizes them with Intl.DisplayNames,
+// so the list never needs translating.
 export const COUNTRY_CODES = [
   'AD', 'AE', 'AF', 'AG', 'AL', 'AM', 'AO', 'AR', 'AT', 'AU', 'AZ', 'BA', 'BB', 'BD', 'BE',
   'BF', 'BG', 'BH', 'BI', 'BJ', 'BN', 'BO', 'BR', 'BS', 'BT', 'BW', 'BY', 'BZ', 'CA', 'CD',

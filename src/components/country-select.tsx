@@ -1,7 +1,5 @@
-// CountrySelect: a labelled <select> of ≈190 ISO 3166-1 alpha-2 countries, names localized
-// with Intl.DisplayNames in the active locale and sorted by name in that locale.
-// Props: { id, label: ReactNode, value (default 'US' is the caller's initial value),
-//   onChange(code), error?: MessageLike | null, required?, disabled?, name? }.
+// CountrySelect: the sign-up country as a native <select> (keyboard type-ahead and mobile
+// pickers for free), its names localized and sorted in the active language.
 import { useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { COUNTRY_CODES } from './country-codes';

@@ -1,5 +1,5 @@
-// DateText: a date in the active locale inside a <time dateTime> element.
-// Props: { value: string | Date (ISO string from the API), format?: 'long' | 'short' }.
+// DateText: a date in the active locale inside <time dateTime>, so machines and screen readers
+// get the exact date while people read it the way their language writes it.
 import { useIntl } from 'react-intl';
 
 export interface DateTextProps {

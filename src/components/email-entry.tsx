@@ -1,6 +1,5 @@
-// EmailEntry: the landing call to action: "Ready to watch?" with an email field and a
-// "Get Started" button. Props: { value, onChange(value), onSubmit(email), error?: MessageLike }.
-// The screen decides where to go (sign-up with the email prefilled).
+// EmailEntry: the landing page's call to action ("Ready to watch?" and an email). It only
+// reports the address: where it leads is the landing machine's decision.
 import { useId, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useMessageText, type MessageLike } from './message-like';

@@ -1,9 +1,8 @@
-// Faq: four questions (what FitStream is, what it costs, where to watch, how to cancel) as
-// disclosure buttons (aria-expanded/aria-controls); opening one closes the others.
-// Props: { priceRange?: { min: number, max: number, currency: string } } — minor units
-// computed from the plans by the screen; without it the cost answer omits the range.
+// Faq: the landing page's questions as disclosure buttons, one open at a time so the page
+// stays short; the cost answer quotes the real price range when the server gave one.
 import { useId, useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import type { PriceRange } from '../domain/plans';
 import { useFormatMoney } from './money';
 
 const messages = defineMessages({
@@ -41,7 +40,8 @@ const costWithRange = defineMessage<{ min: string; max: string }>({
 });
 
 export interface FaqProps {
-  priceRange?: { min: number; max: number; currency: string };
+  /** Minor units; without it the copy leaves the range out. */
+  priceRange?: PriceRange;
 }
 
 export function Faq({ priceRange }: FaqProps) {

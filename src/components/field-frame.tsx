@@ -1,7 +1,6 @@
-// FieldFrame: the frame every labelled form control shares: the label, the control, and the
-// error line (its space reserved, so an error moves nothing) that the control names in its
-// aria-describedby as `fieldErrorId(id)`.
-// Props: { id (the control's), label: ReactNode, error?: MessageLike | null, children }.
+// FieldFrame: what every labelled form control shares, so they cannot drift apart: the label,
+// the control, and an error line whose space is reserved (an error moves nothing) and which
+// the control names in aria-describedby.
 import type { ReactNode } from 'react';
 import { useMessageText, type MessageLike } from './message-like';
 

@@ -1,6 +1,5 @@
-// Footer: links to /terms, /privacy, /support, /eula, /dmca, /changelog, and three
-// placeholders with no target yet (help centre, cookie preferences, contact us) rendered as
-// plain text marked "coming soon" for assistive tech. Props: { year?: number }.
+// Footer: the legal and information links every page offers; the links that have no page
+// yet are plain text marked "coming soon", so nothing leads nowhere.
 import { Link } from 'wouter';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 

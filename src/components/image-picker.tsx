@@ -1,8 +1,5 @@
-// ImagePicker: optional profile picture: round preview (or a placeholder initial), a file
-// input accepting image/*, and a delete button when an image is set.
-// Props: { id, label: ReactNode, src: string | null (a /uploads/<name> URL or a data URL),
-//   onPick(file: File), onDelete(), busy?: boolean, error?: MessageLike | null,
-//   previewAlt?: string }. Reading/uploading the file is the caller's job.
+// ImagePicker: the optional profile picture with its round preview, so people see what they
+// chose before saving. It only hands over the file: reading and uploading it happen elsewhere.
 import { useRef, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useMessageText, type MessageLike } from './message-like';

@@ -1,5 +1,5 @@
-// LandingFeatures: the landing's four feature blocks (watch on your TV, download to train
-// offline, watch everywhere, programmes for every level). Props: none.
+// LandingFeatures: the landing page's feature blocks, apart from the hero so the hero (above
+// the fold) stays small.
 import { defineMessages, useIntl } from 'react-intl';
 
 const messages = defineMessages({

@@ -1,10 +1,9 @@
-// LandingHero: the landing page's headline, the plan/trial promise and the two calls to
-// action: Sign In (to /login) and Sign Up (to /register; the screen passes the href that
-// keeps the origin, e.g. '/register?from=/pricing').
-// Props: { signUpHref?: string = '/register', signInHref?: string = '/login',
-//   priceRange?: { min, max, currency } (minor units; omitted → no price line) }.
+// LandingHero: the first thing a visitor sees: the promise, the trial, and the two ways in
+// (sign in, sign up). The price line appears only when the server gave a range, so it is
+// never wrong.
 import { Link } from 'wouter';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import type { PriceRange } from '../domain/plans';
 import { useFormatMoney } from './money';
 
 const messages = defineMessages({
@@ -26,7 +25,8 @@ const priceLine = defineMessage<{ min: string; max: string }>({
 export interface LandingHeroProps {
   signUpHref?: string;
   signInHref?: string;
-  priceRange?: { min: number; max: number; currency: string };
+  /** Minor units; without it the copy leaves the range out. */
+  priceRange?: PriceRange;
 }
 
 export function LandingHero({ signUpHref = '/register', signInHref = '/login', priceRange }: LandingHeroProps) {

@@ -1,6 +1,5 @@
-// Logo: the FitStream mark (inline SVG, same as public/favicon.svg) with the word mark.
-// Props: { withWordmark?: boolean = true, size?: number = 32 }. Decorative mark; the word
-// mark is the accessible name, so wrap it in a link to '/' where needed.
+// Logo: the FitStream mark drawn inline (the same drawing as public/favicon.svg, no extra
+// request); the word mark is its accessible name.
 export interface LogoProps {
   withWordmark?: boolean;
   size?: number;

@@ -1,6 +1,5 @@
-// Money: an amount in minor units shown in the active locale's currency format
-// (1399 EUR → "€13.99" in en, "13,99 €" in es). Props: { amount: number (minor units),
-// currency: string (ISO 4217) }. `useFormatMoney()` gives the same as a string.
+// Money: an amount in minor units in the active locale's currency format, so prices read the
+// way each language writes them (€13.99 in English, 13,99 € in Spanish).
 import { useIntl } from 'react-intl';
 
 export interface MoneyProps {

@@ -1,8 +1,5 @@
-// Navbar: logo (link to /), Home / Pricing / Billing & Subscriptions links, language switcher
-// (en/es), and Log out (signed in) or Sign In (visitor). Below 768 px the links collapse
-// behind a menu button (aria-expanded, aria-controls). Links use wouter's <Link href>.
-// Props: { signedIn: boolean, language: 'en' | 'es', onLanguageChange(locale),
-//   onLogout(), currentPath?: string (marks aria-current="page") }.
+// Navbar: the way around the app, which differs for visitors and signed-in users, with the
+// language switcher; on narrow screens the links fold behind a menu button so the bar fits.
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { defineMessages, useIntl } from 'react-intl';

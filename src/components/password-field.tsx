@@ -1,8 +1,5 @@
-// PasswordField: a labelled password input with a show/hide toggle button (aria-pressed,
-// its own label "Show password"), and an error line like TextField.
-// Props: { id, label: ReactNode, value, onChange(value), error?: MessageLike | null,
-//   placeholder?, autoComplete? ('current-password' | 'new-password'), required?, disabled?,
-//   name?, inputRef? }. Whether the text is shown is view-only state kept here.
+// PasswordField: a password input people can reveal to check what they typed (fewer failed
+// sign-ins on phones); whether it is shown is view-only state, kept here.
 import { useState, type ReactNode, type Ref } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { FieldFrame, fieldErrorId } from './field-frame';

@@ -1,10 +1,6 @@
-// PlanGrid (desktop pricing): one column per plan in a 4-column radio group. Each column shows
-// the name in upper case, duration, monthly price, video quality, resolution, supported
-// devices and simultaneous screens; the `popular` plan is flagged "Most popular"; the selected
-// plan is highlighted with a check. Arrow keys move the selection (onSelect); a click, Enter
-// or Space chooses the column (onChoose: the screen proceeds to checkout).
-// Props: { plans: PlanView[], selectedId?: string, onSelect(id), onChoose(id),
-//   busy?: boolean (disables choosing while a checkout starts) }.
+// PlanGrid: the desktop plan chooser, every plan side by side so they compare at a glance.
+// Arrow keys only move the selection; a click or Enter chooses, which starts a checkout, so
+// browsing by keyboard never pays by accident.
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { planMessages, usePlanTexts, type PlanView } from './plan-view';

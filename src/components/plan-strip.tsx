@@ -1,8 +1,5 @@
-// PlanStrip (mobile pricing): a horizontal radio group of compact plan chips: name,
-// resolution, price and duration. The `popular` plan is labelled "Popular"; the top tier
-// (highest price) carries a premium icon. Arrow keys and clicks select (onSelect); the
-// screen's Next button then proceeds with the selected plan.
-// Props: { plans: PlanView[], selectedId?: string, onSelect(id) }.
+// PlanStrip: the mobile plan chooser: compact chips that fit a narrow screen; the details of
+// the selected plan go in PlanTable below, and the screen's Next proceeds.
 import { useIntl } from 'react-intl';
 import { planMessages, topTierId, usePlanTexts, type PlanView } from './plan-view';
 import { useRadioGroupKeys } from './radio-group-keys';

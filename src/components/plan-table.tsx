@@ -1,6 +1,5 @@
-// PlanTable: the detail table of one plan (mobile pricing, under the PlanStrip): monthly
-// price, duration, quality, resolution, supported devices, simultaneous screens, downloads.
-// Props: { plan: PlanView }.
+// PlanTable: every detail of one plan on a narrow screen, where the side-by-side grid does
+// not fit.
 import { useIntl } from 'react-intl';
 import { planMessages, usePlanTexts, type PlanView } from './plan-view';
 

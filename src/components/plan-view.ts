@@ -1,27 +1,14 @@
-// The plan shape the plan components render (structurally the API's `Plan`, so screens pass
-// API plans straight in; components never import src/api) and the localized texts derived
-// from it: duration, per-interval price, supported devices, simultaneous screens.
+// The part of a plan the plan components render (the contract's `Plan`, so screens pass API
+// plans straight in, and a subscription's plan can be shown with what it has) and the
+// localized texts derived from it: duration, per-interval price, devices, screens.
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import type { Plan } from '../domain/plans';
 import { useFormatMoney } from './money';
 
-export type PlanInterval = 'day' | 'week' | 'month' | 'year';
+export type PlanInterval = Plan['interval'];
 
-export interface PlanView {
-  id: string;
-  name: string;
-  amount: number;
-  currency: string;
-  interval: PlanInterval;
-  interval_count: number;
-  quality: string;
-  resolution: string;
-  resolutionFull?: string;
-  simultaneousScreens?: number;
-  downloads?: number;
-  devices: readonly string[];
-  popular?: boolean;
-  position?: number;
-}
+export type PlanView = Pick<Plan, 'id' | 'name' | 'amount' | 'currency' | 'interval' | 'interval_count' | 'quality' | 'resolution' | 'devices'> &
+  Partial<Pick<Plan, 'resolutionFull' | 'simultaneousScreens' | 'downloads' | 'popular' | 'position'>>;
 
 const durationMessage = defineMessage<{ count: number; interval: string }>({
   id: 'plan.duration',

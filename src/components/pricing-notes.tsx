@@ -1,5 +1,5 @@
-// PricingNotes: the pricing page's quality disclaimer and the "Stream anywhere" section
-// (offline download, data saver, new release notifications). Props: none.
+// PricingNotes: the pricing page's small print (quality disclaimer, streaming anywhere), kept
+// out of the plan components so they stay about choosing.
 import { defineMessages, useIntl } from 'react-intl';
 
 const messages = defineMessages({

@@ -1,6 +1,5 @@
-// Spinner: a loading indicator with role="status" and a visually hidden label.
-// Props: { label?: MessageLike (default "Loading…"), overlay?: boolean — cover the parent
-// (position: absolute) so nothing shifts, size?: 'sm' | 'md' | 'lg' }.
+// Spinner: something is on its way. It announces itself to assistive tech (status with a
+// label), and as an overlay it covers what is busy without moving anything.
 import { defineMessages } from 'react-intl';
 import { useMessageText, type MessageLike } from './message-like';
 

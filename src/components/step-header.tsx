@@ -1,5 +1,5 @@
-// StepHeader: "Step N of 4" above the step's title (an <h1>).
-// Props: { step: number, total?: number = 4, title: ReactNode }.
+// StepHeader: where people are in the four sign-up steps ("Step N of 4") above the step's
+// title, so the journey's length is never a surprise.
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 

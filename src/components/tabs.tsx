@@ -1,7 +1,5 @@
-// Tabs: an accessible tablist (role tablist/tab/tabpanel) with roving tabindex: Left/Right
-// arrows move and select, Home/End jump to the ends. The selected tab is controlled.
-// Props: { label: string (tablist name), tabs: { id, label: ReactNode, panel: ReactNode }[],
-//   selectedId: string, onSelect(id) }. Only the selected panel is rendered.
+// Tabs: a tab list that behaves as assistive tech expects (roving tabindex, arrows, Home and
+// End); the screen controls which tab is selected, so its machine can remember it.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem {

@@ -1,7 +1,5 @@
-// TextField: a labelled input with an error line wired through aria-describedby/aria-invalid.
-// Props: { id, label: ReactNode, value, onChange(value), type?: 'text'|'email'|'tel'|'search',
-//   error?: MessageLike | null, hint?: ReactNode, placeholder?, autoComplete?, required?,
-//   disabled?, name?, inputRef? }. The error line's space is reserved to avoid layout shift.
+// TextField: a labelled input whose error is announced with it (aria-describedby and
+// aria-invalid), in the shared FieldFrame so fields line up and errors move nothing.
 import type { ReactNode, Ref } from 'react';
 import { FieldFrame, fieldErrorId } from './field-frame';
 import type { MessageLike } from './message-like';

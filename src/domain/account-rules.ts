@@ -1,5 +1,5 @@
-// The account rules shared by the app's forms and the server's handlers (decisions.md,
-// "Accounts and validation"): one module, so client and server can never disagree.
+// The account rules shared by the app's forms and the server's handlers: one module, so
+// client and server can never disagree about what a valid email, password or name is.
 import { defineMessages } from '@formatjs/intl';
 import * as yup from 'yup';
 

@@ -1,5 +1,6 @@
 // The device id sent with sign-in and checkout confirmation: 9 to 20 characters derived from
-// a generated UUID (spec §3). Keeping it in storage is the app's job (src/app/device-id.ts).
+// a generated UUID, the shape the contract's `DeviceId` accepts. Keeping it in storage is the
+// app's job (src/app/persistence.ts).
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9-]{9,20}$/;
 const DEVICE_ID_LENGTH = 16;
 

@@ -1,22 +1,23 @@
-// Where a machine wants the browser to go. Machines only describe it; one hook in src/app
-// performs it (DESIGN.md: navigation is a machine output).
+// Where a machine wants the browser to go. Machines decide it and emit it as an event
+// (`emit(goTo(...))`, typed `emitted: Navigation`); src/app/navigation.ts performs every such
+// event in one place. The route guards decide with the same rules (`guardNavigation`).
+import { routes, type Access } from './routes';
+
 export type Navigation =
-  /** An in-app path. `keepOrigin` asks the navigator to remember the current location. */
-  | { to: string; replace: boolean; keepOrigin?: boolean }
-  /** Leave the app (the payment provider's hosted checkout). */
-  | { external: string };
+  /** An in-app path. `keepOrigin` asks the app to remember the current location (for /login). */
+  | { type: 'navigate'; to: string; replace: boolean; keepOrigin?: boolean }
+  /** Leave the app (the payment provider's hosted pages). */
+  | { type: 'navigate'; external: string };
 
-export const goTo = (to: string, replace = true): Navigation => ({ to, replace });
-export const leaveFor = (url: string): Navigation => ({ external: url });
+export const goTo = (to: string, replace = true): Navigation => ({ type: 'navigate', to, replace });
+export const leaveFor = (url: string): Navigation => ({ type: 'navigate', external: url });
 
-/** App paths the machines need; src/app/paths.ts is the full table and must agree. */
-export const flowPaths = {
-  landing: '/',
-  login: '/login',
-  register: '/register',
-  details: '/details',
-  home: '/home',
-  pricing: '/pricing',
-  success: '/success',
-  cancel: '/cancel',
-} as const;
+/** To /login, remembering where the user was so that signing in brings them back. */
+export const toSignIn = (replace: boolean): Navigation => ({ type: 'navigate', to: routes.login.path, replace, keepOrigin: true });
+
+/** Where a route's guard sends the user, or null when they may stay. */
+export function guardNavigation(access: Access, signedIn: boolean): Navigation | null {
+  if (access === 'signedIn' && !signedIn) return toSignIn(true);
+  if (access === 'visitor' && signedIn) return goTo(routes.home.path);
+  return null;
+}

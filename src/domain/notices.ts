@@ -1,5 +1,6 @@
-// The messages a flow shows in its banner (spec §8, decision 001), and the one place that
-// maps a failed call to the message a user reads. A notice holds either the server's own
+// The messages a flow shows in its banner, and the one place that maps a failed call to the
+// message a user reads (which statuses carry a message written for users:
+// docs/decisions/001-api-errors-and-statuses.md). A notice holds either the server's own
 // text or a message descriptor the view translates.
 import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
 import type { Outcome } from './request-outcome';
@@ -33,10 +34,10 @@ export interface Notice {
 export const errorNotice = (message: NoticeMessage): Notice => ({ tone: 'error', message });
 export const successNotice = (message: NoticeMessage): Notice => ({ tone: 'success', message });
 
-/** Statuses whose messages were written for users (decision 001). */
+/** Statuses whose messages were written for users (docs/decisions/001-api-errors-and-statuses.md). */
 const USER_FACING_STATUSES = new Set([400, 401, 404, 409, 429]);
 
-/** Sign-in and sign-up (spec §8 + decision 001). */
+/** Sign-in and sign-up: the server's text when it was written for users, else the form's own line. */
 export function accountFailureNotice(outcome: Outcome<unknown>, flow: 'signIn' | 'signUp'): Notice {
   const generic = flow === 'signIn' ? noticeMessages.loginFailed : noticeMessages.registerFailed;
   if (outcome.kind !== 'failed') {
@@ -48,7 +49,7 @@ export function accountFailureNotice(outcome: Outcome<unknown>, flow: 'signIn' |
   return errorNotice(generic);
 }
 
-/** Profile details (spec §8): isSuccess false on a 2xx, 400/401 server text, else generic. */
+/** Profile details: isSuccess false on a 2xx, the server's text on 400/401, else generic. */
 export function profileFailureNotice(outcome: Outcome<unknown>): Notice {
   if (outcome.kind !== 'failed') return errorNotice(noticeMessages.detailsUnreachable);
   if (outcome.status < 400 && outcome.body?.isSuccess === false) return errorNotice(noticeMessages.registerFailed);
@@ -58,8 +59,8 @@ export function profileFailureNotice(outcome: Outcome<unknown>): Notice {
 }
 
 /**
- * Plans, subscribe, home, billing, cancel, token login: the server's message. Without one
- * the spec only logs; we show a generic line so a failure is never silent on screen.
+ * Plans, subscribe, home, billing, cancel, token login: the server's message, or without one a
+ * generic line, so a failure is never silent on screen.
  */
 export function serverFailureNotice(outcome: Outcome<unknown>): Notice {
   if (outcome.kind !== 'failed') return errorNotice(noticeMessages.unreachable);

@@ -15,11 +15,8 @@ export function defaultPlan(plans: readonly Plan[]): Plan | null {
   return plans.find((plan) => plan.popular) ?? plans[0] ?? null;
 }
 
-export interface PriceRange {
-  min: number;
-  max: number;
-  currency: string;
-}
+/** The cheapest and dearest monthly price on sale (minor units), as `GET /payments/price-range` answers it. */
+export type PriceRange = Pick<components['schemas']['PriceRangeSuccess'], 'min' | 'max' | 'currency'>;
 
 /**
  * "From X to Y a month", computed from the monthly plans on sale so the copy never disagrees

@@ -1,10 +1,12 @@
 // What an API call can come back with, as the machines see it: data, a response that says no,
 // no response at all, or a request the app cancelled (which machines ignore silently).
-export interface ErrorBody {
-  isSuccess?: boolean;
-  message?: string;
-  statusCode?: number;
-}
+import type { components } from '../api/schema';
+
+/**
+ * What a refusal carried: the contract's `Error` body, or a 2xx body with `isSuccess: false`;
+ * each field only when the response really had it.
+ */
+export type ErrorBody = Partial<Omit<components['schemas']['Error'], 'isSuccess'>> & { isSuccess?: boolean };
 
 export type Outcome<T> =
   | { kind: 'ok'; data: T }

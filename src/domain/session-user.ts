@@ -1,9 +1,8 @@
-// The signed-in user as the client keeps it (spec §3: email and token), and what a sign-in
-// flow tells the session when it succeeds.
-export interface SessionUser {
-  email: string;
-  token: string;
-}
+// The signed-in user as the client keeps it (the email and access token the sign-in answers),
+// and what a sign-in flow tells the session when it succeeds.
+import type { components } from '../api/schema';
+
+export type SessionUser = Pick<components['schemas']['AuthSuccess'], 'email' | 'token'>;
 
 export interface SessionArrival {
   user: SessionUser;

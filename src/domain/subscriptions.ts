@@ -9,7 +9,7 @@ export type Card = Schemas['Card'];
 export type Subscription = Schemas['Subscription'];
 export type Payment = Schemas['Payment'];
 
-/** Every status, as the payment provider reports them (decisions.md, "Subscriptions"). */
+/** Every status, as the payment provider reports them (the contract's `SubscriptionStatus`). */
 export const subscriptionStatuses = [
   'trialing',
   'active',
@@ -32,9 +32,9 @@ export function isCurrentStatus(status: string): status is (typeof currentStatus
 }
 
 /**
- * Whether a subscription lets its account watch classes at `now` (decisions.md, "Classes and
- * streaming"): trialing and active do; a canceled one does until the end of the period it
- * paid for; past_due, incomplete and unpaid do not.
+ * Whether a subscription lets its account watch classes at `now`: trialing and active do; a
+ * canceled one does until the end of the period it paid for (cancelling never takes away
+ * what was paid); past_due, incomplete and unpaid do not.
  */
 export function givesAccess(
   subscription: { status: SubscriptionStatus; currentPeriodEnd: Date },
@@ -54,7 +54,7 @@ export function isCancellable(subscription: Subscription | null): subscription i
   return subscription !== null && !subscription.cancel_at_period_end;
 }
 
-/** Reactivatable: current and flagged to cancel at period end (decisions.md). */
+/** Reactivatable: current and flagged to cancel at period end (until then, it can still renew). */
 export function isReactivatable(subscription: Subscription | null): subscription is Subscription {
   return subscription !== null && subscription.cancel_at_period_end;
 }

@@ -1,4 +1,4 @@
-// The languages the app speaks (spec: en default, es) and how to read one from outside input.
+// The languages the app speaks (English by default, Spanish) and how to read one from outside input.
 export const SUPPORTED_LOCALES = ['en', 'es'] as const;
 export type AppLocale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: AppLocale = 'en';

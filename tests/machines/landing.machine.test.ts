@@ -4,13 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { landingMachine, type LoadPriceRangeOutput } from '../../machines/landing.machine';
 import { controlledActor, settle } from './controlled-actor';
+import { recordNavigation } from './navigation-recorder';
 
 const range = { min: 899, max: 1799, currency: 'EUR' };
 
 function start() {
   const load = controlledActor<LoadPriceRangeOutput>();
-  const actor = createActor(landingMachine.provide({ actors: { loadPriceRange: load.logic } })).start();
-  return { actor, load };
+  const actor = createActor(landingMachine.provide({ actors: { loadPriceRange: load.logic } }));
+  const navigations = recordNavigation(actor);
+  actor.start();
+  return { actor, load, navigations };
 }
 
 describe('landing machine: price range', () => {
@@ -29,11 +32,12 @@ describe('landing machine: price range', () => {
     ['no response', { kind: 'unreachable' }],
     ['a cancelled request', { kind: 'cancelled' }],
   ])('keeps the range-free copy after %s, with nothing to show', async (_, output) => {
-    const { actor, load } = start();
+    const { actor, load, navigations } = start();
     load.last.resolve(output);
     await settle();
     expect(actor.getSnapshot().matches('unavailable')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ priceRange: null, navigation: null });
+    expect(actor.getSnapshot().context).toEqual({ priceRange: null });
+    expect(navigations).toEqual([]);
   });
 
   it('treats a failing actor like no range', async () => {
@@ -46,18 +50,18 @@ describe('landing machine: price range', () => {
 
 describe('landing machine: email entry', () => {
   it('goes to sign-up with the typed address, trimmed and encoded (history kept)', async () => {
-    const { actor, load } = start();
+    const { actor, load, navigations } = start();
     load.last.resolve({ kind: 'ok', data: range });
     await settle();
     actor.send({ type: 'email.submit', email: '  a+b@example.com ' });
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/register?email=a%2Bb%40example.com', replace: false });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/register?email=a%2Bb%40example.com', replace: false }]);
   });
 
   it('goes to sign-up without a query when nothing was typed, even while the range loads', () => {
-    const { actor, load } = start();
+    const { actor, load, navigations } = start();
     actor.send({ type: 'email.submit', email: '   ' });
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/register', replace: false });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/register', replace: false }]);
     expect(load.last.signal.aborted).toBe(true);
   });
 });

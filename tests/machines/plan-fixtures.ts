@@ -1,4 +1,5 @@
-// The seeded plans and a subscription record (decisions.md), for machine and screen tests.
+// The seeded plans (server/db/migrations/0001_seed-plans.sql) and a subscription record, for
+// machine and screen tests.
 import type { Plan } from '../../src/domain/plans';
 import type { Subscription } from '../../src/domain/subscriptions';
 

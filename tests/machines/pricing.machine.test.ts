@@ -6,6 +6,7 @@ import { pricingMachine, type LoadPlansOutput, type SubscribeInput, type Subscri
 import { noticeText } from '../../src/domain/notices';
 import type { Plan } from '../../src/domain/plans';
 import { controlledActor, settle } from './controlled-actor';
+import { recordNavigation } from './navigation-recorder';
 import { seededPlans } from './plan-fixtures';
 
 async function start({ hasEmail = true, plans = seededPlans }: { hasEmail?: boolean; plans?: Plan[] } = {}) {
@@ -15,11 +16,13 @@ async function start({ hasEmail = true, plans = seededPlans }: { hasEmail?: bool
   const actor = createActor(pricingMachine.provide({ actors: { loadPlans: load.logic, subscribe: subscribe.logic } }), {
     clock,
     input: { hasEmail },
-  }).start();
+  });
+  const navigations = recordNavigation(actor);
+  actor.start();
   expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   load.last.resolve({ kind: 'ok', data: [...plans].reverse() });
   await settle();
-  return { actor, load, subscribe, clock };
+  return { actor, load, subscribe, clock, navigations };
 }
 
 describe('pricing machine', () => {
@@ -42,14 +45,14 @@ describe('pricing machine', () => {
   });
 
   it('subscribes to a clicked column, busy, then leaves for the checkout url', async () => {
-    const { actor, subscribe } = await start();
+    const { actor, subscribe, navigations } = await start();
     actor.send({ type: 'plan.subscribe', planId: 'premium' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(subscribe.last.input).toEqual({ plan: 'premium' });
     expect(actor.getSnapshot().context.chosen).toMatchObject({ name: 'Premium', amount: 1799, interval: 'month', interval_count: 1, resolution: '2160p' });
     subscribe.last.resolve({ kind: 'ok', data: { url: '/sandbox/checkout/cs_sandbox_1' } });
     await settle();
-    expect(actor.getSnapshot().context.navigation).toEqual({ external: '/sandbox/checkout/cs_sandbox_1' });
+    expect(navigations).toEqual([{ type: 'navigate', external: '/sandbox/checkout/cs_sandbox_1' }]);
   });
 
   it('subscribes to the selection on mobile Next', async () => {

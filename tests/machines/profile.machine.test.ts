@@ -1,17 +1,20 @@
 // Profile machine (/details): name rules, picture pick → name check → upload, delete, save
-// errors of spec §8 with their exact text, skip.
+// errors with the exact text the user reads (src/domain/notices.ts), skip.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { profileMachine, type SaveDetailsInput, type SaveDetailsOutput, type UploadImageInput, type UploadImageOutput } from '../../machines/profile.machine';
 import { noticeText } from '../../src/domain/notices';
 import type { Outcome } from '../../src/domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
+import { recordNavigation } from './navigation-recorder';
 
 function start() {
   const upload = controlledActor<UploadImageOutput, UploadImageInput>();
   const save = controlledActor<SaveDetailsOutput, SaveDetailsInput>();
-  const actor = createActor(profileMachine.provide({ actors: { uploadImage: upload.logic, saveDetails: save.logic } })).start();
-  return { actor, upload, save };
+  const actor = createActor(profileMachine.provide({ actors: { uploadImage: upload.logic, saveDetails: save.logic } }));
+  const navigations = recordNavigation(actor);
+  actor.start();
+  return { actor, upload, save, navigations };
 }
 
 const file = new Blob(['png-bytes'], { type: 'image/png' });
@@ -38,7 +41,7 @@ describe('profile machine', () => {
   });
 
   it('previews, uploads, then saves the stored name and goes /home', async () => {
-    const { actor, upload, save } = start();
+    const { actor, upload, save, navigations } = start();
     actor.send(pick('me.PNG'));
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(actor.getSnapshot().context.preview).toBe('data:image/png;base64,AAAA');
@@ -50,10 +53,11 @@ describe('profile machine', () => {
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(save.last.input).toEqual({ name: 'José Núñez', image: 'abc123.png' });
+    expect(navigations).toEqual([]);
     save.last.resolve({ kind: 'ok', data: {} });
     await settle();
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/home', replace: true });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/home', replace: true }]);
   });
 
   it('clears the picture and says "Failed to add image..." when the upload fails', async () => {
@@ -80,9 +84,9 @@ describe('profile machine', () => {
   });
 
   it('skips to /home', () => {
-    const { actor } = start();
+    const { actor, navigations } = start();
     actor.send({ type: 'form.skip' });
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/home', replace: true });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/home', replace: true }]);
   });
 
   const cases: [string, Outcome<never>, string][] = [

@@ -4,6 +4,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { sessionMachine, type ExchangeLinkTokenInput, type ExchangeLinkTokenOutput, type RefreshTokenOutput, type RestorePersistedOutput } from '../../machines/session.machine';
 import { noticeText } from '../../src/domain/notices';
 import { controlledActor, settle } from './controlled-actor';
+import { recordNavigation } from './navigation-recorder';
 
 const user = { email: 'ana@example.com', token: 'token-1' };
 
@@ -19,8 +20,10 @@ function start() {
     actors: { restorePersisted: restore.logic, exchangeLinkToken: exchange.logic, refreshToken: refresh.logic, revokeSession: revoke.logic },
     actions: { persistSession, purgePersisted },
   });
-  const actor = createActor(machine, { clock }).start();
-  return { actor, clock, restore, exchange, refresh, revoke, persistSession, purgePersisted };
+  const actor = createActor(machine, { clock });
+  const navigations = recordNavigation(actor);
+  actor.start();
+  return { actor, clock, restore, exchange, refresh, revoke, persistSession, purgePersisted, navigations };
 }
 
 async function signedIn() {
@@ -63,7 +66,7 @@ describe('session machine: restoring', () => {
 
 describe('session machine: one-time sign-in link (nftoken)', () => {
   it('exchanges a link that arrived while restoring, then goes to /home replacing history', async () => {
-    const { actor, restore, exchange, persistSession } = start();
+    const { actor, restore, exchange, persistSession, navigations } = start();
     actor.send({ type: 'session.exchange', token: 'nf-1', deviceId: 'device-123' });
     restore.last.resolve(null);
     await settle();
@@ -73,7 +76,7 @@ describe('session machine: one-time sign-in link (nftoken)', () => {
     exchange.last.resolve({ kind: 'ok', data: user });
     await settle();
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/home', replace: true });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/home', replace: true }]);
     expect(persistSession).toHaveBeenCalled();
   });
 
@@ -107,15 +110,13 @@ describe('session machine: one-time sign-in link (nftoken)', () => {
 
 describe('session machine: signed in', () => {
   it('signs in from a flow and goes where the flow says, replacing history', async () => {
-    const { actor, restore, persistSession } = start();
+    const { actor, restore, persistSession, navigations } = start();
     restore.last.resolve(null);
     await settle();
     actor.send({ type: 'session.signIn', user, remember: false, to: '/billing' });
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/billing', replace: true });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/billing', replace: true }]);
     expect(persistSession).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'navigation.done' });
-    expect(actor.getSnapshot().context.navigation).toBeNull();
   });
 
   it('replaces the token after a successful refresh and persists it', async () => {
@@ -132,13 +133,13 @@ describe('session machine: signed in', () => {
   });
 
   it('signs out to /login keeping the origin when the refresh fails', async () => {
-    const { actor, refresh, purgePersisted } = await signedIn();
+    const { actor, refresh, purgePersisted, navigations } = await signedIn();
     actor.send({ type: 'session.refresh' });
     refresh.last.resolve({ kind: 'failed', status: 401, body: null });
     await settle();
     expect(actor.getSnapshot().matches('visitor')).toBe(true);
     expect(actor.getSnapshot().context.user).toBeNull();
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
     expect(purgePersisted).toHaveBeenCalled();
   });
 
@@ -147,13 +148,13 @@ describe('session machine: signed in', () => {
     ['a server error', { kind: 'failed', status: 503, body: null }],
     ['a cancelled call', { kind: 'cancelled' }],
   ])('stays signed in with the same token when the refresh gets %s', async (_, output) => {
-    const { actor, refresh, purgePersisted } = await signedIn();
+    const { actor, refresh, purgePersisted, navigations } = await signedIn();
     actor.send({ type: 'session.refresh' });
     refresh.last.resolve(output);
     await settle();
     expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
     expect(actor.getSnapshot().context.user).toEqual(user);
-    expect(actor.getSnapshot().context.navigation).toBeNull();
+    expect(navigations).toEqual([]);
     expect(purgePersisted).not.toHaveBeenCalled();
     // The network is back: the next 401 refreshes again.
     actor.send({ type: 'session.refresh' });
@@ -161,18 +162,18 @@ describe('session machine: signed in', () => {
   });
 
   it('signs out to /login keeping the origin when a retried request is refused again', async () => {
-    const { actor } = await signedIn();
+    const { actor, navigations } = await signedIn();
     actor.send({ type: 'session.expire' });
     expect(actor.getSnapshot().matches('visitor')).toBe(true);
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
   });
 
   it('logs out: clears the user and persisted state at once, revokes the server session, goes to /', async () => {
-    const { actor, revoke, purgePersisted } = await signedIn();
+    const { actor, revoke, purgePersisted, navigations } = await signedIn();
     actor.send({ type: 'session.signOut' });
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(purgePersisted).toHaveBeenCalled();
-    expect(actor.getSnapshot().context.navigation).toEqual({ to: '/', replace: false });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/', replace: false }]);
     expect(revoke.calls).toHaveLength(1);
     revoke.last.resolve();
     await settle();

@@ -18,7 +18,7 @@ export function renderIntl(ui: ReactElement, locale: 'en' | 'es' = 'en') {
   return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)) };
 }
 
-/** The seeded plans (decisions.md, "Plans"), as the API returns them. */
+/** The seeded plans, as the API returns them. */
 export const PLANS = [
   { id: 'basic', position: 0, name: 'Basic', amount: 999, currency: 'EUR', interval: 'month', interval_count: 1, quality: 'HD', resolution: '720p', resolutionFull: 'HD (720p)', simultaneousScreens: 1, downloads: 1, devices: ['TV', 'computer', 'mobile phone', 'tablet'], popular: false },
   { id: 'standard', position: 1, name: 'Standard', amount: 1399, currency: 'EUR', interval: 'month', interval_count: 1, quality: 'FULL HD', resolution: '1080p', resolutionFull: 'Full HD (1080p)', simultaneousScreens: 2, downloads: 2, devices: ['TV', 'computer', 'mobile phone', 'tablet'], popular: true },

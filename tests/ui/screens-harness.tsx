@@ -38,7 +38,7 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     signIn: vi.fn(pending),
     signUp: vi.fn(pending),
     refresh: vi.fn(pending),
-    logout: vi.fn(async () => ({ kind: 'ok' as const, data: {} })),
+    logout: vi.fn(async () => ({ kind: 'ok' as const, data: { isSuccess: true as const, message: 'Signed out.' } })),
     exchangeLinkToken: vi.fn(pending),
     saveDetails: vi.fn(pending),
     uploadImage: vi.fn(pending),
@@ -55,7 +55,7 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.
   const honouringAbort = Object.fromEntries(
-    Object.entries(chosen).map(([name, call]: [string, (...args: unknown[]) => Promise<unknown>]) => [
+    (Object.entries(chosen) as [string, (...args: unknown[]) => Promise<unknown>][]).map(([name, call]) => [
       name,
       vi.fn(async (...args: unknown[]) => {
         const signal = args.find((arg): arg is AbortSignal => arg instanceof AbortSignal);

@@ -1,9 +1,10 @@
 // /billing: a view of the billing machine: tabs 'subscription' and 'Payment History'.
 import { defineMessages, useIntl } from 'react-intl';
 import { Spinner, Tabs } from '../../components';
-import { useBillingFlow } from '../../app/flows';
-import { useNavigationOutput, useScrollToTopOn } from '../../app/navigation';
+import { useFlow } from '../../app/flow';
+import { useScrollToTopOn } from '../../app/navigation';
 import { currentSubscription } from '../../domain/subscriptions';
+import { billingMachine } from '../../../machines/billing.machine';
 import { NoticeBanner } from '../notice-banner';
 import { PaymentsPanel } from './payments-panel';
 import type { PendingAction } from './subscription-panel';
@@ -18,10 +19,9 @@ const messages = defineMessages({
 
 export default function BillingScreen() {
   const intl = useIntl();
-  const [snapshot, send] = useBillingFlow();
-  const { subscriptions, payments, tab, notice, scrollToTop, navigation } = snapshot.context;
+  const [snapshot, send] = useFlow(billingMachine);
+  const { subscriptions, payments, tab, notice, scrollToTop } = snapshot.context;
   useScrollToTopOn(scrollToTop);
-  useNavigationOutput(navigation);
   const pending: PendingAction | null = snapshot.matches({ ready: 'cancelling' })
     ? 'cancel'
     : snapshot.matches({ ready: 'reactivating' })

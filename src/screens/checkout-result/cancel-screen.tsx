@@ -1,7 +1,7 @@
 // /cancel: the checkout did not go through.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
+import { routes } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'cancel.title', defaultMessage: 'Transaction Failed!' },
@@ -22,7 +22,7 @@ export default function CancelScreen() {
           {intl.formatMessage(messages.title)}
         </h1>
         <p>{intl.formatMessage(messages.text)}</p>
-        <Link href={paths.pricing.href()} className="btn btn--primary btn--block">
+        <Link href={routes.pricing.href()} className="btn btn--primary btn--block">
           {intl.formatMessage(messages.action)}
         </Link>
       </div>

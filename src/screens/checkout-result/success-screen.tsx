@@ -1,7 +1,7 @@
 // /success: the checkout went through.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths';
+import { routes } from '../../domain/routes';
 
 const messages = defineMessages({
   title: { id: 'success.title', defaultMessage: 'Transaction Successful!' },
@@ -22,7 +22,7 @@ export default function SuccessScreen() {
           {intl.formatMessage(messages.title)}
         </h1>
         <p>{intl.formatMessage(messages.text)}</p>
-        <Link href={paths.billing.href()} className="btn btn--primary btn--block">
+        <Link href={routes.billing.href()} className="btn btn--primary btn--block">
           {intl.formatMessage(messages.action)}
         </Link>
       </div>

@@ -3,8 +3,9 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Spinner, StepHeader } from '../../components';
 import { useSession } from '../../app/actors';
-import { useHomeFlow } from '../../app/flows';
-import { useNavigationOutput, useScrollToTopOn } from '../../app/navigation';
+import { useFlow } from '../../app/flow';
+import { useScrollToTopOn } from '../../app/navigation';
+import { homeMachine } from '../../../machines/home.machine';
 import { NoticeBanner } from '../notice-banner';
 
 const messages = defineMessages({
@@ -18,10 +19,9 @@ const messages = defineMessages({
 export default function HomeScreen() {
   const intl = useIntl();
   const hasEmail = useSession((snapshot) => Boolean(snapshot.context.user?.email));
-  const [snapshot, send] = useHomeFlow(hasEmail);
-  const { notice, scrollToTop, navigation } = snapshot.context;
+  const [snapshot, send] = useFlow(homeMachine, { hasEmail });
+  const { notice, scrollToTop } = snapshot.context;
   useScrollToTopOn(scrollToTop);
-  useNavigationOutput(navigation);
   return (
     <div className="page page--narrow">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />

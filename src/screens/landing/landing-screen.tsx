@@ -12,9 +12,9 @@ import { LandingFeatures } from '../../components/landing-features';
 import { LandingHero } from '../../components/landing-hero';
 import { Spinner } from '../../components/spinner';
 import { useSession, useSessionSend } from '../../app/actors';
-import { useLandingFlow } from '../../app/landing-flow';
-import { useNavigationOutput } from '../../app/navigation';
-import { paths } from '../../app/paths';
+import { useFlow } from '../../app/flow';
+import { routes } from '../../domain/routes';
+import { landingMachine } from '../../../machines/landing.machine';
 import { NoticeBanner } from '../notice-banner';
 
 const messages = defineMessages({
@@ -28,9 +28,8 @@ export default function LandingScreen() {
   const send = useSessionSend();
   const exchanging = useSession((snapshot) => snapshot.matches('exchanging'));
   const notice = useSession((snapshot) => snapshot.context.notice);
-  const [landing, sendLanding] = useLandingFlow();
-  const { priceRange, navigation } = landing.context;
-  useNavigationOutput(navigation);
+  const [landing, sendLanding] = useFlow(landingMachine);
+  const { priceRange } = landing.context;
   const [email, setEmail] = useState('');
   const sent = useRef<string | null>(null);
 
@@ -51,7 +50,7 @@ export default function LandingScreen() {
   return (
     <div className="landing">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
-      <LandingHero signInHref={paths.login.href()} signUpHref={paths.register.href()} priceRange={range} />
+      <LandingHero signInHref={routes.login.href()} signUpHref={routes.register.href()} priceRange={range} />
       <LandingFeatures />
       <Faq priceRange={range} />
       <div className="page page--narrow">

@@ -3,8 +3,9 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { PlanGrid, PlanStrip, PlanTable, PricingNotes, Spinner, StepHeader, usePlanTexts } from '../../components';
 import { useSession } from '../../app/actors';
-import { usePricingFlow } from '../../app/flows';
-import { useNavigationOutput, useScrollToTopOn } from '../../app/navigation';
+import { useFlow } from '../../app/flow';
+import { useScrollToTopOn } from '../../app/navigation';
+import { pricingMachine } from '../../../machines/pricing.machine';
 import { NoticeBanner } from '../notice-banner';
 
 const messages = defineMessages({
@@ -22,10 +23,9 @@ export default function PricingScreen() {
   const intl = useIntl();
   const planTexts = usePlanTexts();
   const hasEmail = useSession((snapshot) => Boolean(snapshot.context.user?.email));
-  const [snapshot, send] = usePricingFlow(hasEmail);
-  const { plans, selectedId, chosen, notice, scrollToTop, navigation } = snapshot.context;
+  const [snapshot, send] = useFlow(pricingMachine, { hasEmail });
+  const { plans, selectedId, chosen, notice, scrollToTop } = snapshot.context;
   useScrollToTopOn(scrollToTop);
-  useNavigationOutput(navigation);
   const busy = snapshot.hasTag('busy');
   const selected = plans.find((plan) => plan.id === selectedId) ?? null;
   const select = (planId: string) => send({ type: 'plan.select', planId });

@@ -1,12 +1,13 @@
-// /register: a view of the sign-up machine (step 1 of 4). The email typed on the landing page
-// arrives as ?email=; the session goes on to /details when the account exists.
+// /register: a view of the sign-up machine (step 1 of 4) in the shared form shell. The email
+// typed on the landing page arrives as ?email=; the session goes on to /details when the
+// account exists.
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import { CountrySelect, PasswordField, Spinner, TextField } from '../../components';
-import { useSignUpFlow } from '../../app/flows';
-import { useScrollToTopOn } from '../../app/navigation';
-import { paths } from '../../app/paths';
-import { NoticeBanner } from '../notice-banner';
+import { CountrySelect, PasswordField, TextField } from '../../components';
+import { useFlow } from '../../app/flow';
+import { routes } from '../../domain/routes';
+import { signUpMachine, type SignUpField } from '../../../machines/sign-up.machine';
+import { FormShell } from '../form-shell';
 import { ruleMessage } from '../rule-message';
 
 const messages = defineMessages({
@@ -25,57 +26,47 @@ const messages = defineMessages({
 export default function RegisterScreen() {
   const intl = useIntl();
   const email = new URLSearchParams(useSearch()).get('email') ?? undefined;
-  const [snapshot, send] = useSignUpFlow(email);
+  const [snapshot, send] = useFlow(signUpMachine, { email });
   const { values, errors, notice, scrollToTop } = snapshot.context;
-  useScrollToTopOn(scrollToTop);
-  const change = (field: 'country' | 'email' | 'password' | 'cpassword') => (value: string) =>
-    send({ type: 'field.change', field, value });
+  const change = (field: SignUpField) => (value: string) => send({ type: 'field.change', field, value });
   return (
-    <div className="page page--narrow">
-      <NoticeBanner notice={notice} />
-      <h1>{intl.formatMessage(messages.title)}</h1>
-      {snapshot.hasTag('busy') ? (
-        <Spinner size="lg" label={messages.creating} />
-      ) : (
-        <form
-          className="card stack"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'form.submit' });
+    <FormShell
+      notice={notice}
+      scrollToTop={scrollToTop}
+      heading={<h1>{intl.formatMessage(messages.title)}</h1>}
+      busy={snapshot.hasTag('busy')}
+      busyLabel={messages.creating}
+      onSubmit={() => send({ type: 'form.submit' })}
+    >
+      <CountrySelect id="register-country" label={intl.formatMessage(messages.country)} value={values.country} onChange={change('country')} error={ruleMessage(errors.country)} required />
+      <TextField id="register-email" type="email" label={intl.formatMessage(messages.email)} value={values.email} onChange={change('email')} error={ruleMessage(errors.email)} autoComplete="email" required />
+      <PasswordField
+        id="register-password"
+        label={intl.formatMessage(messages.password)}
+        value={values.password}
+        onChange={change('password')}
+        error={ruleMessage(errors.password)}
+        placeholder={intl.formatMessage(messages.passwordPlaceholder)}
+        autoComplete="new-password"
+        required
+      />
+      <PasswordField id="register-cpassword" label={intl.formatMessage(messages.cpassword)} value={values.cpassword} onChange={change('cpassword')} error={ruleMessage(errors.cpassword)} autoComplete="new-password" required />
+      <p>
+        <FormattedMessage
+          id="register.agreement"
+          defaultMessage="By creating an account you agree to our <terms>Terms of Use</terms> and <privacy>Privacy Policy</privacy>."
+          values={{
+            terms: (chunks) => <Link href={routes.terms.href()}>{chunks}</Link>,
+            privacy: (chunks) => <Link href={routes.privacy.href()}>{chunks}</Link>,
           }}
-        >
-          <CountrySelect id="register-country" label={intl.formatMessage(messages.country)} value={values.country} onChange={change('country')} error={ruleMessage(errors.country)} required />
-          <TextField id="register-email" type="email" label={intl.formatMessage(messages.email)} value={values.email} onChange={change('email')} error={ruleMessage(errors.email)} autoComplete="email" required />
-          <PasswordField
-            id="register-password"
-            label={intl.formatMessage(messages.password)}
-            value={values.password}
-            onChange={change('password')}
-            error={ruleMessage(errors.password)}
-            placeholder={intl.formatMessage(messages.passwordPlaceholder)}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordField id="register-cpassword" label={intl.formatMessage(messages.cpassword)} value={values.cpassword} onChange={change('cpassword')} error={ruleMessage(errors.cpassword)} autoComplete="new-password" required />
-          <p>
-            <FormattedMessage
-              id="register.agreement"
-              defaultMessage="By creating an account you agree to our <terms>Terms of Use</terms> and <privacy>Privacy Policy</privacy>."
-              values={{
-                terms: (chunks) => <Link href={paths.terms.href()}>{chunks}</Link>,
-                privacy: (chunks) => <Link href={paths.privacy.href()}>{chunks}</Link>,
-              }}
-            />
-          </p>
-          <button type="submit" className="btn btn--primary btn--block">
-            {intl.formatMessage(messages.submit)}
-          </button>
-          <p>
-            {intl.formatMessage(messages.haveAccount)} <Link href={paths.login.href()}>{intl.formatMessage(messages.signIn)}</Link>
-          </p>
-        </form>
-      )}
-    </div>
+        />
+      </p>
+      <button type="submit" className="btn btn--primary btn--block">
+        {intl.formatMessage(messages.submit)}
+      </button>
+      <p>
+        {intl.formatMessage(messages.haveAccount)} <Link href={routes.login.href()}>{intl.formatMessage(messages.signIn)}</Link>
+      </p>
+    </FormShell>
   );
 }

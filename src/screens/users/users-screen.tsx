@@ -3,8 +3,9 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
 import { Spinner } from '../../components';
-import { useCheckoutReturnFlow } from '../../app/flows';
-import { useNavigationOutput } from '../../app/navigation';
+import { useAppActors } from '../../app/actors';
+import { useFlow } from '../../app/flow';
+import { checkoutReturnMachine } from '../../../machines/checkout-return.machine';
 
 const messages = defineMessages({
   wait: { id: 'users.wait', defaultMessage: 'Please Wait...' },
@@ -13,8 +14,7 @@ const messages = defineMessages({
 export default function UsersScreen() {
   const intl = useIntl();
   const sessionId = new URLSearchParams(useSearch()).get('session_id');
-  const [snapshot] = useCheckoutReturnFlow(sessionId);
-  useNavigationOutput(snapshot.context.navigation);
+  useFlow(checkoutReturnMachine, { sessionId, deviceId: useAppActors().deviceId });
   return (
     <div className="page page--narrow">
       <h1>{intl.formatMessage(messages.wait)}</h1>

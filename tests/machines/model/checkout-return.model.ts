@@ -16,9 +16,9 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(lastStarted('confirmCheckout')?.input).toEqual({ customer: 'cs_sandbox_1', deviceId: 'device-123456' });
     },
-    confirmed: ({ snapshot }) => expect(snapshot.context.navigation).toEqual({ to: '/success', replace: true }),
-    failed: ({ snapshot }) => expect(snapshot.context.navigation).toEqual({ to: '/cancel', replace: true }),
-    abandoned: ({ snapshot }) => expect(snapshot.context.navigation).toBeNull(),
+    confirmed: ({ emitted }) => expect(emitted).toEqual([{ type: 'navigate', to: '/success', replace: true }]),
+    failed: ({ emitted }) => expect(emitted).toEqual([{ type: 'navigate', to: '/cancel', replace: true }]),
+    abandoned: ({ emitted }) => expect(emitted).toEqual([]),
     checking: () => {},
   },
   after: {

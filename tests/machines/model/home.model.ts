@@ -23,12 +23,12 @@ export const model: MachineModel = {
       expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
       expect(pendingTimers()).toEqual([3000]);
     },
-    leaving: ({ snapshot }) => {
-      expect(snapshot.context.navigation).toEqual(
+    leaving: ({ snapshot, emitted }) => {
+      expect(emitted).toEqual([
         snapshot.context.hasEmail
-          ? { to: '/pricing', replace: false }
-          : { to: '/login', replace: false, keepOrigin: true },
-      );
+          ? { type: 'navigate', to: '/pricing', replace: false }
+          : { type: 'navigate', to: '/login', replace: false, keepOrigin: true },
+      ]);
     },
   },
   after: {

@@ -22,16 +22,15 @@ export const model: MachineModel = {
       expect(snapshot.context.priceRange).toBeNull();
     },
     ready: ({ snapshot }) => expect(snapshot.context.priceRange).toEqual(range),
-    unavailable: ({ snapshot }) => {
+    unavailable: ({ snapshot, emitted }) => {
       expect(snapshot.context.priceRange).toBeNull();
-      expect(snapshot.context.navigation).toBeNull();
+      expect(emitted).toEqual([]);
     },
-    leaving: ({ snapshot, event }) => {
+    leaving: ({ event, emitted }) => {
       const email = String(event.email ?? '');
-      expect(snapshot.context.navigation).toEqual({
-        to: email.trim() ? '/register?email=ana%2Bfit%40example.com' : '/register',
-        replace: false,
-      });
+      expect(emitted).toEqual([
+        { type: 'navigate', to: email.trim() ? '/register?email=ana%2Bfit%40example.com' : '/register', replace: false },
+      ]);
     },
   },
   after: {

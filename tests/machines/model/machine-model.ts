@@ -11,6 +11,8 @@ export interface World {
   received: ReceivedEvent[];
   /** Calls of the machine's own named actions that the app provides (persist, tell, …), in order. */
   actions: CalledAction[];
+  /** What the machine emitted (its navigation) on the step that led here, in order. */
+  emitted: AnyEvent[];
   /** Delays (ms) of the timers pending right now. */
   pendingTimers: () => number[];
   /** The event that led here (`xstate.init` at the start). */

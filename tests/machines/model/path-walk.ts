@@ -129,6 +129,9 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
   });
   const errors: unknown[] = [];
   actor.subscribe({ error: (err) => errors.push(err) });
+  const emitted: AnyEvent[] = [];
+  actor.on('*', (event) => emitted.push(event as AnyEvent));
+  let emittedBefore = 0;
   const pendingTimers = (): number[] => {
     const timeouts = (clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts;
     return [...timeouts.values()].map((t) => t.start + t.timeout - clock.now());
@@ -153,6 +156,7 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
       started,
       received,
       actions,
+      emitted: emitted.slice(emittedBefore),
       pendingTimers,
       event: event as AnyEvent,
       previous,
@@ -169,6 +173,7 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
       throw new Error(`in ${stateText(snapshot)} at ${where}:\n${message}`, { cause: error });
     }
     previous = snapshot;
+    emittedBefore = emitted.length;
   };
 
   actor.start();

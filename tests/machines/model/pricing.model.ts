@@ -65,9 +65,9 @@ export const model: MachineModel = {
       expect(lastStarted('subscribe')?.input).toEqual({ plan: snapshot.context.chosen.id });
       expect(snapshot.context.chosen.id).toBe(snapshot.context.selectedId);
     },
-    redirecting: ({ snapshot }) => {
+    redirecting: ({ snapshot, emitted }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.navigation).toEqual({ external: 'http://127.0.0.1/sandbox/checkout/cs_sandbox_1' });
+      expect(emitted).toEqual([{ type: 'navigate', external: 'http://127.0.0.1/sandbox/checkout/cs_sandbox_1' }]);
     },
   },
   after: {

@@ -37,7 +37,7 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(lastStarted('saveDetails')?.input).toEqual({ name: 'José Núñez', image: snapshot.context.image });
     },
-    done: ({ snapshot }) => expect(snapshot.context.navigation).toEqual({ to: '/home', replace: true }),
+    done: ({ emitted }) => expect(emitted).toEqual([{ type: 'navigate', to: '/home', replace: true }]),
   },
   after: {
     'image.pick': ({ snapshot, event }) => {

@@ -46,53 +46,52 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('refreshing')).toBe(true);
       expect(lastStarted('refreshToken')).toBeDefined();
     },
-    signingOut: ({ snapshot, actions, event, pendingTimers, lastStarted }) => {
+    signingOut: ({ snapshot, actions, emitted, pendingTimers, lastStarted }) => {
       expect(snapshot.context.user).toBeNull();
       expect(actions.at(-1)?.name).toBe('purgePersisted');
       expect(pendingTimers()).toEqual([3000]);
       expect(lastStarted('revokeSession')).toBeDefined();
-      if (event.type !== 'navigation.done') expect(snapshot.context.navigation).toEqual({ to: '/', replace: false });
+      expect(emitted).toEqual([{ type: 'navigate', to: '/', replace: false }]);
     },
   },
   after: {
-    'session.signIn': ({ snapshot, actions }) => {
-      expect(snapshot.context.navigation).toEqual({ to: '/billing', replace: true });
+    'session.signIn': ({ actions, emitted }) => {
+      expect(emitted).toEqual([{ type: 'navigate', to: '/billing', replace: true }]);
       expect(actions.at(-1)?.name).toBe('persistSession');
     },
-    'done: exchangeLinkToken': ({ snapshot, event }) => {
+    'done: exchangeLinkToken': ({ snapshot, event, emitted }) => {
       const out = event.output as { kind: string };
-      if (out.kind === 'ok') expect(snapshot.context.navigation).toEqual({ to: '/home', replace: true });
+      expect(emitted).toEqual(out.kind === 'ok' ? [{ type: 'navigate', to: '/home', replace: true }] : []);
       if (out.kind === 'cancelled') expect(snapshot.context.notice).toBeNull();
     },
-    'done: refreshToken': ({ snapshot, previous, event }) => {
+    'done: refreshToken': ({ snapshot, previous, event, emitted }) => {
       const out = event.output as { kind: string; status?: number };
       if (out.kind === 'ok') {
         expect(snapshot.context.user?.token).toBe('jwt-2');
       } else if (out.kind === 'failed' && out.status === 401) {
         expect(snapshot.context.user).toBeNull();
-        expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+        expect(emitted).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
       } else {
         // No answer or server trouble: still signed in, same token, nowhere to go.
         expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
         expect(snapshot.context.user).toEqual(previous?.context.user);
-        expect(snapshot.context.navigation).toEqual(previous?.context.navigation);
+        expect(emitted).toEqual([]);
       }
     },
     'error: refreshToken': ({ snapshot, previous }) => {
       expect(snapshot.matches({ signedIn: 'active' })).toBe(true);
       expect(snapshot.context.user).toEqual(previous?.context.user);
     },
-    'session.expire': ({ snapshot, actions }) => {
+    'session.expire': ({ snapshot, actions, emitted }) => {
       expect(snapshot.context.user).toBeNull();
       expect(actions.map((a) => a.name)).toContain('purgePersisted');
-      expect(snapshot.context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+      expect(emitted).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
     },
     'after: restoreLimit': ({ snapshot }) => expect(snapshot.matches('visitor')).toBe(true),
     'after: signOutLimit': ({ snapshot }) => {
       expect(snapshot.matches({ visitor: 'idle' })).toBe(true);
       expect(snapshot.context.user).toBeNull();
     },
-    'navigation.done': ({ snapshot }) => expect(snapshot.context.navigation).toBeNull(),
   },
   sees: {
     restoring: 'A spinner while the stored user is read (at most 5 s).',

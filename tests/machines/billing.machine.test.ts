@@ -1,5 +1,6 @@
-// Billing (/billing) and language machines.
-import { describe, expect, it, vi } from 'vitest';
+// Billing machine (/billing): load, tabs, cancel and reactivate with their 3 s messages, the
+// payment-method portal, load errors for 1 s, quiet cancellations.
+import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import {
   billingMachine,
@@ -10,10 +11,10 @@ import {
   type ReactivateSubscriptionInput,
   type ReactivateSubscriptionOutput,
 } from '../../machines/billing.machine';
-import { languageMachine } from '../../machines/language.machine';
 import { noticeText } from '../../src/domain/notices';
 import type { Subscription } from '../../src/domain/subscriptions';
 import { controlledActor, settle } from './controlled-actor';
+import { recordNavigation } from './navigation-recorder';
 import { activeSubscription } from './plan-fixtures';
 
 async function start(subscriptions: Subscription[] = [activeSubscription]) {
@@ -28,11 +29,13 @@ async function start(subscriptions: Subscription[] = [activeSubscription]) {
     reactivateSubscription: reactivate.logic,
     openPaymentPortal: portal.logic,
   };
-  const actor = createActor(billingMachine.provide({ actors }), { clock }).start();
+  const actor = createActor(billingMachine.provide({ actors }), { clock });
+  const navigations = recordNavigation(actor);
+  actor.start();
   expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   load.last.resolve({ kind: 'ok', data: { subscriptions, payments: [] } });
   await settle();
-  return { actor, load, cancel, reactivate, portal, clock };
+  return { actor, load, cancel, reactivate, portal, clock, navigations };
 }
 
 describe('billing machine', () => {
@@ -134,7 +137,7 @@ describe('billing machine', () => {
   });
 
   it("opens the provider's payment-method page: busy, then leaves for its url", async () => {
-    const { actor, portal } = await start();
+    const { actor, portal, navigations } = await start();
     actor.send({ type: 'payment.update' });
     expect(actor.getSnapshot().matches({ ready: 'openingPortal' })).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -142,16 +145,16 @@ describe('billing machine', () => {
     await settle();
     expect(actor.getSnapshot().matches('redirecting')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(actor.getSnapshot().context.navigation).toEqual({ external: 'http://localhost:8080/sandbox/portal/abc' });
+    expect(navigations).toEqual([{ type: 'navigate', external: 'http://localhost:8080/sandbox/portal/abc' }]);
   });
 
   it('shows why the payment-method page did not open for 3 s; needs a current subscription', async () => {
-    const { actor, portal, clock } = await start();
+    const { actor, portal, clock, navigations } = await start();
     actor.send({ type: 'payment.update' });
     portal.last.resolve({ kind: 'failed', status: 502, body: { isSuccess: false, message: 'The payment provider could not open the billing portal.' } });
     await settle();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('The payment provider could not open the billing portal.');
-    expect(actor.getSnapshot().context.navigation).toBeNull();
+    expect(navigations).toEqual([]);
     clock.increment(3000);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
 
@@ -167,18 +170,5 @@ describe('billing machine', () => {
     await settle();
     expect(actor.getSnapshot().context.notice).toBeNull();
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-  });
-});
-
-describe('language machine', () => {
-  it('defaults to English, restores a stored choice, and persists changes', () => {
-    expect(createActor(languageMachine, { input: {} }).start().getSnapshot().context.language).toBe('en');
-    expect(createActor(languageMachine, { input: { language: 'fr' } }).start().getSnapshot().context.language).toBe('en');
-    const persistLanguage = vi.fn();
-    const actor = createActor(languageMachine.provide({ actions: { persistLanguage } }), { input: { language: 'es' } }).start();
-    expect(actor.getSnapshot().context.language).toBe('es');
-    actor.send({ type: 'language.set', language: 'en' });
-    expect(actor.getSnapshot().context.language).toBe('en');
-    expect(persistLanguage).toHaveBeenCalledWith(expect.anything(), 'en');
   });
 });

@@ -8,8 +8,9 @@ import { sessionMachine, type RefreshTokenOutput, type RestorePersistedOutput } 
 import { createApiClient } from '../../src/api/client';
 import { createApi } from '../../src/api/endpoints';
 import { createAuthBridge } from '../../src/app/session-token';
-import { seededPlans } from './plan-fixtures';
-import { controlledActor, settle } from './controlled-actor';
+import { seededPlans } from '../machines/plan-fixtures';
+import { controlledActor, settle } from '../machines/controlled-actor';
+import { recordNavigation } from '../machines/navigation-recorder';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const unauthorized = () => json(401, { isSuccess: false, message: 'Your session has expired.', statusCode: 401 });
@@ -17,7 +18,9 @@ const unauthorized = () => json(401, { isSuccess: false, message: 'Your session 
 async function setUp(answer: (authorization: string | null, seen: number) => Response) {
   const restore = controlledActor<RestorePersistedOutput>();
   const refresh = controlledActor<RefreshTokenOutput>();
-  const session = createActor(sessionMachine.provide({ actors: { restorePersisted: restore.logic, refreshToken: refresh.logic } })).start();
+  const session = createActor(sessionMachine.provide({ actors: { restorePersisted: restore.logic, refreshToken: refresh.logic } }));
+  const navigations = recordNavigation(session);
+  session.start();
   restore.last.resolve({ user: { email: 'ana@example.com', token: 'old' }, remember: true });
   await settle();
   const seen: { path: string; authorization: string | null; body: string }[] = [];
@@ -27,7 +30,7 @@ async function setUp(answer: (authorization: string | null, seen: number) => Res
     return answer(request.headers.get('Authorization'), seen.length);
   };
   const api = createApi(createApiClient({ auth: createAuthBridge(() => session), fetch, baseUrl: 'http://app.test' }));
-  return { session, refresh, api, seen };
+  return { session, refresh, api, seen, navigations };
 }
 
 describe('the refresh race', () => {
@@ -50,7 +53,7 @@ describe('the refresh race', () => {
   });
 
   it('a retry refused again signs out to /login keeping the origin, and is not retried again', async () => {
-    const { session, refresh, api, seen } = await setUp(() => unauthorized());
+    const { session, refresh, api, seen, navigations } = await setUp(() => unauthorized());
     const calls = Array.from({ length: 10 }, () => api.listPlans());
     await settle();
     refresh.last.resolve({ kind: 'ok', data: { token: 'new' } });
@@ -59,22 +62,23 @@ describe('the refresh race', () => {
     expect(seen).toHaveLength(20);
     expect(refresh.calls).toHaveLength(1);
     expect(session.getSnapshot().matches('visitor')).toBe(true);
-    expect(session.getSnapshot().context.navigation).toEqual({ to: '/login', replace: true, keepOrigin: true });
+    expect(navigations).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
   });
 
   it('a failed refresh signs out and the requests are not retried', async () => {
-    const { session, refresh, api, seen } = await setUp(() => unauthorized());
+    const { session, refresh, api, seen, navigations } = await setUp(() => unauthorized());
     const calls = [api.listPlans(), api.home()];
     await settle();
     refresh.last.resolve({ kind: 'failed', status: 401, body: null });
     const outcomes = await Promise.all(calls);
     expect(outcomes.map((o) => o.kind)).toEqual(['failed', 'failed']);
     expect(seen).toHaveLength(2);
-    expect(session.getSnapshot().context.navigation).toMatchObject({ to: '/login', keepOrigin: true });
+    expect(session.getSnapshot().matches('visitor')).toBe(true);
+    expect(navigations).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
   });
 
   it('a refresh with no response keeps the user signed in; the requests report no response and are not retried', async () => {
-    const { session, refresh, api, seen } = await setUp(() => unauthorized());
+    const { session, refresh, api, seen, navigations } = await setUp(() => unauthorized());
     const calls = [api.listPlans(), api.home(), api.listBilling()];
     await settle();
     refresh.last.resolve({ kind: 'unreachable' });
@@ -84,7 +88,7 @@ describe('the refresh race', () => {
     expect(refresh.calls).toHaveLength(1);
     expect(session.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
     expect(session.getSnapshot().context.user?.token).toBe('old');
-    expect(session.getSnapshot().context.navigation).toBeNull();
+    expect(navigations).toEqual([]);
   });
 
   it('after a refresh with no response, the next 401 refreshes again and the request succeeds', async () => {
@@ -122,7 +126,7 @@ describe('the refresh race', () => {
     const call = api.subscribe({ plan: 'premium' });
     await settle();
     refresh.last.resolve({ kind: 'ok', data: { token: 'new' } });
-    expect(await call).toEqual({ kind: 'ok', data: { isSuccess: true, url: '/sandbox/checkout/cs_1' } });
+    expect(await call).toEqual({ kind: 'ok', data: { url: '/sandbox/checkout/cs_1' } });
     expect(seen.map((s) => s.body)).toEqual(['{"plan":"premium"}', '{"plan":"premium"}']);
   });
 

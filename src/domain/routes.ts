@@ -1,0 +1,43 @@
+// The route table: every path of the app once, who may open it, and how to link to it. Machines
+// navigate to these paths, the router mounts a screen for each (src/app/router.tsx) and guards
+// it by `access`, and links build their hrefs here.
+export type Access =
+  /** Visitors only: a signed-in user is sent on to /home. */
+  | 'visitor'
+  /** Signed-in users only: a visitor goes to /login, and comes back after signing in. */
+  | 'signedIn'
+  /** Anyone: the legal and information pages. */
+  | 'public';
+
+function withQuery(path: string, query?: Record<string, string | undefined>): string {
+  const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
+}
+
+export const routes = {
+  landing: { path: '/', access: 'visitor', href: (query?: { nftoken?: string; device_id?: string }) => withQuery('/', query) },
+  login: { path: '/login', access: 'visitor', href: () => '/login' },
+  register: { path: '/register', access: 'visitor', href: (query?: { email?: string }) => withQuery('/register', query) },
+  details: { path: '/details', access: 'signedIn', href: () => '/details' },
+  home: { path: '/home', access: 'signedIn', href: () => '/home' },
+  pricing: { path: '/pricing', access: 'signedIn', href: () => '/pricing' },
+  users: { path: '/users', access: 'signedIn', href: (query?: { session_id?: string }) => withQuery('/users', query) },
+  success: { path: '/success', access: 'signedIn', href: () => '/success' },
+  cancel: { path: '/cancel', access: 'signedIn', href: () => '/cancel' },
+  billing: { path: '/billing', access: 'signedIn', href: () => '/billing' },
+  terms: { path: '/terms', access: 'public', href: () => '/terms' },
+  privacy: { path: '/privacy', access: 'public', href: () => '/privacy' },
+  dmca: { path: '/dmca', access: 'public', href: () => '/dmca' },
+  eula: { path: '/eula', access: 'public', href: () => '/eula' },
+  support: { path: '/support', access: 'public', href: () => '/support' },
+  changelog: { path: '/changelog', access: 'public', href: () => '/changelog' },
+} as const satisfies Record<string, { path: `/${string}`; access: Access; href: (query?: never) => string }>;
+
+export type RouteName = keyof typeof routes;
+
+/** An origin worth returning to: an in-app path (never another site, never a visitor page). */
+export function safeOrigin(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  const pathname = value.split(/[?#]/)[0];
+  return Object.values(routes).some((route) => route.access === 'visitor' && route.path === pathname) ? null : value;
+}
