@@ -9,6 +9,8 @@ export default {
   // mutated machine, which keeps a full run in minutes.
   vitest: { configFile: 'stryker.vitest.config.ts', related: true },
   coverageAnalysis: 'perTest',
+  plugins: ['@stryker-mutator/vitest-runner', './stryker.ignore-machine-types.mjs'],
+  ignorers: ['machine-types'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -191,14 +191,17 @@ describe('billing machine: the payment-method page', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('shows the no-response banner when it cannot be opened, scrolled to it', async () => {
-    const { actor, portal } = await loaded();
+  it('shows the no-response banner for 3 s when it cannot be opened, scrolled to it', async () => {
+    const { actor, portal, clock } = await loaded();
     actor.send({ type: 'payment.update' });
     portal.last.reject(new TypeError('Failed to fetch'));
     await settle();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(noticeText(actor.getSnapshot().context.notice)).toBe(unreachableText);
     expect(actor.getSnapshot().context.scrollToTop).toBe(1);
     expect(navigationOf(actor)).toBeNull();
+    clock.increment(3000);
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
   it('stays quiet when the request was cancelled', async () => {

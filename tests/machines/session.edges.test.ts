@@ -105,6 +105,15 @@ describe('session machine: signed in', () => {
     expect(persistSession).toHaveBeenCalledTimes(1);
   });
 
+  it('lets a sign-in made while a refresh runs win: the refresh is dropped and the new user stays', async () => {
+    const { actor, refresh } = await signedIn();
+    actor.send({ type: 'session.refresh' });
+    actor.send({ type: 'session.signIn', user: other, remember: true, to: '/home' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(false);
+    expect(refresh.last.signal.aborted).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(other);
+  });
+
   it('forgets the user and the stored copy when the session expires', async () => {
     const { actor, purgePersisted } = await signedIn();
     actor.send({ type: 'session.expire' });
