@@ -6,11 +6,10 @@ import { flowFiles } from '../tests/machines/model/flow-chart';
 import { findMachines, repoRoot } from '../tests/machines/model/registry';
 
 const dir = path.join(repoRoot, 'docs/flows');
-const keep = new Set(['MUTATIONS.md']);
 const files = flowFiles(await findMachines());
 mkdirSync(dir, { recursive: true });
 for (const name of readdirSync(dir)) {
-  if (name.endsWith('.md') && !files.has(name) && !keep.has(name)) rmSync(path.join(dir, name));
+  if (name.endsWith('.md') && !files.has(name)) rmSync(path.join(dir, name));
 }
 for (const [name, text] of files) writeFileSync(path.join(dir, name), text);
 console.log(`flows: wrote ${files.size} files to docs/flows/`);

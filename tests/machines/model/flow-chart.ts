@@ -120,7 +120,7 @@ export function indexDoc(found: FoundMachine[]): string {
       `| [${f.flow}](${f.flow}.md) | \`${f.machine.id}\` | ${allStateNodes(f.machine).length - 1} | ${transitionsOf(f.machine).length} |`,
     );
   }
-  out.push('', 'Mutations tried against the machines and the tests that caught them: [MUTATIONS.md](MUTATIONS.md).', '');
+  out.push('', 'How well the machine tests catch broken machines: `npm run test:mutation` (the score is in the README).', '');
   return out.join('\n');
 }
 

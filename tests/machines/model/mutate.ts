@@ -1,5 +1,5 @@
-// Builds deliberately broken copies of a machine in memory (a wrong target, a missing timer, a
-// dropped guard), so the model tests can prove they notice; machine files are never touched.
+// Builds deliberately broken copies of a machine in memory, so the walker's own test
+// (traverse.test.ts) can prove the model walk notices a broken machine; no file is touched.
 import type { AnyStateMachine } from 'xstate';
 
 type Config = Record<string, unknown>;
