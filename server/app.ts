@@ -13,6 +13,8 @@ import configAndDatabase from './plugins/external/config';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
+import mediaRoutes from './routes/media';
+import playbackRoutes from './routes/playback';
 import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
 import usersRoutes from './routes/users';
@@ -51,6 +53,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(uploadsRoutes);
+  await app.register(playbackRoutes);
+  await app.register(mediaRoutes);
 
   // payments: registered by server/payments
   await app.register((await import('./payments/plugin')).default);

@@ -66,6 +66,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     rateLimits: defaultRateLimits,
     trustProxy: false,
+    mediaDir: path.join(dataDir, 'media'),
+    playbackSecret: randomBytes(32).toString('base64url'),
+    playbackUrlTtlSeconds: 300,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });
