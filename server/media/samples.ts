@@ -1,11 +1,16 @@
 // The sample clips the seeded classes play: drawn by ffmpeg's test sources with a soft pulsing
 // tone (no speech), transcoded into the full ladder once per MEDIA_DIR (docs/decisions/011).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Queryable } from '../db/client';
 import { ladder, type MediaManifest } from './ladder';
 import { publishMedia, readManifest, saveMediaRow } from './store';
 import { transcode, type SourceInput } from './transcode';
 
 export const sampleMediaIds = ['sample-a', 'sample-b', 'sample-c'] as const;
+
+/** Where the browser tests and the benchmarks keep the samples, made once per checkout for all their servers. */
+export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/fitstream/sample-media');
 
 /** How the clips are made; tests make tiny ones. */
 export interface SampleClipSettings {
@@ -86,26 +91,34 @@ export function makeSampleMedia(
   );
 }
 
-/**
- * Makes whichever sample media are missing from `mediaDir` and writes every sample's row, so a
- * fresh database on an existing MEDIA_DIR costs nothing.
- */
+/** Makes whichever sample media are missing from `mediaDir`; answers every sample's manifest. */
+export async function makeMissingSamples(
+  mediaDir: string,
+  settings: SampleClipSettings = defaultSampleClips,
+  onProgress?: (progress: SampleProgress) => void,
+): Promise<MediaManifest[]> {
+  const present = await Promise.all(sampleMediaIds.map((id) => readManifest(mediaDir, id)));
+  const total = present.filter((manifest) => manifest === null).length * (ladder.length + 1);
+  let done = 0;
+  const manifests: MediaManifest[] = [];
+  for (const [i, id] of sampleMediaIds.entries()) {
+    manifests.push(
+      present[i] ??
+        (await makeSampleMedia(mediaDir, id, settings, (step) => {
+          done += 1;
+          onProgress?.({ done, total, step: `${id} ${step}` });
+        })),
+    );
+  }
+  return manifests;
+}
+
+/** The samples and their rows: a fresh database on an existing MEDIA_DIR costs no encoding. */
 export async function ensureSampleMedia(
   db: Queryable,
   mediaDir: string,
   settings: SampleClipSettings = defaultSampleClips,
   onProgress?: (progress: SampleProgress) => void,
 ): Promise<void> {
-  const present = await Promise.all(sampleMediaIds.map((id) => readManifest(mediaDir, id)));
-  const total = present.filter((manifest) => manifest === null).length * (ladder.length + 1);
-  let done = 0;
-  for (const [i, id] of sampleMediaIds.entries()) {
-    const manifest =
-      present[i] ??
-      (await makeSampleMedia(mediaDir, id, settings, (step) => {
-        done += 1;
-        onProgress?.({ done, total, step: `${id} ${step}` });
-      }));
-    await saveMediaRow(db, manifest);
-  }
+  for (const manifest of await makeMissingSamples(mediaDir, settings, onProgress)) await saveMediaRow(db, manifest);
 }
