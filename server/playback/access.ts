@@ -1,6 +1,7 @@
 // Whether an account may watch now, and under which plan: the subscription rule is the shared
 // `givesAccess` (decisions.md, "Classes and streaming"); the plan's cap and screens are plan data.
 import { desc, eq } from 'drizzle-orm';
+import type { components } from '../../src/api/schema';
 import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '../../src/domain/subscriptions';
 import type { Queryable } from '../db/client';
 import { plans, subscriptions } from '../db/schema';
@@ -12,7 +13,7 @@ export interface PlaybackPlan {
   mobileOnly: boolean;
 }
 
-export type RefusalReason = 'no_subscription' | 'subscription_ended' | 'payment_required' | 'device_not_allowed' | 'other_account';
+export type RefusalReason = components['schemas']['PlaybackRefusedError']['reason'];
 
 export const refusalMessages: Record<RefusalReason, string> = {
   no_subscription: 'Choose a plan to start watching.',

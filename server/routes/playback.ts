@@ -2,6 +2,7 @@
 // heartbeats, stop one (this device's or another's), the session's master playlist, and progress.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { components } from '../../src/api/schema';
 import { routeSchema } from '../contract';
 import { classes } from '../db/schema';
 import { HttpError } from '../errors';
@@ -13,29 +14,33 @@ import { findProgress, resumePosition, saveProgress } from '../playback/progress
 import { endReason, endSession, findSession, HEARTBEAT_SECONDS, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from '../playback/sessions';
 import { signMediaGrant, verifyMediaGrant } from '../playback/signing';
 
-const endedMessages = {
+type Schemas = components['schemas'];
+
+const endedMessages: Record<Schemas['PlaybackEndedError']['reason'], string> = {
   stopped: 'Playback was stopped from another device on your account.',
   replaced: 'This device started playing something else.',
   expired: 'Playback paused for too long and was closed. Press play to continue.',
   no_access: 'Your subscription no longer gives access to classes.',
-} as const;
+};
 
 const BAD_LINK = 'This playback link has expired or is not valid. Reload the player to continue.';
 
 function refuse(reply: FastifyReply, reason: RefusalReason): FastifyReply {
-  return reply.code(403).send({ isSuccess: false, message: refusalMessages[reason], statusCode: 403, reason });
+  const body: Schemas['PlaybackRefusedError'] = { isSuccess: false, message: refusalMessages[reason], statusCode: 403, reason };
+  return reply.code(403).send(body);
 }
 
 function ended(reply: FastifyReply, session: PlaybackSessionRow): FastifyReply {
   const reason = endReason(session);
-  return reply.code(410).send({ isSuccess: false, message: endedMessages[reason], statusCode: 410, reason });
+  const body: Schemas['PlaybackEndedError'] = { isSuccess: false, message: endedMessages[reason], statusCode: 410, reason };
+  return reply.code(410).send(body);
 }
 
 export default async function playbackRoutes(app: FastifyInstance): Promise<void> {
   const { playbackSecret, playbackUrlTtlSeconds } = app.config;
 
   /** The session as the player reads it, with URLs signed now under the plan's current cap. */
-  async function sessionView(session: PlaybackSessionRow, maxHeight: number, now: Date) {
+  async function sessionView(session: PlaybackSessionRow, maxHeight: number, now: Date): Promise<Schemas['PlaybackSession']> {
     const grant = { sessionId: session.id, mediaId: session.mediaId, maxHeight };
     const { token, expiresAt } = await signMediaGrant(playbackSecret, grant, now, playbackUrlTtlSeconds);
     return {
@@ -69,7 +74,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     return session;
   }
 
-  app.post<{ Body: { class_id: string; device_id: string } }>(
+  app.post<{ Body: Schemas['PlaybackStartRequest'] }>(
     '/api/v1/playback/sessions',
     { schema: routeSchema('POST', '/api/v1/playback/sessions'), preHandler: app.authenticate },
     async (request, reply) => {
@@ -87,7 +92,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
         now,
       );
       if ('watching' in result) {
-        return reply.code(409).send({
+        const body: Schemas['ScreenLimitError'] = {
           isSuccess: false,
           message: 'Too many devices are watching on this account right now.',
           statusCode: 409,
@@ -99,16 +104,18 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
             started_at: session.startedAt.toISOString(),
             class_id: session.classId,
           })),
-        });
+        };
+        return reply.code(409).send(body);
       }
       const progress = await findProgress(app.db, request.user.id, watched.id);
       reply.code(201);
-      return {
+      const body: Schemas['PlaybackStartSuccess'] = {
         isSuccess: true,
         session: await sessionView(result.session, access.plan.maxVideoHeight, now),
         duration_seconds: media.durationSeconds,
         resume_position_seconds: resumePosition(progress, media.durationSeconds),
       };
+      return body;
     },
   );
 
@@ -165,10 +172,10 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.put<{ Params: { classId: string }; Body: { position_seconds: number } }>(
+  app.put<{ Params: { classId: string }; Body: Schemas['ProgressRequest'] }>(
     '/api/v1/playback/progress/:classId',
     { schema: routeSchema('PUT', '/api/v1/playback/progress/{classId}'), preHandler: app.authenticate },
-    async (request) => {
+    async (request): Promise<Schemas['ProgressSuccess']> => {
       const watched = await findClass(request.params.classId);
       const media = await findMedia(app.db, watched.mediaId);
       const progress = await saveProgress(

@@ -10,31 +10,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { classes, disciplines, instructors, media } from '../../server/db/schema';
 import { runFfmpeg } from '../../server/media/ffmpeg';
+import { freshPostgres } from './harness';
 
 let dir: string;
 let handle: DatabaseHandle;
-/** The scratch PostgreSQL database's URL when TEST_DATABASE_URL is set; PGlite in DATA_DIR otherwise. */
-let database = '';
-const env = () => ({ ...process.env, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: database });
-
-/** The script's own database: a copy of the migrated template, or a scratch PostgreSQL database. */
-async function openScriptDatabase(): Promise<DatabaseHandle> {
-  const postgres = process.env.TEST_DATABASE_URL;
-  if (postgres) {
-    const { default: pg } = await import('pg');
-    const name = `fs_import_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(postgres);
-    url.pathname = `/${name}`;
-    database = url.toString();
-    return openDatabase({ dataDir: path.join(dir, 'data'), databaseUrl: database });
-  }
-  await cp(path.join(inject('pgliteTemplateDir'), 'pglite'), path.join(dir, 'data', 'pglite'), { recursive: true });
-  return openDatabase({ dataDir: path.join(dir, 'data'), databaseUrl: null });
-}
+/** A scratch PostgreSQL database when TEST_DATABASE_URL is set; PGlite in DATA_DIR otherwise. */
+let postgres: Awaited<ReturnType<typeof freshPostgres>> | undefined;
+const env = () => ({ ...process.env, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: postgres?.url ?? '' });
+const openScriptDatabase = () => openDatabase({ dataDir: path.join(dir, 'data'), databaseUrl: postgres?.url ?? null });
 
 function importScript(...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
@@ -66,6 +49,8 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'stretch.es.srt'), '1\n00:00:00,000 --> 00:00:02,000\nEstira hacia arriba\n');
   await writeFile(path.join(dir, 'class.json'), JSON.stringify(metadata));
   await writeFile(path.join(dir, 'broken.json'), JSON.stringify({ ...metadata, level: 'expert' }));
+  if (process.env.TEST_DATABASE_URL) postgres = await freshPostgres(process.env.TEST_DATABASE_URL);
+  else await cp(path.join(inject('pgliteTemplateDir'), 'pglite'), path.join(dir, 'data', 'pglite'), { recursive: true });
   handle = await openScriptDatabase();
   await handle.db.insert(disciplines).values({ id: 'import-stretching', position: 50, name: { en: 'Stretching', es: 'Estiramientos' } });
   await handle.db.insert(instructors).values({ id: 'import-lee', name: 'Lee', bio: { en: 'Coach', es: 'Entrenador' } });
@@ -75,13 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle.close().catch(() => undefined);
-  if (database) {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(database).pathname.slice(1)} WITH (FORCE)`);
-    await admin.end();
-  }
+  await postgres?.drop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -102,7 +81,7 @@ describe('npm run media:import', () => {
     expect((await readdir(folder)).sort()).toEqual(['1080p', '2160p', '360p', '720p', 'captions', 'media.json', 'poster.jpg']);
     expect((await readdir(path.join(folder, 'captions'))).sort()).toEqual(['en.m3u8', 'en.vtt', 'es.m3u8', 'es.vtt']);
 
-    handle = await openDatabase({ dataDir: path.join(dir, 'data'), databaseUrl: database || null });
+    handle = await openScriptDatabase();
     const [row] = await handle.db.select().from(media).where(eq(media.id, 'sunrise-stretch'));
     expect(row?.captions).toEqual(['en', 'es']);
     // The 4:3 picture keeps its shape at every height.

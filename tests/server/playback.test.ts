@@ -229,6 +229,12 @@ describe('simultaneous screens', () => {
     expect((await getMedia(t.app, first.master_playlist_url)).statusCode).toBe(410);
   });
 
+  it('gives the last screen to one of two devices starting at the same moment', async () => {
+    const user = await subscriber(t.app, 'basic');
+    const answers = await Promise.all([startPlayback(t.app, { user }), startPlayback(t.app, { user })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('allows two devices on Standard and refuses the third', async () => {
     const user = await subscriber(t.app, 'standard');
     expect((await startPlayback(t.app, { user })).statusCode).toBe(201);
