@@ -16,11 +16,11 @@ async function executable(file: string): Promise<string> {
   return file;
 }
 
-export async function ffmpegPath(): Promise<string> {
+async function ffmpegPath(): Promise<string> {
   return executable((require('@ffmpeg-installer/ffmpeg') as { path: string }).path);
 }
 
-export async function ffprobePath(): Promise<string> {
+async function ffprobePath(): Promise<string> {
   return executable((require('@ffprobe-installer/ffprobe') as { path: string }).path);
 }
 

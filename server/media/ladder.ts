@@ -1,5 +1,6 @@
 // The HLS rendition ladder every media is transcoded into (H.264 + AAC in fMP4 segments), and
 // what the store records of a transcoded media (its `media.json` manifest and database row).
+// Which files of a folder may be served is openapi.yaml's to say (the media routes' path patterns).
 
 export interface Rendition {
   /** The folder and the playlist's name: the picture height and "p" ('720p'). */
@@ -53,7 +54,5 @@ export function renditionHeight(name: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Media ids are folder names: lowercase letters, digits and dashes. */
+/** Media ids are folder names: lowercase letters, digits and dashes (openapi.yaml's MediaId too). */
 export const MEDIA_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
-/** The only files a rendition folder serves. */
-export const SEGMENT_FILE_PATTERN = /^(?:init\.mp4|segment-\d{3,6}\.m4s)$/;
