@@ -912,7 +912,7 @@ export interface components {
         ProgressRequest: {
             position_seconds: number;
         };
-        ClassProgress: {
+        SavedProgress: {
             class_id: string;
             position_seconds: number;
             completed: boolean;
@@ -924,7 +924,7 @@ export interface components {
         ProgressSuccess: {
             /** @constant */
             isSuccess: true;
-            progress: components["schemas"]["ClassProgress"];
+            progress: components["schemas"]["SavedProgress"];
         };
     };
     responses: {
