@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { makeMissingSamples, sharedSampleMediaDir } from '../server/media/samples';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -98,8 +99,11 @@ export interface ProductServerOptions {
 export async function startProductServer(options: ProductServerOptions): Promise<RunningServer & { dataDir: string }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fitstream-bench-'));
   const port = await freePort();
+  // Made before the server starts, so no encoding runs during a measurement (docs/decisions/011).
+  await makeMissingSamples(sharedSampleMediaDir);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
+    MEDIA_DIR: sharedSampleMediaDir,
     PAYMENTS: 'sandbox',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DIST_DIR: options.distDir,

@@ -18,6 +18,8 @@ import classesRoutes from './routes/classes';
 import paymentRoutes from './routes/payments';
 import sandboxRoutes from './routes/sandbox';
 import sandboxPortalRoutes from './routes/sandbox-portal';
+import mediaRoutes from './routes/media';
+import playbackRoutes from './routes/playback';
 import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
 import usersRoutes from './routes/users';
@@ -80,6 +82,8 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(usersRoutes);
   await app.register(uploadsRoutes);
   await app.register(classesRoutes);
+  await app.register(playbackRoutes);
+  await app.register(mediaRoutes);
 
   await app.register(paymentRoutes);
   await app.register(sandboxRoutes);

@@ -60,6 +60,12 @@ export interface Config {
   refreshReuseSeconds: number;
   /** What an operator should know at start-up (logged as warnings). */
   warnings: string[];
+  /** Transcoded media, one folder per media id (MEDIA_DIR, default DATA_DIR/media). */
+  mediaDir: string;
+  /** Signs playlist, caption and segment URLs (PLAYBACK_SECRET, or generated into DATA_DIR). */
+  playbackSecret: string;
+  /** How long a signed media URL stays valid; heartbeats hand out fresh ones. */
+  playbackUrlTtlSeconds: number;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -112,14 +118,14 @@ function rateLimits(env: Env): RateLimits {
   return limits;
 }
 
-/** The JWT secret: JWT_SECRET, or one generated once and kept in DATA_DIR/jwt-secret. */
-async function jwtSecret(env: Env, dataDir: string): Promise<string> {
-  const given = value(env, 'JWT_SECRET');
+/** A secret from `variable`, or one generated once and kept in DATA_DIR/`fileName` (JWT_SECRET, PLAYBACK_SECRET). */
+async function storedSecret(env: Env, variable: string, dataDir: string, fileName: string): Promise<string> {
+  const given = value(env, variable);
   if (given !== null) {
-    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.');
+    if (given.length < 32) throw new ConfigError(`${variable} must be at least 32 characters long.`);
     return given;
   }
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
   try {
     const stored = (await readFile(file, 'utf8')).trim();
     if (stored.length >= 32) return stored;
@@ -227,7 +233,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     stripeSecretKey,
     stripeWebhookSecret,
     ...(stripeApiBase === null ? {} : { stripeApiBase }),
-    jwtSecret: await jwtSecret(env, dataDir),
+    jwtSecret: await storedSecret(env, 'JWT_SECRET', dataDir, 'jwt-secret'),
     publicUrl: publicUrlText,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
     secureCookies: !isLocalUrl(publicUrl),
@@ -239,5 +245,8 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     redisKeyPrefix: value(env, 'REDIS_KEY_PREFIX') ?? 'fitstream:',
     refreshReuseSeconds: integer(env, 'REFRESH_REUSE_SECONDS', 30, 0, 300),
     warnings,
+    mediaDir: path.resolve(value(env, 'MEDIA_DIR') ?? path.join(dataDir, 'media')),
+    playbackSecret: await storedSecret(env, 'PLAYBACK_SECRET', dataDir, 'playback-secret'),
+    playbackUrlTtlSeconds: integer(env, 'PLAYBACK_URL_TTL', 300, 60, 86_400),
   };
 }

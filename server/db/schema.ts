@@ -103,6 +103,10 @@ export const plans = pgTable('plans', {
   /** The provider's price id (Stripe mode); the sandbox needs none. */
   providerPriceId: text('provider_price_id'),
   active: boolean('active').notNull().default(true),
+  /** The tallest rendition the plan streams (720, 1080, 2160): plan data, read at every playlist request. */
+  maxVideoHeight: integer('max_video_height').notNull().default(720),
+  /** Plays only on phones and tablets (the Mobile plan). */
+  mobileOnly: boolean('mobile_only').notNull().default(false),
 });
 
 /** A checkout started by subscribe; completed on the provider's page. */
@@ -275,4 +279,30 @@ export const classProgress = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.classId] }), index('class_progress_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * One player watching one class on one device. Live while `endedAt` is null and a heartbeat
+ * arrived within the last 90 s; the plan's `simultaneousScreens` bounds the live ones per account.
+ */
+export const playbackSessions = pgTable(
+  'playback_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    mediaId: text('media_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    /** Told from the user agent ("Chrome on macOS"), shown to the other devices of the account. */
+    deviceName: text('device_name').notNull(),
+    planId: text('plan_id').notNull().references(() => plans.id),
+    /** The plan's cap when the session started; playlists read the plan again. */
+    maxVideoHeight: integer('max_video_height').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** stopped (by the account, from any device) | replaced (a new session on the same device) | expired | no_access */
+    endReason: text('end_reason'),
+  },
+  (t) => [index('playback_sessions_open_idx').on(t.userId).where(sql`ended_at is null`)],
 );

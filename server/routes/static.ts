@@ -8,7 +8,7 @@ import { sendError } from '../plugins/app/error-handler';
 import { pickEncoding, type AppAsset, type AppAssets } from '../static/app-assets';
 import { readUpload } from '../uploads/store';
 
-const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/'];
+const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FitStream is not built</title></head>

@@ -475,6 +475,216 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/playback/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start watching a class on this device (a playback session).
+         * @description Allowed when the account's subscription gives access (trialing, active, or canceled
+         *     until the end of the paid period), the Mobile plan only on a phone or tablet
+         *     (`Sec-CH-UA-Mobile`, else the user agent), and while fewer live sessions than the plan's
+         *     screens are open. A live session of the same device is replaced, not counted. The answer
+         *     carries the master playlist URL, signed for this session and valid `token_expires_at`;
+         *     the player sends a heartbeat every `heartbeat_seconds`, and a session silent for 90 s ends.
+         */
+        post: operations["startPlayback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/playback/sessions/{sessionId}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["PlaybackSessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep a playback session live (every 30 s) and receive a fresh signed playlist URL. */
+        post: operations["playbackHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/playback/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["PlaybackSessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop a playback session of this account (this device's, or another's to watch here).
+         * @description The stopped device learns it at its next heartbeat (410, reason `stopped`).
+         */
+        delete: operations["stopPlayback"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/playback/sessions/{sessionId}/master.m3u8": {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["PlaybackSessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The HLS master playlist of a live session, listing only the renditions the plan allows now.
+         * @description Authorised by the signed `token` (players cannot add headers to playlist requests).
+         *     The plan is read at every request, so a change of plan applies from the next one.
+         */
+        get: operations["masterPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/playback/progress/{classId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: components["parameters"]["ClassId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save where this account is in a class; 90 % of the media's length marks it completed.
+         * @description The player saves every 10 s, on pause and on leaving. Completion is kept once reached.
+         */
+        put: operations["saveProgress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{mediaId}/poster.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        /** A media's poster image (public). */
+        get: operations["mediaPoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{mediaId}/{rendition}/playlist.m3u8": {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                rendition: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One rendition's media playlist, its segment URLs signed with the same token.
+         * @description Checked from the token alone (no database), as a CDN in front could.
+         */
+        get: operations["renditionPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{mediaId}/{rendition}/{segment}": {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                rendition: string;
+                segment: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An fMP4 initialisation or media segment, streamed from disk; byte ranges supported.
+         * @description Checked from the token alone (signature, expiry, media and the plan's height cap), so a
+         *     CDN could check it too. Segments never change: `Cache-Control: public, max-age=31536000, immutable`.
+         */
+        get: operations["mediaSegment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{mediaId}/captions/{track}": {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                track: string;
+            };
+            cookie?: never;
+        };
+        /** A caption track (`en.vtt`) or its HLS subtitle playlist (`en.m3u8`). */
+        get: operations["mediaCaptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -780,6 +990,113 @@ export interface components {
             cvc: string;
             name: string;
         };
+        Success: {
+            /** @constant */
+            isSuccess: true;
+        };
+        PlaybackStartRequest: {
+            class_id: string;
+            device_id: components["schemas"]["DeviceId"];
+        };
+        PlaybackSession: {
+            /** Format: uuid */
+            id: string;
+            class_id: string;
+            media_id: string;
+            /** @description Told from the user agent, e.g. "Chrome on macOS". */
+            device_name: string;
+            /** Format: date-time */
+            started_at: string;
+            /** @description Send a heartbeat this often (30). */
+            heartbeat_seconds: number;
+            /** @description The tallest rendition the plan streams now: 720, 1080 or 2160. */
+            max_video_height: number;
+            /** @description The signed master playlist (root-relative). */
+            master_playlist_url: string;
+            /** @description The grant every media URL of this session carries as `?token=`; swap in the newest one when fetching. */
+            token: string;
+            /**
+             * Format: date-time
+             * @description When the URLs signed now stop working; each heartbeat hands out fresh ones.
+             */
+            token_expires_at: string;
+        };
+        PlaybackStartSuccess: {
+            /** @constant */
+            isSuccess: true;
+            session: components["schemas"]["PlaybackSession"];
+            /** @description The media's length. */
+            duration_seconds: number;
+            /** @description Where this account left the class (0 when never started or completed). */
+            resume_position_seconds: number;
+        };
+        PlaybackHeartbeatSuccess: {
+            /** @constant */
+            isSuccess: true;
+            session: components["schemas"]["PlaybackSession"];
+        };
+        PlaybackRefusedError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /** @constant */
+            statusCode: 403;
+            /**
+             * @description `no_subscription` and `subscription_ended`: choose a plan. `payment_required`: update
+             *     the card in Billing. `device_not_allowed`: the Mobile plan on a computer.
+             *     `other_account`: the session is not this account's.
+             * @enum {string}
+             */
+            reason: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | "other_account";
+        };
+        ScreenLimitError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /** @constant */
+            statusCode: 409;
+            /** @constant */
+            reason: "screen_limit";
+            simultaneous_screens: number;
+            /** @description The live sessions, oldest first; stop one with `DELETE /api/v1/playback/sessions/{id}`. */
+            watching: {
+                /** Format: uuid */
+                session_id: string;
+                device_name: string;
+                /** Format: date-time */
+                started_at: string;
+                class_id: string;
+            }[];
+        };
+        PlaybackEndedError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /** @constant */
+            statusCode: 410;
+            /**
+             * @description `stopped`: from another device. `replaced`: this device started another. `expired`: no heartbeat for 90 s. `no_access`: the subscription stopped giving access.
+             * @enum {string}
+             */
+            reason: "stopped" | "replaced" | "expired" | "no_access";
+        };
+        ProgressRequest: {
+            position_seconds: number;
+        };
+        SavedProgress: {
+            class_id: string;
+            position_seconds: number;
+            completed: boolean;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProgressSuccess: {
+            /** @constant */
+            isSuccess: true;
+            progress: components["schemas"]["SavedProgress"];
+        };
     };
     responses: {
         /** @description The request is malformed or breaks a rule; `message` names the field. */
@@ -864,8 +1181,32 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The signed URL is forged, expired, for another media or session, or above the plan's quality. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description This account may not watch (`reason` says why and where the app sends the user). */
+        PlaybackRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlaybackRefusedError"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        PlaybackSessionId: string;
+        ClassId: string;
+        MediaId: string;
+        /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+        MediaToken: string;
+    };
     requestBodies: never;
     headers: {
         /** @description `fs_refresh`: HttpOnly, SameSite=Strict, Path=/api/v1, 30 days; Secure outside local development. */
@@ -1630,6 +1971,313 @@ export interface operations {
                     "text/html": string;
                 };
             };
+        };
+    };
+    startPlayback: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Sec-CH-UA-Mobile"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaybackStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Watching; play `session.master_playlist_url`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackStartSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["PlaybackRefused"];
+            404: components["responses"]["NotFound"];
+            /** @description As many devices as the plan allows are watching; stop one of them to watch here. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreenLimitError"];
+                };
+            };
+            /** @description The class's media is still being prepared (first start); try again shortly. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    playbackHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["PlaybackSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Still live. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackHeartbeatSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["PlaybackRefused"];
+            404: components["responses"]["NotFound"];
+            /** @description The session has ended (`reason`); the player stops and says why. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackEndedError"];
+                };
+            };
+        };
+    };
+    stopPlayback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["PlaybackSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped (or it had already ended). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["PlaybackRefused"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    masterPlaylist: {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["PlaybackSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The master playlist; its URLs carry a fresh token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The session has ended. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackEndedError"];
+                };
+            };
+        };
+    };
+    saveProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: components["parameters"]["ClassId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgressRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    mediaPoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The poster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    renditionPlaylist: {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                rendition: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    mediaSegment: {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: {
+                Range?: string;
+            };
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                rendition: string;
+                segment: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole segment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The range lies outside the segment. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    mediaCaptions: {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                track: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebVTT file or the subtitle playlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

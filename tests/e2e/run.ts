@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeMissingSamples, sharedSampleMediaDir as mediaDir } from '../../server/media/samples';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const e2eDir = path.join(root, 'tests/e2e');
@@ -68,6 +69,7 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      MEDIA_DIR: mediaDir,
       PAYMENTS: 'sandbox',
       DIST_DIR: distDir,
       PUBLIC_URL: url,
@@ -118,6 +120,8 @@ async function main(): Promise<number> {
   const distDir = process.env.E2E_DIST_DIR ? path.resolve(process.env.E2E_DIST_DIR) : path.join(root, 'dist');
   if (!process.env.E2E_DIST_DIR) buildIfStale();
   checkNoInspector(distDir);
+  // Made before the servers start, so encoding never competes with the browser tests.
+  await makeMissingSamples(mediaDir, undefined, ({ done, total, step }) => console.log(`e2e: sample media ${done}/${total} (${step})`));
   let main: Running | undefined;
   let shortTtl: Running | undefined;
   try {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutReturnMachine, type ConfirmCheckoutInput, type ConfirmCheckoutOutput } from '../../machines/checkout-return.machine';
 import { cancelled, failed, ok } from '../../src/domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
+import { activeSubscription } from './plan-fixtures';
 import { navigationOf, startFlow } from './support/navigation';
 
 function checkoutReturn(sessionId: string | null) {
@@ -24,7 +25,7 @@ describe('checkout return machine', () => {
 
   it('ends at /success after a confirmation', async () => {
     const { actor, confirm } = checkoutReturn('cs_1');
-    confirm.last.resolve(ok({}));
+    confirm.last.resolve(ok({ subscription: activeSubscription }));
     await settle();
     expect(navigationOf(actor)).toEqual({ to: '/success', replace: true });
     expect(actor.getSnapshot().status).toBe('done');

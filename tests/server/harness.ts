@@ -70,6 +70,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     redisKeyPrefix: `fs-test-${randomBytes(6).toString('hex')}:`,
     refreshReuseSeconds: 30,
     warnings: [],
+    mediaDir: path.join(dataDir, 'media'),
+    playbackSecret: randomBytes(32).toString('base64url'),
+    playbackUrlTtlSeconds: 300,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });

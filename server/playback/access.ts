@@ -1,0 +1,50 @@
+// Whether an account may watch now, and under which plan: the subscription rule is the shared
+// `givesAccess` (decisions.md, "Classes and streaming"); the plan's cap and screens are plan data.
+import { desc, eq } from 'drizzle-orm';
+import type { components } from '../../src/api/schema';
+import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '../../src/domain/subscriptions';
+import type { Queryable } from '../db/client';
+import { plans, subscriptions } from '../db/schema';
+
+export interface PlaybackPlan {
+  id: string;
+  maxVideoHeight: number;
+  simultaneousScreens: number;
+  mobileOnly: boolean;
+}
+
+export type RefusalReason = components['schemas']['PlaybackRefusedError']['reason'];
+
+export const refusalMessages: Record<RefusalReason, string> = {
+  no_subscription: 'Choose a plan to start watching.',
+  subscription_ended: 'Your subscription has ended. Choose a plan to keep watching.',
+  payment_required: 'Your last payment did not go through. Update your card in Billing to keep watching.',
+  device_not_allowed: 'The Mobile plan plays on phones and tablets. Change your plan to watch on this device.',
+  other_account: 'This playback session belongs to another account.',
+};
+
+const paymentProblems = new Set(['past_due', 'incomplete', 'unpaid']);
+
+export type PlaybackAccess = { plan: PlaybackPlan } | { refusal: RefusalReason };
+
+export async function playbackAccess(db: Queryable, userId: string, now: Date): Promise<PlaybackAccess> {
+  const rows = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+  const watching = rows.find(({ subscription }) => {
+    const status = subscription.status as SubscriptionStatus;
+    // A current one flagged to cancel counts as canceled: access until its paid period ends.
+    const effective = subscription.cancelAtPeriodEnd && isCurrentStatus(status) ? 'canceled' : status;
+    return givesAccess({ status: effective, currentPeriodEnd: subscription.currentPeriodEnd }, now);
+  });
+  if (watching) {
+    const { plan } = watching;
+    return { plan: { id: plan.id, maxVideoHeight: plan.maxVideoHeight, simultaneousScreens: plan.simultaneousScreens, mobileOnly: plan.mobileOnly } };
+  }
+  const latest = rows[0]?.subscription;
+  if (!latest) return { refusal: 'no_subscription' };
+  return { refusal: paymentProblems.has(latest.status) ? 'payment_required' : 'subscription_ended' };
+}

@@ -1,0 +1,100 @@
+// Playback sessions: one per device watching, live while heartbeats arrive (every 30 s; ended
+// after 90 s of silence), at most the plan's screens live per account.
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { components } from '../../src/api/schema';
+import type { Database } from '../db/client';
+import { playbackSessions, users } from '../db/schema';
+import type { PlaybackPlan } from './access';
+
+export type PlaybackSessionRow = typeof playbackSessions.$inferSelect;
+export type EndReason = components['schemas']['PlaybackEndedError']['reason'];
+
+export const HEARTBEAT_SECONDS = 30;
+export const SILENCE_LIMIT_SECONDS = 90;
+
+function silenceCutoff(now: Date): Date {
+  return new Date(now.getTime() - SILENCE_LIMIT_SECONDS * 1000);
+}
+
+export function isLive(session: PlaybackSessionRow, now: Date): boolean {
+  return session.endedAt === null && session.lastHeartbeatAt.getTime() > silenceCutoff(now).getTime();
+}
+
+/** Why a session that is not live ended: a silent one that nobody closed has expired. */
+export function endReason(session: PlaybackSessionRow): EndReason {
+  return (session.endReason as EndReason | null) ?? 'expired';
+}
+
+export interface NewSession {
+  userId: string;
+  classId: string;
+  mediaId: string;
+  deviceId: string;
+  deviceName: string;
+  plan: PlaybackPlan;
+}
+
+export type StartResult = { session: PlaybackSessionRow } | { watching: PlaybackSessionRow[] };
+
+/**
+ * Opens a session unless the account already has as many live ones as its plan's screens. The
+ * same device's earlier session is replaced, not counted. The account's row is locked for the
+ * check, so two devices starting at once cannot both take the last screen.
+ */
+export async function startSession(db: Database, input: NewSession, now: Date): Promise<StartResult> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const open = and(eq(playbackSessions.userId, input.userId), isNull(playbackSessions.endedAt));
+    await tx
+      .update(playbackSessions)
+      .set({ endedAt: now, endReason: 'replaced' })
+      .where(and(open, eq(playbackSessions.deviceId, input.deviceId)));
+    const watching = await tx
+      .select()
+      .from(playbackSessions)
+      .where(and(open, gt(playbackSessions.lastHeartbeatAt, silenceCutoff(now))))
+      .orderBy(asc(playbackSessions.startedAt));
+    if (watching.length >= input.plan.simultaneousScreens) return { watching };
+    const [session] = await tx
+      .insert(playbackSessions)
+      .values({
+        userId: input.userId,
+        classId: input.classId,
+        mediaId: input.mediaId,
+        deviceId: input.deviceId,
+        deviceName: input.deviceName,
+        planId: input.plan.id,
+        maxVideoHeight: input.plan.maxVideoHeight,
+        startedAt: now,
+        lastHeartbeatAt: now,
+      })
+      .returning();
+    return { session: session! };
+  });
+}
+
+export async function findSession(db: Database, id: string): Promise<PlaybackSessionRow | null> {
+  const [row] = await db.select().from(playbackSessions).where(eq(playbackSessions.id, id));
+  return row ?? null;
+}
+
+/** Records a heartbeat if the session is still live; answers the session as it now stands. */
+export async function recordHeartbeat(db: Database, session: PlaybackSessionRow, now: Date): Promise<PlaybackSessionRow> {
+  const [updated] = await db
+    .update(playbackSessions)
+    .set({ lastHeartbeatAt: now })
+    .where(and(eq(playbackSessions.id, session.id), isNull(playbackSessions.endedAt), gt(playbackSessions.lastHeartbeatAt, silenceCutoff(now))))
+    .returning();
+  if (updated) return updated;
+  return endSession(db, session, now, 'expired');
+}
+
+/** Ends a session (once: an ended one keeps its first reason and time). */
+export async function endSession(db: Database, session: PlaybackSessionRow, now: Date, reason: EndReason): Promise<PlaybackSessionRow> {
+  const [ended] = await db
+    .update(playbackSessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(eq(playbackSessions.id, session.id), isNull(playbackSessions.endedAt)))
+    .returning();
+  return ended ?? (await findSession(db, session.id)) ?? session;
+}
