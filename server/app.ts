@@ -4,8 +4,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { logSerializers } from './log-serializers';
 import authPlugin from './plugins/app/auth';
-import errorHandler from './plugins/app/error-handler';
+import crossSiteRequests from './plugins/app/cross-site-requests';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import purgeExpired from './plugins/app/purge';
 import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
@@ -27,12 +29,18 @@ export interface BuildAppOptions {
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // plugins/external/request-log.ts logs what an operator needs, once per request.
     disableRequestLogging: true,
+    // Errors raised before a route runs answer in the contract's shape too (error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // External layer.
@@ -44,6 +52,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // App layer.
   await app.register(validation);
   await app.register(errorHandler);
+  await app.register(crossSiteRequests);
   await app.register(authPlugin);
   await app.register(purgeExpired);
 
