@@ -11,17 +11,24 @@ import { detectImageType, storeUpload } from '../uploads/store';
 const NOT_AN_IMAGE = 'Please upload a JPEG, PNG, GIF or WebP image.';
 const MALFORMED = 'The upload is not valid multipart/form-data. Please choose the image again.';
 
-/** The bytes of the `fileToUpload` part; a body the multipart parser cannot read is a 400. */
+/**
+ * The bytes of the one `fileToUpload` file. Every part is read, so a second file is refused
+ * (413) rather than silently dropped; a body the multipart parser cannot read is a 400.
+ */
 async function readImagePart(request: FastifyRequest): Promise<Buffer> {
   try {
-    const part = await request.file();
-    if (!part) throw new HttpError(400, 'fileToUpload: please choose an image to upload.');
-    if (part.fieldname !== 'fileToUpload') {
-      part.file.resume();
-      throw new HttpError(400, 'fileToUpload: the image must be sent in the field "fileToUpload".');
+    let bytes: Buffer | undefined;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'fileToUpload') {
+        part.file.resume();
+        throw new HttpError(400, 'fileToUpload: the image must be sent in the field "fileToUpload".');
+      }
+      // Throws a 413 (FST_REQ_FILE_TOO_LARGE) past the 5 MiB limit, before anything is stored.
+      bytes = await part.toBuffer();
     }
-    // Throws a 413 (FST_REQ_FILE_TOO_LARGE) past the 5 MiB limit, before anything is stored.
-    return await part.toBuffer();
+    if (!bytes) throw new HttpError(400, 'fileToUpload: please choose an image to upload.');
+    return bytes;
   } catch (error) {
     const status = (error as FastifyError).statusCode;
     if (error instanceof HttpError || (typeof status === 'number' && status >= 400 && status < 500)) throw error;

@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../server/db/schema';
 import { authorization, roomyRateLimits } from './fixtures/payments-flow';
 import { expectContract, multipart, newDeviceId, PNG, signUp, testAppForFile, type SignedUpUser } from './harness';
 
@@ -102,6 +103,20 @@ describe('malformed multipart uploads answer 400', () => {
     });
     expectContract(response, 'POST', '/api/v1/uploads');
     expectErrorShape(response, 400);
+  });
+
+  it('two files in one upload: 413, and neither is stored', async () => {
+    const file = (name: string) => `--b0\r\nContent-Disposition: form-data; name="fileToUpload"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`;
+    const payload = Buffer.concat([Buffer.from(file('a.png')), PNG, Buffer.from('\r\n'), Buffer.from(file('b.png')), PNG, Buffer.from('\r\n--b0--\r\n')]);
+    const before = await t.app.db.select().from(uploads);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...authorization(user), 'content-type': 'multipart/form-data; boundary=b0' },
+      payload,
+    });
+    expectErrorShape(response, 413);
+    expect(await t.app.db.select().from(uploads)).toEqual(before);
   });
 
   it('a well-formed upload still works', async () => {
