@@ -1,11 +1,11 @@
 // What the black-box fuzz of issue 13 found, one test each: input that used to answer 500 or a
 // body outside the contract's error shape. The fuzz suite (tests/server/fuzz.test.ts) keeps
 // looking; these pin each finding down.
-import { connect } from 'node:net';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { authorization, roomyRateLimits } from './fixtures/payments-flow';
+import { sendRaw } from './fixtures/raw-http';
 import { expectContract, multipart, newDeviceId, PNG, signUp, testAppForFile, type SignedUpUser } from './harness';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
@@ -165,37 +165,20 @@ describe("the framework's own errors answer in the contract's shape", () => {
     expectErrorShape(await t.app.inject({ method: 'POST', url: `/sandbox/checkout/${'a'.repeat(500)}`, payload: {} }), 414);
   });
 
-  /** Sends raw bytes to a listening server and answers what came back before it closed. */
-  async function raw(bytes: string): Promise<{ statusCode: number; headers: Record<string, string>; body: string }> {
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const text = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
-      let received = '';
-      socket.on('data', (chunk) => (received += chunk.toString()));
-      socket.on('close', () => resolve(received));
-      socket.on('error', reject);
-    });
-    const [head = '', body = ''] = text.split('\r\n\r\n');
-    const [statusLine = '', ...headerLines] = head.split('\r\n');
-    const headers = Object.fromEntries(headerLines.map((line) => [line.split(':')[0]!.toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-    return { statusCode: Number(statusLine.split(' ')[1]), headers, body };
-  }
-
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it('a request line that is not HTTP: 400', async () => {
-    expectErrorShape(await raw('HELLO THERE\r\n\r\n'), 400);
+    expectErrorShape(await sendRaw(t.app, 'HELLO THERE\r\n\r\n'), 400);
   });
 
   it('a header line without a colon: 400', async () => {
-    expectErrorShape(await raw('GET / HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'), 400);
+    expectErrorShape(await sendRaw(t.app, 'GET / HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'), 400);
   });
 
   it('headers over the size limit: 431', async () => {
-    expectErrorShape(await raw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 431);
+    expectErrorShape(await sendRaw(t.app, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 431);
   });
 });
 

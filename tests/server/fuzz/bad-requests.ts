@@ -40,6 +40,11 @@ export interface FuzzTargets {
   validToken: string;
   /** Tokens that must never be accepted (forged, malformed, without exp, ids that are not UUIDs). */
   badTokens: string[];
+  /**
+   * The fuzzing account's own token, expired: refused by signed-in calls, but logout takes it
+   * by design (an expired token still signs its device out), so logout never gets it.
+   */
+  expiredToken: string;
   /** Another account's ids (subscription, checkout, upload): requests must not reach its rows. */
   foreignIds: string[];
 }
@@ -286,8 +291,9 @@ const badPathValues = (foreignIds: string[]) =>
     ...(foreignIds.length ? [fc.constantFrom(...foreignIds)] : []),
   );
 
-function authDefects(targets: FuzzTargets): fc.Arbitrary<Draft> {
-  const token = fc.oneof(fc.constantFrom(...targets.badTokens), fc.string({ maxLength: 60 }), fc.base64String({ maxLength: 120 }));
+function authDefects(targets: FuzzTargets, signedIn: boolean): fc.Arbitrary<Draft> {
+  const tokens = signedIn ? [...targets.badTokens, targets.expiredToken] : targets.badTokens;
+  const token = fc.oneof(fc.constantFrom(...tokens), fc.string({ maxLength: 60 }), fc.base64String({ maxLength: 120 }));
   return fc
     .oneof(
       fc.tuple(fc.constantFrom('FitStream', 'Bearer', 'bearer', 'FITSTREAM'), token).map(([scheme, value]) => `${scheme} ${value}`),
@@ -295,6 +301,11 @@ function authDefects(targets: FuzzTargets): fc.Arbitrary<Draft> {
     )
     .map((authorization): Draft => ({ defect: 'forged or malformed token', headers: { authorization } }));
 }
+
+/** A refresh cookie no session was ever given: random, malformed, percent-encoded NUL, huge. */
+const forgedRefreshCookie = fc
+  .oneof(fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent), fc.base64String({ minLength: 4, maxLength: 64 }), fc.constantFrom('%00', '%ZZ', '%E0%A4%A', '"', 'a'.repeat(4000)))
+  .map((value): Draft => ({ defect: 'forged refresh cookie', headers: { cookie: `fs_refresh=${value}` } }));
 
 const junkQuery = fc.option(fc.constantFrom('?a=%zz', '?__proto__[polluted]=1', '?constructor[prototype][x]=1', '?session_id=%00', `?q=${'%41'.repeat(500)}`, '?=&&=', '?a=1&a=2&a[]=3'), { nil: '' });
 
@@ -309,7 +320,8 @@ export function badRequestsFor(operation: FuzzOperation, targets: FuzzTargets): 
   if (mutatesBody) drafts.push(invalidJson, wrongContentType, tooLarge);
   if (operation.body?.kind === 'json' || operation.body?.kind === 'form') drafts.push(bodyDefects(operation.body.schema, targets, operation.body.kind));
   if (operation.body?.kind === 'multipart') drafts.push(badMultipart);
-  if (operation.signedIn || operation.path === '/api/v1/auth/logout') drafts.push(authDefects(targets));
+  if (operation.signedIn || operation.path === '/api/v1/auth/logout') drafts.push(authDefects(targets, operation.signedIn));
+  if (operation.path === '/api/v1/refresh' || operation.path === '/api/v1/auth/logout') drafts.push(forgedRefreshCookie);
   if (operation.pathParams.length > 0) {
     drafts.push(
       fc.record(Object.fromEntries(operation.pathParams.map((name) => [name, badPathValues(targets.foreignIds)]))).map((pathValues): Draft => ({
@@ -321,16 +333,14 @@ export function badRequestsFor(operation: FuzzOperation, targets: FuzzTargets): 
   const fittingBody =
     operation.body?.kind === 'json' || operation.body?.kind === 'form' ? fittingPairs(operation.body.schema, targets) : fc.constant<Array<[string, unknown]>>([]);
   const pathValues = fc.record(Object.fromEntries(operation.pathParams.map((name) => [name, fc.oneof(fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent), ...(targets.foreignIds.length ? [fc.constantFrom(...targets.foreignIds)] : []))])));
-  const refreshCookie = fc.option(fc.oneof(fc.string({ maxLength: 50 }).map(encodeURIComponent), fc.constantFrom('%00', '%ZZ', 'a'.repeat(4000))), { nil: undefined });
   return fc
-    .tuple(fc.oneof(...drafts), fittingBody, pathValues, junkQuery, fc.boolean(), refreshCookie, fc.option(fc.string({ maxLength: 8000 }), { nil: undefined }))
-    .map(([draft, pairs, fittingPath, query, useValidToken, cookie, longHeader]): BadRequest => {
+    .tuple(fc.oneof(...drafts), fittingBody, pathValues, junkQuery, fc.boolean(), fc.option(fc.string({ maxLength: 8000 }), { nil: undefined }))
+    .map(([draft, pairs, fittingPath, query, useValidToken, longHeader]): BadRequest => {
       const headers: Record<string, string> = {};
       // The valid token only ever travels with a defect that stops the request first.
       if (operation.signedIn && useValidToken && draft.defect !== 'forged or malformed token') {
         headers.authorization = `FitStream ${targets.validToken}`;
       }
-      if (cookie !== undefined) headers.cookie = `fs_refresh=${cookie}`;
       if (longHeader !== undefined) headers['x-fuzz'] = longHeader.replace(/[^\x20-\x7e]/g, 'x');
       Object.assign(headers, draft.headers);
       let body: string | undefined;
