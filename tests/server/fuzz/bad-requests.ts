@@ -324,10 +324,9 @@ export function badRequestsFor(operation: FuzzOperation, targets: FuzzTargets): 
   if (operation.path === '/api/v1/refresh' || operation.path === '/api/v1/auth/logout') drafts.push(forgedRefreshCookie);
   if (operation.pathParams.length > 0) {
     drafts.push(
-      fc.record(Object.fromEntries(operation.pathParams.map((name) => [name, badPathValues(targets.foreignIds)]))).map((pathValues): Draft => ({
-        defect: 'bad path parameter',
-        pathValues: pathValues as Record<string, string>,
-        })),
+      fc
+        .record(Object.fromEntries(operation.pathParams.map((name) => [name, badPathValues(targets.foreignIds)])))
+        .map((pathValues): Draft => ({ defect: 'bad path parameter', pathValues: pathValues as Record<string, string> })),
     );
   }
   const fittingBody =
