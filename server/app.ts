@@ -4,8 +4,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { logSerializers } from './log-serializers';
 import authPlugin from './plugins/app/auth';
-import errorHandler from './plugins/app/error-handler';
+import crossSiteRequests from './plugins/app/cross-site-requests';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import paymentProvider from './plugins/app/payments';
 import purgeExpired from './plugins/app/purge';
 import validation from './plugins/app/validation';
@@ -36,12 +38,18 @@ export interface BuildAppOptions {
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // plugins/external/request-log.ts logs what an operator needs, once per request.
     disableRequestLogging: true,
+    // Errors raised before a route runs answer in the contract's shape too (error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // The slow parts of a start (a cold PGlite or migrations, compressing the built app) run
@@ -73,6 +81,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   // App layer.
   await app.register(validation);
   await app.register(errorHandler);
+  await app.register(crossSiteRequests);
   await app.register(authPlugin);
   await app.register(purgeExpired);
   await app.register(paymentProvider);

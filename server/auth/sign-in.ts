@@ -34,6 +34,8 @@ export async function authSuccess(
   message: string,
 ): Promise<AuthSuccessBody> {
   setRefreshCookie(app, reply, session.refreshToken);
+  // Credentials: no cache, shared or private, may keep this answer (as OAuth's token responses).
+  reply.header('Cache-Control', 'no-store');
   const token = await signAccessToken(app.config, { userId: account.id, email: account.email, sessionId: session.sessionId });
   return { isSuccess: true, message, token, email: account.email };
 }

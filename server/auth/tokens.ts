@@ -10,6 +10,13 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are UUIDs in the database: anything else must not reach a query (it would fail there). */
+function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 const keys = new Map<string, Uint8Array>();
 function key(secret: string): Uint8Array {
   let found = keys.get(secret);
@@ -38,10 +45,12 @@ export async function verifyAccessToken(
   try {
     const { payload } = await jwtVerify(token, key(config.jwtSecret), {
       algorithms: ['HS256'],
+      // A token without an expiry would be good forever, even if signed with our key.
+      requiredClaims: ['exp'],
       ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
     });
     const { sub, sid, email } = payload;
-    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof email !== 'string') return null;
+    if (typeof email !== 'string' || !isUuid(sub) || !isUuid(sid)) return null;
     return { userId: sub, sessionId: sid, email };
   } catch {
     return null;

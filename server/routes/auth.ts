@@ -107,7 +107,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { token, expiresAt } = await createLinkToken(app.db, request.user.id);
       const query = new URLSearchParams({ nftoken: token, device_id: newDeviceId() });
-      reply.code(201);
+      reply.code(201).header('Cache-Control', 'no-store');
       return { isSuccess: true, nftoken: token, url: `/?${query.toString()}`, expiresAt: expiresAt.toISOString() };
     },
   );

@@ -3,6 +3,7 @@
 // (or a 303 back into the app), never JSON, under the same CSP as the checkout page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
+import { acceptFormBodies } from '../plugins/external/body-parsers';
 import { checkCard, type CardForm } from '../payments/sandbox/card';
 import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox/pages';
 import { loadSandboxPortal, sandboxPortalPath, updateSandboxCard, type PortalLookup, type SandboxPortal } from '../payments/sandbox/portal';
@@ -12,6 +13,8 @@ type PortalRequest = FastifyRequest<{ Params: { token: string }; Body: CardForm 
 const path = '/sandbox/portal/:token';
 
 export default async function sandboxPortalRoutes(app: FastifyInstance): Promise<void> {
+  // The card form posts a form body; only this page's routes read one.
+  await acceptFormBodies(app);
   const { db, config } = app;
   const billingUrl = `${config.publicUrl}/billing`;
 

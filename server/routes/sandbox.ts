@@ -2,6 +2,7 @@
 // POST pays with a test card. Answers are HTML pages (or a 303 back into the app), never JSON.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
+import { acceptFormBodies } from '../plugins/external/body-parsers';
 import { checkCard, type CardForm } from '../payments/sandbox/card';
 import {
   completeSandboxCheckout,
@@ -17,6 +18,8 @@ type CheckoutRequest = FastifyRequest<{ Params: { sessionId: string }; Body: Car
 const path = '/sandbox/checkout/:sessionId';
 
 export default async function sandboxRoutes(app: FastifyInstance): Promise<void> {
+  // The card form posts a form body; only this page's routes read one.
+  await acceptFormBodies(app);
   const { db, config } = app;
   const returnUrl = (checkoutId: string) => `${config.publicUrl}/users?session_id=${encodeURIComponent(checkoutId)}`;
   const pricingUrl = `${config.publicUrl}/pricing`;

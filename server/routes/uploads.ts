@@ -1,15 +1,46 @@
 // Uploads API: a profile image as multipart field `fileToUpload`, recognised by its bytes
-// (JPEG, PNG, GIF, WebP), at most 5 MiB; nothing is stored unless all of that holds.
-import type { FastifyInstance } from 'fastify';
+// (JPEG, PNG, GIF, WebP), at most 5 MiB, at most UPLOADS_PER_DAY a day per account; nothing is
+// stored unless all of that holds.
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
 import { HttpError } from '../errors';
+import { acceptMultipart } from '../plugins/external/body-parsers';
+import { uploadQuotaWait } from '../uploads/retention';
 import { detectImageType, moveUploadFilesIntoDatabase, storeUpload } from '../uploads/store';
 
 const NOT_AN_IMAGE = 'Please upload a JPEG, PNG, GIF or WebP image.';
+const MALFORMED = 'The upload is not valid multipart/form-data. Please choose the image again.';
+
+/**
+ * The bytes of the one `fileToUpload` file. Every part is read, so a second file is refused
+ * (413) rather than silently dropped; a body the multipart parser cannot read is a 400.
+ */
+async function readImagePart(request: FastifyRequest): Promise<Buffer> {
+  try {
+    let bytes: Buffer | undefined;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'fileToUpload') {
+        part.file.resume();
+        throw new HttpError(400, 'fileToUpload: the image must be sent in the field "fileToUpload".');
+      }
+      // Throws a 413 (FST_REQ_FILE_TOO_LARGE) past the 5 MiB limit, before anything is stored.
+      bytes = await part.toBuffer();
+    }
+    if (!bytes) throw new HttpError(400, 'fileToUpload: please choose an image to upload.');
+    return bytes;
+  } catch (error) {
+    const status = (error as FastifyError).statusCode;
+    if (error instanceof HttpError || (typeof status === 'number' && status >= 400 && status < 500)) throw error;
+    // The parser's own errors (no boundary, a truncated body, bare LF line ends) carry no status.
+    throw new HttpError(400, MALFORMED);
+  }
+}
 
 export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   const moved = await moveUploadFilesIntoDatabase(app.db, app.config.dataDir);
   if (moved > 0) app.log.info(`moved ${moved} uploaded images from ${app.config.dataDir}/uploads into the database`);
+  await acceptMultipart(app);
   app.post(
     '/api/v1/uploads',
     { schema: routeSchema('POST', '/api/v1/uploads'), preHandler: app.authenticate },
@@ -17,14 +48,11 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
       if (!request.isMultipart()) {
         throw new HttpError(415, 'Please send the image as multipart/form-data in the field "fileToUpload".');
       }
-      const part = await request.file();
-      if (!part) throw new HttpError(400, 'fileToUpload: please choose an image to upload.');
-      if (part.fieldname !== 'fileToUpload') {
-        part.file.resume();
-        throw new HttpError(400, 'fileToUpload: the image must be sent in the field "fileToUpload".');
+      const wait = await uploadQuotaWait(app.db, request.user.id);
+      if (wait > 0) {
+        throw new HttpError(429, 'You have uploaded too many images today. Please try again later.', { 'Retry-After': String(wait) });
       }
-      // Throws a 413 (FST_REQ_FILE_TOO_LARGE) past the 5 MiB limit, before anything is stored.
-      const bytes = await part.toBuffer();
+      const bytes = await readImagePart(request);
       const type = await detectImageType(bytes);
       if (!type) throw new HttpError(400, NOT_AN_IMAGE);
       const image = await storeUpload(app.db, request.user.id, bytes, type);

@@ -26,7 +26,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
@@ -35,7 +34,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 /** Below this, compression saves less than the headers it adds. */
 const MIN_COMPRESS_BYTES = 1024;
 /** Hashed file names never change; everything else must be revalidated. */
@@ -60,7 +59,8 @@ async function compressed(body: Buffer, extension: string): Promise<Pick<AppAsse
 
 /** Every file of `distDir` by its URL path (`/index.html`, `/assets/index-abc.js`). */
 export async function loadAppAssets(distDir: string): Promise<Map<string, AppAsset>> {
-  const files = await filesUnder(distDir);
+  // Source maps would publish the whole unminified source; they stay on disk, unserved.
+  const files = (await filesUnder(distDir)).filter((file) => !file.endsWith('.map'));
   const assets = await Promise.all(
     files.map(async (file): Promise<[string, AppAsset]> => {
       const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`;

@@ -139,7 +139,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a profile image (JPEG, PNG, GIF or WebP, recognised by its bytes; at most 5 MiB). */
+        /**
+         * Upload a profile image (JPEG, PNG, GIF or WebP, recognised by its bytes; at most 5 MiB).
+         * @description At most 20 uploads a day per account (429 past that). An image that is not the account's
+         *     profile image is deleted a day after its upload.
+         */
         post: operations["uploadImage"];
         delete?: never;
         options?: never;
@@ -1430,6 +1434,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getUpload: {

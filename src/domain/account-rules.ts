@@ -81,8 +81,11 @@ export function checkRules<S extends yup.AnyObjectSchema>(
   schema: S,
   values: Record<string, unknown>,
 ): FieldErrors<Extract<keyof yup.InferType<S>, string>> | null {
+  // Only the schema's own fields: yup looks every input key up on a plain object, so a key
+  // like `constructor` or `toString` would find Object.prototype's and crash it.
+  const own = Object.fromEntries(Object.keys(schema.fields).map((field) => [field, values[field]]));
   try {
-    schema.validateSync(values, { abortEarly: false });
+    schema.validateSync(own, { abortEarly: false });
     return null;
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;

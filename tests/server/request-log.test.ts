@@ -1,12 +1,13 @@
 // What the server logs per request: every API call and every failure, never a successful
-// request for the app's static files.
+// request for the app's static files, nor the values of a failed query.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, newDeviceId, TEST_PASSWORD, type TestApp } from './harness';
 
 describe('request log', () => {
   let t: TestApp;
@@ -45,5 +46,39 @@ describe('request log', () => {
       ['/assets/missing.js', 404],
     ]);
     expect(typeof completed()[0]?.ms).toBe('number');
+  });
+});
+
+describe('failed queries in the log', () => {
+  it('name the query but never its values: no email, no password hash', async () => {
+    const t = await createTestApp();
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const app = await buildApp({ ...t.config, logLevel: 'info' }, { db: t.app.db, logStream: stream });
+    try {
+      await app.ready();
+      // Every later query on users fails, with the account's values as its parameters.
+      await app.db.execute(sql`alter table users rename to users_gone`);
+      const email = 'private.person@example.com';
+      const signUp = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-up',
+        payload: { email, password: TEST_PASSWORD, cpassword: TEST_PASSWORD, device_id: newDeviceId(), country: 'ES' },
+      });
+      expect(signUp.statusCode).toBe(500);
+      const signIn = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password: TEST_PASSWORD, device_id: newDeviceId() } });
+      expect(signIn.statusCode).toBe(500);
+      const failures = lines.filter((line) => line.includes('"request failed"'));
+      expect(failures).toHaveLength(2);
+      for (const failure of failures) expect(failure).toMatch(/Failed query: (insert into|select .* from) \\"users\\"/);
+      for (const line of lines) {
+        expect(line).not.toContain(email);
+        expect(line).not.toContain('scrypt$');
+      }
+    } finally {
+      await app.close();
+      await t.close();
+    }
   });
 });

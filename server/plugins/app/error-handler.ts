@@ -1,5 +1,7 @@
 // App layer: every error becomes `{ isSuccess: false, message, statusCode }` with the right
 // status. Bad input is a 4xx naming the problem; only our own faults are 500s (and logged).
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, HttpError } from '../../errors';
@@ -35,6 +37,42 @@ export function classifyError(error: FastifyError | HttpError | Error): { status
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message));
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router rejects before any route or hook runs (a bad
+ * percent-encoding, an over-long path parameter) is answered in the contract's shape too.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') sendError(reply, 400, 'The address of the request is not validly encoded.');
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') sendError(reply, 414, 'The address of the request is too long.');
+  else {
+    const { statusCode, message } = classifyError(error);
+    sendError(reply, statusCode, message);
+  }
+}
+
+const clientErrors: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser cannot read never becomes a
+ * request, so the answer is written to the socket here, in the contract's shape.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, message] = clientErrors[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify(errorBody(statusCode, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export default fp(

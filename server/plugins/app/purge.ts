@@ -1,15 +1,21 @@
-// App layer: purges expired credentials once the server is ready and then hourly, in the
-// background; a failed run is logged and tried again at the next tick.
+// App layer: purges expired credentials and unused uploads once the server is ready and then
+// hourly, in the background; a failed run is logged and tried again at the next tick.
 import fp from 'fastify-plugin';
 import { PURGE_INTERVAL_MS, purgeExpiredCredentials } from '../../auth/purge-expired';
+import { deleteUnusedUploads } from '../../uploads/retention';
 
 export default fp(
   async (app) => {
-    const run = () =>
-      purgeExpiredCredentials(app.db).then(
+    const run = async () => {
+      await purgeExpiredCredentials(app.db).then(
         (counts) => app.log.debug(counts, 'expired credentials purged'),
         (error: unknown) => app.log.warn({ err: error }, 'purging expired credentials failed'),
       );
+      await deleteUnusedUploads(app.db).then(
+        (images) => app.log.debug({ images }, 'unused uploads deleted'),
+        (error: unknown) => app.log.warn({ err: error }, 'deleting unused uploads failed'),
+      );
+    };
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {

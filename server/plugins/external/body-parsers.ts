@@ -1,8 +1,10 @@
-// External layer: cookies, forms, multipart uploads (5 MiB, one file) and a JSON parser that
-// reads an empty body as "no body" (the app POSTs some endpoints without one).
+// External layer: cookies and the one body the API reads, JSON (an empty body reads as "no
+// body": the app POSTs some endpoints without one). Form and multipart bodies are opted into
+// by the few route plugins that take them, so no API route ever reads a form (decision 007).
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../errors';
 
@@ -19,13 +21,21 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Form bodies, for the sandbox provider's HTML pages: call it inside their route plugin. */
+export async function acceptFormBodies(app: FastifyInstance): Promise<void> {
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
+}
+
+/** Multipart bodies (one file of at most 5 MiB), for the uploads route: call it inside its plugin. */
+export async function acceptMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+}
+
 export default fp(
   async (app) => {
     await app.register(cookie);
-    await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
-    await app.register(multipart, {
-      limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-    });
     // No endpoint takes plain text: refusing it (415) beats a confusing schema error.
     app.removeContentTypeParser('text/plain');
     app.removeContentTypeParser('application/json');

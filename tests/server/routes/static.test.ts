@@ -54,6 +54,7 @@ describe('app with a built client', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>FitStream</title><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     await writeFile(path.join(dist, 'assets', 'big-def456.js'), bigScript);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/main.tsx"],"sourcesContent":["secret source"]}');
     t = await createTestApp({ distDir: dist });
   });
   afterAll(async () => {
@@ -103,6 +104,12 @@ describe('app with a built client', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-oldbuild.js' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 404 });
+  });
+
+  it('never serves the source maps that sit beside the build', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret source');
   });
 
   it('keeps unknown API paths a JSON 404 even with the app built', async () => {
