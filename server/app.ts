@@ -13,6 +13,7 @@ import configAndDatabase from './plugins/external/config';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
+import flowsRoutes from './routes/flows';
 import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
 import usersRoutes from './routes/users';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register((await import('./payments/plugin')).default);
   // (end of payments block)
 
+  await app.register(flowsRoutes);
   await app.register(staticRoutes);
   return app;
 }

@@ -46,6 +46,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (TRUST_PROXY=1). */
   trustProxy: boolean;
+  /** The flows site served at /flows (docs/flows/site); null (not served) when NODE_ENV=production. */
+  flowsSiteDir?: string | null;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -165,5 +167,6 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
     rateLimits: rateLimits(env),
     trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
+    flowsSiteDir: value(env, 'NODE_ENV') === 'production' ? null : path.resolve('docs/flows/site'),
   };
 }

@@ -2,12 +2,13 @@
 // machine through the UI with the drivers (shortest route there, against the real server; a held
 // or failed request where the state only exists while waiting or failing) and check what the
 // screen shows. The list of states comes from the machines, so a new state without a driver fails.
+// Where a driver stops, the states the page is in are photographed for the flows site.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { statesOf } from '../machines/model/machine-graph';
+import { statesOf } from '../../scripts/flow-model/machine-graph';
 import { accountFlows } from './account-flow-drivers';
-import { launch, newContext } from './browser';
+import { captureStates, launch, newContext } from './browser';
 import { entryFlows } from './entry-flow-drivers';
 
 const flows = [...entryFlows, ...accountFlows];
@@ -36,6 +37,7 @@ describe('every state of every subscriber flow, in the browser', () => {
           const page = await context.newPage();
           try {
             await driver(page);
+            await captureStates(page);
           } finally {
             await context.close();
           }

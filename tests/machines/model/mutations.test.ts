@@ -2,14 +2,14 @@
 // timer, a dropped guard): the model walk must fail for each. docs/flows/MUTATIONS.md records them.
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { findMachines } from './registry';
+import { findModelledMachines } from './registry';
 import { mutate, stateConfig } from './mutate';
 import { coverageOf } from './coverage';
 import type { MachineModel } from './machine-model';
 import { pathsOf } from './model-paths';
 import { walk } from './path-walk';
 
-const machines = await findMachines();
+const machines = await findModelledMachines();
 const modelOf = (flow: string): MachineModel => {
   const found = machines.find((m) => m.flow === flow);
   if (!found?.model) throw new Error(`no model for ${flow}`);
