@@ -60,4 +60,13 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Scripts are tools the project ships; tests may use them, never the other way round.
+    files: ['scripts/**/*.{ts,js}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/tests/**'], message: 'Scripts never import tests; move what both need under scripts/.' }],
+      }],
+    },
+  },
 );
