@@ -71,9 +71,9 @@ ${rows}
 
 function shotFigure(state: SiteState, shot: ShotSlot, flow: string): string {
   const caption = `${LANGUAGE_NAMES[shot.language]} · ${shot.width} px${shot.route ? ` · <code>${html(shot.route)}</code>` : ''}`;
-  if (!shot.src) return `<figure class="shot shot--missing"><div class="shot__none">No screenshot</div><figcaption>${caption}</figcaption></figure>`;
+  if (!shot.src) return `<figure class="shot shot--${shot.width}"><div class="shot__none">No screenshot</div><figcaption>${caption}</figcaption></figure>`;
   const alt = `${flow} in ${state.path}, ${LANGUAGE_NAMES[shot.language]}, ${shot.width} px`;
-  return `<figure class="shot"><a href="${html(shot.src)}"><img src="${html(shot.src)}" alt="${html(alt)}" loading="lazy"></a><figcaption>${caption}</figcaption></figure>`;
+  return `<figure class="shot shot--${shot.width}"><a href="${html(shot.src)}"><img src="${html(shot.src)}" alt="${html(alt)}" loading="lazy"></a><figcaption>${caption}</figcaption></figure>`;
 }
 
 function pathList(m: SiteMachine, indexes: number[], what: string): string {
@@ -138,6 +138,7 @@ export function machinePage(m: SiteMachine): string {
     `${found.flow}: FitStream flows`,
     `<nav aria-label="Breadcrumb"><a href="index.html">All flows</a></nav>
 <h1>${html(found.flow)} <code>${html(found.machine.id)}</code></h1>
+<p class="about">${html(m.about)}</p>
 <p>From <code>${html(found.file)}</code> (export <code>${html(found.exportName)}</code>): ${m.states.length} states,
 ${m.transitions.length} transitions, ${walked(m)} walked paths, mutation score ${score(m)}.</p>
 <p class="summary${m.unreachedCount ? ' unreached' : ''}"><strong>${m.unreachedCount}</strong> states have no screenshot${m.unreachedCount ? ' (red in the chart and below)' : ''}.</p>

@@ -2,12 +2,12 @@
 // machine itself, its plain-words labels, the screenshots the browser suite recorded per state,
 // the paths the model tests walked and the mutation report; then writes the pages, copies the
 // screenshots it shows and vendors Mermaid so the site opens from disk with no network.
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { statesOf, transitionsOf, type StateInfo, type TransitionInfo } from './machine-graph';
-import type { FoundMachine } from './machines';
+import { repoRoot, type FoundMachine } from './machines';
 import { readMutationScores, mutationReportFile } from './mutation-scores';
 import { readManifest, screenshotDir, type ScreenshotEntry } from './screenshot-manifest';
 import { indexPage, machinePage } from './site-pages';
@@ -43,6 +43,8 @@ export interface SiteTransition extends TransitionInfo {
 
 export interface SiteMachine {
   found: FoundMachine;
+  /** The machine file's opening comment: what the flow is for. */
+  about: string;
   states: SiteState[];
   transitions: SiteTransition[];
   /** Undefined when the model tests have not run here. */
@@ -82,6 +84,15 @@ function shotsOf(entries: ScreenshotEntry[], machine: AnyStateMachine, statePath
 
 type Sources = Required<Omit<SiteOptions, 'outDir'>> & { entries: ScreenshotEntry[]; labels: Record<LabelLanguage, StateLabels> };
 
+function openingComment(file: string): string {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const end = lines.findIndex((line) => !line.startsWith('//'));
+  return lines
+    .slice(0, end)
+    .map((line) => line.replace(/^\/\/ ?/, ''))
+    .join(' ');
+}
+
 function siteMachine(found: FoundMachine, { entries, labels, ...options }: Sources): SiteMachine {
   const { machine } = found;
   const paths = readWalkedPaths(found.flow, options.walkedPathsDir);
@@ -107,6 +118,7 @@ function siteMachine(found: FoundMachine, { entries, labels, ...options }: Sourc
   const scores = readMutationScores(options.mutationReport);
   return {
     found,
+    about: openingComment(path.join(repoRoot, found.file)),
     states,
     transitions,
     paths,

@@ -41,7 +41,7 @@ describe('the flows site', () => {
       await page.getByRole('link', { name: 'billing', exact: true }).click();
       await page.locator('body[data-chart=drawn]').waitFor();
       await expectAccessible(page, 'the billing flow page');
-      await page.getByRole('button', { name: /\(ready\.idle\)$/ }).click();
+      await page.getByRole('button', { name: /^idle \(ready\.idle\)/ }).click();
       const state = page.locator('details#state-ready_idle');
       assert.equal(await state.getAttribute('open'), '');
       assert.equal(await state.locator('figure.shot').count(), 4);

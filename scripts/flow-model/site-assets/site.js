@@ -28,9 +28,11 @@
       var box = boxOf(svg, details.getAttribute('data-chart-id'));
       if (!box) return;
       var label = details.querySelector('.state__label').textContent;
+      var statePath = details.querySelector('summary code').textContent;
       box.setAttribute('role', 'button');
       box.setAttribute('tabindex', '0');
-      box.setAttribute('aria-label', label + ' (' + details.querySelector('summary code').textContent + ')');
+      // The box shows the state's key: the name starts with it, as it must for voice control.
+      box.setAttribute('aria-label', statePath.split('.').pop() + ' (' + statePath + '): ' + label);
       box.classList.add('chart__state');
       var go = function (event) {
         event.stopPropagation();
