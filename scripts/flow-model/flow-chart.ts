@@ -16,15 +16,23 @@ function label(t: TransitionInfo): string {
 }
 
 export interface ChartOptions {
-  /** The text a state's box shows (default: its key). */
-  title?: (node: AnyStateNode) => string;
   /** Atomic and final states (dotted paths) drawn as not reached. */
   unreached?: string[];
 }
 
+export interface Chart {
+  text: string;
+  /**
+   * For each arrow, in the order Mermaid numbers them (`edge0`, `edge1`, …), the index into
+   * transitionsOf(machine) of the transition it draws, or null for start and end arrows.
+   */
+  edges: (number | null)[];
+}
+
 /** The Mermaid chart of a machine: nested states as composite states, every transition labelled. */
-export function mermaidOf(machine: AnyStateMachine, options: ChartOptions = {}): string {
+export function chartOf(machine: AnyStateMachine, options: ChartOptions = {}): Chart {
   const lines = ['stateDiagram-v2'];
+  const edges: (number | null)[] = [];
   const nodes = allStateNodes(machine);
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const transitions = transitionsOf(machine);
@@ -32,37 +40,45 @@ export function mermaidOf(machine: AnyStateMachine, options: ChartOptions = {}):
     const children = Object.values(node.states) as AnyStateNode[];
     if (node.type === 'parallel') lines.push(`${indent}%% parallel regions`);
     const initial = node.type === 'compound' ? (node.initial?.target?.[0] as AnyStateNode | undefined) : undefined;
-    if (initial) lines.push(`${indent}[*] --> ${mermaidId(machine, initial)}`);
+    if (initial) {
+      lines.push(`${indent}[*] --> ${mermaidId(machine, initial)}`);
+      edges.push(null);
+    }
     for (const child of children) {
       const id = mermaidId(machine, child);
-      const title = options.title?.(child) ?? child.key;
-      if (title !== id) lines.push(`${indent}state "${title.replace(/"/g, "'")}" as ${id}`);
+      if (child.key !== id) lines.push(`${indent}state "${child.key}" as ${id}`);
       if (Object.keys(child.states).length) {
         lines.push(`${indent}state ${id} {`);
         render(child, `${indent}  `);
         lines.push(`${indent}}`);
       }
-      if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
+      if (child.type === 'final') {
+        lines.push(`${indent}${id} --> [*]`);
+        edges.push(null);
+      }
     }
   };
   render(machine.root, '  ');
-  for (const t of transitions) {
+  transitions.forEach((t, index) => {
     const source = byId.get(t.source);
-    if (!source || source === machine.root) continue;
+    if (!source || source === machine.root) return;
     const targets = t.targets.length ? t.targets : [t.source];
     for (const target of targets) {
       const to = byId.get(target);
       if (!to || to === machine.root) continue;
       lines.push(`  ${mermaidId(machine, source)} --> ${mermaidId(machine, to)}: ${label(t)}`);
+      edges.push(index);
     }
-  }
+  });
   const unreached = nodes.filter((n) => options.unreached?.includes(n.path.join('.')));
   if (unreached.length) {
     lines.push('  classDef unreached fill:#fde2e2,stroke:#b00020,stroke-width:2px,color:#5c0011');
     lines.push(`  class ${unreached.map((n) => mermaidId(machine, n)).join(',')} unreached`);
   }
-  return lines.join('\n');
+  return { text: lines.join('\n'), edges };
 }
+
+export const mermaidOf = (machine: AnyStateMachine): string => chartOf(machine).text;
 
 export function flowDoc(found: FoundMachine, labels: StateLabels): string {
   const { machine } = found;

@@ -1,7 +1,7 @@
 // The flows site's HTML: the index of every machine and one page per machine (chart, states in
 // plain words with their screenshots and walked paths, transitions). Static markup that reads
 // without script; assets/site.js only draws the chart and links its boxes to the states.
-import { mermaidId, mermaidOf } from './flow-chart';
+import { chartOf, mermaidId } from './flow-chart';
 import type { SiteMachine, SiteState, SiteTransition, ShotSlot } from './site';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Spanish' };
@@ -119,12 +119,25 @@ ${pathList(m, state.paths, 'through this state')}
 </details>`;
 }
 
-function transitionSection(m: SiteMachine, t: SiteTransition, index: number): string {
+/** The English desktop screenshots of the state a transition leaves and of the one it enters. */
+function beforeAndAfter(m: SiteMachine, t: SiteTransition): string {
+  const ends = [t.sourcePath, ...t.targetPaths].filter((p, i, all) => p !== '' && all.indexOf(p) === i);
+  const figures = ends.flatMap((p) => {
+    const state = m.states.find((s) => s.path === p);
+    const shot = state?.shots.find((s) => s.language === 'en' && s.width === 1280);
+    return state && shot ? [shotFigure(state, shot, m.found.flow).replace('<figcaption>', `<figcaption><code>${html(p)}</code> · `)] : [];
+  });
+  return figures.length ? `<div class="shots shots--ends">\n${figures.join('\n')}\n</div>` : '';
+}
+
+function transitionSection(m: SiteMachine, t: SiteTransition, index: number, edges: (number | null)[]): string {
   const to = t.targetPaths.length ? t.targetPaths.map((p) => stateLink(m, p)).join(', ') : 'the same state';
-  return `<details class="transition" id="transition-${index + 1}">
+  const arrows = edges.flatMap((e, n) => (e === index ? [`edge${n}`] : [])).join(' ');
+  return `<details class="transition" id="transition-${index + 1}" data-chart-edges="${arrows}">
 <summary><code>${html(t.key)}</code></summary>
 <div class="state__body">
 <p>From ${stateLink(m, t.sourcePath)} to ${to}${t.guard ? `, when <code>${html(t.guard)}</code> holds` : ''}.</p>
+${beforeAndAfter(m, t)}
 ${pathList(m, t.paths, 'through this transition')}
 </div>
 </details>`;
@@ -133,7 +146,7 @@ ${pathList(m, t.paths, 'through this transition')}
 export function machinePage(m: SiteMachine): string {
   const { found } = m;
   const unreached = m.states.filter((s) => (s.type === 'atomic' || s.type === 'final') && s.unreached).map((s) => s.path);
-  const chart = mermaidOf(found.machine, { unreached });
+  const chart = chartOf(found.machine, { unreached });
   return page(
     `${found.flow}: FitStream flows`,
     `<nav aria-label="Breadcrumb"><a href="index.html">All flows</a></nav>
@@ -144,14 +157,14 @@ ${m.transitions.length} transitions, ${walked(m)} walked paths, mutation score $
 <p class="summary${m.unreachedCount ? ' unreached' : ''}"><strong>${m.unreachedCount}</strong> states have no screenshot${m.unreachedCount ? ' (red in the chart and below)' : ''}.</p>
 <figure class="chart">
 <pre class="mermaid" aria-label="State chart of ${html(found.flow)}">
-${html(chart)}
+${html(chart.text)}
 </pre>
-<figcaption>Select a state in the chart to open it below.</figcaption>
+<figcaption>Select a state or an arrow's label in the chart to open it below.</figcaption>
 </figure>
 <h2>States</h2>
 ${m.states.map((s) => stateSection(m, s)).join('\n')}
 <h2>Transitions</h2>
-${m.transitions.map((t, i) => transitionSection(m, t, i)).join('\n')}`,
+${m.transitions.map((t, i) => transitionSection(m, t, i, chart.edges)).join('\n')}`,
     '<script src="assets/mermaid.min.js"></script>\n<script src="assets/site.js"></script>\n',
   );
 }

@@ -119,9 +119,9 @@ const captured = new Set<string>();
  */
 export async function captureStates(page: Page): Promise<void> {
   const states = await runningStates(page);
-  const flowStates = states.filter((s) => s.machine !== 'language');
-  if (!flowStates.length) return;
-  const slug = flowStates.map((s) => `${s.machine}-${s.states.join('+')}`).join('_').replace(/[^A-Za-z0-9_+.-]/g, '-');
+  // No actors: the page has left the app (the payment provider's page).
+  if (!states.length) return;
+  const slug = states.map((s) => `${s.machine}-${s.states.join('+')}`).join('_').replace(/[^A-Za-z0-9_+.-]/g, '-');
   if (captured.has(slug)) return;
   captured.add(slug);
   const viewport = page.viewportSize() ?? DESKTOP;

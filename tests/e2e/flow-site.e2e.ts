@@ -1,6 +1,7 @@
 // The flows site as a product owner opens it: from disk (file://, no server, no network), axe
 // finds no serious or critical violation on the index or a machine page, the chart is drawn,
-// and selecting a state in it opens that state with its four screenshot slots.
+// and selecting a state in it opens that state with its four screenshot slots (an arrow's label,
+// that transition).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,7 @@ describe('the flows site', () => {
     rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('opens from disk, passes axe, and opens a state selected in the chart', async () => {
+  it('opens from disk, passes axe, and opens a state or transition selected in the chart', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const requests: string[] = [];
@@ -45,6 +46,10 @@ describe('the flows site', () => {
       const state = page.locator('details#state-ready_idle');
       assert.equal(await state.getAttribute('open'), '');
       assert.equal(await state.locator('figure.shot').count(), 4);
+      await page.getByRole('button', { name: /^notice\.dismiss: ready\.showingNotice / }).click();
+      const transition = page.locator('details.transition[open]');
+      assert.equal(await transition.count(), 1);
+      assert.match(await transition.locator(':scope > summary').innerText(), /^ready\.showingNotice --notice\.dismiss--> ready\.idle$/);
       assert.deepEqual(requests, [], 'the site fetched something from outside the disk');
       assert.deepEqual(errors, []);
     } finally {

@@ -1,5 +1,6 @@
 // The flows site's only script: draws the chart with the vendored Mermaid and makes each state
-// box open that state's details below (click, Enter or Space); links to a state open it too.
+// box and arrow label open that state's or transition's details below (click, Enter or
+// Space); links to a state open it too.
 // Everything else on the page is plain HTML that reads without it.
 /* global mermaid */
 (function () {
@@ -23,28 +24,41 @@
     return null;
   }
 
-  function linkBoxes(svg) {
+  /** Makes a drawn element a button that opens the details with this id. */
+  function makeButton(element, name, id) {
+    element.setAttribute('role', 'button');
+    element.setAttribute('tabindex', '0');
+    element.setAttribute('aria-label', name);
+    element.classList.add('chart__link');
+    var go = function (event) {
+      event.stopPropagation();
+      history.replaceState(null, '', '#' + id);
+      openState(id);
+    };
+    element.addEventListener('click', go);
+    element.addEventListener('keydown', function (event) {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        go(event);
+      }
+    });
+  }
+
+  function linkChart(svg) {
     document.querySelectorAll('details[data-chart-id]').forEach(function (details) {
       var box = boxOf(svg, details.getAttribute('data-chart-id'));
       if (!box) return;
-      var label = details.querySelector('.state__label').textContent;
       var statePath = details.querySelector('summary code').textContent;
-      box.setAttribute('role', 'button');
-      box.setAttribute('tabindex', '0');
+      var label = details.querySelector('.state__label').textContent;
       // The box shows the state's key: the name starts with it, as it must for voice control.
-      box.setAttribute('aria-label', statePath.split('.').pop() + ' (' + statePath + '): ' + label);
-      box.classList.add('chart__state');
-      var go = function (event) {
-        event.stopPropagation();
-        history.replaceState(null, '', '#' + details.id);
-        openState(details.id);
-      };
-      box.addEventListener('click', go);
-      box.addEventListener('keydown', function (event) {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          go(event);
-        }
+      makeButton(box, statePath.split('.').pop() + ' (' + statePath + '): ' + label, details.id);
+    });
+    // An arrow's label is drawn as <g class="edgeLabel"><g class="label" data-id="edgeN">.
+    document.querySelectorAll('details[data-chart-edges]').forEach(function (details) {
+      details.getAttribute('data-chart-edges').split(' ').forEach(function (edge) {
+        var label = edge && svg.querySelector('g.label[data-id="' + edge + '"]');
+        if (!label || !label.textContent.trim()) return;
+        makeButton(label.parentNode, label.textContent.trim() + ': ' + details.querySelector('summary code').textContent, details.id);
       });
     });
   }
@@ -62,7 +76,7 @@
     var svg = holder.querySelector('svg');
     svg.setAttribute('aria-label', source.getAttribute('aria-label'));
     source.replaceWith(holder);
-    linkBoxes(svg);
+    linkChart(svg);
     document.body.setAttribute('data-chart', 'drawn');
   });
 })();
