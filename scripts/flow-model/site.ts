@@ -82,7 +82,13 @@ function shotsOf(entries: ScreenshotEntry[], machine: AnyStateMachine, statePath
   );
 }
 
-type Sources = Required<Omit<SiteOptions, 'outDir'>> & { entries: ScreenshotEntry[]; labels: Record<LabelLanguage, StateLabels> };
+/** What the pages are made from, read once for all machines. */
+interface Sources {
+  entries: ScreenshotEntry[];
+  labels: Record<LabelLanguage, StateLabels>;
+  scores: Map<string, number>;
+  walkedPathsDir: string;
+}
 
 function openingComment(file: string): string {
   const lines = readFileSync(file, 'utf8').split('\n');
@@ -93,9 +99,9 @@ function openingComment(file: string): string {
     .join(' ');
 }
 
-function siteMachine(found: FoundMachine, { entries, labels, ...options }: Sources): SiteMachine {
+function siteMachine(found: FoundMachine, { entries, labels, scores, walkedPathsDir }: Sources): SiteMachine {
   const { machine } = found;
-  const paths = readWalkedPaths(found.flow, options.walkedPathsDir);
+  const paths = readWalkedPaths(found.flow, walkedPathsDir);
   const pathOfId = new Map(statesOf(machine).map((s) => [s.id, s.path]));
   const states = statesOf(machine)
     .filter((s) => s.path !== '')
@@ -115,7 +121,6 @@ function siteMachine(found: FoundMachine, { entries, labels, ...options }: Sourc
     targetPaths: t.targets.map((id) => pathOfId.get(id) ?? id),
     paths: (paths ?? []).flatMap((p, i) => (p.transitions.includes(t.key) ? [i] : [])),
   }));
-  const scores = readMutationScores(options.mutationReport);
   return {
     found,
     about: openingComment(path.join(repoRoot, found.file)),
@@ -128,14 +133,13 @@ function siteMachine(found: FoundMachine, { entries, labels, ...options }: Sourc
 }
 
 /** Writes the site into options.outDir (replacing it) and answers the count of states no screenshot shows. */
-export function buildFlowSite(found: FoundMachine[], options: SiteOptions): { unreached: number; machines: SiteMachine[] } {
+export function buildFlowSite(found: FoundMachine[], options: SiteOptions): { unreached: number } {
   const shotsDir = options.screenshotDir ?? screenshotDir;
   const sources: Sources = {
-    screenshotDir: shotsDir,
-    walkedPathsDir: options.walkedPathsDir ?? walkedPathsDir,
-    mutationReport: options.mutationReport ?? mutationReportFile,
     entries: readManifest(shotsDir).filter((e) => existsSync(path.join(shotsDir, e.file))),
     labels: { en: readStateLabels('en'), es: readStateLabels('es') },
+    scores: readMutationScores(options.mutationReport ?? mutationReportFile),
+    walkedPathsDir: options.walkedPathsDir ?? walkedPathsDir,
   };
   const machines = found.map((f) => siteMachine(f, sources));
   const out = options.outDir;
@@ -151,5 +155,5 @@ export function buildFlowSite(found: FoundMachine[], options: SiteOptions): { un
   for (const src of shown) copyFileSync(path.join(shotsDir, path.basename(src)), path.join(out, src));
   writeFileSync(path.join(out, 'index.html'), indexPage(machines));
   for (const m of machines) writeFileSync(path.join(out, `${m.found.flow}.html`), machinePage(m));
-  return { unreached: machines.reduce((n, m) => n + m.unreachedCount, 0), machines };
+  return { unreached: machines.reduce((n, m) => n + m.unreachedCount, 0) };
 }
