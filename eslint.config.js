@@ -60,6 +60,8 @@ export default tseslint.config(
       }],
     },
   },
+  // Generated: the flows site (with its vendored Mermaid) and test reports.
+  { ignores: ['docs/flows/site/**', 'reports/**'] },
   {
     // Scripts are tools the project ships; tests may use them, never the other way round.
     files: ['scripts/**/*.{ts,js}'],
