@@ -76,4 +76,15 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // Generated: the flows site (with its vendored Mermaid) and test reports.
+  { ignores: ['docs/flows/site/**', 'reports/**'] },
+  {
+    // Scripts are tools the project ships; tests may use them, never the other way round.
+    files: ['scripts/**/*.{ts,js}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/tests/**'], message: 'Scripts never import tests; move what both need under scripts/.' }],
+      }],
+    },
+  },
 );

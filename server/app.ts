@@ -17,6 +17,7 @@ import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import authRoutes from './routes/auth';
 import classesRoutes from './routes/classes';
+import flowsRoutes from './routes/flows';
 import paymentRoutes from './routes/payments';
 import sandboxRoutes from './routes/sandbox';
 import sandboxPortalRoutes from './routes/sandbox-portal';
@@ -99,5 +100,6 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(sandboxPortalRoutes);
   await app.register(webhookRoutes);
 
+  await app.register(flowsRoutes);
   await app.register(staticRoutes, { assets });
 }

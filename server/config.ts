@@ -66,6 +66,8 @@ export interface Config {
   playbackSecret: string;
   /** How long a signed media URL stays valid; heartbeats hand out fresh ones. */
   playbackUrlTtlSeconds: number;
+  /** The flows site served at /flows (docs/flows/site); null (not served) when NODE_ENV=production. */
+  flowsSiteDir?: string | null;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -248,5 +250,6 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     mediaDir: path.resolve(value(env, 'MEDIA_DIR') ?? path.join(dataDir, 'media')),
     playbackSecret: await storedSecret(env, 'PLAYBACK_SECRET', dataDir, 'playback-secret'),
     playbackUrlTtlSeconds: integer(env, 'PLAYBACK_URL_TTL', 300, 60, 86_400),
+    flowsSiteDir: value(env, 'NODE_ENV') === 'production' ? null : path.resolve('docs/flows/site'),
   };
 }

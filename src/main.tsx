@@ -1,6 +1,7 @@
 // Boot: build the app's actors on the real API client and browser storage, start them (the
 // session restores the persisted user), render. In development, `?inspect` opens the Stately
-// inspector (dynamically imported, so production builds do not contain it).
+// inspector (dynamically imported, so production builds do not contain it); the browser suite
+// loads its state probe the same way (src/app/state-probe.ts), so other visitors never do.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
@@ -20,7 +21,7 @@ async function boot(): Promise<void> {
   const actors = createAppActors({
     api: (auth) => createApi(createApiClient({ auth })),
     persistence: createPersistence({ local: window.localStorage, session: window.sessionStorage }),
-    inspect: await developmentInspector(),
+    inspect: (await developmentInspector()) ?? (window.__fitstreamStateProbe ? (await import('./app/state-probe')).stateProbe() : undefined),
   });
   actors.start();
   const root = document.getElementById('root');

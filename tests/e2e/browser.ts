@@ -1,14 +1,12 @@
 // The browser side of the e2e suite: Debian's Chromium through playwright-core (fresh profile,
 // no network chatter), the servers the runner started, accounts made through the API, axe
-// checks and screenshots.
+// checks and screenshots, each recorded with the machine states it shows (read from the app's
+// running actors through src/app/state-probe.ts) in tests/e2e/screenshots/manifest.json.
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const screenshotDir = path.join(root, 'tests/e2e/screenshots');
+import { recordScreenshot, screenshotDir, type ActorStates, type ScreenshotEntry } from '../../scripts/flow-model/screenshot-manifest';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? '';
 export const shortTtlUrl = process.env.E2E_SHORT_TTL_URL ?? '';
@@ -42,6 +40,10 @@ export async function newContext(
   const { server = baseUrl, ...rest } = options;
   const context = await browser.newContext({ baseURL: server, viewport: DESKTOP, ...rest });
   context.setDefaultTimeout(10_000);
+  // Before any app script runs: main.tsx then loads the state probe that screenshots read.
+  await context.addInitScript(() => {
+    window.__fitstreamStateProbe = true;
+  });
   return context;
 }
 
@@ -80,9 +82,61 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   }
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The states of the machine actors running in the page (none once the app has gone). */
+async function runningStates(page: Page): Promise<ActorStates[]> {
+  const states = await page.evaluate(() => window.__fitstreamStates?.() ?? []).catch(() => []);
+  return states.sort((a, b) => a.machine.localeCompare(b.machine));
+}
+
+/**
+ * A full-page screenshot, recorded in the manifest with the states it shows. When a state
+ * changes while the picture is taken, the picture is kept but not paired with any state.
+ */
+export async function screenshot(page: Page, name: string, kind: ScreenshotEntry['kind'] = 'screen'): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  const before = await runningStates(page);
+  const file = `${name}.png`;
+  await page.screenshot({ path: path.join(screenshotDir, file), fullPage: true });
+  const after = await runningStates(page);
+  const steady = JSON.stringify(before) === JSON.stringify(after);
+  const language = await page.evaluate(() => document.documentElement.lang);
+  const width = page.viewportSize()?.width ?? DESKTOP.width;
+  recordScreenshot({ file, language, width, route: new URL(page.url()).pathname, kind, actors: steady ? after : [] });
+}
+
+async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
+  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
+  await page.locator('select.navbar__language').selectOption(language);
+  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
+}
+
+const captured = new Set<string>();
+
+/**
+ * Photographs the machine states the page is in now, in English and Spanish at 375 and 1280 px,
+ * for the flows site (once per combination of states in a run). The language is switched with
+ * the navbar's selector, which no flow machine listens to; the page is left as it was found.
+ */
+export async function captureStates(page: Page): Promise<void> {
+  const states = await runningStates(page);
+  // No actors: the page has left the app (the payment provider's page).
+  if (!states.length) return;
+  const slug = states.map((s) => `${s.machine}-${s.states.join('+')}`).join('_').replace(/[^A-Za-z0-9_+.-]/g, '-');
+  if (captured.has(slug)) return;
+  captured.add(slug);
+  const viewport = page.viewportSize() ?? DESKTOP;
+  const original = (await page.evaluate(() => document.documentElement.lang)) === 'es' ? 'es' : 'en';
+  for (const language of ['en', 'es'] as const) {
+    await page.setViewportSize(DESKTOP);
+    await chooseLanguage(page, language);
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `state-${slug}-${language}-${size.width}`, 'state');
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await chooseLanguage(page, original);
+  await page.setViewportSize(viewport);
 }
 
 /**

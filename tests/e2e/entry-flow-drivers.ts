@@ -93,14 +93,23 @@ export const entryFlows: FlowDrivers[] = [
           localStorage.setItem('fitstream.session', JSON.stringify(raw));
         });
         const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh'));
+        // Held, so the refresh is on screen for a moment (and photographed).
+        const release = await hold(page, '/api/v1/refresh');
+        const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/refresh'));
         await page.goto('/billing');
+        await asked;
+        await release();
         assert.equal((await refreshed).status(), 200);
         await page.getByText(/no subscription found/i).waitFor();
       },
       signingOut: async (page) => {
         await signedIn(page, 'flow-logout');
         await page.goto('/home');
+        const release = await hold(page, '/api/v1/auth/logout');
+        const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/logout'));
         await page.getByRole('button', { name: /log out/i }).first().click({ force: true });
+        await asked;
+        await release();
         await page.waitForURL(pathIs('/'));
       },
     },

@@ -1,6 +1,7 @@
 // What a flow's browser driver is, and how drivers keep a state on screen that only exists while
 // waiting or failing: a request held until released, or answered with a failure by the page itself.
 import type { Page, Route } from 'playwright-core';
+import { captureStates } from './browser';
 
 /** Takes a fresh page to one state of a machine through the UI and checks what the screen shows. */
 export type Driver = (page: Page) => Promise<void>;
@@ -14,7 +15,10 @@ export interface FlowDrivers {
 
 export const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
-/** Holds the next request to `part` until released, so a waiting state stays on screen. */
+/**
+ * Holds the next request to `part` until released, so a waiting state stays on screen; the
+ * state is photographed for the flows site just before the release.
+ */
 export async function hold(page: Page, part: string): Promise<() => Promise<void>> {
   let release: () => void = () => {};
   const released = new Promise<void>((r) => (release = r));
@@ -23,6 +27,7 @@ export async function hold(page: Page, part: string): Promise<() => Promise<void
     await route.continue().catch(() => {});
   });
   return async () => {
+    await captureStates(page);
     release();
     await page.unroute(`**${part}*`);
   };

@@ -2,12 +2,13 @@
 // machine through the UI with the drivers (shortest route there, against the real server; a held
 // or failed request where the state only exists while waiting or failing) and check what the
 // screen shows. The list of states comes from the machines, so a new state without a driver fails.
+// Where a driver stops, the states the page is in are photographed for the flows site.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { statesOf } from '../machines/model/machine-graph';
+import { statesOf } from '../../scripts/flow-model/machine-graph';
 import { accountFlows } from './account-flow-drivers';
-import { launch, newContext } from './browser';
+import { baseUrl, captureStates, launch, newContext } from './browser';
 import { entryFlows } from './entry-flow-drivers';
 
 const flows = [...entryFlows, ...accountFlows];
@@ -19,6 +20,26 @@ describe('every state of every subscriber flow, in the browser', () => {
   });
   after(async () => {
     await browser.close();
+  });
+
+  it('reads the states from the running actors only where the suite asked for the probe', async () => {
+    const probed = await newContext(browser);
+    const page = await probed.newPage();
+    await page.goto('/');
+    await page.waitForFunction(() => window.__fitstreamStates?.().some((a) => a.machine === 'landing'));
+    const states = await page.evaluate(() => window.__fitstreamStates!());
+    assert.ok(states.some((a) => a.machine === 'session' && a.states.length === 1));
+    await probed.close();
+    // A visitor's browser: no probe script is fetched and nothing is exposed.
+    const visitor = await browser.newContext({ baseURL: baseUrl });
+    const plain = await visitor.newPage();
+    const scripts: string[] = [];
+    plain.on('request', (request) => scripts.push(request.url()));
+    await plain.goto('/');
+    await plain.getByRole('link', { name: /sign in/i }).first().waitFor();
+    assert.equal(await plain.evaluate(() => typeof window.__fitstreamStates), 'undefined');
+    assert.deepEqual(scripts.filter((url) => url.includes('state-probe')), []);
+    await visitor.close();
   });
 
   for (const flow of flows) {
@@ -36,6 +57,7 @@ describe('every state of every subscriber flow, in the browser', () => {
           const page = await context.newPage();
           try {
             await driver(page);
+            await captureStates(page);
           } finally {
             await context.close();
           }

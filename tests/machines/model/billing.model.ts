@@ -128,15 +128,4 @@ export const model: MachineModel = {
       expect(snapshot.matches({ ready: 'cancelling' })).toBe(Boolean(current && !current.cancel_at_period_end));
     },
   },
-  sees: {
-    loading: 'A spinner while the subscription and payments load.',
-    ready: "Tabs 'subscription' and 'Payment History': plan, status badge, 'Cancels At Period End' and 'Access until <date>' when flagged, price, period start, duration, card, 'Update payment method', and Cancel (or 'Resume subscription' when flagged); or 'No subscription found'.",
-    'ready.idle': 'The tabs with no banner.',
-    'ready.cancelling': 'The busy look on the Cancel button.',
-    'ready.reactivating': "The busy look on the Resume button ('Resuming…').",
-    'ready.openingPortal': "The busy look on 'Update payment method' ('Opening…').",
-    redirecting: "The busy look until the provider's payment-method page opens.",
-    'ready.showingLoadError': "The server's message in a banner for 1 s.",
-    'ready.showingNotice': "'Your subscription has been cancelled', 'Your subscription will renew again' (or the failure) in a banner for 3 s.",
-  },
 };

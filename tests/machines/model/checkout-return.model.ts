@@ -31,11 +31,4 @@ export const model: MachineModel = {
     },
     'error: confirmCheckout': ({ snapshot }) => expect(snapshot.value).toBe('failed'),
   },
-  sees: {
-    checking: 'Please Wait... and a spinner (passes straight through).',
-    confirming: 'Please Wait... and a spinner while the checkout is confirmed.',
-    confirmed: 'Nothing here: the app goes to /success (Transaction Successful!), replacing history.',
-    failed: 'Nothing here: the app goes to /cancel (Transaction Failed!), replacing history.',
-    abandoned: 'The spinner until the session takes the user to /login (or the screen went away).',
-  },
 };

@@ -1,7 +1,7 @@
 // Coverage of the model tests: the states and transitions of a machine no walk reached, and the
 // states no assertion of its model applies to.
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { allStateNodes, statesOf, transitionsOf } from './machine-graph';
+import { allStateNodes, statesOf, transitionsOf } from '../../../scripts/flow-model/machine-graph';
 import type { MachineModel } from './machine-model';
 import type { WalkResult } from './path-walk';
 

@@ -38,12 +38,4 @@ export const model: MachineModel = {
       if (out.kind === 'ok' || out.kind === 'cancelled' || out.status === 401) expect(snapshot.context.notice).toBeNull();
     },
   },
-  sees: {
-    spinning: 'A spinner for about one second.',
-    loading: 'The spinner while the home call runs.',
-    ready: "Step 3 of 4, 'choose your plan', three benefits and Next.",
-    'ready.idle': 'The step with no banner.',
-    'ready.showingNotice': "The step with the server's message in a banner for 3 s.",
-    leaving: 'Nothing here: the app goes to /pricing (or /login without an email).',
-  },
 };

@@ -40,10 +40,4 @@ export const model: MachineModel = {
     },
     'error: loadPriceRange': ({ snapshot }) => expect(snapshot.matches('unavailable')).toBe(true),
   },
-  sees: {
-    loading: 'The landing page with its range-free copy while the price range loads.',
-    ready: "The landing page with 'Plans from X to Y a month' in the hero and the FAQ.",
-    unavailable: 'The landing page with its range-free copy, and no banner: nothing the visitor can act on.',
-    leaving: 'Nothing here: the app goes to /register with the typed email prefilled.',
-  },
 };

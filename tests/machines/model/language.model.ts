@@ -28,7 +28,4 @@ export const model: MachineModel = {
       }
     },
   },
-  sees: {
-    active: 'Every screen in the chosen language (English by default); the switcher in the navigation bar shows it.',
-  },
 };

@@ -1,5 +1,6 @@
 // What a machine's model declares for the model-based tests (payload variants, per-state and
-// per-event assertions, what the user sees) and the world those assertions look at.
+// per-event assertions) and the world those assertions look at. What the user sees in each
+// state is in plain words in locales/flows.<language>.json.
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 
 /** What the per-state and per-event assertions get to look at. */
@@ -63,8 +64,6 @@ export interface MachineModel {
   states: Record<string, (world: World) => void>;
   /** Assertions after an event: keys are event types, or `done: <src>`, `error: <src>`, `after: <delay>`. */
   after?: Record<string, (world: World) => void>;
-  /** One line per state (id or dotted path) on what the user sees there, for docs/flows. */
-  sees: Record<string, string>;
   /** How snapshots are told apart in the graph (default: value and context, minus `ignore`). */
   serialize?: (snapshot: AnyMachineSnapshot) => string;
   /** Context keys left out of the default serialization (counters that would grow forever). */

@@ -2,7 +2,7 @@
 // config (user events, each invoked actor's completion and error, each `after` timer), via xstate/graph.
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
-import { eventText, invokeFor, keyOfTaken, stateText } from './machine-graph';
+import { eventText, invokeFor, keyOfTaken, stateText } from '../../../scripts/flow-model/machine-graph';
 import type { MachineModel, Variants } from './machine-model';
 
 function variants<T>(given: Variants<T> | undefined, snapshot: AnyMachineSnapshot): T[] | undefined {

@@ -10,7 +10,7 @@ import {
   type EventObject,
   type Snapshot,
 } from 'xstate';
-import { afterKeyOf, allStateNodes, eventLabel, eventText, keyOfTaken, stateText } from './machine-graph';
+import { afterKeyOf, allStateNodes, eventLabel, eventText, keyOfTaken, stateText } from '../../../scripts/flow-model/machine-graph';
 import type { AnyEvent, CalledAction, MachineModel, ReceivedEvent, StartedActor, World } from './machine-model';
 import { serializerOf, type ModelPath } from './model-paths';
 

@@ -89,12 +89,4 @@ export const model: MachineModel = {
       if (out.status === 404) expect(textOf(snapshot.context.notice)).toContain('The server says no');
     },
   },
-  sees: {
-    loading: 'A spinner while the plans load.',
-    ready: "Step 4 of 4, 'choose the right plan for you': plans in tier order, the popular one selected (grid on desktop; strip, table and Next on mobile).",
-    'ready.idle': 'The plans with no banner.',
-    'ready.subscribing': 'The plans with the busy look while the checkout starts.',
-    'ready.showingNotice': "The plans with a banner for 3 s: the server's message, or 'already subscribed'.",
-    redirecting: "The busy look until the provider's checkout page opens.",
-  },
 };

@@ -71,10 +71,4 @@ export const model: MachineModel = {
     },
     'form.skip': ({ snapshot }) => expect(snapshot.matches('done')).toBe(true),
   },
-  sees: {
-    editing: "'Set Up Your Profile' (step 2 of 4): round picture with preview and delete, name, Save and 'Skip for now'; banner after a failure.",
-    uploading: 'The preview of the picked picture with a spinner over it while it uploads.',
-    saving: 'A spinner in place of the form.',
-    done: 'Nothing here: the app goes to /home.',
-  },
 };

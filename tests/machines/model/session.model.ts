@@ -93,15 +93,4 @@ export const model: MachineModel = {
       expect(snapshot.context.user).toBeNull();
     },
   },
-  sees: {
-    restoring: 'A spinner while the stored user is read (at most 5 s).',
-    visitor: 'The public pages (/, /login, /register); protected routes send the visitor to /login.',
-    'visitor.idle': 'The public page with no banner.',
-    'visitor.showingNotice': 'The landing page with the token-login failure in a banner for 5 s.',
-    exchanging: 'A spinner on the landing page while the sign-in link is exchanged.',
-    signedIn: 'The signed-in app: navigation bar with Home, Pricing, Billing and Log out.',
-    'signedIn.active': 'The signed-in app.',
-    'signedIn.refreshing': 'The current screen; requests wait for one token refresh.',
-    signingOut: 'The landing page while the session is revoked on the server (at most 3 s).',
-  },
 };

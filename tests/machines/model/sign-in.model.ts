@@ -67,9 +67,4 @@ export const model: MachineModel = {
     'done: signIn': afterResult,
     'error: signIn': afterResult,
   },
-  sees: {
-    editing: 'The sign-in form (email, password with show/hide, remember me); the error banner on top after a failure, field messages under invalid fields.',
-    submitting: 'A spinner in place of the form.',
-    signedIn: 'Nothing here: the session takes the user to the remembered origin or /home, replacing history.',
-  },
 };

@@ -58,9 +58,4 @@ export const model: MachineModel = {
     'done: signUp': afterResult,
     'error: signUp': afterResult,
   },
-  sees: {
-    editing: 'The sign-up form (country, email, password, confirm password); the error banner after a failure, field messages under invalid fields.',
-    submitting: 'A spinner in place of the form.',
-    signedUp: 'Nothing here: the session takes the new user to /details (step 2 of 4), replacing history.',
-  },
 };

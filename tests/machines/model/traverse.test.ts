@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { assign } from 'xstate';
 import { mutate, stateConfig } from './mutate';
 import { coverageOf, statesWithoutAssertions } from './coverage';
-import { transitionsOf } from './machine-graph';
+import { transitionsOf } from '../../../scripts/flow-model/machine-graph';
 import { pathsOf } from './model-paths';
 import { walk } from './path-walk';
 import { signInSampleModel } from './sample/sign-in-sample.model';

@@ -36,11 +36,4 @@ export const signInSampleModel: MachineModel = {
   after: {
     'banner.dismiss': ({ snapshot }) => expect(snapshot.matches({ editing: 'clean' })).toBe(true),
   },
-  sees: {
-    'editing.clean': 'The sign-in form.',
-    'editing.error': 'The form with the error banner on top.',
-    submitting: 'A spinner in place of the form.',
-    signedIn: 'Nothing (passes straight through).',
-    done: 'Home.',
-  },
 };

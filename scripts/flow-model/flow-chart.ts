@@ -1,11 +1,11 @@
 // Renders docs/flows/<flow>.md for a machine: a Mermaid stateDiagram-v2 generated from the
-// machine definition, one line per state on what the user sees, and the paths the tests walk.
+// machine definition and one line per state on what the user sees (from locales/flows.en.json).
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import type { FoundMachine } from './registry';
 import { allStateNodes, eventLabel, transitionsOf, type TransitionInfo } from './machine-graph';
-import { pathsOf } from './model-paths';
+import type { FoundMachine } from './machines';
+import type { StateLabels } from './state-labels';
 
-function mermaidId(machine: AnyStateMachine, node: AnyStateNode): string {
+export function mermaidId(machine: AnyStateMachine, node: AnyStateNode): string {
   return node.path.length ? node.path.join('_').replace(/[^A-Za-z0-9_]/g, '_') : machine.id;
 }
 
@@ -15,9 +15,24 @@ function label(t: TransitionInfo): string {
   return text.replace(/[:;#]/g, ' ');
 }
 
+export interface ChartOptions {
+  /** Atomic and final states (dotted paths) drawn as not reached. */
+  unreached?: string[];
+}
+
+export interface Chart {
+  text: string;
+  /**
+   * For each arrow, in the order Mermaid numbers them (`edge0`, `edge1`, …), the index into
+   * transitionsOf(machine) of the transition it draws, or null for start and end arrows.
+   */
+  edges: (number | null)[];
+}
+
 /** The Mermaid chart of a machine: nested states as composite states, every transition labelled. */
-export function mermaidOf(machine: AnyStateMachine): string {
+export function chartOf(machine: AnyStateMachine, options: ChartOptions = {}): Chart {
   const lines = ['stateDiagram-v2'];
+  const edges: (number | null)[] = [];
   const nodes = allStateNodes(machine);
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const transitions = transitionsOf(machine);
@@ -25,7 +40,10 @@ export function mermaidOf(machine: AnyStateMachine): string {
     const children = Object.values(node.states) as AnyStateNode[];
     if (node.type === 'parallel') lines.push(`${indent}%% parallel regions`);
     const initial = node.type === 'compound' ? (node.initial?.target?.[0] as AnyStateNode | undefined) : undefined;
-    if (initial) lines.push(`${indent}[*] --> ${mermaidId(machine, initial)}`);
+    if (initial) {
+      lines.push(`${indent}[*] --> ${mermaidId(machine, initial)}`);
+      edges.push(null);
+    }
     for (const child of children) {
       const id = mermaidId(machine, child);
       if (child.key !== id) lines.push(`${indent}state "${child.key}" as ${id}`);
@@ -34,50 +52,47 @@ export function mermaidOf(machine: AnyStateMachine): string {
         render(child, `${indent}  `);
         lines.push(`${indent}}`);
       }
-      if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
+      if (child.type === 'final') {
+        lines.push(`${indent}${id} --> [*]`);
+        edges.push(null);
+      }
     }
   };
   render(machine.root, '  ');
-  for (const t of transitions) {
+  transitions.forEach((t, index) => {
     const source = byId.get(t.source);
-    if (!source || source === machine.root) continue;
+    if (!source || source === machine.root) return;
     const targets = t.targets.length ? t.targets : [t.source];
     for (const target of targets) {
       const to = byId.get(target);
       if (!to || to === machine.root) continue;
       lines.push(`  ${mermaidId(machine, source)} --> ${mermaidId(machine, to)}: ${label(t)}`);
+      edges.push(index);
     }
+  });
+  const unreached = nodes.filter((n) => options.unreached?.includes(n.path.join('.')));
+  if (unreached.length) {
+    lines.push('  classDef unreached fill:#fde2e2,stroke:#b00020,stroke-width:2px,color:#5c0011');
+    lines.push(`  class ${unreached.map((n) => mermaidId(machine, n)).join(',')} unreached`);
   }
-  return lines.join('\n');
+  return { text: lines.join('\n'), edges };
 }
 
-/** The line on what the user sees in a state: the model's, else the machine's description. */
-function seesIn(found: FoundMachine, node: AnyStateNode): string | undefined {
-  const path = node.path.join('.');
-  return found.model?.sees[path] ?? found.model?.sees[`#${node.id}`] ?? node.description;
-}
+export const mermaidOf = (machine: AnyStateMachine): string => chartOf(machine).text;
 
-/** Atomic and final states with no line on what the user sees. */
-export function statesWithoutSees(found: FoundMachine): string[] {
-  return allStateNodes(found.machine)
-    .filter((n) => n.type === 'atomic' || n.type === 'final')
-    .filter((n) => !seesIn(found, n))
-    .map((n) => n.path.join('.'));
-}
-
-export function flowDoc(found: FoundMachine): string {
-  const { machine, model } = found;
+export function flowDoc(found: FoundMachine, labels: StateLabels): string {
+  const { machine } = found;
   const nodes = allStateNodes(machine).filter((n) => n !== machine.root);
   const transitions = transitionsOf(machine);
   const rootTransitions = transitions.filter((t) => t.source === machine.root.id);
-  const paths = model ? pathsOf(model) : [];
   const out: string[] = [
     `# ${found.flow}: \`${machine.id}\``,
     '',
-    `Generated by \`npm run flows\` from \`${found.file}\` (export \`${found.exportName}\`) and its model`,
-    `\`tests/machines/model/${found.flow}.model.ts\`. Do not edit: a test fails when this page is stale.`,
+    `Generated by \`npm run flows\` from \`${found.file}\` (export \`${found.exportName}\`) and`,
+    `\`locales/flows.en.json\`. Do not edit: a test fails when this page is stale. The flows site`,
+    '(`docs/flows/site/`, same command) adds the screenshots of each state and the walked paths.',
     '',
-    `${nodes.length} states, ${transitions.length} transitions, ${paths.length} walked paths.`,
+    `${nodes.length} states, ${transitions.length} transitions.`,
     '',
     '```mermaid',
     mermaidOf(machine),
@@ -91,14 +106,10 @@ export function flowDoc(found: FoundMachine): string {
   }
   out.push('## What the user sees in each state', '');
   for (const node of nodes) {
-    const sees = seesIn(found, node);
+    const path = node.path.join('.');
     const depth = '  '.repeat(node.path.length - 1);
-    out.push(`${depth}- \`${node.path.join('.')}\`${node.type === 'final' ? ' (final)' : ''}: ${sees ?? '(see its states)'}`);
+    out.push(`${depth}- \`${path}\`${node.type === 'final' ? ' (final)' : ''}: ${labels[found.flow]?.[path] ?? '(no label)'}`);
   }
-  out.push('', `## Walked paths (${paths.length})`, '');
-  out.push('Shortest path to every state, every simple path when the graph is small, and one path per');
-  out.push('remaining transition. Each is walked in `tests/machines/model/paths.test.ts`.', '');
-  paths.forEach((p, i) => out.push(`${i + 1}. ${p.kind}: ${p.name}`));
   out.push('');
   return out.join('\n');
 }
@@ -107,8 +118,11 @@ export function indexDoc(found: FoundMachine[]): string {
   const out = [
     '# Flows',
     '',
-    'One page per machine in `machines/`, generated by `npm run flows`. Each page has the chart,',
-    'what the user sees in every state and the paths the model tests walk.',
+    'One page per machine in `machines/`, generated by `npm run flows`. Each page has the chart',
+    'and what the user sees in every state. The same command writes the flows site',
+    '(`docs/flows/site/index.html`, git-ignored; open it from disk, or at `/flows` on a development',
+    'server): the charts with the screenshots the browser suite took in each state and the paths',
+    'the model tests walked. Run `npm test` first for the screenshots and paths.',
     '',
     'Open the app in development with `?inspect` to watch every actor live in the Stately inspector.',
     '',
@@ -124,10 +138,10 @@ export function indexDoc(found: FoundMachine[]): string {
   return out.join('\n');
 }
 
-/** Every file under docs/flows that `npm run flows` writes, with its content. */
-export function flowFiles(found: FoundMachine[]): Map<string, string> {
+/** Every Markdown file under docs/flows that `npm run flows` writes, with its content. */
+export function flowFiles(found: FoundMachine[], labels: StateLabels): Map<string, string> {
   const files = new Map<string, string>();
-  for (const f of found) files.set(`${f.flow}.md`, flowDoc(f));
+  for (const f of found) files.set(`${f.flow}.md`, flowDoc(f, labels));
   files.set('README.md', indexDoc(found));
   return files;
 }
