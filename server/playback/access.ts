@@ -13,7 +13,7 @@ export interface PlaybackPlan {
   mobileOnly: boolean;
 }
 
-export type RefusalReason = components['schemas']['PlaybackRefusedError']['reason'];
+export type RefusalReason = NonNullable<components['schemas']['PlaybackRefusedError']['reason']>;
 
 export const refusalMessages: Record<RefusalReason, string> = {
   no_subscription: 'Choose a plan to start watching.',

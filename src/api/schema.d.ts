@@ -1048,10 +1048,11 @@ export interface components {
             /**
              * @description `no_subscription` and `subscription_ended`: choose a plan. `payment_required`: update
              *     the card in Billing. `device_not_allowed`: the Mobile plan on a computer.
-             *     `other_account`: the session is not this account's.
+             *     `other_account`: the session is not this account's. Absent when the request was
+             *     refused before playback was considered (a request from another site).
              * @enum {string}
              */
-            reason: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | "other_account";
+            reason?: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | "other_account";
         };
         ScreenLimitError: {
             /** @constant */
