@@ -1,39 +1,19 @@
 // The session's edges the main tests leave open: the state before restoring ends, a link that
 // arrives while a user is restored, links sent as a visitor, what an exchange leaves behind,
 // signing in again, expiry, crashing calls, the busy sign-out, and a session wired without calls.
-import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock } from 'xstate';
-import {
-  sessionMachine,
-  type ExchangeLinkTokenInput,
-  type ExchangeLinkTokenOutput,
-  type RefreshTokenOutput,
-  type RestorePersistedOutput,
-} from '../../machines/session.machine';
+import { describe, expect, it } from 'vitest';
+import { sessionMachine } from '../../machines/session.machine';
 import { noticeText } from '../../src/domain/notices';
 import { ok } from '../../src/domain/request-outcome';
-import { controlledActor, settle } from './controlled-actor';
+import { settle } from './controlled-actor';
 import { navigationOf, startFlow } from './support/navigation';
+import { startSession } from './support/session-flow';
 
 const user = { email: 'ana@example.com', token: 'token-1' };
 const other = { email: 'bo@example.com', token: 'token-9' };
 const unreachableText = 'Could not reach FitStream. Please try again.';
 
-function session() {
-  const restore = controlledActor<RestorePersistedOutput>();
-  const exchange = controlledActor<ExchangeLinkTokenOutput, ExchangeLinkTokenInput>();
-  const refresh = controlledActor<RefreshTokenOutput>();
-  const revoke = controlledActor<void>();
-  const persistSession = vi.fn();
-  const purgePersisted = vi.fn();
-  const clock = new SimulatedClock();
-  const machine = sessionMachine.provide({
-    actors: { restorePersisted: restore.logic, exchangeLinkToken: exchange.logic, refreshToken: refresh.logic, revokeSession: revoke.logic },
-    actions: { persistSession, purgePersisted },
-  });
-  const actor = startFlow(machine, { clock });
-  return { actor, clock, restore, exchange, refresh, revoke, persistSession, purgePersisted };
-}
+const session = startSession;
 
 async function visitor() {
   const s = session();

@@ -1,30 +1,13 @@
 // Session machine: restore (with its 5000 ms limit), token links, refresh, expiry, sign-out.
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
-import { sessionMachine, type ExchangeLinkTokenInput, type ExchangeLinkTokenOutput, type RefreshTokenOutput, type RestorePersistedOutput } from '../../machines/session.machine';
+import { describe, expect, it } from 'vitest';
+import type { RefreshTokenOutput } from '../../machines/session.machine';
 import { noticeText } from '../../src/domain/notices';
-import { controlledActor, settle } from './controlled-actor';
-import { recordNavigation } from './navigation-recorder';
+import { settle } from './controlled-actor';
+import { startSession } from './support/session-flow';
 
 const user = { email: 'ana@example.com', token: 'token-1' };
 
-function start() {
-  const restore = controlledActor<RestorePersistedOutput>();
-  const exchange = controlledActor<ExchangeLinkTokenOutput, ExchangeLinkTokenInput>();
-  const refresh = controlledActor<RefreshTokenOutput>();
-  const revoke = controlledActor<void>();
-  const persistSession = vi.fn();
-  const purgePersisted = vi.fn();
-  const clock = new SimulatedClock();
-  const machine = sessionMachine.provide({
-    actors: { restorePersisted: restore.logic, exchangeLinkToken: exchange.logic, refreshToken: refresh.logic, revokeSession: revoke.logic },
-    actions: { persistSession, purgePersisted },
-  });
-  const actor = createActor(machine, { clock });
-  const navigations = recordNavigation(actor);
-  actor.start();
-  return { actor, clock, restore, exchange, refresh, revoke, persistSession, purgePersisted, navigations };
-}
+const start = startSession;
 
 async function signedIn() {
   const session = start();

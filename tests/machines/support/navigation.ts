@@ -16,6 +16,13 @@ export function startFlow<TMachine extends AnyStateMachine>(machine: TMachine, o
   return actor.start();
 }
 
+/** Every navigation the flow emitted so far, in order (the list grows as the flow runs). */
+export function navigationsOf(actor: Actor<AnyStateMachine>): Navigation[] {
+  const seen = recorded.get(actor);
+  if (!seen) throw new Error('start the flow with startFlow to record its navigation');
+  return seen;
+}
+
 /** The last place the flow asked the app to go, or null when it asked for nothing. */
 export function navigationOf(actor: Actor<AnyStateMachine>): Destination | null {
   const last = recorded.get(actor)?.at(-1);
