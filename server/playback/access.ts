@@ -1,5 +1,5 @@
 // Whether an account may watch now, and under which plan: the subscription rule is the shared
-// `givesAccess` (decisions.md, "Classes and streaming"); the plan's cap and screens are plan data.
+// `givesAccess` in src/domain/subscriptions.ts; the plan's cap and screens are plan data.
 import { desc, eq } from 'drizzle-orm';
 import type { components } from '../../src/api/schema';
 import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '../../src/domain/subscriptions';

@@ -15,7 +15,7 @@ describe('database', () => {
   });
   afterAll(() => t.close());
 
-  it('seeds the four plans of decisions.md', async () => {
+  it('seeds the four plans on sale: Basic, Standard, Premium and Mobile', async () => {
     const rows = await t.app.db.select().from(plans).orderBy(asc(plans.position));
     expect(rows.map((p) => [p.id, p.position, p.amount, p.currency, p.interval, p.intervalCount, p.quality, p.resolution, p.simultaneousScreens, p.downloads, p.popular])).toEqual([
       ['basic', 0, 999, 'EUR', 'month', 1, 'HD', '720p', 1, 1, false],
