@@ -67,7 +67,7 @@ export interface Config {
   /** How long a signed media URL stays valid; heartbeats hand out fresh ones. */
   playbackUrlTtlSeconds: number;
   /** The flows site served at /flows (docs/flows/site); null (not served) when NODE_ENV=production. */
-  flowsSiteDir?: string | null;
+  flowsSiteDir: string | null;
 }
 
 export const defaultRateLimits: RateLimits = {

@@ -73,6 +73,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     mediaDir: path.join(dataDir, 'media'),
     playbackSecret: randomBytes(32).toString('base64url'),
     playbackUrlTtlSeconds: 300,
+    flowsSiteDir: null,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });

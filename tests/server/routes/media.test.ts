@@ -1,9 +1,9 @@
 // Media files as a player and a CDN meet them: segments streamed with byte ranges and immutable
 // caching, playlists signed per session and never cached, captions, public posters, bad paths.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testAppForFile } from './harness';
-import { roomyRateLimits } from './fixtures/payments-flow';
-import { getMedia, playlistUris, seedPlayableClass, startPlayback, subscriber, tinyMedia, tinyMediaDir, TINY_MEDIA_ID, type StartedSession } from './fixtures/playback';
+import { testAppForFile } from '../harness';
+import { roomyRateLimits } from '../fixtures/payments-flow';
+import { getMedia, playlistUris, seedPlayableClass, startPlayback, subscriber, tinyMedia, tinyMediaDir, TINY_MEDIA_ID, type StartedSession } from '../fixtures/playback';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits, mediaDir: tinyMediaDir });
 let session: StartedSession;

@@ -2,9 +2,9 @@
 // signed URLs (above the plan, expired, forged, another account's), screens and heartbeats.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
-import { signMediaGrant } from '../../server/playback/signing';
-import { expectContract, newDeviceId, signUp, testAppForFile } from './harness';
-import { callPayments, listSubscriptions, roomyRateLimits } from './fixtures/payments-flow';
+import { signMediaGrant } from '../../../server/playback/signing';
+import { expectContract, newDeviceId, signUp, testAppForFile } from '../harness';
+import { callPayments, listSubscriptions, roomyRateLimits } from '../fixtures/payments-flow';
 import {
   CLASS_ID,
   getMedia,
@@ -21,7 +21,7 @@ import {
   UNMADE_CLASS_ID,
   userAgents,
   type StartedSession,
-} from './fixtures/playback';
+} from '../fixtures/playback';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits, mediaDir: tinyMediaDir });
 beforeAll(async () => {

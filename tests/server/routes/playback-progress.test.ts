@@ -1,9 +1,9 @@
 // Saving where a subscriber is in a class: the position comes back as the resume point, and
 // 90 % of the media's length marks the class completed, for good.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectContract, signUp, testAppForFile, type SignedUpUser } from './harness';
-import { authorization, roomyRateLimits } from './fixtures/payments-flow';
-import { CLASS_ID, seedPlayableClass, startPlayback, subscriber, tinyMedia, tinyMediaDir, TINY_CLIP } from './fixtures/playback';
+import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../harness';
+import { authorization, roomyRateLimits } from '../fixtures/payments-flow';
+import { CLASS_ID, seedPlayableClass, startPlayback, subscriber, tinyMedia, tinyMediaDir, TINY_CLIP } from '../fixtures/playback';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits, mediaDir: tinyMediaDir });
 beforeAll(async () => {
