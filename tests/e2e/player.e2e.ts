@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, expectAccessible, launch, newContext, registerByApi, screenshot, signInThroughForm, uniqueEmail } from './browser';
+import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn, signInThroughForm } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -17,8 +17,7 @@ type Plan = 'basic' | 'standard' | 'premium';
 async function subscriber(browser: Browser, plan: Plan | null, label: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  const email = uniqueEmail(label);
-  await registerByApi(page, email);
+  const { email } = await signedIn(page, label);
   if (plan) {
     await page.goto('/pricing');
     await page.getByRole('radio', { name: new RegExp(plan, 'i') }).first().click();
