@@ -52,7 +52,8 @@ async function play(page: Page, path = WATCH): Promise<void> {
   const playButton = page.locator('.player__overlay').getByRole('button', { name: /^play$/i });
   const pauseButton = page.getByTestId('player-toggle').filter({ hasText: /^pause$/i });
   await Promise.race([playButton.waitFor({ timeout: 20_000 }), pauseButton.waitFor({ timeout: 20_000 })]);
-  if (await playButton.isVisible()) await playButton.click();
+  // Autoplay may start (and remove the button) while it is being clicked.
+  if (await playButton.isVisible()) await playButton.click({ timeout: 3000 }).catch(() => {});
   await pauseButton.waitFor({ timeout: 20_000 });
 }
 
@@ -74,6 +75,8 @@ async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> 
 /** axe and a screenshot of what the page shows now, in English and Spanish, at 1280 and 375 px. */
 async function checkEverywhere(page: Page, name: string): Promise<void> {
   for (const language of ['en', 'es'] as const) {
+    // The language selector is in the desktop navbar (the narrow one folds it into a menu).
+    await page.setViewportSize(DESKTOP);
     await chooseLanguage(page, language);
     for (const size of [DESKTOP, MOBILE]) {
       await page.setViewportSize(size);
@@ -159,7 +162,7 @@ describe('player', () => {
     assert.equal(await devices.count(), 1);
     assert.match(await devices.first().innerText(), /Chrom\w* on Linux[\s\S]*Started/);
     await checkEverywhere(second, 'screen-limit');
-    await devices.first().getByRole('button', { name: /stop watching on/i }).click();
+    await devices.first().getByRole('button', { name: /stop watching there/i }).click();
     await second.getByTestId('player-toggle').waitFor({ timeout: 20_000 });
     // The first device learns it at its next heartbeat.
     await first.page.clock.fastForward('00:31');

@@ -8,7 +8,7 @@ import { routes } from '../../domain/routes';
 
 const explainMessage = defineMessage<{ screens: number }>({ id: 'watch.screenLimit.explain', defaultMessage: 'Your plan plays on {screens, plural, one {# screen} other {# screens}} at a time. Stop one of them to watch here.' });
 const startedMessage = defineMessage<{ when: string }>({ id: 'watch.screenLimit.started', defaultMessage: 'Started {when}' });
-const stopOnMessage = defineMessage<{ device: string }>({ id: 'watch.screenLimit.stopOn', defaultMessage: 'Stop watching on {device}' });
+const stopOnMessage = defineMessage<{ device: string }>({ id: 'watch.screenLimit.stopOn', defaultMessage: 'Stop watching there ({device})' });
 const messages = defineMessages({
   title: { id: 'watch.screenLimit.title', defaultMessage: 'Too many devices are watching on this account right now' },
   list: { id: 'watch.screenLimit.list', defaultMessage: 'Devices watching now' },
