@@ -11,6 +11,7 @@ import type { BillingMachine } from '../../machines/billing.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
+import type { PlayerMachine } from '../../machines/player.machine';
 import type { PricingMachine } from '../../machines/pricing.machine';
 import type { ProfileMachine } from '../../machines/profile.machine';
 import type { SignInMachine } from '../../machines/sign-in.machine';
@@ -18,7 +19,9 @@ import type { SignUpMachine } from '../../machines/sign-up.machine';
 import { useSession } from './actors';
 import { fromCall } from './call-actor';
 import { FlowContext, implement, type ImplementFlow } from './flow';
+import { keeperActor, mediaActor } from './media-actor';
 import { usePerformNavigation } from './navigation';
+import { videoSurface } from './video-surface';
 
 interface Mount {
   screen: LazyExoticComponent<ComponentType>;
@@ -52,6 +55,19 @@ const mounts: Record<RouteName, Mount> = {
   home: {
     screen: lazy(() => import('../screens/home/home-screen')),
     flow: implement<HomeMachine>(({ api }) => ({ actors: { loadHome: fromCall((_, signal) => api.home(signal)) } })),
+  },
+  watch: {
+    screen: lazy(() => import('../screens/watch/watch-screen')),
+    flow: implement<PlayerMachine>(({ api, deviceId }) => ({
+      actors: {
+        startPlayback: fromCall(({ classId }, signal) => api.startPlayback({ classId, deviceId }, signal)),
+        playbackHeartbeat: fromCall(api.playbackHeartbeat),
+        stopPlayback: fromCall(api.stopPlayback),
+        saveProgress: fromCall(api.saveProgress),
+        media: mediaActor(videoSurface),
+        keeper: keeperActor(api),
+      },
+    })),
   },
   pricing: {
     screen: lazy(() => import('../screens/pricing/pricing-screen')),

@@ -10,6 +10,7 @@ describe('route table', () => {
     expect(routes.register.href({ email: 'a+b@example.com' })).toBe('/register?email=a%2Bb%40example.com');
     expect(routes.register.href()).toBe('/register');
     expect(routes.users.href({ session_id: 'cs_1' })).toBe('/users?session_id=cs_1');
+    expect(routes.watch.href('yoga flow/1')).toBe('/watch/yoga%20flow%2F1');
   });
 
   it('has one path per route', () => {

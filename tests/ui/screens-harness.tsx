@@ -51,6 +51,10 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     openPaymentPortal: vi.fn(pending),
     home: vi.fn(pending),
     priceRange: vi.fn(pending),
+    startPlayback: vi.fn(pending),
+    playbackHeartbeat: vi.fn(pending),
+    stopPlayback: vi.fn(pending),
+    saveProgress: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.
