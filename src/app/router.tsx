@@ -7,7 +7,7 @@ import { Spinner } from '../components/spinner';
 import { guardNavigation } from '../domain/navigation';
 import { routes, type Access, type RouteName } from '../domain/routes';
 import { staticPages } from '../screens/static';
-import type { BillingMachine } from '../../machines/billing.machine';
+import type { BillingMachine, LoadBillingOutput } from '../../machines/billing.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
@@ -67,13 +67,20 @@ const mounts: Record<RouteName, Mount> = {
   cancel: { screen: lazy(() => import('../screens/checkout-result/cancel-screen')) },
   billing: {
     screen: lazy(() => import('../screens/billing/billing-screen')),
-    flow: implement<BillingMachine>(({ api }) => ({
+    flow: implement<BillingMachine>(({ api, persistence }) => ({
       actors: {
-        loadBilling: fromCall((_, signal) => api.listBilling(signal)),
+        loadBilling: fromCall(async (_, signal): Promise<LoadBillingOutput> => {
+          // Forgotten only once compared: StrictMode's restarted load must still see it.
+          const before = persistence.readCardBeforePortal();
+          const outcome = await api.listBilling(signal);
+          if (outcome.kind === 'ok' && !signal.aborted) persistence.writeCardBeforePortal(null);
+          return outcome.kind === 'ok' ? { ...outcome, data: { ...outcome.data, cardBeforePortal: before } } : outcome;
+        }),
         cancelSubscription: fromCall(api.cancelSubscription),
         reactivateSubscription: fromCall(api.reactivateSubscription),
         openPaymentPortal: fromCall((_, signal) => api.openPaymentPortal(signal)),
       },
+      actions: { rememberCard: (_, { card }) => persistence.writeCardBeforePortal(card) },
     })),
   },
   terms: { screen: lazy(staticPages.terms) },

@@ -19,6 +19,7 @@ export const noticeMessages = defineMessages({
   imageFailed: { id: 'notice.image.failed', defaultMessage: 'Failed to add image...' },
   subscriptionCancelled: { id: 'notice.subscription.cancelled', defaultMessage: 'Your subscription has been cancelled' },
   subscriptionReactivated: { id: 'notice.subscription.reactivated', defaultMessage: 'Your subscription will renew again' },
+  paymentMethodUpdated: { id: 'notice.paymentMethod.updated', defaultMessage: 'Your payment method was updated' },
   somethingFailed: { id: 'notice.generic.failed', defaultMessage: 'Something went wrong. Please try again.' },
   unreachable: { id: 'notice.generic.unreachable', defaultMessage: 'Could not reach FitStream. Please try again.' },
 });

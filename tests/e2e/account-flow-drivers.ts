@@ -204,16 +204,26 @@ export const accountFlows: FlowDrivers[] = [
         await page.goto('/billing');
         await page.getByText('Billing is closed').waitFor();
       },
+      'ready.confirmingCancel': async (page) => {
+        await subscribedOnBilling(page, 'flow-confirm-cancel');
+        await page.getByRole('button', { name: /cancel subscription/i }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+        await dialog.waitFor();
+        await dialog.getByText(/^You keep access to every class until /).waitFor();
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep subscription');
+      },
       'ready.cancelling': async (page) => {
         await subscribedOnBilling(page, 'flow-cancelling');
         const release = await hold(page, '/api/v1/payments/subscription-cancel');
         await page.getByRole('button', { name: /cancel subscription/i }).click();
+        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
         await page.getByText(/cancelling/i).first().waitFor();
         await release();
       },
       'ready.reactivating': async (page) => {
         await subscribedOnBilling(page, 'flow-reactivating');
         await page.getByRole('button', { name: /cancel subscription/i }).click();
+        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
         await page.getByText('Cancels At Period End').waitFor();
         const release = await hold(page, '/api/v1/payments/subscription-reactivate');
         await page.getByRole('button', { name: /resume subscription/i }).click();
@@ -237,6 +247,7 @@ export const accountFlows: FlowDrivers[] = [
       'ready.showingNotice': async (page) => {
         await subscribedOnBilling(page, 'flow-cancelled');
         await page.getByRole('button', { name: /cancel subscription/i }).click();
+        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
         await page.getByText('Your subscription has been cancelled').waitFor();
         await page.getByText('Cancels At Period End').waitFor();
       },

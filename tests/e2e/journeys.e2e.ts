@@ -84,8 +84,9 @@ describe('journeys', () => {
     await page.getByText('STANDARD').first().waitFor();
     await page.getByRole('tab', { name: /payment history/i }).click();
     await page.getByText(/4242/).first().waitFor();
-    await page.getByRole('tab', { name: /subscription/i }).first().click();
+    await page.getByRole('tab', { name: 'Subscription', exact: true }).click();
     await page.getByRole('button', { name: /cancel subscription/i }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
     await page.getByText('Your subscription has been cancelled').waitFor();
     await page.getByText('Cancels At Period End').waitFor();
     await page.getByText(/^Access until /).waitFor();
@@ -103,7 +104,9 @@ describe('journeys', () => {
     await page.fill('[name=name]', 'Ana Tester');
     await page.getByRole('button', { name: /save card/i }).click();
     await page.waitForURL(pathIs('/billing'));
-    await page.getByText('VISA •••• 4242 · 08/2036').waitFor();
+    // Back with the new card: its expiry on the payment-method card, and a toast saying so.
+    await page.getByRole('region', { name: 'Payment method' }).getByText('Expires 08/2036').waitFor();
+    await page.getByRole('status').getByText('Your payment method was updated').waitFor();
     await context.close();
   });
 
