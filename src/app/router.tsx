@@ -6,12 +6,13 @@ import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { guardNavigation } from '../domain/navigation';
 import { routes, type Access, type RouteName } from '../domain/routes';
+import { currentSubscription } from '../domain/subscriptions';
 import { staticPages } from '../screens/static';
 import type { BillingMachine, LoadBillingOutput } from '../../machines/billing.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
-import type { PricingMachine } from '../../machines/pricing.machine';
+import type { LoadCurrentPlanOutput, PricingMachine } from '../../machines/pricing.machine';
 import type { ProfileMachine } from '../../machines/profile.machine';
 import type { SignInMachine } from '../../machines/sign-in.machine';
 import type { SignUpMachine } from '../../machines/sign-up.machine';
@@ -56,7 +57,14 @@ const mounts: Record<RouteName, Mount> = {
   pricing: {
     screen: lazy(() => import('../screens/pricing/pricing-screen')),
     flow: implement<PricingMachine>(({ api }) => ({
-      actors: { loadPlans: fromCall((_, signal) => api.listPlans(signal)), subscribe: fromCall(api.subscribe) },
+      actors: {
+        loadPlans: fromCall((_, signal) => api.listPlans(signal)),
+        loadCurrentPlan: fromCall(async (_, signal): Promise<LoadCurrentPlanOutput> => {
+          const outcome = await api.listBilling(signal);
+          return outcome.kind === 'ok' ? { kind: 'ok', data: { planId: currentSubscription(outcome.data.subscriptions)?.plan_id ?? null } } : outcome;
+        }),
+        subscribe: fromCall(api.subscribe),
+      },
     })),
   },
   users: {

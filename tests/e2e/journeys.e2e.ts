@@ -38,9 +38,9 @@ async function payOnSandbox(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: /start free trial|pay/i }).click();
 }
 
-async function choosePlanOnDesktop(page: Page, name: RegExp): Promise<void> {
+async function choosePlanOnDesktop(page: Page, name: 'Basic' | 'Standard' | 'Premium'): Promise<void> {
   await page.waitForURL(pathIs('/pricing'));
-  await page.getByRole('radio', { name }).first().click();
+  await page.getByRole('button', { name: `Choose ${name}` }).click();
 }
 
 /** A new account signed in through the form in `context`, so the app holds a real session; on /home. */
@@ -74,7 +74,7 @@ describe('journeys', () => {
     await page.getByRole('button', { name: /^save$/i }).click();
     await page.waitForURL(pathIs('/home'));
     await page.getByRole('button', { name: /^next$/i }).click();
-    await choosePlanOnDesktop(page, /standard/i);
+    await choosePlanOnDesktop(page, 'Standard');
     await payOnSandbox(page, '4242 4242 4242 4242');
     await page.waitForURL(pathIs('/success'));
     await page.getByText('Transaction Successful!').waitFor();
@@ -115,7 +115,7 @@ describe('journeys', () => {
     const page = await context.newPage();
     await signedIn(page, 'declined');
     await page.goto('/pricing');
-    await choosePlanOnDesktop(page, /basic/i);
+    await choosePlanOnDesktop(page, 'Basic');
     await payOnSandbox(page, '4000 0000 0000 0002');
     await page.getByText('Your card was declined.').waitFor();
     await page.getByRole('link', { name: /cancel and go back/i }).click();
@@ -128,12 +128,12 @@ describe('journeys', () => {
     const page = await context.newPage();
     await signedIn(page, 'back-button');
     await page.goto('/pricing');
-    await choosePlanOnDesktop(page, /standard/i);
+    await choosePlanOnDesktop(page, 'Standard');
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
     await page.goBack();
     await page.waitForURL(pathIs('/pricing'));
     // Not frozen in the busy state that left for the provider: the plans can be chosen again.
-    await page.getByRole('radio', { name: /premium/i }).first().click();
+    await page.getByRole('button', { name: 'Choose Premium' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
     assert.match(await page.content(), /Premium/);
     await context.close();
