@@ -74,6 +74,8 @@ describe.each(['en', 'es'] as Language[])('register screen (%s)', (language) => 
     const api = fakeApi({ signUp: vi.fn(async () => ({ kind: 'failed' as const, status: 500, body: null })) });
     renderApp('/register?email=ana%40example.com', { signedIn: false, language, api });
     expect(await screen.findByRole('heading', { name: t.register })).toBeTruthy();
+    // The first of the four sign-up steps (docs: decisions.md).
+    expect(screen.getByText(language === 'en' ? 'Step 1 of 4' : 'Paso 1 de 4')).toBeTruthy();
     expect((screen.getByLabelText(language === 'en' ? 'Email address' : 'Correo electrónico') as HTMLInputElement).value).toBe('ana@example.com');
     expect((screen.getByLabelText(language === 'en' ? 'Country' : 'País') as HTMLSelectElement).value).toBe('US');
     await userEvent.type(screen.getByLabelText(language === 'en' ? 'Password' : 'Contraseña'), 'Secret#123');
