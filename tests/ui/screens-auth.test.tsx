@@ -138,11 +138,26 @@ describe('sign-up and sign-in journeys', () => {
 });
 
 describe.each(['en', 'es'] as Language[])('landing screen (%s)', (language) => {
+  it('shows the classes with pictures described in the UI language', async () => {
+    renderApp('/', { signedIn: false, language });
+    const pictures = await screen.findAllByRole('img');
+    const alts = pictures.map((picture) => picture.getAttribute('alt')).filter(Boolean);
+    expect(alts).toContain(language === 'en' ? 'An illustrated person lifting a barbell overhead' : 'Ilustración de una persona levantando una barra por encima de la cabeza');
+    for (const picture of pictures.filter((element) => element.tagName === 'IMG')) {
+      expect(picture.getAttribute('src')).toMatch(/^\/images\/landing\/[a-z-]+\.svg$/);
+      expect(picture.getAttribute('width')).toBeTruthy();
+      expect(picture.getAttribute('height')).toBeTruthy();
+    }
+    expect(pictures.filter((element) => element.tagName === 'IMG')).toHaveLength(4);
+  });
+
   it('exchanges a one-time link with a spinner, then lands on /home', async () => {
     let answer: (value: Outcome<SessionUser>) => void = () => {};
     const api = fakeApi({ exchangeLinkToken: vi.fn(() => new Promise<Outcome<SessionUser>>((resolve) => (answer = resolve))) });
     renderApp('/?nftoken=abc&device_id=device-12345', { signedIn: false, api, language });
     expect(await screen.findByText(texts[language].signingIn)).toBeTruthy();
+    // The spinner screen has a heading (a page a screen reader can land on).
+    expect(screen.getByRole('heading', { level: 1, name: language === 'en' ? 'Signing you in' : 'Iniciando sesión' })).toBeTruthy();
     expect(api.exchangeLinkToken).toHaveBeenCalledWith({ token: 'abc', deviceId: 'device-12345' }, expect.any(AbortSignal));
     answer({ kind: 'ok', data: { email: 'ana@example.com', token: 'jwt' } });
     await waitFor(() => expect(currentPath()).toBe('/home'));
