@@ -8,13 +8,13 @@ const WAIT_FOR_HEADING_MS = 3000;
 
 export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null): void {
   const [location] = useLocation();
-  const first = useRef(true);
+  // The location focus was last handled for: the first page keeps the browser's own start
+  // (and StrictMode's second run of this effect is no navigation).
+  const handled = useRef(location);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (handled.current === location) return;
+    handled.current = location;
     const root = container();
     if (!root) return;
     const focusHeading = (): boolean => {

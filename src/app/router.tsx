@@ -4,7 +4,7 @@
 import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
-import { guardNavigation } from '../domain/navigation';
+import { checkoutResultGuard, guardNavigation } from '../domain/navigation';
 import { routes, type Access, type RouteName } from '../domain/routes';
 import { currentSubscription } from '../domain/subscriptions';
 import { staticPages } from '../screens/static';
@@ -19,7 +19,7 @@ import type { SignUpMachine } from '../../machines/sign-up.machine';
 import { useSession } from './actors';
 import { fromCall } from './call-actor';
 import { FlowContext, implement, type ImplementFlow } from './flow';
-import { usePerformNavigation } from './navigation';
+import { arrivedFromCheckout, usePerformNavigation } from './navigation';
 
 interface Mount {
   screen: LazyExoticComponent<ComponentType>;
@@ -114,6 +114,16 @@ function Guarded({ access, children }: { access: Access; children: ReactNode }) 
   return <>{children}</>;
 }
 
+/** /success and /cancel show only on arrival from the checkout return; opened any other way, they send the user on. */
+function CheckoutResultOnly({ route, children }: { route: 'success' | 'cancel'; children: ReactNode }) {
+  const perform = usePerformNavigation();
+  const redirect = useMemo(() => checkoutResultGuard(route, arrivedFromCheckout()), [route]);
+  useLayoutEffect(() => {
+    if (redirect) perform(redirect);
+  }, [redirect, perform]);
+  return redirect ? <Spinner size="lg" /> : <>{children}</>;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner size="lg" />}>
@@ -125,7 +135,13 @@ export function AppRoutes() {
             <Route key={name} path={path}>
               <Guarded access={access}>
                 <FlowContext.Provider value={flow}>
-                  <Screen />
+                  {name === 'success' || name === 'cancel' ? (
+                    <CheckoutResultOnly route={name}>
+                      <Screen />
+                    </CheckoutResultOnly>
+                  ) : (
+                    <Screen />
+                  )}
                 </FlowContext.Provider>
               </Guarded>
             </Route>
