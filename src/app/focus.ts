@@ -17,12 +17,15 @@ export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null
     handled.current = location;
     const root = container();
     if (!root) return;
+    // The first h1 that takes focus: while a lazy screen loads, Suspense keeps the previous
+    // page mounted but hidden, and a hidden heading cannot take focus, so wait for the new one.
     const focusHeading = (): boolean => {
-      const heading = root.querySelector<HTMLElement>('h1');
-      if (!heading) return false;
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus();
-      return true;
+      for (const heading of root.querySelectorAll<HTMLElement>('h1')) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        if (document.activeElement === heading) return true;
+      }
+      return false;
     };
     if (focusHeading()) return;
     const observer = new MutationObserver(() => {

@@ -103,9 +103,11 @@ describe('rough edges', () => {
   it('titles every tab after its page, in the UI language', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    const titled = (title: string) => page.waitForFunction((expected) => document.title === expected, title, { timeout: 5_000 });
     await page.goto('/terms');
-    assert.equal(await page.title(), 'Terms of use · FitStream');
+    await titled('Terms of use · FitStream');
     await page.goto('/login');
+    await titled('Sign in · FitStream');
     assert.equal(await page.title(), 'Sign in · FitStream');
     await storeLanguage(page, 'es');
     await page.goto('/login');
