@@ -1,16 +1,22 @@
 // /billing: the current subscription and the payment history. Cancel works only on a current
 // subscription not already cancelling; it stays current until the period ends, so the view
 // refreshes it ('Cancels At Period End') and says so for 3 s; until then it can be reactivated.
-// 'Update payment method' leaves for the provider's portal. Load errors show for 1 s.
+// Cancelling asks first (confirmingCancel). 'Update payment method' leaves for the provider's
+// portal, remembering the card it had, so coming back with another card says the card changed.
+// Load errors show for 1 s.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '../src/domain/contract';
 import { leaveFor, type Navigation } from '../src/domain/navigation';
 import { noticeMessages, serverFailureNotice, successNotice } from '../src/domain/notices';
 import type { Outcome } from '../src/domain/request-outcome';
-import { currentSubscription, isCancellable, isReactivatable, type Billing } from '../src/domain/subscriptions';
+import { cardKey, currentSubscription, isCancellable, isReactivatable, type Billing } from '../src/domain/subscriptions';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
-export type LoadBillingOutput = Outcome<Billing>;
+/**
+ * The billing data; `cardBeforePortal` is the card key (src/domain/subscriptions `cardKey`)
+ * remembered when the user left for the payment-method portal, on the first load after it.
+ */
+export type LoadBillingOutput = Outcome<Billing & { cardBeforePortal?: string | null }>;
 export interface CancelSubscriptionInput {
   subscriptionId: string;
 }
@@ -27,16 +33,24 @@ export interface BillingContext extends Billing, NoticeContext {
 export type BillingEvent =
   | { type: 'tab.select'; tab: BillingTab }
   | { type: 'subscription.cancel' }
+  | { type: 'cancel.confirm' }
+  | { type: 'cancel.keep' }
   | { type: 'subscription.reactivate' }
   | { type: 'payment.update' }
   | { type: 'notice.dismiss' };
 
 /** What the user can start from the subscription tab, also while a notice shows. */
 const subscriptionActions = {
-  'subscription.cancel': { guard: 'canCancel', target: 'cancelling' },
+  'subscription.cancel': { guard: 'canCancel', target: 'confirmingCancel' },
   'subscription.reactivate': { guard: 'canReactivate', target: 'reactivating' },
   'payment.update': { guard: 'hasCurrentSubscription', target: 'openingPortal' },
 } as const;
+
+const loaded = afterRequest({
+  ok: { target: 'ready', actions: { type: 'takeBilling', params: outcomeOf } },
+  quiet: { target: 'ready' },
+  failed: { target: 'ready.showingLoadError', actions: showFailure },
+});
 
 const currentId = ({ context }: { context: BillingContext }) => ({ subscriptionId: currentSubscription(context.subscriptions)?.subscription_id ?? '' });
 
@@ -66,6 +80,9 @@ export const billingMachine = setup({
     }),
     showCancelled: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.subscriptionCancelled))),
     showReactivated: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.subscriptionReactivated))),
+    showCardUpdated: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.paymentMethodUpdated))),
+    /** The app keeps the card key across the visit to the portal (src/app/portal-return.ts). */
+    rememberCard: (_, _params: { card: string | null }) => {},
     leaveForPortal: emit((_, output: OpenPaymentPortalOutput) => leaveFor(output.kind === 'ok' ? output.data.url : '')),
     showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
     clearNotice: assign({ notice: null }),
@@ -75,6 +92,11 @@ export const billingMachine = setup({
     canCancel: ({ context }) => isCancellable(currentSubscription(context.subscriptions)),
     canReactivate: ({ context }) => isReactivatable(currentSubscription(context.subscriptions)),
     hasCurrentSubscription: ({ context }) => currentSubscription(context.subscriptions) !== null,
+    cardWasUpdated: (_, outcome: LoadBillingOutput) => {
+      if (outcome.kind !== 'ok' || !outcome.data.cardBeforePortal) return false;
+      const card = cardKey(currentSubscription(outcome.data.subscriptions));
+      return card !== null && card !== outcome.data.cardBeforePortal;
+    },
   },
   delays: {
     loadErrorDuration: 1000,
@@ -92,17 +114,28 @@ export const billingMachine = setup({
       tags: ['loading'],
       invoke: {
         src: 'loadBilling',
-        ...afterRequest({
-          ok: { target: 'ready', actions: { type: 'takeBilling', params: outcomeOf } },
-          quiet: { target: 'ready' },
-          failed: { target: 'ready.showingLoadError', actions: showFailure },
-        }),
+        onDone: [
+          {
+            guard: { type: 'cardWasUpdated', params: outcomeOf },
+            target: 'ready.showingNotice',
+            actions: [{ type: 'takeBilling', params: outcomeOf }, 'showCardUpdated'],
+          },
+          ...loaded.onDone,
+        ],
+        onError: loaded.onError,
       },
     },
     ready: {
       initial: 'idle',
       states: {
         idle: { on: subscriptionActions },
+        /** 'Cancel your subscription?': nothing is sent until the user confirms. */
+        confirmingCancel: {
+          on: {
+            'cancel.confirm': { target: 'cancelling' },
+            'cancel.keep': { target: 'idle' },
+          },
+        },
         cancelling: {
           tags: ['busy'],
           invoke: {
@@ -132,7 +165,13 @@ export const billingMachine = setup({
           invoke: {
             src: 'openPaymentPortal',
             ...afterRequest({
-              ok: { target: '#billing.redirecting', actions: { type: 'leaveForPortal', params: outcomeOf } },
+              ok: {
+                target: '#billing.redirecting',
+                actions: [
+                  { type: 'rememberCard', params: ({ context }: { context: BillingContext }) => ({ card: cardKey(currentSubscription(context.subscriptions)) }) },
+                  { type: 'leaveForPortal', params: outcomeOf },
+                ],
+              },
               quiet: { target: 'idle' },
               failed: { target: 'showingNotice', actions: showFailure },
             }),

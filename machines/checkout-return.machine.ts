@@ -2,7 +2,7 @@
 // stored device id, then /success or /cancel (replacing history). No session_id: /cancel.
 import { emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '../src/domain/contract';
-import { goTo, type Navigation } from '../src/domain/navigation';
+import { toCheckoutResult, type Navigation } from '../src/domain/navigation';
 import type { Outcome } from '../src/domain/request-outcome';
 import { routes } from '../src/domain/routes';
 import { afterRequest, outcomeGuards } from './request-states';
@@ -26,8 +26,8 @@ export const checkoutReturnMachine = setup({
     confirmCheckout: fromPromise<ConfirmCheckoutOutput, ConfirmCheckoutInput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
-    goToSuccess: emit(goTo(routes.success.path)),
-    goToCancel: emit(goTo(routes.cancel.path)),
+    goToSuccess: emit(toCheckoutResult(routes.success.path)),
+    goToCancel: emit(toCheckoutResult(routes.cancel.path)),
   },
   guards: {
     ...outcomeGuards,

@@ -1,15 +1,18 @@
-// /pricing (step 4 of 4): load the plans, choose one, start a checkout. Success with a url
-// leaves the app for the provider's page; success with only a message shows it for 3 s;
+// /pricing (step 4 of 4): load the plans and the plan the account is on (if any), choose one,
+// start a checkout. Success with a url leaves the app for the provider's page; success with
+// only a message (nothing to pay, e.g. already subscribed) shows it as information for 3 s;
 // errors show the server's message for 3 s; cancelled requests and 401s stay quiet.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '../src/domain/contract';
 import { leaveFor, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice, successNotice } from '../src/domain/notices';
+import { infoNotice, serverFailureNotice } from '../src/domain/notices';
 import { defaultPlan, inTierOrder, type Plan } from '../src/domain/plans';
 import type { Outcome } from '../src/domain/request-outcome';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type LoadPlansOutput = Outcome<Plan[]>;
+/** The plan of the account's current subscription; null when it has none. */
+export type LoadCurrentPlanOutput = Outcome<{ planId: string | null }>;
 export type SubscribeInput = Schemas['SubscribeRequest'];
 export type SubscribeOutput = Outcome<Pick<Schemas['SubscribeSuccess'], 'url' | 'message'>>;
 
@@ -19,6 +22,8 @@ export interface PricingContext extends NoticeContext {
   selectedId: string | null;
   /** The plan a checkout was started for: its name, amount, duration, resolution for display. */
   chosen: Plan | null;
+  /** The plan the account subscribes to now (marked 'Current plan'), or null. */
+  currentPlanId: string | null;
 }
 
 export type PricingEvent =
@@ -50,6 +55,7 @@ export const pricingMachine = setup({
   },
   actors: {
     loadPlans: fromPromise<LoadPlansOutput>(async () => ({ kind: 'unreachable' })),
+    loadCurrentPlan: fromPromise<LoadCurrentPlanOutput>(async () => ({ kind: 'unreachable' })),
     subscribe: fromPromise<SubscribeOutput, SubscribeInput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
@@ -61,10 +67,11 @@ export const pricingMachine = setup({
       selectedId: ({ context, event }) =>
         event.type !== 'notice.dismiss' && planById(context.plans, event.planId) ? (event.planId ?? null) : context.selectedId,
     }),
+    takeCurrentPlan: assign({ currentPlanId: (_, output: LoadCurrentPlanOutput) => (output.kind === 'ok' ? output.data.planId : null) }),
     choose: assign({ chosen: ({ context }) => planById(context.plans, context.selectedId) }),
     showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
     showMessage: assign(({ context }, output: SubscribeOutput) =>
-      noticeShown(context, successNotice(output.kind === 'ok' ? (output.data.message ?? '') : '')),
+      noticeShown(context, infoNotice(output.kind === 'ok' ? (output.data.message ?? '') : '')),
     ),
     clearNotice: assign({ notice: null }),
     leaveForCheckout: emit((_, output: SubscribeOutput) => leaveFor(output.kind === 'ok' ? (output.data.url ?? '') : '')),
@@ -74,6 +81,7 @@ export const pricingMachine = setup({
     hasCheckoutUrl: (_, output: SubscribeOutput) => output.kind === 'ok' && Boolean(output.data.url),
     canSubscribe: ({ context, event }) =>
       context.hasEmail &&
+      context.currentPlanId === null &&
       event.type === 'plan.subscribe' &&
       planById(context.plans, event.planId ?? context.selectedId) !== null,
   },
@@ -87,6 +95,7 @@ export const pricingMachine = setup({
     plans: [],
     selectedId: null,
     chosen: null,
+    currentPlanId: null,
     notice: null,
     scrollToTop: 0,
   }),
@@ -97,10 +106,19 @@ export const pricingMachine = setup({
       invoke: {
         src: 'loadPlans',
         ...afterRequest({
-          ok: { target: 'ready', actions: { type: 'takePlans', params: outcomeOf } },
+          ok: { target: 'loadingCurrentPlan', actions: { type: 'takePlans', params: outcomeOf } },
           quiet: { target: 'ready' },
           failed: { target: 'ready.showingNotice', actions: showFailure },
         }),
+      },
+    },
+    /** Whether the account already subscribes (its plan is marked, nothing to start); a failure says nothing. */
+    loadingCurrentPlan: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadCurrentPlan',
+        onDone: { target: 'ready', actions: { type: 'takeCurrentPlan', params: outcomeOf } },
+        onError: { target: 'ready' },
       },
     },
     ready: {

@@ -84,6 +84,7 @@ export function createAppActors(deps: AppDeps) {
     tellSession,
     api,
     deviceId,
+    persistence,
     actorOptions,
     leave: deps.leave ?? leaveForProvider,
     /** Starts the long-lived actors (the session begins restoring the persisted user). */

@@ -1,6 +1,7 @@
 // The app shell: actors and language providers, the navbar, the routed screen, the footer,
 // and the session's own navigation (sign-in, sign-out, token link, expiry) performed.
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, type MouseEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
@@ -8,7 +9,12 @@ import { AppIntlProvider } from '../i18n';
 import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from './actors';
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from './navigation';
+import { useDocumentTitle } from './route-titles';
 import { AppRoutes } from './router';
+
+const messages = defineMessages({
+  skip: { id: 'app.skipToContent', defaultMessage: 'Skip to content' },
+});
 
 function Shell() {
   const { session } = useAppActors();
@@ -18,8 +24,21 @@ function Shell() {
   const main = useRef<HTMLElement>(null);
   useFocusHeadingOnRouteChange(useCallback(() => main.current, []));
   useNavigationOf(session);
+  useDocumentTitle();
+  const intl = useIntl();
+  // To the page's heading (or main itself): past the navbar, without a change of route.
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const root = main.current;
+    const target = root?.querySelector<HTMLElement>('h1') ?? root;
+    if (target && target !== root && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target?.focus();
+  };
   return (
     <>
+      <a href="#main" className="skip-link" onClick={skipToMain}>
+        {intl.formatMessage(messages.skip)}
+      </a>
       <Navbar
         signedIn={signedIn}
         language={language}
@@ -27,7 +46,7 @@ function Shell() {
         onLogout={() => session.send({ type: 'session.signOut' })}
         currentPath={location}
       />
-      <main id="main" ref={main}>
+      <main id="main" ref={main} tabIndex={-1}>
         <AppRoutes />
       </main>
       <Footer />

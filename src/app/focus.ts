@@ -8,21 +8,24 @@ const WAIT_FOR_HEADING_MS = 3000;
 
 export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null): void {
   const [location] = useLocation();
-  const first = useRef(true);
+  // The location focus was last handled for: the first page keeps the browser's own start
+  // (and StrictMode's second run of this effect is no navigation).
+  const handled = useRef(location);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (handled.current === location) return;
+    handled.current = location;
     const root = container();
     if (!root) return;
+    // The first h1 that takes focus: while a lazy screen loads, Suspense keeps the previous
+    // page mounted but hidden, and a hidden heading cannot take focus, so wait for the new one.
     const focusHeading = (): boolean => {
-      const heading = root.querySelector<HTMLElement>('h1');
-      if (!heading) return false;
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus();
-      return true;
+      for (const heading of root.querySelectorAll<HTMLElement>('h1')) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+        if (document.activeElement === heading) return true;
+      }
+      return false;
     };
     if (focusHeading()) return;
     const observer = new MutationObserver(() => {

@@ -18,7 +18,8 @@ export function usePerformNavigation(): (navigation: Navigation) => void {
         return;
       }
       const here = window.location.pathname + window.location.search;
-      navigate(navigation.to, { replace: navigation.replace, ...(navigation.keepOrigin ? { state: { origin: here } } : {}) });
+      const state = { ...(navigation.keepOrigin ? { origin: here } : {}), ...(navigation.fromCheckout ? { fromCheckout: true } : {}) };
+      navigate(navigation.to, { replace: navigation.replace, ...(Object.keys(state).length ? { state } : {}) });
     },
     [navigate, leave],
   );
@@ -44,6 +45,12 @@ export function useNavigationOf(actor: NavigatingActor): void {
 export function rememberedOrigin(): string | null {
   const state = window.history.state as { origin?: unknown } | null;
   return safeOrigin(state?.origin);
+}
+
+/** Whether this history entry was reached from the checkout return (see `toCheckoutResult`). */
+export function arrivedFromCheckout(): boolean {
+  const state = window.history.state as { fromCheckout?: unknown } | null;
+  return state?.fromCheckout === true;
 }
 
 /** Scrolls to the top whenever `signal` changes (machines bump a counter on a new banner). */

@@ -1,11 +1,12 @@
 // What the browser keeps between visits: the session user (localStorage when "remember me"
 // was checked, so it survives closing the browser; sessionStorage otherwise), the language,
-// and the device id.
+// the device id, and (this tab only) the card the user had when leaving for the payment-method
+// portal, so /billing can tell them when they come back with another one.
 // Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '../domain/device-id';
 import type { PersistedSession } from '../domain/session-user';
 
-export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id' } as const;
+export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal' } as const;
 
 export interface Storages {
   local: Storage;
@@ -58,6 +59,15 @@ export function createPersistence({ local, session }: Storages, randomUUID: () =
     },
     writeLanguage(language: string): void {
       write(local, STORAGE_KEYS.language, language);
+    },
+    /** The card key (src/domain/subscriptions `cardKey`) kept across a visit to the payment-method portal. */
+    readCardBeforePortal(): string | null {
+      const value = read(session, STORAGE_KEYS.cardBeforePortal);
+      return typeof value === 'string' ? value : null;
+    },
+    writeCardBeforePortal(card: string | null): void {
+      if (card) write(session, STORAGE_KEYS.cardBeforePortal, card);
+      else session.removeItem(STORAGE_KEYS.cardBeforePortal);
     },
     /** The device id, created once from a random UUID and reused (kept as a plain string). */
     deviceId(): string {

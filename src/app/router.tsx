@@ -4,15 +4,16 @@
 import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
-import { guardNavigation } from '../domain/navigation';
+import { checkoutResultGuard, guardNavigation } from '../domain/navigation';
 import { routes, type Access, type RouteName } from '../domain/routes';
+import { currentSubscription } from '../domain/subscriptions';
 import { staticPages } from '../screens/static';
-import type { BillingMachine } from '../../machines/billing.machine';
+import type { BillingMachine, LoadBillingOutput } from '../../machines/billing.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
 import type { PlayerMachine } from '../../machines/player.machine';
-import type { PricingMachine } from '../../machines/pricing.machine';
+import type { LoadCurrentPlanOutput, PricingMachine } from '../../machines/pricing.machine';
 import type { ProfileMachine } from '../../machines/profile.machine';
 import type { SignInMachine } from '../../machines/sign-in.machine';
 import type { SignUpMachine } from '../../machines/sign-up.machine';
@@ -20,7 +21,7 @@ import { useSession } from './actors';
 import { fromCall } from './call-actor';
 import { FlowContext, implement, type ImplementFlow } from './flow';
 import { keeperActor, mediaActor } from './media-actor';
-import { usePerformNavigation } from './navigation';
+import { arrivedFromCheckout, usePerformNavigation } from './navigation';
 import { videoSurface } from './video-surface';
 
 interface Mount {
@@ -72,7 +73,14 @@ const mounts: Record<RouteName, Mount> = {
   pricing: {
     screen: lazy(() => import('../screens/pricing/pricing-screen')),
     flow: implement<PricingMachine>(({ api }) => ({
-      actors: { loadPlans: fromCall((_, signal) => api.listPlans(signal)), subscribe: fromCall(api.subscribe) },
+      actors: {
+        loadPlans: fromCall((_, signal) => api.listPlans(signal)),
+        loadCurrentPlan: fromCall(async (_, signal): Promise<LoadCurrentPlanOutput> => {
+          const outcome = await api.listBilling(signal);
+          return outcome.kind === 'ok' ? { kind: 'ok', data: { planId: currentSubscription(outcome.data.subscriptions)?.plan_id ?? null } } : outcome;
+        }),
+        subscribe: fromCall(api.subscribe),
+      },
     })),
   },
   users: {
@@ -83,13 +91,20 @@ const mounts: Record<RouteName, Mount> = {
   cancel: { screen: lazy(() => import('../screens/checkout-result/cancel-screen')) },
   billing: {
     screen: lazy(() => import('../screens/billing/billing-screen')),
-    flow: implement<BillingMachine>(({ api }) => ({
+    flow: implement<BillingMachine>(({ api, persistence }) => ({
       actors: {
-        loadBilling: fromCall((_, signal) => api.listBilling(signal)),
+        loadBilling: fromCall(async (_, signal): Promise<LoadBillingOutput> => {
+          // Forgotten only once compared: StrictMode's restarted load must still see it.
+          const before = persistence.readCardBeforePortal();
+          const outcome = await api.listBilling(signal);
+          if (outcome.kind === 'ok' && !signal.aborted) persistence.writeCardBeforePortal(null);
+          return outcome.kind === 'ok' ? { ...outcome, data: { ...outcome.data, cardBeforePortal: before } } : outcome;
+        }),
         cancelSubscription: fromCall(api.cancelSubscription),
         reactivateSubscription: fromCall(api.reactivateSubscription),
         openPaymentPortal: fromCall((_, signal) => api.openPaymentPortal(signal)),
       },
+      actions: { rememberCard: (_, { card }) => persistence.writeCardBeforePortal(card) },
     })),
   },
   terms: { screen: lazy(staticPages.terms) },
@@ -115,6 +130,16 @@ function Guarded({ access, children }: { access: Access; children: ReactNode }) 
   return <>{children}</>;
 }
 
+/** /success and /cancel show only on arrival from the checkout return; opened any other way, they send the user on. */
+function CheckoutResultOnly({ route, children }: { route: 'success' | 'cancel'; children: ReactNode }) {
+  const perform = usePerformNavigation();
+  const redirect = useMemo(() => checkoutResultGuard(route, arrivedFromCheckout()), [route]);
+  useLayoutEffect(() => {
+    if (redirect) perform(redirect);
+  }, [redirect, perform]);
+  return redirect ? <Spinner size="lg" /> : <>{children}</>;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner size="lg" />}>
@@ -126,7 +151,13 @@ export function AppRoutes() {
             <Route key={name} path={path}>
               <Guarded access={access}>
                 <FlowContext.Provider value={flow}>
-                  <Screen />
+                  {name === 'success' || name === 'cancel' ? (
+                    <CheckoutResultOnly route={name}>
+                      <Screen />
+                    </CheckoutResultOnly>
+                  ) : (
+                    <Screen />
+                  )}
                 </FlowContext.Provider>
               </Guarded>
             </Route>

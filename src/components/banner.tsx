@@ -1,5 +1,6 @@
 // Banner: the one message a screen shows about what just happened. Errors interrupt (alert),
-// successes wait their turn (status); it takes focus so keyboard and screen-reader users land
+// successes and information wait their turn (status); information has no check mark, so a
+// refusal that is not an error ("you already subscribe") never looks like a success; it takes focus so keyboard and screen-reader users land
 // on it, and its slot keeps its height so the page does not jump as messages come and go.
 import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -11,7 +12,7 @@ const messages = defineMessages({
 
 export interface BannerProps {
   message: MessageLike | null | undefined;
-  kind?: 'error' | 'success';
+  kind?: 'error' | 'success' | 'info';
   reserveSpace?: boolean;
   onDismiss?: () => void;
 }
@@ -36,7 +37,7 @@ export function Banner({ message, kind = 'error', reserveSpace = true, onDismiss
           role={kind === 'error' ? 'alert' : 'status'}
           aria-live={kind === 'error' ? 'assertive' : 'polite'}
         >
-          <span className="banner__icon" aria-hidden="true">{kind === 'error' ? '!' : '✓'}</span>
+          <span className="banner__icon" aria-hidden="true">{kind === 'error' ? '!' : kind === 'info' ? 'i' : '✓'}</span>
           <span className="banner__text">{shown}</span>
           {onDismiss ? (
             <button type="button" className="banner__close" onClick={onDismiss} aria-label={intl.formatMessage(messages.dismiss)}>

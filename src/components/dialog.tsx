@@ -1,6 +1,6 @@
 // Dialog: a modal that asks one question. Labelled by its title (and described by its text),
 // it takes focus when it opens, keeps Tab inside itself, makes the page behind it inert,
-// closes on Escape, and gives focus back to whatever opened it.
+// closes on Escape, and gives focus back to whatever opened it (once it can take it).
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -19,6 +19,27 @@ export interface DialogProps {
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+}
+
+/**
+ * Focus back to the opener; if it is disabled for now (the action the dialog confirmed is
+ * running), as soon as it is enabled again, unless the user has put focus elsewhere meanwhile.
+ */
+function giveFocusBack(opener: HTMLElement): void {
+  const focusable = () => opener.isConnected && !opener.matches(':disabled');
+  if (focusable()) {
+    opener.focus();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const elsewhere = document.activeElement !== null && document.activeElement !== document.body;
+    if (elsewhere || !opener.isConnected) observer.disconnect();
+    else if (focusable()) {
+      observer.disconnect();
+      opener.focus();
+    }
+  });
+  observer.observe(opener, { attributes: true, attributeFilter: ['disabled'] });
 }
 
 export function Dialog({ open, title, description, children, onClose, role = 'dialog' }: DialogProps) {
@@ -42,7 +63,7 @@ export function Dialog({ open, title, description, children, onClose, role = 'di
     first?.focus();
     return () => {
       for (const element of others) element.inert = false;
-      if (opener?.isConnected) opener.focus();
+      if (opener) giveFocusBack(opener);
     };
   }, [open]);
 

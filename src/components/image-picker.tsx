@@ -1,5 +1,8 @@
 // ImagePicker: the optional profile picture with its round preview, so people see what they
-// chose before saving. It only hands over the file: reading and uploading it happen elsewhere.
+// chose before saving. The native file input is visually hidden (it stays focusable and
+// labelled): its button and "No file chosen" text are the browser's, in the browser's language,
+// and too wide for a phone. The visible control is its label, styled as a button, in the UI
+// language. It only hands over the file: reading and uploading it happen elsewhere.
 import { useRef, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useMessageText, type MessageLike } from './message-like';
@@ -8,6 +11,8 @@ const messages = defineMessages({
   remove: { id: 'imagePicker.remove', defaultMessage: 'Delete picture' },
   previewAlt: { id: 'imagePicker.previewAlt', defaultMessage: 'Your profile picture' },
   noImage: { id: 'imagePicker.none', defaultMessage: 'No picture chosen' },
+  choose: { id: 'imagePicker.choose', defaultMessage: 'Choose a picture' },
+  change: { id: 'imagePicker.change', defaultMessage: 'Change picture' },
 });
 
 export interface ImagePickerProps {
@@ -50,7 +55,7 @@ export function ImagePicker({ id, label, src, onPick, onDelete, busy, error, pre
           name={id}
           type="file"
           accept="image/*"
-          className="image-picker__input"
+          className="image-picker__input visually-hidden"
           disabled={busy}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => {
@@ -59,6 +64,13 @@ export function ImagePicker({ id, label, src, onPick, onDelete, busy, error, pre
             event.target.value = '';
           }}
         />
+        <label htmlFor={id} className="btn btn--secondary image-picker__button" aria-disabled={busy || undefined}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 7h3l2-3h6l2 3h3v13H4z" />
+            <circle cx="12" cy="13" r="4" />
+          </svg>
+          {intl.formatMessage(src ? messages.change : messages.choose)}
+        </label>
         {src ? (
           <button type="button" className="btn btn--ghost" onClick={onDelete} disabled={busy}>
             {intl.formatMessage(messages.remove)}

@@ -15,6 +15,7 @@ const messages = defineMessages({
   },
   signIn: { id: 'landing.hero.signIn', defaultMessage: 'Sign In' },
   signUp: { id: 'landing.hero.signUp', defaultMessage: 'Sign Up' },
+  imageAlt: { id: 'landing.hero.imageAlt', defaultMessage: 'An illustrated athlete mid-lunge in front of a class playing on screen' },
 });
 
 const priceLine = defineMessage<{ min: string; max: string }>({
@@ -35,6 +36,7 @@ export function LandingHero({ signUpHref = '/register', signInHref = '/login', p
   return (
     <section className="hero">
       <div className="hero__inner">
+        <div className="hero__text">
         <h1 className="hero__title">{intl.formatMessage(messages.title)}</h1>
         <p className="hero__lead">
           {priceRange
@@ -53,6 +55,9 @@ export function LandingHero({ signUpHref = '/register', signInHref = '/login', p
             {intl.formatMessage(messages.signIn)}
           </Link>
         </div>
+        </div>
+        {/* Ships with the app (public/images/landing), sized so nothing moves while it loads. */}
+        <img className="hero__image" src="/images/landing/hero.svg" width={640} height={480} alt={intl.formatMessage(messages.imageAlt)} fetchPriority="high" />
       </div>
     </section>
   );

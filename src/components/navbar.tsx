@@ -1,6 +1,8 @@
 // Navbar: the way around the app, which differs for visitors and signed-in users, with the
 // language switcher; on narrow screens the links fold behind a menu button so the bar fits.
-import { useId, useState } from 'react';
+// The menu is a disclosure: aria-expanded on its button; Escape closes it and gives focus back
+// to the button; it closes when focus leaves it (Tab past its end, a click elsewhere).
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { defineMessages, useIntl } from 'react-intl';
 import { Logo } from './logo';
@@ -39,13 +41,24 @@ export function Navbar({ signedIn, language, onLanguageChange, onLogout, current
   const menuId = useId();
   const languageId = useId();
   const close = () => setOpen(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    close();
+    button.current?.focus();
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+  };
   return (
-    <header className="navbar">
+    <header className="navbar" onKeyDown={onKeyDown} onBlur={onBlur}>
       <div className="navbar__inner">
         <Link href="/" className="navbar__logo" aria-label={intl.formatMessage(messages.logoHome)}>
           <Logo />
         </Link>
         <button
+          ref={button}
           type="button"
           className="navbar__menu-button"
           aria-expanded={open}

@@ -1,95 +1,90 @@
-// PlanGrid: the desktop plan chooser, every plan side by side so they compare at a glance.
-// Arrow keys only move the selection; a click or Enter chooses, which starts a checkout, so
-// browsing by keyboard never pays by accident.
-import { useId } from 'react';
-import { useIntl } from 'react-intl';
+// PlanGrid: the desktop plan chooser, every plan side by side so they compare at a glance:
+// price first, then the same rows in the same order on every card (the "Most popular" ribbon
+// sits on the card's edge, so it pushes nothing out of line), and one call to action per plan.
+// For a subscriber, their plan is marked "Current plan" and no plan offers a checkout.
+import { useId, type ReactNode } from 'react';
+import { defineMessage, useIntl } from 'react-intl';
+import { Badge } from './badge';
+import { Button } from './button';
 import { planMessages, usePlanTexts, type PlanView } from './plan-view';
-import { useRadioGroupKeys } from './radio-group-keys';
+
+const perInterval = defineMessage<{ interval: string }>({
+  id: 'plan.perIntervalShort',
+  defaultMessage: '/{interval, select, day {day} week {week} year {year} other {month}}',
+});
+const choose = defineMessage<{ name: string }>({ id: 'plan.choose', defaultMessage: 'Choose {name}' });
 
 export interface PlanGridProps {
   plans: readonly PlanView[];
-  selectedId?: string;
-  onSelect: (id: string) => void;
   onChoose: (id: string) => void;
   busy?: boolean;
+  /** The plan the account subscribes to now: marked, and no plan offers a checkout. */
+  currentPlanId?: string | null;
+  /** What a subscriber's current plan offers instead of a checkout (e.g. a link to Billing). */
+  currentPlanAction?: ReactNode;
 }
 
-export function PlanGrid({ plans, selectedId, onSelect, onChoose, busy = false }: PlanGridProps) {
+export function PlanGrid({ plans, onChoose, busy = false, currentPlanId = null, currentPlanAction }: PlanGridProps) {
   const intl = useIntl();
   const texts = usePlanTexts();
   const baseId = useId();
-  const ids = plans.map((plan) => plan.id);
-  const { onKeyDown, register, tabStop } = useRadioGroupKeys(ids, selectedId, onSelect);
+  const subscribed = currentPlanId !== null;
 
   return (
-    <div
-      role="radiogroup"
-      aria-label={intl.formatMessage(planMessages.chooseLabel)}
-      aria-busy={busy || undefined}
-      className="plan-grid"
-      onKeyDown={onKeyDown}
-    >
+    <ul className="plan-grid" aria-label={intl.formatMessage(planMessages.chooseLabel)} aria-busy={busy || undefined}>
       {plans.map((plan) => {
         const t = texts(plan);
-        const selected = plan.id === selectedId;
+        const current = plan.id === currentPlanId;
         const nameId = `${baseId}-${plan.id}-name`;
-        const priceId = `${baseId}-${plan.id}-price`;
+        const classes = ['plan-card', plan.popular && !subscribed ? 'plan-card--popular' : '', current ? 'plan-card--current' : ''].filter(Boolean).join(' ');
         return (
-          <div
-            key={plan.id}
-            ref={register(plan.id)}
-            role="radio"
-            aria-checked={selected}
-            aria-labelledby={nameId}
-            aria-describedby={priceId}
-            aria-disabled={busy || undefined}
-            tabIndex={plan.id === tabStop ? 0 : -1}
-            className={`plan-card${selected ? ' plan-card--selected' : ''}${plan.popular ? ' plan-card--popular' : ''}`}
-            onClick={() => {
-              if (busy) return;
-              onSelect(plan.id);
-              onChoose(plan.id);
-            }}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter' && event.key !== ' ') return;
-              event.preventDefault();
-              if (busy) return;
-              onSelect(plan.id);
-              onChoose(plan.id);
-            }}
-          >
-            <div className="plan-card__head">
-              {plan.popular ? <span className="plan-card__flag">{intl.formatMessage(planMessages.mostPopular)}</span> : null}
-              <span id={nameId} className="plan-card__name">
-                {plan.name.toLocaleUpperCase(intl.locale)}
-              </span>
-              <span className="plan-card__resolution">{plan.resolution}</span>
-              {selected ? (
-                <span className="plan-card__check" aria-hidden="true">
-                  ✓
-                </span>
+          <li key={plan.id} className="plan-grid__item">
+            <article className={classes} aria-labelledby={nameId}>
+              {current ? (
+                <Badge tone="success" icon="✓" className="plan-card__flag">{intl.formatMessage(planMessages.current)}</Badge>
+              ) : plan.popular && !subscribed ? (
+                <Badge tone="accent" className="plan-card__flag">{intl.formatMessage(planMessages.mostPopular)}</Badge>
               ) : null}
-            </div>
-            <dl className="plan-card__rows">
-              <PlanRow label={intl.formatMessage(planMessages.duration_label)} value={t.duration} />
-              <PlanRow label={intl.formatMessage(planMessages.monthlyPrice)} value={t.price} valueId={priceId} />
-              <PlanRow label={intl.formatMessage(planMessages.quality)} value={plan.quality} />
-              <PlanRow label={intl.formatMessage(planMessages.resolution)} value={plan.resolutionFull ?? plan.resolution} />
-              <PlanRow label={intl.formatMessage(planMessages.devices)} value={t.devices} />
-              <PlanRow label={intl.formatMessage(planMessages.screens)} value={String(t.screens)} />
-            </dl>
-          </div>
+              <div className="plan-card__head">
+                <h2 id={nameId} className="plan-card__name">
+                  {plan.name.toLocaleUpperCase(intl.locale)}
+                </h2>
+                <span className="plan-card__resolution">{plan.resolution}</span>
+              </div>
+              <p className="plan-card__price">
+                <span className="plan-card__amount">{t.price}</span>
+                <span className="plan-card__interval">{intl.formatMessage(perInterval, { interval: plan.interval })}</span>
+              </p>
+              <dl className="plan-card__rows">
+                <PlanRow label={intl.formatMessage(planMessages.duration_label)} value={t.duration} />
+                <PlanRow label={intl.formatMessage(planMessages.quality)} value={plan.quality} />
+                <PlanRow label={intl.formatMessage(planMessages.resolution)} value={plan.resolutionFull ?? plan.resolution} />
+                <PlanRow label={intl.formatMessage(planMessages.devices)} value={t.devices} />
+                <PlanRow label={intl.formatMessage(planMessages.screens)} value={String(t.screens)} />
+                {plan.downloads !== undefined ? <PlanRow label={intl.formatMessage(planMessages.downloads)} value={String(plan.downloads)} /> : null}
+              </dl>
+              <div className="plan-card__action">
+                {current ? (
+                  currentPlanAction
+                ) : subscribed ? null : (
+                  <Button variant={plan.popular ? 'primary' : 'secondary'} block disabled={busy} onClick={() => onChoose(plan.id)}>
+                    {intl.formatMessage(choose, { name: plan.name })}
+                  </Button>
+                )}
+              </div>
+            </article>
+          </li>
         );
       })}
-    </div>
+    </ul>
   );
 }
 
-function PlanRow({ label, value, valueId }: { label: string; value: string; valueId?: string }) {
+function PlanRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="plan-card__row">
       <dt>{label}</dt>
-      <dd id={valueId}>{value}</dd>
+      <dd>{value}</dd>
     </div>
   );
 }

@@ -8,9 +8,11 @@ export interface PlanStripProps {
   plans: readonly PlanView[];
   selectedId?: string;
   onSelect: (id: string) => void;
+  /** The plan the account subscribes to now, flagged "Current plan". */
+  currentPlanId?: string | null;
 }
 
-export function PlanStrip({ plans, selectedId, onSelect }: PlanStripProps) {
+export function PlanStrip({ plans, selectedId, onSelect, currentPlanId = null }: PlanStripProps) {
   const intl = useIntl();
   const texts = usePlanTexts();
   const ids = plans.map((plan) => plan.id);
@@ -33,7 +35,11 @@ export function PlanStrip({ plans, selectedId, onSelect }: PlanStripProps) {
             className={`plan-chip${selected ? ' plan-chip--selected' : ''}`}
             onClick={() => onSelect(plan.id)}
           >
-            {plan.popular ? <span className="plan-chip__flag">{intl.formatMessage(planMessages.popular)}</span> : null}
+            {plan.id === currentPlanId ? (
+              <span className="plan-chip__flag plan-chip__flag--current">{intl.formatMessage(planMessages.current)}</span>
+            ) : plan.popular && currentPlanId === null ? (
+              <span className="plan-chip__flag">{intl.formatMessage(planMessages.popular)}</span>
+            ) : null}
             <span className="plan-chip__name">
               {plan.name}
               {plan.id === topId && plans.length > 1 ? (

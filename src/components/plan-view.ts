@@ -31,6 +31,7 @@ export const planMessages = defineMessages({
   downloads: { id: 'plan.downloads', defaultMessage: 'Download devices' },
   mostPopular: { id: 'plan.mostPopular', defaultMessage: 'Most popular' },
   popular: { id: 'plan.popular', defaultMessage: 'Popular' },
+  current: { id: 'plan.currentPlan', defaultMessage: 'Current plan' },
   premiumIcon: { id: 'plan.premiumIcon', defaultMessage: 'Top tier' },
   chooseLabel: { id: 'plan.chooseLabel', defaultMessage: 'Choose a plan' },
 });

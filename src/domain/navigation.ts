@@ -5,7 +5,7 @@ import { routes, type Access } from './routes';
 
 export type Navigation =
   /** An in-app path. `keepOrigin` asks the app to remember the current location (for /login). */
-  | { type: 'navigate'; to: string; replace: boolean; keepOrigin?: boolean }
+  | { type: 'navigate'; to: string; replace: boolean; keepOrigin?: boolean; fromCheckout?: true }
   /** Leave the app (the payment provider's hosted pages). */
   | { type: 'navigate'; external: string };
 
@@ -14,6 +14,18 @@ export const leaveFor = (url: string): Navigation => ({ type: 'navigate', extern
 
 /** To /login, remembering where the user was so that signing in brings them back. */
 export const toSignIn = (replace: boolean): Navigation => ({ type: 'navigate', to: routes.login.path, replace, keepOrigin: true });
+
+/**
+ * To /success or /cancel from the checkout return (/users): the app marks the arrival in
+ * history state, and those pages opened any other way send the user on (checkoutResultGuard).
+ */
+export const toCheckoutResult = (to: string): Navigation => ({ type: 'navigate', to, replace: true, fromCheckout: true });
+
+/** Where /success or /cancel send a user who did not arrive from a checkout return; null: stay. */
+export function checkoutResultGuard(route: 'success' | 'cancel', fromCheckout: boolean): Navigation | null {
+  if (fromCheckout) return null;
+  return goTo(route === 'success' ? routes.billing.path : routes.pricing.path);
+}
 
 /** Where a route's guard sends the user, or null when they may stay. */
 export function guardNavigation(access: Access, signedIn: boolean): Navigation | null {

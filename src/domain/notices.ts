@@ -19,6 +19,7 @@ export const noticeMessages = defineMessages({
   imageFailed: { id: 'notice.image.failed', defaultMessage: 'Failed to add image...' },
   subscriptionCancelled: { id: 'notice.subscription.cancelled', defaultMessage: 'Your subscription has been cancelled' },
   subscriptionReactivated: { id: 'notice.subscription.reactivated', defaultMessage: 'Your subscription will renew again' },
+  paymentMethodUpdated: { id: 'notice.paymentMethod.updated', defaultMessage: 'Your payment method was updated' },
   somethingFailed: { id: 'notice.generic.failed', defaultMessage: 'Something went wrong. Please try again.' },
   unreachable: { id: 'notice.generic.unreachable', defaultMessage: 'Could not reach FitStream. Please try again.' },
 });
@@ -26,13 +27,15 @@ export const noticeMessages = defineMessages({
 export type NoticeMessage = string | MessageDescriptor;
 
 export interface Notice {
-  tone: 'error' | 'success';
+  /** error: something failed; success: something the user did worked; info: neither (nothing to do). */
+  tone: 'error' | 'success' | 'info';
   /** A string is the server's text, shown as is; a descriptor is translated by the view. */
   message: NoticeMessage;
 }
 
 export const errorNotice = (message: NoticeMessage): Notice => ({ tone: 'error', message });
 export const successNotice = (message: NoticeMessage): Notice => ({ tone: 'success', message });
+export const infoNotice = (message: NoticeMessage): Notice => ({ tone: 'info', message });
 
 /** Statuses whose messages were written for users (docs/decisions/001-api-errors-and-statuses.md). */
 const USER_FACING_STATUSES = new Set([400, 401, 404, 409, 429]);

@@ -63,3 +63,9 @@ export function isReactivatable(subscription: Subscription | null): subscription
 export function cardExpiry(card: Card): string {
   return `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
 }
+
+/** A card's identity for telling whether it changed (brand, last 4, expiry); null without one. */
+export function cardKey(subscription: Pick<Subscription, 'card' | 'cardlast4'> | null): string | null {
+  if (!subscription?.card) return null;
+  return `${subscription.card.brand}:${subscription.cardlast4 ?? ''}:${cardExpiry(subscription.card)}`;
+}

@@ -28,7 +28,7 @@ function spinsWhileHeld(label: string, screen: string, part: string): Driver {
 async function subscribedWithTrial(page: Page, label: string): Promise<void> {
   await signedIn(page, label);
   await page.goto('/pricing');
-  await page.getByRole('radio', { name: /basic/i }).first().click();
+  await page.getByRole('button', { name: 'Choose Basic' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
   await page.fill('[name=card_number]', '4242 4242 4242 4242');
   await page.fill('[name=exp]', '12/34');
@@ -121,17 +121,22 @@ export const accountFlows: FlowDrivers[] = [
     machine: pricingMachine,
     drivers: {
       loading: spinsWhileHeld('flow-pricing-load', '/pricing', '/api/v1/payments/plans'),
+      loadingCurrentPlan: spinsWhileHeld('flow-pricing-current', '/pricing', '/api/v1/payments/subscriptions'),
       'ready.idle': async (page) => {
         await signedIn(page, 'flow-pricing');
         await page.goto('/pricing');
         await page.getByText('Choose the right plan for you').waitFor();
-        assert.equal(await page.getByRole('radio', { name: /standard/i }).first().getAttribute('aria-checked'), 'true');
+        await page.getByText(/starts with a 7-day free trial/).waitFor();
+        // The popular plan is the one recommended (and its call to action the primary one).
+        const standard = page.getByRole('article', { name: 'STANDARD' });
+        await standard.getByText('Most popular').waitFor();
+        assert.match((await standard.getByRole('button', { name: 'Choose Standard' }).getAttribute('class')) ?? '', /btn--primary/);
       },
       'ready.subscribing': async (page) => {
         await signedIn(page, 'flow-subscribing');
         await page.goto('/pricing');
         const release = await hold(page, '/api/v1/payments/subscribe');
-        await page.getByRole('radio', { name: /basic/i }).first().click();
+        await page.getByRole('button', { name: 'Choose Basic' }).click();
         await page.getByText(/starting checkout for/i).first().waitFor();
         await release();
       },
@@ -139,13 +144,13 @@ export const accountFlows: FlowDrivers[] = [
         await signedIn(page, 'flow-pricing-fail');
         await fail(page, '/api/v1/payments/subscribe', 404, 'No such plan here');
         await page.goto('/pricing');
-        await page.getByRole('radio', { name: /basic/i }).first().click();
+        await page.getByRole('button', { name: 'Choose Basic' }).click();
         await page.getByText('No such plan here').waitFor();
       },
       redirecting: async (page) => {
         await signedIn(page, 'flow-redirect');
         await page.goto('/pricing');
-        await page.getByRole('radio', { name: /premium/i }).first().click();
+        await page.getByRole('button', { name: 'Choose Premium' }).click();
         await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
       },
     },
@@ -204,16 +209,26 @@ export const accountFlows: FlowDrivers[] = [
         await page.goto('/billing');
         await page.getByText('Billing is closed').waitFor();
       },
+      'ready.confirmingCancel': async (page) => {
+        await subscribedOnBilling(page, 'flow-confirm-cancel');
+        await page.getByRole('button', { name: /cancel subscription/i }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+        await dialog.waitFor();
+        await dialog.getByText(/^You keep access to every class until /).waitFor();
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep subscription');
+      },
       'ready.cancelling': async (page) => {
         await subscribedOnBilling(page, 'flow-cancelling');
         const release = await hold(page, '/api/v1/payments/subscription-cancel');
         await page.getByRole('button', { name: /cancel subscription/i }).click();
+        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
         await page.getByText(/cancelling/i).first().waitFor();
         await release();
       },
       'ready.reactivating': async (page) => {
         await subscribedOnBilling(page, 'flow-reactivating');
         await page.getByRole('button', { name: /cancel subscription/i }).click();
+        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
         await page.getByText('Cancels At Period End').waitFor();
         const release = await hold(page, '/api/v1/payments/subscription-reactivate');
         await page.getByRole('button', { name: /resume subscription/i }).click();
@@ -237,6 +252,7 @@ export const accountFlows: FlowDrivers[] = [
       'ready.showingNotice': async (page) => {
         await subscribedOnBilling(page, 'flow-cancelled');
         await page.getByRole('button', { name: /cancel subscription/i }).click();
+        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
         await page.getByText('Your subscription has been cancelled').waitFor();
         await page.getByText('Cancels At Period End').waitFor();
       },

@@ -106,7 +106,8 @@ export async function screenshot(page: Page, name: string, kind: ScreenshotEntry
 
 async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
   if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
-  await page.locator('select.navbar__language').selectOption(language);
+  // Forced: a state may hold a modal dialog open (the page behind it is inert to the user).
+  await page.locator('select.navbar__language').selectOption(language, { force: true });
   await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
 }
 

@@ -38,9 +38,9 @@ async function payOnSandbox(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: /start free trial|pay/i }).click();
 }
 
-async function choosePlanOnDesktop(page: Page, name: RegExp): Promise<void> {
+async function choosePlanOnDesktop(page: Page, name: 'Basic' | 'Standard' | 'Premium'): Promise<void> {
   await page.waitForURL(pathIs('/pricing'));
-  await page.getByRole('radio', { name }).first().click();
+  await page.getByRole('button', { name: `Choose ${name}` }).click();
 }
 
 /** A new account signed in through the form in `context`, so the app holds a real session; on /home. */
@@ -74,7 +74,7 @@ describe('journeys', () => {
     await page.getByRole('button', { name: /^save$/i }).click();
     await page.waitForURL(pathIs('/home'));
     await page.getByRole('button', { name: /^next$/i }).click();
-    await choosePlanOnDesktop(page, /standard/i);
+    await choosePlanOnDesktop(page, 'Standard');
     await payOnSandbox(page, '4242 4242 4242 4242');
     await page.waitForURL(pathIs('/success'));
     await page.getByText('Transaction Successful!').waitFor();
@@ -84,8 +84,9 @@ describe('journeys', () => {
     await page.getByText('STANDARD').first().waitFor();
     await page.getByRole('tab', { name: /payment history/i }).click();
     await page.getByText(/4242/).first().waitFor();
-    await page.getByRole('tab', { name: /subscription/i }).first().click();
+    await page.getByRole('tab', { name: 'Subscription', exact: true }).click();
     await page.getByRole('button', { name: /cancel subscription/i }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
     await page.getByText('Your subscription has been cancelled').waitFor();
     await page.getByText('Cancels At Period End').waitFor();
     await page.getByText(/^Access until /).waitFor();
@@ -103,7 +104,9 @@ describe('journeys', () => {
     await page.fill('[name=name]', 'Ana Tester');
     await page.getByRole('button', { name: /save card/i }).click();
     await page.waitForURL(pathIs('/billing'));
-    await page.getByText('VISA •••• 4242 · 08/2036').waitFor();
+    // Back with the new card: its expiry on the payment-method card, and a toast saying so.
+    await page.getByRole('region', { name: 'Payment method' }).getByText('Expires 08/2036').waitFor();
+    await page.getByRole('status').getByText('Your payment method was updated').waitFor();
     await context.close();
   });
 
@@ -112,7 +115,7 @@ describe('journeys', () => {
     const page = await context.newPage();
     await signedIn(page, 'declined');
     await page.goto('/pricing');
-    await choosePlanOnDesktop(page, /basic/i);
+    await choosePlanOnDesktop(page, 'Basic');
     await payOnSandbox(page, '4000 0000 0000 0002');
     await page.getByText('Your card was declined.').waitFor();
     await page.getByRole('link', { name: /cancel and go back/i }).click();
@@ -125,12 +128,12 @@ describe('journeys', () => {
     const page = await context.newPage();
     await signedIn(page, 'back-button');
     await page.goto('/pricing');
-    await choosePlanOnDesktop(page, /standard/i);
+    await choosePlanOnDesktop(page, 'Standard');
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
     await page.goBack();
     await page.waitForURL(pathIs('/pricing'));
     // Not frozen in the busy state that left for the provider: the plans can be chosen again.
-    await page.getByRole('radio', { name: /premium/i }).first().click();
+    await page.getByRole('button', { name: 'Choose Premium' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
     assert.match(await page.content(), /Premium/);
     await context.close();

@@ -84,6 +84,7 @@ describe('billing machine: cancel and reactivate', () => {
   it('updates only the subscription it cancelled, and scrolls to the message', async () => {
     const { actor, cancel } = await loaded([ended, activeSubscription]);
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(cancel.last.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
     cancel.last.resolve(ok({ subscription: flagged }));
     await settle();
@@ -102,6 +103,7 @@ describe('billing machine: cancel and reactivate', () => {
   it('scrolls to the server message of a refused cancel', async () => {
     const { actor, cancel } = await loaded();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     cancel.last.resolve(failed(409, { isSuccess: false, message: 'Already cancelling.' }));
     await settle();
     expect(actor.getSnapshot().context.scrollToTop).toBe(1);
@@ -110,6 +112,7 @@ describe('billing machine: cancel and reactivate', () => {
   it.each(['cancel', 'reactivate'] as const)('shows the no-response banner for 3 s when %s crashes', async (action) => {
     const page = await loaded(action === 'cancel' ? [activeSubscription] : [flagged]);
     page.actor.send({ type: `subscription.${action}` });
+    if (action === 'cancel') page.actor.send({ type: 'cancel.confirm' });
     (action === 'cancel' ? page.cancel : page.reactivate).last.reject(new TypeError('Failed to fetch'));
     await settle();
     expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
@@ -133,6 +136,7 @@ describe('billing machine: while a banner shows', () => {
   it('takes it away when dismissed', async () => {
     const { actor, cancel } = await loaded();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     cancel.last.resolve(ok({ subscription: flagged }));
     await settle();
     actor.send({ type: 'notice.dismiss' });
@@ -143,9 +147,11 @@ describe('billing machine: while a banner shows', () => {
   it('reactivates, then cancels again at once, but never cancels twice', async () => {
     const { actor, cancel, reactivate } = await loaded();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     cancel.last.resolve(ok({ subscription: flagged }));
     await settle();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(cancel.calls).toHaveLength(1);
     actor.send({ type: 'subscription.reactivate' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -155,12 +161,14 @@ describe('billing machine: while a banner shows', () => {
     actor.send({ type: 'subscription.reactivate' });
     expect(reactivate.calls).toHaveLength(1);
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(cancel.calls).toHaveLength(2);
   });
 
   it('opens the payment-method page at once', async () => {
     const { actor, cancel, portal } = await loaded();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     cancel.last.resolve(failed(409, { isSuccess: false, message: 'Already cancelling.' }));
     await settle();
     actor.send({ type: 'payment.update' });
@@ -171,11 +179,13 @@ describe('billing machine: while a banner shows', () => {
   it('offers nothing once the subscription has ended', async () => {
     const { actor, cancel, reactivate, portal } = await loaded();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     cancel.last.resolve(ok({ subscription: { ...activeSubscription, subscription_status: 'canceled', cancel_at_period_end: true } }));
     await settle();
     actor.send({ type: 'payment.update' });
     actor.send({ type: 'subscription.reactivate' });
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect([portal.calls.length, reactivate.calls.length, cancel.calls.length]).toEqual([0, 0, 1]);
     expect(actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
   });
@@ -232,6 +242,7 @@ describe('billing machine: wired without its calls', () => {
     load.last.resolve(ok({ subscriptions: [...subscriptions], payments: [] }));
     await settle();
     actor.send({ type });
+    if (type === 'subscription.cancel') actor.send({ type: 'cancel.confirm' });
     await settle();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe(unreachableText);
   });

@@ -12,7 +12,7 @@ import {
   type ReactivateSubscriptionOutput,
 } from '../../machines/billing.machine';
 import { noticeText } from '../../src/domain/notices';
-import type { Subscription } from '../../src/domain/subscriptions';
+import { cardKey, type Subscription } from '../../src/domain/subscriptions';
 import { controlledActor, settle } from './controlled-actor';
 import { recordNavigation } from './navigation-recorder';
 import { activeSubscription } from './plan-fixtures';
@@ -62,6 +62,7 @@ describe('billing machine', () => {
   it('cancels the current subscription: still shown, flagged, and the message for 3 s', async () => {
     const { actor, cancel, clock } = await start();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(cancel.last.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
     cancel.last.resolve({ kind: 'ok', data: { subscription: { ...activeSubscription, cancel_at_period_end: true } } });
@@ -72,18 +73,21 @@ describe('billing machine', () => {
     clock.increment(3000);
     expect(actor.getSnapshot().context.notice).toBeNull();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(cancel.calls).toHaveLength(1);
   });
 
   it('does not cancel without a current subscription', async () => {
     const { actor, cancel } = await start([{ ...activeSubscription, subscription_status: 'canceled' }]);
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(cancel.calls).toHaveLength(0);
   });
 
   it('shows the server message of a refused cancel for 3 s', async () => {
     const { actor, cancel, clock } = await start();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     cancel.last.resolve({ kind: 'failed', status: 409, body: { isSuccess: false, message: 'Already cancelling.' } });
     await settle();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('Already cancelling.');
@@ -96,6 +100,7 @@ describe('billing machine', () => {
   it('reactivates a subscription flagged to cancel: renewing again, and the message for 3 s', async () => {
     const { actor, reactivate, cancel, clock } = await start([flagged]);
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(cancel.calls).toHaveLength(0);
     actor.send({ type: 'subscription.reactivate' });
     expect(actor.getSnapshot().matches({ ready: 'reactivating' })).toBe(true);
@@ -112,6 +117,7 @@ describe('billing machine', () => {
     clock.increment(3000);
     expect(actor.getSnapshot().context.notice).toBeNull();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     expect(cancel.calls).toHaveLength(1);
   });
 
@@ -166,9 +172,58 @@ describe('billing machine', () => {
   it('ignores a cancelled request', async () => {
     const { actor, cancel } = await start();
     actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
     cancel.last.resolve({ kind: 'cancelled' });
     await settle();
     expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('asks before cancelling: nothing is sent until the user confirms, and keeping it sends nothing', async () => {
+    const { actor, cancel } = await start();
+    actor.send({ type: 'subscription.cancel' });
+    expect(actor.getSnapshot().matches({ ready: 'confirmingCancel' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(cancel.calls).toHaveLength(0);
+    actor.send({ type: 'cancel.keep' });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(cancel.calls).toHaveLength(0);
+    actor.send({ type: 'subscription.cancel' });
+    actor.send({ type: 'cancel.confirm' });
+    expect(actor.getSnapshot().matches({ ready: 'cancelling' })).toBe(true);
+    expect(cancel.calls).toHaveLength(1);
+  });
+
+  it('remembers the card when leaving for the payment-method page', async () => {
+    const load = controlledActor<LoadBillingOutput>();
+    const portal = controlledActor<OpenPaymentPortalOutput>();
+    const remembered: unknown[] = [];
+    const actor = createActor(
+      billingMachine.provide({ actors: { loadBilling: load.logic, openPaymentPortal: portal.logic }, actions: { rememberCard: (_, params) => remembered.push(params) } }),
+    ).start();
+    load.last.resolve({ kind: 'ok', data: { subscriptions: [activeSubscription], payments: [] } });
+    await settle();
+    actor.send({ type: 'payment.update' });
+    expect(remembered).toEqual([]);
+    portal.last.resolve({ kind: 'ok', data: { url: 'http://localhost:8080/sandbox/portal/abc' } });
+    await settle();
+    expect(remembered).toEqual([{ card: cardKey(activeSubscription) }]);
+  });
+
+  it.each([
+    ['another card', { ...activeSubscription, cardlast4: '1881' }, true],
+    ['the same card', activeSubscription, false],
+  ] as const)('coming back from the payment-method page with %s says so or not', async (_, subscription, updated) => {
+    const load = controlledActor<LoadBillingOutput>();
+    const clock = new SimulatedClock();
+    const actor = createActor(billingMachine.provide({ actors: { loadBilling: load.logic } }), { clock }).start();
+    load.last.resolve({ kind: 'ok', data: { subscriptions: [subscription], payments: [], cardBeforePortal: cardKey(activeSubscription) } });
+    await settle();
+    expect(actor.getSnapshot().context.subscriptions).toEqual([subscription]);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe(updated ? 'Your payment method was updated' : null);
+    if (!updated) return;
+    expect(actor.getSnapshot().context.notice?.tone).toBe('success');
+    clock.increment(3000);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 });

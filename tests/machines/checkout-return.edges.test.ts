@@ -19,7 +19,7 @@ describe('checkout return machine', () => {
   it('goes to /cancel at once with an empty session_id', () => {
     const { actor, confirm } = checkoutReturn('');
     expect(confirm.calls).toHaveLength(0);
-    expect(navigationOf(actor)).toEqual({ to: '/cancel', replace: true });
+    expect(navigationOf(actor)).toEqual({ to: '/cancel', replace: true, fromCheckout: true });
     expect(actor.getSnapshot().status).toBe('done');
   });
 
@@ -27,7 +27,7 @@ describe('checkout return machine', () => {
     const { actor, confirm } = checkoutReturn('cs_1');
     confirm.last.resolve(ok({ subscription: activeSubscription }));
     await settle();
-    expect(navigationOf(actor)).toEqual({ to: '/success', replace: true });
+    expect(navigationOf(actor)).toEqual({ to: '/success', replace: true, fromCheckout: true });
     expect(actor.getSnapshot().status).toBe('done');
   });
 
@@ -36,7 +36,7 @@ describe('checkout return machine', () => {
     confirm.last.reject(new TypeError('Failed to fetch'));
     await settle();
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(navigationOf(actor)).toEqual({ to: '/cancel', replace: true });
+    expect(navigationOf(actor)).toEqual({ to: '/cancel', replace: true, fromCheckout: true });
     expect(actor.getSnapshot().status).toBe('done');
   });
 
@@ -55,6 +55,6 @@ describe('checkout return machine', () => {
   it('goes to /cancel when wired without its call', async () => {
     const actor = startFlow(checkoutReturnMachine, { input: { sessionId: 'cs_1', deviceId: null } });
     await settle();
-    expect(navigationOf(actor)).toEqual({ to: '/cancel', replace: true });
+    expect(navigationOf(actor)).toEqual({ to: '/cancel', replace: true, fromCheckout: true });
   });
 });

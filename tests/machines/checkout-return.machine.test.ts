@@ -25,20 +25,20 @@ describe('checkout return machine', () => {
     expect(navigations).toEqual([]);
     confirm.last.resolve({ kind: 'ok', data: { subscription: activeSubscription } });
     await settle();
-    expect(navigations).toEqual([{ type: 'navigate', to: '/success', replace: true }]);
+    expect(navigations).toEqual([{ type: 'navigate', to: '/success', replace: true, fromCheckout: true }]);
   });
 
   it('goes to /cancel when the confirmation fails', async () => {
     const { confirm, navigations } = checkoutReturn('cs_sandbox_1');
     confirm.last.resolve({ kind: 'failed', status: 402, body: { isSuccess: false, message: 'Not paid' } });
     await settle();
-    expect(navigations).toEqual([{ type: 'navigate', to: '/cancel', replace: true }]);
+    expect(navigations).toEqual([{ type: 'navigate', to: '/cancel', replace: true, fromCheckout: true }]);
   });
 
   it('goes to /cancel at once without session_id', () => {
     const { confirm, navigations } = checkoutReturn(null);
     expect(confirm.calls).toHaveLength(0);
-    expect(navigations).toEqual([{ type: 'navigate', to: '/cancel', replace: true }]);
+    expect(navigations).toEqual([{ type: 'navigate', to: '/cancel', replace: true, fromCheckout: true }]);
   });
 
   it('goes nowhere when the request was cancelled or the session was lost', async () => {

@@ -83,12 +83,12 @@ describe('pricing machine: subscribing', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('scrolls to a success message, and shows no text when the server sent none', async () => {
+  it('scrolls to an information message (not a success: nothing was bought), and shows no text when the server sent none', async () => {
     const { actor, subscribe } = await withPlans();
     actor.send({ type: 'plan.subscribe' });
     subscribe.last.resolve(ok({}));
     await settle();
-    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'success', message: '' });
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'info', message: '' });
     expect(actor.getSnapshot().context.scrollToTop).toBe(1);
     expect(navigationOf(actor)).toBeNull();
   });

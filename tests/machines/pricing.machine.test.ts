@@ -2,7 +2,7 @@
 // quiet cancellations and 401s, nothing sent without an email.
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { pricingMachine, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '../../machines/pricing.machine';
+import { pricingMachine, type LoadCurrentPlanOutput, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '../../machines/pricing.machine';
 import { noticeText } from '../../src/domain/notices';
 import type { Plan } from '../../src/domain/plans';
 import { controlledActor, settle } from './controlled-actor';
@@ -69,13 +69,13 @@ describe('pricing machine', () => {
     expect(actor.getSnapshot().context.selectedId).toBe('basic');
   });
 
-  it('shows a success message alone for 3 s and clears the busy flag', async () => {
+  it("shows the server's message as information (no success mark) alone for 3 s and clears the busy flag", async () => {
     const { actor, subscribe, clock } = await start();
     actor.send({ type: 'plan.subscribe' });
     subscribe.last.resolve({ kind: 'ok', data: { message: 'You already have a current subscription.' } });
     await settle();
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'success', message: 'You already have a current subscription.' });
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'info', message: 'You already have a current subscription.' });
     clock.increment(3000);
     expect(actor.getSnapshot().context.notice).toBeNull();
   });
@@ -125,5 +125,37 @@ describe('pricing machine', () => {
     const actor = createActor(pricingMachine.provide({ actors: { loadPlans: load.logic } }), { input: { hasEmail: true } }).start();
     actor.stop();
     expect(load.last.signal.aborted).toBe(true);
+  });
+
+  it('marks the plan a subscriber is on and starts no checkout for them', async () => {
+    const load = controlledActor<LoadPlansOutput>();
+    const current = controlledActor<LoadCurrentPlanOutput>();
+    const subscribe = controlledActor<SubscribeOutput, SubscribeInput>();
+    const actor = createActor(pricingMachine.provide({ actors: { loadPlans: load.logic, loadCurrentPlan: current.logic, subscribe: subscribe.logic } }), {
+      input: { hasEmail: true },
+    }).start();
+    load.last.resolve({ kind: 'ok', data: seededPlans });
+    await settle();
+    // Still loading until it is known whether the account subscribes.
+    expect(actor.getSnapshot().matches('loadingCurrentPlan')).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    current.last.resolve({ kind: 'ok', data: { planId: 'basic' } });
+    await settle();
+    expect(actor.getSnapshot().context.currentPlanId).toBe('basic');
+    actor.send({ type: 'plan.subscribe', planId: 'premium' });
+    expect(subscribe.calls).toHaveLength(0);
+  });
+
+  it('treats a failed look-up of the current plan as none', async () => {
+    const load = controlledActor<LoadPlansOutput>();
+    const current = controlledActor<LoadCurrentPlanOutput>();
+    const actor = createActor(pricingMachine.provide({ actors: { loadPlans: load.logic, loadCurrentPlan: current.logic } }), { input: { hasEmail: true } }).start();
+    load.last.resolve({ kind: 'ok', data: seededPlans });
+    await settle();
+    current.last.resolve({ kind: 'unreachable' });
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.currentPlanId).toBeNull();
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 });

@@ -147,4 +147,20 @@ describe('ImagePicker', () => {
     await user.click(screen.getByRole('button', { name: 'Delete picture' }));
     expect(onDelete).toHaveBeenCalledOnce();
   });
+
+  it("hides the browser's own file button (its text is the browser's language) behind a label in the UI language", async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const { rerender } = renderIntl(<ImagePicker id="image" label="Foto de perfil" src={null} onPick={onPick} onDelete={() => {}} />, 'es');
+    const input = screen.getByLabelText('Elegir una foto') as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.className).toContain('visually-hidden');
+    expect(screen.getByLabelText('Foto de perfil')).toBe(input);
+    // The visible control is a label: choosing through it reaches the same input.
+    const file = new File(['png'], 'yo.png', { type: 'image/png' });
+    await user.upload(screen.getByText('Elegir una foto'), file);
+    expect(onPick).toHaveBeenCalledWith(file);
+    rerender(<ImagePicker id="image" label="Foto de perfil" src="data:image/png;base64,AA==" onPick={onPick} onDelete={() => {}} />);
+    expect(screen.getByLabelText('Cambiar foto')).toBe(input);
+  });
 });

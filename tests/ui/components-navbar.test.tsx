@@ -46,6 +46,28 @@ describe('Navbar', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('is a disclosure: Escape closes the menu and gives focus back to its button; leaving it closes it', async () => {
+    const user = userEvent.setup();
+    renderIntl(
+      <>
+        <Navbar signedIn={false} language="en" onLanguageChange={() => {}} onLogout={() => {}} />
+        <button type="button">After the navbar</button>
+      </>,
+    );
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Home');
+    await user.keyboard('{Escape}');
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+    // Open again, then move focus elsewhere: it left the menu, so the menu closes.
+    await user.click(menu);
+    await user.click(screen.getByRole('button', { name: 'After the navbar' }));
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('switches the whole app to Spanish, loading its catalogue on demand', async () => {
     const user = userEvent.setup();
     function App() {

@@ -1,5 +1,6 @@
-// Plan choice as a user meets it: the desktop grid (radio group, keyboard, "Most popular",
-// choosing proceeds), the mobile strip, and the detail table.
+// Plan choice as a user meets it: the desktop grid (price first, rows in line, "Most popular",
+// one call to action per plan, the current plan of a subscriber), the mobile strip, and the
+// detail table.
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
@@ -9,68 +10,68 @@ import { PLANS, renderIntl } from './components-render';
 
 const plans: PlanView[] = PLANS.map((plan) => ({ ...plan, devices: [...plan.devices] }));
 
-function Grid({ onChoose }: { onChoose: (id: string) => void }) {
-  const [selected, setSelected] = useState('standard');
-  return <PlanGrid plans={plans} selectedId={selected} onSelect={setSelected} onChoose={onChoose} />;
-}
-
 describe('PlanGrid', () => {
-  it('shows four plans with upper-case names, prices and details, the popular one flagged', () => {
-    renderIntl(<Grid onChoose={() => {}} />);
-    const radios = screen.getAllByRole('radio');
-    expect(radios).toHaveLength(4);
-    expect(screen.getByRole('radio', { name: 'STANDARD' }).getAttribute('aria-checked')).toBe('true');
-    const standard = screen.getByRole('radio', { name: 'STANDARD' });
+  it('shows four plans with upper-case names, the price first, the same rows on every card, the popular one flagged', () => {
+    renderIntl(<PlanGrid plans={plans} onChoose={() => {}} />);
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(4);
+    const standard = screen.getByRole('article', { name: 'STANDARD' });
     expect(within(standard).getByText('Most popular')).toBeDefined();
-    expect(within(standard).getByText('€13.99')).toBeDefined();
+    // The price comes first, right under the name.
+    const price = within(standard).getByText('€13.99');
+    expect(price.closest('.plan-card__price')).toBeTruthy();
     expect(within(standard).getByText('1 month')).toBeDefined();
     expect(within(standard).getByText('Full HD (1080p)')).toBeDefined();
     expect(within(standard).getByText('TV, computer, mobile phone, tablet')).toBeDefined();
-    expect(within(standard).getByText('2')).toBeDefined();
-    const mobile = screen.getByRole('radio', { name: 'MOBILE' });
+    expect(within(standard).getByText('Devices your household can watch at the same time').nextSibling?.textContent).toBe('2');
+    // Every card has the same rows (downloads included), so they line up side by side.
+    const rowsOf = (card: HTMLElement) => within(card).getAllByRole('term').map((term) => term.textContent);
+    for (const card of cards) expect(rowsOf(card)).toEqual(rowsOf(standard));
+    expect(rowsOf(standard)).toContain('Download devices');
+    // The ribbon sits outside the card's head, so it does not push the rows down.
+    expect(within(standard).getByText('Most popular').closest('.plan-card__head')).toBeNull();
+    const mobile = screen.getByRole('article', { name: 'MOBILE' });
     expect(within(mobile).getByText('Mobile phone, tablet')).toBeDefined();
     expect(within(mobile).queryByText('Most popular')).toBeNull();
   });
 
-  it('moves the selection with the arrow keys and chooses with Enter', async () => {
+  it('offers one call to action per plan, and a click on the card itself chooses nothing', async () => {
     const user = userEvent.setup();
     const onChoose = vi.fn();
-    renderIntl(<Grid onChoose={onChoose} />);
-    await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'STANDARD' }));
-    await user.keyboard('{ArrowRight}');
-    const premium = screen.getByRole('radio', { name: 'PREMIUM' });
-    expect(document.activeElement).toBe(premium);
-    expect(premium.getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('radio', { name: 'STANDARD' }).getAttribute('aria-checked')).toBe('false');
-    await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'BASIC' }));
-    await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('radio', { name: 'MOBILE' }).getAttribute('aria-checked')).toBe('true');
+    renderIntl(<PlanGrid plans={plans} onChoose={onChoose} />);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Choose Basic', 'Choose Standard', 'Choose Premium', 'Choose Mobile']);
+    await user.click(screen.getByRole('article', { name: 'PREMIUM' }));
     expect(onChoose).not.toHaveBeenCalled();
-    await user.keyboard('{Enter}');
-    expect(onChoose).toHaveBeenCalledWith('mobile');
+    await user.click(screen.getByRole('button', { name: 'Choose Premium' }));
+    expect(onChoose).toHaveBeenCalledWith('premium');
   });
 
-  it('chooses a column on click, and not while busy', async () => {
+  it('chooses nothing while busy', async () => {
     const user = userEvent.setup();
     const onChoose = vi.fn();
-    const { rerender } = renderIntl(<PlanGrid plans={plans} onSelect={() => {}} onChoose={onChoose} busy />);
-    await user.click(screen.getByRole('radio', { name: 'BASIC' }));
+    renderIntl(<PlanGrid plans={plans} onChoose={onChoose} busy />);
+    await user.click(screen.getByRole('button', { name: 'Choose Basic' }));
     expect(onChoose).not.toHaveBeenCalled();
-    rerender(<PlanGrid plans={plans} onSelect={() => {}} onChoose={onChoose} />);
-    await user.click(screen.getByRole('radio', { name: 'BASIC' }));
-    expect(onChoose).toHaveBeenCalledWith('basic');
+  });
+
+  it("marks a subscriber's current plan and offers no checkout, only the action given", () => {
+    renderIntl(<PlanGrid plans={plans} onChoose={() => {}} currentPlanId="basic" currentPlanAction={<a href="/billing">Manage in Billing</a>} />);
+    const basic = screen.getByRole('article', { name: 'BASIC' });
+    expect(within(basic).getByText('Current plan')).toBeDefined();
+    expect(within(basic).getByRole('link', { name: 'Manage in Billing' })).toBeDefined();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByText('Most popular')).toBeNull();
   });
 
   it('falls back to one simultaneous screen and speaks Spanish', () => {
     const plan: PlanView = { ...plans[0]!, simultaneousScreens: undefined };
-    renderIntl(<PlanGrid plans={[plan]} selectedId="basic" onSelect={() => {}} onChoose={() => {}} />, 'es');
-    const radio = screen.getByRole('radio', { name: 'BASIC' });
-    expect(within(radio).getByText('Dispositivos de tu hogar que pueden ver a la vez').nextSibling?.textContent).toContain('1');
-    expect(within(radio).getByText('9,99 €')).toBeDefined();
-    expect(within(radio).getByText('1 mes')).toBeDefined();
-    expect(within(radio).getByText('Televisor, ordenador, teléfono móvil, tableta')).toBeDefined();
+    renderIntl(<PlanGrid plans={[plan]} onChoose={() => {}} />, 'es');
+    const card = screen.getByRole('article', { name: 'BASIC' });
+    expect(within(card).getByText('Dispositivos de tu hogar que pueden ver a la vez').nextSibling?.textContent).toContain('1');
+    expect(within(card).getByText('9,99 €')).toBeDefined();
+    expect(within(card).getByText('1 mes')).toBeDefined();
+    expect(within(card).getByText('Televisor, ordenador, teléfono móvil, tableta')).toBeDefined();
+    expect(within(card).getByRole('button', { name: 'Elegir Basic' })).toBeDefined();
   });
 });
 

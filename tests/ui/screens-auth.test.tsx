@@ -74,6 +74,8 @@ describe.each(['en', 'es'] as Language[])('register screen (%s)', (language) => 
     const api = fakeApi({ signUp: vi.fn(async () => ({ kind: 'failed' as const, status: 500, body: null })) });
     renderApp('/register?email=ana%40example.com', { signedIn: false, language, api });
     expect(await screen.findByRole('heading', { name: t.register })).toBeTruthy();
+    // The first of the four sign-up steps (docs: decisions.md).
+    expect(screen.getByText(language === 'en' ? 'Step 1 of 4' : 'Paso 1 de 4')).toBeTruthy();
     expect((screen.getByLabelText(language === 'en' ? 'Email address' : 'Correo electrónico') as HTMLInputElement).value).toBe('ana@example.com');
     expect((screen.getByLabelText(language === 'en' ? 'Country' : 'País') as HTMLSelectElement).value).toBe('US');
     await userEvent.type(screen.getByLabelText(language === 'en' ? 'Password' : 'Contraseña'), 'Secret#123');
@@ -136,11 +138,26 @@ describe('sign-up and sign-in journeys', () => {
 });
 
 describe.each(['en', 'es'] as Language[])('landing screen (%s)', (language) => {
+  it('shows the classes with pictures described in the UI language', async () => {
+    renderApp('/', { signedIn: false, language });
+    const pictures = await screen.findAllByRole('img');
+    const alts = pictures.map((picture) => picture.getAttribute('alt')).filter(Boolean);
+    expect(alts).toContain(language === 'en' ? 'An illustrated person lifting a barbell overhead' : 'Ilustración de una persona levantando una barra por encima de la cabeza');
+    for (const picture of pictures.filter((element) => element.tagName === 'IMG')) {
+      expect(picture.getAttribute('src')).toMatch(/^\/images\/landing\/[a-z-]+\.svg$/);
+      expect(picture.getAttribute('width')).toBeTruthy();
+      expect(picture.getAttribute('height')).toBeTruthy();
+    }
+    expect(pictures.filter((element) => element.tagName === 'IMG')).toHaveLength(4);
+  });
+
   it('exchanges a one-time link with a spinner, then lands on /home', async () => {
     let answer: (value: Outcome<SessionUser>) => void = () => {};
     const api = fakeApi({ exchangeLinkToken: vi.fn(() => new Promise<Outcome<SessionUser>>((resolve) => (answer = resolve))) });
     renderApp('/?nftoken=abc&device_id=device-12345', { signedIn: false, api, language });
     expect(await screen.findByText(texts[language].signingIn)).toBeTruthy();
+    // The spinner screen has a heading (a page a screen reader can land on).
+    expect(screen.getByRole('heading', { level: 1, name: language === 'en' ? 'Signing you in' : 'Iniciando sesión' })).toBeTruthy();
     expect(api.exchangeLinkToken).toHaveBeenCalledWith({ token: 'abc', deviceId: 'device-12345' }, expect.any(AbortSignal));
     answer({ kind: 'ok', data: { email: 'ana@example.com', token: 'jwt' } });
     await waitFor(() => expect(currentPath()).toBe('/home'));

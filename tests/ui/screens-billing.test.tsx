@@ -15,6 +15,12 @@ const texts = {
     noPayments: 'No Payment History',
     paymentsTab: 'Payment History',
     cancel: 'Cancel subscription',
+    confirmTitle: 'Cancel your subscription?',
+    keep: 'Keep subscription',
+    confirm: 'Yes, cancel',
+    subscriptionTab: 'Subscription',
+    seePlans: 'See plans',
+    cardUpdated: 'Your payment method was updated',
     cancels: 'Cancels At Period End',
     cancelled: 'Your subscription has been cancelled',
     resume: 'Resume subscription',
@@ -33,6 +39,12 @@ const texts = {
     noPayments: 'No hay historial de pagos',
     paymentsTab: 'Historial de pagos',
     cancel: 'Cancelar suscripción',
+    confirmTitle: '¿Cancelar tu suscripción?',
+    keep: 'Mantener suscripción',
+    confirm: 'Sí, cancelar',
+    subscriptionTab: 'Suscripción',
+    seePlans: 'Ver planes',
+    cardUpdated: 'Tu método de pago se ha actualizado',
     cancels: null,
     cancelled: 'Tu suscripción ha sido cancelada',
     resume: 'Reanudar suscripción',
@@ -64,7 +76,10 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [], payments: [] } }));
     renderApp('/billing', { language, api: fakeApi({ listBilling }) });
     expect(await screen.findByRole('heading', { name: t.title })).toBeTruthy();
-    expect(await screen.findByText(t.noSubscription)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: t.noSubscription })).toBeTruthy();
+    // The empty state leads to the plans.
+    expect(screen.getByRole('link', { name: t.seePlans }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('tab', { name: t.subscriptionTab }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('button', { name: t.updatePayment })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: t.paymentsTab }));
     expect(await screen.findByText(t.noPayments)).toBeTruthy();
@@ -78,13 +93,23 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     expect(screen.getByText(t.trial)).toBeTruthy();
     if (t.price) expect(screen.getByText(t.price)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: t.cancel }));
+    // Asked first: nothing is sent until the user confirms.
+    expect(screen.getByRole('alertdialog', { name: t.confirmTitle })).toBeTruthy();
+    expect(cancelSubscription).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: t.confirm }));
     expect(await screen.findByText(t.cancelled)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     if (t.cancels) expect(screen.getByText(t.cancels)).toBeTruthy();
     expect(cancelSubscription).toHaveBeenCalledWith({ subscriptionId: 'sub_sandbox_1' }, expect.any(AbortSignal));
     // Flagged: Resume takes Cancel's place, with the last day of access.
     expect(screen.queryByRole('button', { name: t.cancel })).toBeNull();
-    expect(screen.getByRole('button', { name: t.resume })).toBeTruthy();
+    // Resume is the main action now, and keeps the focus the Cancel button had.
+    const resume = screen.getByRole('button', { name: t.resume });
+    expect(resume.className).toContain('btn--primary');
+    expect(document.activeElement).toBe(resume);
+    // One date, said once: the last day of access (not the trial end as well).
     expect(screen.getByText(t.accessUntil)).toBeTruthy();
+    expect(screen.queryByText(t.trial)).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: t.paymentsTab }));
     expect(await screen.findByText('VISA •••• 4242')).toBeTruthy();
     expect(screen.getByText('04/2030')).toBeTruthy();
@@ -150,5 +175,57 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     renderApp('/billing', { language, api: fakeApi({ listBilling }) });
     expect((await screen.findByRole('alert')).textContent).toContain('Billing is unavailable.');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 2500 });
+  });
+
+  it('keeps the subscription when the user says so in the dialog, or presses Escape', async () => {
+    const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [] } }));
+    const cancelSubscription = vi.fn(async () => ({ kind: 'ok' as const, data: { subscription: { ...activeSubscription, cancel_at_period_end: true } } }));
+    renderApp('/billing', { language, api: fakeApi({ listBilling, cancelSubscription }) });
+    const cancel = await screen.findByRole('button', { name: t.cancel });
+    await userEvent.click(cancel);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: t.keep }));
+    await userEvent.click(screen.getByRole('button', { name: t.keep }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(cancel);
+    await userEvent.click(cancel);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(cancelSubscription).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: t.cancel })).toBeTruthy();
+  });
+
+  it('says the payment method was updated when the user comes back from the portal with another card, once', async () => {
+    let subscription = { ...activeSubscription };
+    const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [subscription], payments: [] } }));
+    const openPaymentPortal = vi.fn(async () => ({ kind: 'ok' as const, data: { url: 'http://localhost:8080/sandbox/portal/tok' } }));
+    const api = fakeApi({ listBilling, openPaymentPortal });
+    const first = renderApp('/billing', { language, api });
+    await userEvent.click(await screen.findByRole('button', { name: t.updatePayment }));
+    await waitFor(() => expect(first.leave).toHaveBeenCalled());
+    first.unmount();
+    // Back from the portal in the same tab, with another card on the subscription.
+    subscription = { ...activeSubscription, cardlast4: '1881' };
+    const back = renderApp('/billing', { language, api, sessionStorage: first.session });
+    const toast = (await screen.findByText(t.cardUpdated)).closest('[role="status"]');
+    expect(toast?.getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByText('VISA •••• 1881')).toBeTruthy();
+    back.unmount();
+    // Said once: the next visit says nothing.
+    renderApp('/billing', { language, api, sessionStorage: first.session });
+    await screen.findByText('VISA •••• 1881');
+    expect(screen.queryByText(t.cardUpdated)).toBeNull();
+  });
+
+  it('says nothing when the user comes back from the portal with the same card', async () => {
+    const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [] } }));
+    const openPaymentPortal = vi.fn(async () => ({ kind: 'ok' as const, data: { url: 'http://localhost:8080/sandbox/portal/tok' } }));
+    const api = fakeApi({ listBilling, openPaymentPortal });
+    const first = renderApp('/billing', { language, api });
+    await userEvent.click(await screen.findByRole('button', { name: t.updatePayment }));
+    await waitFor(() => expect(first.leave).toHaveBeenCalled());
+    first.unmount();
+    renderApp('/billing', { language, api, sessionStorage: first.session });
+    await screen.findByText('VISA •••• 4242');
+    expect(screen.queryByText(t.cardUpdated)).toBeNull();
   });
 });

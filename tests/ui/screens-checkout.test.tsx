@@ -2,13 +2,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { seededPlans } from '../machines/plan-fixtures';
+import { activeSubscription, seededPlans } from '../machines/plan-fixtures';
 import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
 
 const texts = {
   en: {
     pricing: 'Choose the right plan for you',
     step4: 'Step 4 of 4',
+    trial: 'Your first subscription starts with a 7-day free trial. No ads, no contract: cancel online at any time.',
+    choosePremium: 'Choose Premium',
+    chooseBasic: 'Choose Basic',
+    plans: 'Plans',
+    currentPlan: 'Current plan',
+    manage: 'Manage in Billing',
     noPlans: 'No plans are available right now.',
     wait: 'Please Wait...',
     success: 'Transaction Successful!',
@@ -21,6 +27,12 @@ const texts = {
   es: {
     pricing: 'Elige el plan ideal para ti',
     step4: 'Paso 4 de 4',
+    trial: 'Tu primera suscripción empieza con 7 días de prueba gratuita. Sin anuncios ni permanencia: cancela online cuando quieras.',
+    choosePremium: 'Elegir Premium',
+    chooseBasic: 'Elegir Basic',
+    plans: 'Planes',
+    currentPlan: 'Plan actual',
+    manage: 'Gestionar en Facturación',
     noPlans: 'No hay planes disponibles en este momento.',
     wait: 'Espera, por favor...',
     success: '¡Transacción completada!',
@@ -32,23 +44,28 @@ const texts = {
   },
 } as const;
 
+/** An account without a subscription (pricing asks, to mark a subscriber's current plan). */
+const noSubscription = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [], payments: [] } }));
+
 describe.each(['en', 'es'] as Language[])('pricing screen (%s)', (language) => {
   const t = texts[language];
 
   it('loads, lists the plans with the popular one selected, and leaves for the checkout url', async () => {
     const api = fakeApi({
       listPlans: vi.fn(async () => ({ kind: 'ok' as const, data: seededPlans })),
+      listBilling: noSubscription,
       subscribe: vi.fn(async () => ({ kind: 'ok' as const, data: { url: '/sandbox/checkout/cs_sandbox_1' } })),
     });
     const { leave } = renderApp('/pricing', { language, api });
     expect(await screen.findByRole('heading', { name: t.pricing })).toBeTruthy();
-    expect(screen.getByText(t.step4)).toBeTruthy();
-    const grids = await screen.findAllByRole('radiogroup');
-    const desktop = grids[0];
-    if (!desktop) throw new Error('no plan grid');
-    const checked = within(desktop).getByRole('radio', { checked: true });
-    expect(checked.textContent).toContain('STANDARD');
-    await userEvent.click(within(desktop).getByRole('radio', { name: /premium/i }));
+    expect(await screen.findByText(t.step4)).toBeTruthy();
+    // The trial is stated, and every plan has its own call to action.
+    expect(screen.getByText(t.trial)).toBeTruthy();
+    const [mobile] = await screen.findAllByRole('radiogroup');
+    if (!mobile) throw new Error('no plan strip');
+    // The popular plan is preselected on the mobile strip.
+    expect(within(mobile).getByRole('radio', { checked: true }).textContent).toContain('Standard');
+    await userEvent.click(screen.getByRole('button', { name: t.choosePremium }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/sandbox/checkout/cs_sandbox_1'));
     expect(api.subscribe).toHaveBeenCalledWith({ plan: 'premium' }, expect.any(AbortSignal));
   });
@@ -63,14 +80,32 @@ describe.each(['en', 'es'] as Language[])('pricing screen (%s)', (language) => {
   it('shows a success message when there is nothing to pay', async () => {
     const api = fakeApi({
       listPlans: vi.fn(async () => ({ kind: 'ok' as const, data: seededPlans })),
+      listBilling: noSubscription,
       subscribe: vi.fn(async () => ({ kind: 'ok' as const, data: { message: 'You already have a current subscription.' } })),
     });
     renderApp('/pricing', { language, api });
-    const [desktop] = await screen.findAllByRole('radiogroup');
-    if (!desktop) throw new Error('no plan grid');
-    await userEvent.click(within(desktop).getByRole('radio', { name: /basic/i }));
+    await userEvent.click(await screen.findByRole('button', { name: t.chooseBasic }));
     const status = await screen.findByText('You already have a current subscription.');
     expect(status.closest('[role="status"]')).toBeTruthy();
+    // Nothing was bought: information, never a green check.
+    expect(status.closest('.banner')?.className).toContain('banner--info');
+    expect(status.closest('.banner')?.textContent).not.toContain('✓');
+  });
+
+  it("marks a subscriber's current plan, with no step count and no checkout to start", async () => {
+    const api = fakeApi({
+      listPlans: vi.fn(async () => ({ kind: 'ok' as const, data: seededPlans })),
+      listBilling: vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [] } })),
+    });
+    renderApp('/pricing', { language, api });
+    expect(await screen.findByRole('heading', { level: 1, name: t.plans })).toBeTruthy();
+    expect(screen.queryByText(t.step4)).toBeNull();
+    const standard = screen.getByRole('article', { name: 'STANDARD' });
+    expect(within(standard).getByText(t.currentPlan)).toBeTruthy();
+    expect(within(standard).getByRole('link', { name: t.manage }).getAttribute('href')).toBe('/billing');
+    expect(screen.queryByRole('button', { name: t.chooseBasic })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Next|Siguiente)$/ })).toBeNull();
+    expect(api.subscribe).not.toHaveBeenCalled();
   });
 });
 

@@ -77,13 +77,15 @@ export interface RenderAppOptions {
   api?: Api;
   signedIn?: boolean;
   language?: Language;
+  /** This tab's session storage, to come back to the app in the same tab (a fresh one otherwise). */
+  sessionStorage?: MemoryStorage;
 }
 
-export function renderApp(path: string, { api = fakeApi(), signedIn = true, language = 'en' }: RenderAppOptions = {}) {
+export function renderApp(path: string, { api = fakeApi(), signedIn = true, language = 'en', sessionStorage }: RenderAppOptions = {}) {
   window.history.replaceState(null, '', path);
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   const local = new MemoryStorage();
-  const session = new MemoryStorage();
+  const session = sessionStorage ?? new MemoryStorage();
   if (signedIn) local.setItem(STORAGE_KEYS.session, JSON.stringify({ user: { email: 'ana@example.com', token: 'jwt-1' } }));
   local.setItem(STORAGE_KEYS.language, JSON.stringify(language));
   const leave = vi.fn();

@@ -1,10 +1,12 @@
-// The payment history tab of /billing: date, amount, card brand and last 4, expiry, status.
+// The payment history tab of /billing: date, amount, card brand and last 4, expiry, status; a
+// table on wide screens and a list of cards on narrow ones (ResponsiveTable).
 import { defineMessages, useIntl } from 'react-intl';
-import { DateText, Money } from '../../components';
+import { Badge, DateText, EmptyState, Money, ResponsiveTable, type BadgeTone } from '../../components';
 import { cardExpiry, type Payment } from '../../domain/subscriptions';
 
 const messages = defineMessages({
   none: { id: 'billing.payments.none', defaultMessage: 'No Payment History' },
+  noneText: { id: 'billing.payments.noneText', defaultMessage: 'Your payments will appear here once your first one is made.' },
   caption: { id: 'billing.payments.caption', defaultMessage: 'Payments, newest first' },
   date: { id: 'billing.payments.date', defaultMessage: 'Date' },
   amount: { id: 'billing.payments.amount', defaultMessage: 'Amount' },
@@ -16,36 +18,38 @@ const messages = defineMessages({
   refunded: { id: 'billing.payments.status.refunded', defaultMessage: 'Refunded' },
 });
 
+const STATUS_TONES: Record<Payment['status'], BadgeTone> = { paid: 'success', failed: 'danger', refunded: 'neutral' };
+
 export function PaymentsPanel({ payments }: { payments: readonly Payment[] }) {
   const intl = useIntl();
-  if (payments.length === 0) return <p>{intl.formatMessage(messages.none)}</p>;
+  if (payments.length === 0) {
+    return (
+      <EmptyState title={intl.formatMessage(messages.none)}>
+        <p>{intl.formatMessage(messages.noneText)}</p>
+      </EmptyState>
+    );
+  }
   return (
-    <table className="plan-table">
-      <caption className="visually-hidden">{intl.formatMessage(messages.caption)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{intl.formatMessage(messages.date)}</th>
-          <th scope="col">{intl.formatMessage(messages.amount)}</th>
-          <th scope="col">{intl.formatMessage(messages.card)}</th>
-          <th scope="col">{intl.formatMessage(messages.expiry)}</th>
-          <th scope="col">{intl.formatMessage(messages.status)}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {payments.map((payment) => (
-          <tr key={payment.id}>
-            <td>
-              <DateText value={payment.created} />
-            </td>
-            <td>
-              <Money amount={payment.amount} currency={payment.currency} />
-            </td>
-            <td>{payment.card ? `${payment.card.brand.toUpperCase()} •••• ${payment.cardlast4 ?? ''}` : '—'}</td>
-            <td>{payment.card ? cardExpiry(payment.card) : '—'}</td>
-            <td>{intl.formatMessage(messages[payment.status])}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ResponsiveTable
+      caption={intl.formatMessage(messages.caption)}
+      hideCaption
+      rows={payments}
+      rowKey={(payment) => payment.id}
+      columns={[
+        { id: 'date', header: intl.formatMessage(messages.date), cell: (payment) => <DateText value={payment.created} /> },
+        { id: 'amount', header: intl.formatMessage(messages.amount), cell: (payment) => <Money amount={payment.amount} currency={payment.currency} /> },
+        {
+          id: 'card',
+          header: intl.formatMessage(messages.card),
+          cell: (payment) => (payment.card ? `${payment.card.brand.toUpperCase()} •••• ${payment.cardlast4 ?? ''}` : '—'),
+        },
+        { id: 'expiry', header: intl.formatMessage(messages.expiry), cell: (payment) => (payment.card ? cardExpiry(payment.card) : '—') },
+        {
+          id: 'status',
+          header: intl.formatMessage(messages.status),
+          cell: (payment) => <Badge tone={STATUS_TONES[payment.status]}>{intl.formatMessage(messages[payment.status])}</Badge>,
+        },
+      ]}
+    />
   );
 }

@@ -32,9 +32,11 @@ export default function HomeScreen() {
         <div className="card stack">
           <ul className="benefits">
             {[messages.noCommitments, messages.allContent, messages.noAds].map((message) => (
-              <li key={message.id}>
-                <span aria-hidden="true">✓ </span>
-                {intl.formatMessage(message)}
+              <li key={message.id} className="benefits__item">
+                <svg className="benefits__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                <span>{intl.formatMessage(message)}</span>
               </li>
             ))}
           </ul>

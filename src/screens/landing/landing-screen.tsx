@@ -4,10 +4,11 @@
 // arrives, or when it cannot, they use their range-free copy) and decides where the email
 // entry goes.
 import { useEffect, useRef, useState } from 'react';
-import { defineMessages } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
 import { EmailEntry } from '../../components/email-entry';
 import { Faq } from '../../components/faq';
+import { LandingClasses } from '../../components/landing-classes';
 import { LandingFeatures } from '../../components/landing-features';
 import { LandingHero } from '../../components/landing-hero';
 import { Spinner } from '../../components/spinner';
@@ -19,9 +20,11 @@ import { NoticeBanner } from '../notice-banner';
 
 const messages = defineMessages({
   exchanging: { id: 'landing.exchanging', defaultMessage: 'Signing you in…' },
+  exchangingTitle: { id: 'landing.exchangingTitle', defaultMessage: 'Signing you in' },
 });
 
 export default function LandingScreen() {
+  const intl = useIntl();
   const search = new URLSearchParams(useSearch());
   const nftoken = search.get('nftoken');
   const deviceId = search.get('device_id');
@@ -41,7 +44,8 @@ export default function LandingScreen() {
 
   if (exchanging) {
     return (
-      <div className="page">
+      <div className="page page--narrow exchanging">
+        <h1>{intl.formatMessage(messages.exchangingTitle)}</h1>
         <Spinner size="lg" label={messages.exchanging} />
       </div>
     );
@@ -51,6 +55,7 @@ export default function LandingScreen() {
     <div className="landing">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
       <LandingHero signInHref={routes.login.href()} signUpHref={routes.register.href()} priceRange={range} />
+      <LandingClasses />
       <LandingFeatures />
       <Faq priceRange={range} />
       <div className="page page--narrow">

@@ -3,7 +3,7 @@
 // account exists.
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import { CountrySelect, PasswordField, TextField } from '../../components';
+import { CountrySelect, PasswordField, StepHeader, TextField } from '../../components';
 import { useFlow } from '../../app/flow';
 import { routes } from '../../domain/routes';
 import { signUpMachine, type SignUpField } from '../../../machines/sign-up.machine';
@@ -33,7 +33,7 @@ export default function RegisterScreen() {
     <FormShell
       notice={notice}
       scrollToTop={scrollToTop}
-      heading={<h1>{intl.formatMessage(messages.title)}</h1>}
+      heading={<StepHeader step={1} title={intl.formatMessage(messages.title)} />}
       busy={snapshot.hasTag('busy')}
       busyLabel={messages.creating}
       onSubmit={() => send({ type: 'form.submit' })}

@@ -1,5 +1,6 @@
 // Model of /billing (machines/billing.machine.ts): the subscription, payments, cancel,
-// reactivate, and leaving for the payment-method portal.
+// reactivate (asking first before cancelling), and leaving for the payment-method portal and
+// coming back with another card.
 import { expect } from 'vitest';
 import { billingMachine } from '../../../machines/billing.machine';
 import type { Subscription } from '../../../src/domain/subscriptions';
@@ -37,6 +38,7 @@ export const model: MachineModel = {
   outputs: {
     loadBilling: [
       ok({ subscriptions: [trial], payments: [] }),
+      ok({ subscriptions: [trial], payments: [], cardBeforePortal: 'visa:1881:01/2031' }),
       ok({ subscriptions: [cancelling], payments: [] }),
       ok({ subscriptions: [], payments: [] }),
       refused(400),
@@ -56,6 +58,11 @@ export const model: MachineModel = {
       expect(lastStarted('loadBilling')).toBeDefined();
     },
     'ready.idle': ({ snapshot }) => expect(snapshot.context.notice).toBeNull(),
+    'ready.confirmingCancel': ({ snapshot, previous }) => {
+      // Asking first: nothing is busy and nothing was sent.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(previous?.context.subscriptions[0]?.cancel_at_period_end).toBe(false);
+    },
     'ready.cancelling': ({ snapshot, lastStarted, previous }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(lastStarted('cancelSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
@@ -125,7 +132,22 @@ export const model: MachineModel = {
     },
     'subscription.cancel': ({ snapshot, previous }) => {
       const current = previous?.context.subscriptions[0] as Subscription | undefined;
-      expect(snapshot.matches({ ready: 'cancelling' })).toBe(Boolean(current && !current.cancel_at_period_end));
+      expect(snapshot.matches({ ready: 'confirmingCancel' })).toBe(Boolean(current && !current.cancel_at_period_end));
+    },
+    'cancel.keep': ({ snapshot, previous }) => {
+      // Keeping it goes back to the subscription and starts nothing.
+      if (previous?.matches({ ready: 'confirmingCancel' })) expect(snapshot.matches({ ready: 'idle' })).toBe(true);
+      expect(snapshot.hasTag('busy')).toBe(Boolean(previous?.hasTag('busy')));
+    },
+    'cancel.confirm': ({ snapshot, previous }) => {
+      expect(snapshot.matches({ ready: 'cancelling' })).toBe(Boolean(previous?.matches({ ready: 'confirmingCancel' })));
+    },
+    'done: loadBilling': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; data?: { cardBeforePortal?: string } };
+      if (out.data?.cardBeforePortal) {
+        expect(textOf(snapshot.context.notice)).toBe('Your payment method was updated');
+        expect(snapshot.matches({ ready: 'showingNotice' })).toBe(true);
+      }
     },
   },
 };

@@ -16,8 +16,8 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(lastStarted('confirmCheckout')?.input).toEqual({ customer: 'cs_sandbox_1', deviceId: 'device-123456' });
     },
-    confirmed: ({ emitted }) => expect(emitted).toEqual([{ type: 'navigate', to: '/success', replace: true }]),
-    failed: ({ emitted }) => expect(emitted).toEqual([{ type: 'navigate', to: '/cancel', replace: true }]),
+    confirmed: ({ emitted }) => expect(emitted).toEqual([{ type: 'navigate', to: '/success', replace: true, fromCheckout: true }]),
+    failed: ({ emitted }) => expect(emitted).toEqual([{ type: 'navigate', to: '/cancel', replace: true, fromCheckout: true }]),
     abandoned: ({ emitted }) => expect(emitted).toEqual([]),
     checking: () => {},
   },

@@ -33,6 +33,7 @@ export const model: MachineModel = {
   },
   outputs: {
     loadPlans: [ok(plans), refused(400), refused(401), cancelled, unreachable],
+    loadCurrentPlan: [ok({ planId: null }), ok({ planId: 'basic' }), refused(401), unreachable],
     subscribe: [
       ok({ url: 'http://127.0.0.1/sandbox/checkout/cs_sandbox_1' }),
       ok({ message: 'You already subscribe' }),
@@ -53,6 +54,11 @@ export const model: MachineModel = {
       const ids = snapshot.context.plans.map((p: Plan) => p.id);
       expect(ids).toEqual(ids.length ? ['basic', 'standard'] : []);
       if (ids.length) expect(ids).toContain(snapshot.context.selectedId);
+    },
+    loadingCurrentPlan: ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(snapshot.context.plans).not.toEqual([]);
+      expect(lastStarted('loadCurrentPlan')).toBeDefined();
     },
     'ready.idle': ({ snapshot }) => expect(snapshot.context.notice).toBeNull(),
     'ready.showingNotice': ({ snapshot, pendingTimers }) => {
@@ -76,7 +82,13 @@ export const model: MachineModel = {
       // The popular plan is selected before the user chooses.
       if (out.kind === 'ok') expect(snapshot.context.selectedId).toBe('standard');
     },
+    'done: loadCurrentPlan': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; data?: { planId: string | null } };
+      expect(snapshot.context.currentPlanId).toBe(out.kind === 'ok' ? (out.data?.planId ?? null) : null);
+    },
     'plan.subscribe': ({ snapshot, previous }) => {
+      // A subscriber has nothing to start here (their plan is marked 'Current plan').
+      if (snapshot.context.currentPlanId !== null) expect(snapshot.matches({ ready: 'subscribing' })).toBe(false);
       if (!snapshot.context.hasEmail) {
         expect(snapshot.matches({ ready: 'subscribing' })).toBe(false);
         expect(snapshot.context.notice).toEqual(previous?.context.notice);
@@ -84,7 +96,11 @@ export const model: MachineModel = {
     },
     'done: subscribe': ({ snapshot, event }) => {
       const out = event.output as { kind: string; status?: number; data?: { message?: string } };
-      if (out.kind === 'ok' && out.data?.message) expect(textOf(snapshot.context.notice)).toBe('You already subscribe');
+      if (out.kind === 'ok' && out.data?.message) {
+        expect(textOf(snapshot.context.notice)).toBe('You already subscribe');
+        // Nothing was bought: information, not a success.
+        expect(snapshot.context.notice.tone).toBe('info');
+      }
       if (out.kind === 'cancelled' || out.status === 401) expect(snapshot.matches({ ready: 'idle' })).toBe(true);
       if (out.status === 404) expect(textOf(snapshot.context.notice)).toContain('The server says no');
     },
