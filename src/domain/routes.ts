@@ -20,6 +20,9 @@ export const routes = {
   register: { path: '/register', access: 'visitor', href: (query?: { email?: string }) => withQuery('/register', query) },
   details: { path: '/details', access: 'signedIn', href: () => '/details' },
   home: { path: '/home', access: 'signedIn', href: () => '/home' },
+  classes: { path: '/classes', access: 'signedIn', href: (query?: string) => (query ? `/classes?${query}` : '/classes') },
+  classDetail: { path: '/classes/:id', access: 'signedIn', href: (id: string) => `/classes/${encodeURIComponent(id)}` },
+  watch: { path: '/watch/:id', access: 'signedIn', href: (id: string) => `/watch/${encodeURIComponent(id)}` },
   pricing: { path: '/pricing', access: 'signedIn', href: () => '/pricing' },
   users: { path: '/users', access: 'signedIn', href: (query?: { session_id?: string }) => withQuery('/users', query) },
   success: { path: '/success', access: 'signedIn', href: () => '/success' },
@@ -31,7 +34,7 @@ export const routes = {
   eula: { path: '/eula', access: 'public', href: () => '/eula' },
   support: { path: '/support', access: 'public', href: () => '/support' },
   changelog: { path: '/changelog', access: 'public', href: () => '/changelog' },
-} as const satisfies Record<string, { path: `/${string}`; access: Access; href: (query?: never) => string }>;
+} as const satisfies Record<string, { path: `/${string}`; access: Access; href: (...args: never[]) => string }>;
 
 export type RouteName = keyof typeof routes;
 

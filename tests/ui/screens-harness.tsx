@@ -51,6 +51,9 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     openPaymentPortal: vi.fn(pending),
     home: vi.fn(pending),
     priceRange: vi.fn(pending),
+    listClasses: vi.fn(pending),
+    getClass: vi.fn(pending),
+    classesHome: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.
