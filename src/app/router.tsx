@@ -8,7 +8,9 @@ import { guardNavigation } from '../domain/navigation';
 import { routes, type Access, type RouteName } from '../domain/routes';
 import { staticPages } from '../screens/static';
 import type { BillingMachine } from '../../machines/billing.machine';
+import type { CatalogMachine } from '../../machines/catalog.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
+import type { ClassDetailMachine } from '../../machines/class-detail.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
 import type { PricingMachine } from '../../machines/pricing.machine';
@@ -51,8 +53,20 @@ const mounts: Record<RouteName, Mount> = {
   },
   home: {
     screen: lazy(() => import('../screens/home/home-screen')),
-    flow: implement<HomeMachine>(({ api }) => ({ actors: { loadHome: fromCall((_, signal) => api.home(signal)) } })),
+    flow: implement<HomeMachine>(({ api }) => ({
+      actors: { loadHome: fromCall((_, signal) => api.home(signal)), loadClassesHome: fromCall((_, signal) => api.classesHome(signal)) },
+    })),
   },
+  classes: {
+    screen: lazy(() => import('../screens/classes/catalog-screen')),
+    flow: implement<CatalogMachine>(({ api }) => ({ actors: { loadClasses: fromCall(api.listClasses) } })),
+  },
+  classDetail: {
+    screen: lazy(() => import('../screens/classes/class-detail-screen')),
+    flow: implement<ClassDetailMachine>(({ api }) => ({ actors: { loadClass: fromCall(api.getClass) } })),
+  },
+  // The player lane's screen replaces this one at merge.
+  watch: { screen: lazy(() => import('../screens/classes/watch-pending-screen')) },
   pricing: {
     screen: lazy(() => import('../screens/pricing/pricing-screen')),
     flow: implement<PricingMachine>(({ api }) => ({
