@@ -35,6 +35,7 @@ export const classDetailMachine = setup({
   actions: {
     takeClass: assign({ detail: (_, output: LoadClassOutput) => (output.kind === 'ok' ? output.data.class : null), failure: null }),
     showFailure: assign({ failure: (_, outcome: Outcome<unknown>) => serverFailureNotice(outcome) }),
+    clearFailure: assign({ failure: null }),
   },
   guards: {
     ...outcomeGuards,
@@ -48,6 +49,7 @@ export const classDetailMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      entry: 'clearFailure',
       invoke: {
         src: 'loadClass',
         input: ({ context }) => ({ id: context.id }),
