@@ -157,7 +157,8 @@ describe('classes', () => {
   for (const language of ['en', 'es'] as const) {
     for (const viewport of [MOBILE, DESKTOP]) {
       it(`axe and screenshots of /classes, a class and the subscriber's home (${language}, ${viewport.width} px)`, async () => {
-        const context = await newContext(browser, { viewport });
+        // Subscribed at desktop width (the plan grid there takes one click), then seen at `viewport`.
+        const context = await newContext(browser);
         const page = await context.newPage();
         const failures: string[] = [];
         page.on('pageerror', (error) => failures.push(`uncaught error on ${page.url()}: ${error.message}`));
@@ -166,6 +167,7 @@ describe('classes', () => {
         });
         await subscribedWithTrial(page, `catalog-axe-${language}-${viewport.width}`);
         await storeLanguage(page, language);
+        await page.setViewportSize(viewport);
         const visit = async (route: string, ready: string, name: string) => {
           await page.goto(route);
           await page.locator(ready).first().waitFor();

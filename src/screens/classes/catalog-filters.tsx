@@ -1,14 +1,14 @@
 // The catalog's filters: a search box (submitted, so a search is one history entry), then
 // discipline, length, level and instructor as groups of toggles. Every toggle is sent at once;
 // what is on comes from the machine's filters (the address), never from local state.
-import { useId, type FormEvent, type ReactNode } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { durationRanges, hasFilters, type CatalogFacet, type CatalogFilters, type ClassFacets, type DurationRangeId } from '../../domain/catalog';
 import { useClassTexts } from './class-texts';
 
 const messages = defineMessages({
   search: { id: 'classes.search.label', defaultMessage: 'Search classes' },
-  searchPlaceholder: { id: 'classes.search.placeholder', defaultMessage: 'Title, instructor, body part…' },
+  searchPlaceholder: { id: 'classes.search.placeholder', defaultMessage: 'Title, instructor…' },
   searchButton: { id: 'classes.search.submit', defaultMessage: 'Search' },
   filters: { id: 'classes.filters.title', defaultMessage: 'Filters' },
   discipline: { id: 'classes.filters.discipline', defaultMessage: 'Discipline' },
@@ -18,6 +18,8 @@ const messages = defineMessages({
   instructor: { id: 'classes.filters.instructor', defaultMessage: 'Instructor' },
   clear: { id: 'classes.filters.clear', defaultMessage: 'Clear filters' },
 });
+
+const activeMessage = defineMessage<{ count: number }>({ id: 'classes.filters.active', defaultMessage: '{count} on' });
 
 export interface CatalogFiltersProps {
   filters: CatalogFilters;
@@ -61,6 +63,7 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
 function Toggle({ label, pressed, onClick }: { label: string; pressed: boolean; onClick: () => void }) {
   return (
     <button type="button" className="chip" aria-pressed={pressed} onClick={onClick}>
+      {pressed && <span aria-hidden="true">✓ </span>}
       {label}
     </button>
   );
@@ -70,9 +73,9 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
   return (
     <div role="group" aria-labelledby={id} className="catalog-filters__group">
-      <h3 id={id} className="catalog-filters__label">
+      <h2 id={id} className="catalog-filters__label">
         {label}
-      </h3>
+      </h2>
       <div className="catalog-filters__chips">{children}</div>
     </div>
   );
@@ -81,15 +84,19 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
 export function CatalogFiltersPanel({ filters, facets, onToggle, onDuration, onSearch, onClear }: CatalogFiltersProps) {
   const intl = useIntl();
   const t = useClassTexts();
-  const titleId = useId();
+  const [wideAtFirst] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 960px)').matches);
+  const active = filters.disciplines.length + filters.instructors.length + filters.levels.length + (filters.duration ? 1 : 0);
   return (
     <div className="catalog-filters">
       <SearchBox q={filters.q} onSearch={onSearch} />
       {facets && (
-        <section className="catalog-filters__panel" aria-labelledby={titleId}>
-          <h2 id={titleId} className="catalog-filters__title">
+        // Open from the start on wide screens; on a phone the classes come first and the
+        // filters open on demand (what is on shows in the summary).
+        <details className="catalog-filters__panel" open={wideAtFirst}>
+          <summary className="catalog-filters__title">
             {intl.formatMessage(messages.filters)}
-          </h2>
+            {active > 0 && <span className="catalog-filters__active">{intl.formatMessage(activeMessage, { count: active })}</span>}
+          </summary>
           <Group label={intl.formatMessage(messages.discipline)}>
             {facets.disciplines.map((d) => (
               <Toggle key={d.id} label={t.text(d.name)} pressed={filters.disciplines.includes(d.id)} onClick={() => onToggle('discipline', d.id)} />
@@ -111,7 +118,7 @@ export function CatalogFiltersPanel({ filters, facets, onToggle, onDuration, onS
               <Toggle key={i.id} label={i.name} pressed={filters.instructors.includes(i.id)} onClick={() => onToggle('instructor', i.id)} />
             ))}
           </Group>
-        </section>
+        </details>
       )}
       {hasFilters(filters) && (
         <button type="button" className="btn btn--ghost" onClick={onClear}>
