@@ -44,10 +44,10 @@ export default fp(
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      if (!token) throw new HttpError(401, 'Please sign in to continue.');
+      if (!token) throw new HttpError(401, 'auth.signInRequired');
       const claims = await verifyAccessToken(app.config, token);
       if (!claims || !(await isSessionActive(app.db, claims.sessionId, claims.userId))) {
-        throw new HttpError(401, 'Your session has expired. Please sign in again.');
+        throw new HttpError(401, 'auth.sessionExpired');
       }
       request.user = { id: claims.userId, email: claims.email, sessionId: claims.sessionId };
     });

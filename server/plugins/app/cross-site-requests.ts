@@ -27,7 +27,7 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (READ_ONLY.has(request.method) && !request.url.startsWith('/api/')) return;
       if (isCrossSite(request, publicOrigin)) {
-        throw new HttpError(403, 'This request came from another site and was refused. Please use FitStream directly.');
+        throw new HttpError(403, 'request.crossSite');
       }
     });
   },
