@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
-import { Spinner, useMessageText } from '../../components';
+import { EmptyState, Spinner, useMessageText } from '../../components';
 import { useFlow } from '../../app/flow';
 import { hasFilters, parseCatalogQuery } from '../../domain/catalog';
 import { catalogMachine } from '../../../machines/catalog.machine';
@@ -73,14 +73,20 @@ export default function CatalogScreen() {
             </div>
           )}
           {snapshot.matches('empty') && (
-            <div className="catalog__state card stack" role="status">
-              <h3>{intl.formatMessage(messages.emptyTitle)}</h3>
-              <p>{intl.formatMessage(messages.emptyText)}</p>
-              {hasFilters(filters) && (
-                <button type="button" className="btn btn--primary" onClick={clear}>
-                  {intl.formatMessage(messages.emptyClear)}
-                </button>
-              )}
+            <div className="catalog__state" role="status">
+              <EmptyState
+                headingLevel={3}
+                title={intl.formatMessage(messages.emptyTitle)}
+                action={
+                  hasFilters(filters) && (
+                    <button type="button" className="btn btn--primary" onClick={clear}>
+                      {intl.formatMessage(messages.emptyClear)}
+                    </button>
+                  )
+                }
+              >
+                {intl.formatMessage(messages.emptyText)}
+              </EmptyState>
             </div>
           )}
           {snapshot.matches('browsing') && (
