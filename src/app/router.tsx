@@ -13,6 +13,7 @@ import type { CheckoutReturnMachine } from '../../machines/checkout-return.machi
 import type { ClassDetailMachine } from '../../machines/class-detail.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
+import type { PlayerMachine } from '../../machines/player.machine';
 import type { PricingMachine } from '../../machines/pricing.machine';
 import type { ProfileMachine } from '../../machines/profile.machine';
 import type { SignInMachine } from '../../machines/sign-in.machine';
@@ -20,7 +21,9 @@ import type { SignUpMachine } from '../../machines/sign-up.machine';
 import { useSession } from './actors';
 import { fromCall } from './call-actor';
 import { FlowContext, implement, type ImplementFlow } from './flow';
+import { keeperActor, mediaActor } from './media-actor';
 import { usePerformNavigation } from './navigation';
+import { videoSurface } from './video-surface';
 
 interface Mount {
   screen: LazyExoticComponent<ComponentType>;
@@ -65,8 +68,19 @@ const mounts: Record<RouteName, Mount> = {
     screen: lazy(() => import('../screens/classes/class-detail-screen')),
     flow: implement<ClassDetailMachine>(({ api }) => ({ actors: { loadClass: fromCall(api.getClass) } })),
   },
-  // The player lane's screen replaces this one at merge.
-  watch: { screen: lazy(() => import('../screens/classes/watch-pending-screen')) },
+  watch: {
+    screen: lazy(() => import('../screens/watch/watch-screen')),
+    flow: implement<PlayerMachine>(({ api, deviceId }) => ({
+      actors: {
+        startPlayback: fromCall(({ classId }, signal) => api.startPlayback({ classId, deviceId }, signal)),
+        playbackHeartbeat: fromCall(api.playbackHeartbeat),
+        stopPlayback: fromCall(api.stopPlayback),
+        saveProgress: fromCall(api.saveProgress),
+        media: mediaActor(videoSurface),
+        keeper: keeperActor(api),
+      },
+    })),
+  },
   pricing: {
     screen: lazy(() => import('../screens/pricing/pricing-screen')),
     flow: implement<PricingMachine>(({ api }) => ({

@@ -14,6 +14,7 @@ describe('route table', () => {
     expect(routes.classes.href('level=beginner')).toBe('/classes?level=beginner');
     expect(routes.classDetail.href('a b/c')).toBe('/classes/a%20b%2Fc');
     expect(routes.watch.href('yin-yoga')).toBe('/watch/yin-yoga');
+    expect(routes.watch.href('yoga flow/1')).toBe('/watch/yoga%20flow%2F1');
   });
 
   it('has one path per route', () => {

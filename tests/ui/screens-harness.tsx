@@ -54,6 +54,10 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     listClasses: vi.fn(pending),
     getClass: vi.fn(pending),
     classesHome: vi.fn(pending),
+    startPlayback: vi.fn(pending),
+    playbackHeartbeat: vi.fn(pending),
+    stopPlayback: vi.fn(pending),
+    saveProgress: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

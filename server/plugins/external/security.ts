@@ -16,6 +16,10 @@ export default fp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The player: hls.js feeds the <video> through Media Source Extensions, whose source is
+          // a blob: URL; native HLS plays same-origin URLs. hls.js runs without its worker, so no
+          // worker-src is needed (docs/decisions/004).
+          mediaSrc: ["'self'", 'blob:'],
           // The sandbox card form posts to this server, which redirects back into the app.
           formAction: ["'self'"],
           frameAncestors: ["'none'"],

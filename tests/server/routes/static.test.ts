@@ -35,6 +35,9 @@ describe('app without a built client', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob:");
+    // The player's Media Source Extensions play from a blob: URL; hls.js runs without a worker.
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).not.toContain('worker-src');
     expect(csp).toContain("form-action 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("style-src 'self';");

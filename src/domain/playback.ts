@@ -1,0 +1,33 @@
+// What the player machine knows of a playback session (docs/decisions/014): the answers of the
+// playback API as the machine reads them, refusals and endings by their reason.
+import type { Schemas } from './contract';
+
+export type PlaybackSession = Pick<Schemas['PlaybackSession'], 'id' | 'master_playlist_url' | 'token' | 'heartbeat_seconds' | 'max_video_height'>;
+export type WatchingDevice = Schemas['ScreenLimitError']['watching'][number];
+/** Why this account may not watch here (403); `other_account` never reaches the player's start. */
+export type RefusalReason = NonNullable<Schemas['PlaybackRefusedError']['reason']>;
+/** Why a live session ended (410). */
+export type EndReason = Schemas['PlaybackEndedError']['reason'];
+
+/** The answer to "start watching": a session, a refusal, or the devices using every screen. */
+export type PlaybackStart =
+  | { kind: 'started'; session: PlaybackSession; durationSeconds: number; resumeSeconds: number }
+  | { kind: 'refused'; reason: RefusalReason }
+  | { kind: 'screenLimit'; screens: number; watching: WatchingDevice[] };
+
+/** The answer to a heartbeat: still live (with fresh signed URLs), ended, or no longer allowed. */
+export type HeartbeatAnswer =
+  | { kind: 'live'; session: PlaybackSession }
+  | { kind: 'ended'; reason: EndReason }
+  | { kind: 'refused'; reason: RefusalReason };
+
+export const sessionOf = (session: Schemas['PlaybackSession']): PlaybackSession => ({
+  id: session.id,
+  master_playlist_url: session.master_playlist_url,
+  token: session.token,
+  heartbeat_seconds: session.heartbeat_seconds,
+  max_video_height: session.max_video_height,
+});
+
+/** Refusals that mean "choose a plan" (the others say why and link elsewhere). */
+export const needsPlan = (reason: RefusalReason | null): boolean => reason === 'no_subscription' || reason === 'subscription_ended';

@@ -1,0 +1,210 @@
+// The player (/watch/:id) in Chromium against the real server, sandbox payments and the sample
+// media: a subscriber's video plays, a Basic subscriber never loads a rendition above 720p, a
+// second device on a Basic account is refused with the devices watching and can stop the first
+// (which then says so), a visitor and an account without a plan are sent on, a class resumes
+// where it was left, and the player's states pass axe in English and Spanish at 375 and 1280 px.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn, signInThroughForm } from './browser';
+
+const CLASS_ID = 'sunrise-vinyasa-flow';
+const WATCH = `/watch/${CLASS_ID}`;
+
+type Plan = 'basic' | 'standard' | 'premium';
+
+/** A new account subscribed to `plan` through the sandbox checkout with the test card. */
+async function subscriber(browser: Browser, plan: Plan | null, label: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const { email } = await signedIn(page, label);
+  if (plan) {
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: new RegExp(plan, 'i') }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    await page.fill('[name=card_number]', '4242 4242 4242 4242');
+    await page.fill('[name=exp]', '12/34');
+    await page.fill('[name=cvc]', '123');
+    await page.fill('[name=name]', 'Ana Tester');
+    await page.getByRole('button', { name: /start free trial|pay/i }).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+  }
+  return { context, page, email };
+}
+
+/** Every Content-Security-Policy complaint and uncaught error of the page. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /content security policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  return problems;
+}
+
+const video = (page: Page) => page.locator('video.player__video');
+const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
+
+/** Opens the player and gets the video going: it may autoplay, or wait for Play (autoplay policy). */
+async function play(page: Page, path = WATCH): Promise<void> {
+  await page.goto(path);
+  await video(page).waitFor({ state: 'attached', timeout: 20_000 });
+  const playButton = page.locator('.player__overlay').getByRole('button', { name: /^play$/i });
+  const pauseButton = page.getByTestId('player-toggle').filter({ hasText: /^pause$/i });
+  await Promise.race([playButton.waitFor({ timeout: 20_000 }), pauseButton.waitFor({ timeout: 20_000 })]);
+  // Autoplay may start (and remove the button) while it is being clicked.
+  if (await playButton.isVisible()) await playButton.click({ timeout: 3000 }).catch(() => {});
+  await pauseButton.waitFor({ timeout: 20_000 });
+}
+
+/** Waits until the video has played past `seconds`. */
+async function playedPast(page: Page, seconds: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => ((document.querySelector('video.player__video') as HTMLVideoElement | null)?.currentTime ?? 0) > wanted,
+    seconds,
+    { timeout: 30_000 },
+  );
+}
+
+async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
+  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
+  await page.locator('select.navbar__language').selectOption(language);
+  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
+}
+
+/** axe and a screenshot of what the page shows now, in English and Spanish, at 1280 and 375 px. */
+async function checkEverywhere(page: Page, name: string): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    // The language selector is in the desktop navbar (the narrow one folds it into a menu).
+    await page.setViewportSize(DESKTOP);
+    await chooseLanguage(page, language);
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await expectAccessible(page, `${name} (${language}, ${size.width} px)`);
+      await screenshot(page, `player-${name}-${language}-${size.width}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await chooseLanguage(page, 'en');
+}
+
+describe('player', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('plays a class for a Basic subscriber and never requests a rendition above 720p', async () => {
+    const { context, page } = await subscriber(browser, 'basic', 'player-basic');
+    const problems = watchProblems(page);
+    const media: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/') || url.pathname.includes('/playback/')) media.push(url.pathname);
+    });
+    await play(page);
+    await playedPast(page, 1.5);
+    assert.ok((await currentTime(page)) > 1.5);
+    // The quality list is the plan's renditions plus Auto, and the one playing is shown.
+    const options = await page.getByLabel(/quality/i).locator('option').allTextContents();
+    assert.deepEqual(options.slice(1), ['720p', '360p']);
+    await page.getByTestId('player-quality').filter({ hasText: /\d+p/ }).waitFor();
+    // Choosing 720p plays 720p.
+    await page.getByLabel(/quality/i).selectOption('720');
+    await page.getByTestId('player-quality').filter({ hasText: '720p' }).waitFor();
+    await playedPast(page, 4);
+    assert.ok(media.some((p) => /\/media\/[^/]+\/(360p|720p)\//.test(p)), `some segments were loaded: ${media.join(', ')}`);
+    assert.deepEqual(media.filter((p) => /\/(1080p|2160p)\//.test(p)), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('is keyboard operable: Space pauses and plays, the arrows seek, M mutes, C shows the captions', async () => {
+    const { context, page } = await subscriber(browser, 'standard', 'player-keys');
+    await play(page);
+    await playedPast(page, 1);
+    const seek = page.getByRole('slider', { name: /seek/i });
+    await seek.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.getByTestId('player-toggle').filter({ hasText: /^play$/i }).waitFor();
+    await page.getByRole('button', { name: /^mute$/i }).focus();
+    await page.keyboard.press('m');
+    assert.equal(await video(page).evaluate((element: HTMLVideoElement) => element.muted), true);
+    await page.keyboard.press('c');
+    await page.getByRole('button', { name: /captions/i, pressed: true }).waitFor();
+    await page.waitForFunction(() => {
+      const tracks = Array.from((document.querySelector('video.player__video') as HTMLVideoElement).textTracks);
+      return tracks.some((track) => track.mode === 'showing' && track.language === 'en');
+    });
+    const before = await currentTime(page);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((was) => (document.querySelector('video.player__video') as HTMLVideoElement).currentTime >= was + 4, before);
+    await checkEverywhere(page, 'paused');
+    await context.close();
+  });
+
+  it('refuses a second device on a Basic account with the devices watching, and stopping the first plays here', async () => {
+    const first = await subscriber(browser, 'basic', 'player-screens');
+    // The first device's clock is driven by the test, so its next heartbeat comes when asked.
+    await first.page.clock.install();
+    await play(first.page);
+    const secondContext = await newContext(browser);
+    const second = await secondContext.newPage();
+    await signInThroughForm(second, first.email);
+    await second.waitForURL((url) => url.pathname !== '/login');
+    await second.goto(WATCH);
+    await second.getByRole('heading', { name: /too many devices are watching on this account right now/i }).waitFor();
+    const devices = second.getByRole('list', { name: /devices watching now/i }).getByRole('listitem');
+    assert.equal(await devices.count(), 1);
+    assert.match(await devices.first().innerText(), /Chrom\w* on Linux[\s\S]*Started/);
+    await checkEverywhere(second, 'screen-limit');
+    await devices.first().getByRole('button', { name: /stop watching there/i }).click();
+    await second.getByTestId('player-toggle').waitFor({ timeout: 20_000 });
+    // The first device learns it at its next heartbeat.
+    await first.page.clock.fastForward('00:31');
+    await first.page.getByText(/playback was stopped from another device/i).waitFor();
+    await checkEverywhere(first.page, 'stopped');
+    await first.context.close();
+    await secondContext.close();
+  });
+
+  it('sends a visitor to sign in, and an account without a plan to choose one', async () => {
+    const visitorContext = await newContext(browser);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(WATCH);
+    await visitor.waitForURL((url) => url.pathname === '/login');
+    await visitorContext.close();
+
+    const { context, page } = await subscriber(browser, null, 'player-no-plan');
+    await page.goto(WATCH);
+    await page.getByText(/choose a plan to start watching/i).waitFor();
+    await checkEverywhere(page, 'not-allowed');
+    await page.getByRole('link', { name: /^choose a plan$/i }).click();
+    await page.waitForURL((url) => url.pathname === '/pricing');
+    await context.close();
+  });
+
+  it('resumes a class where it was left', async () => {
+    const { context, page } = await subscriber(browser, 'standard', 'player-resume');
+    await play(page);
+    await playedPast(page, 3);
+    const saved = page.waitForResponse((response) => response.url().includes(`/api/v1/playback/progress/${CLASS_ID}`) && response.ok());
+    await page.getByTestId('player-toggle').click();
+    await saved;
+    const left = Math.floor(await currentTime(page));
+    await page.goto('/home');
+    await page.goto(WATCH);
+    const resume = page.getByRole('button', { name: new RegExp(`resume from 0:0${left}`, 'i') });
+    await resume.waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /start over/i }).waitFor();
+    await checkEverywhere(page, 'resume-offer');
+    await resume.click();
+    await page.getByTestId('player-toggle').filter({ hasText: /^pause$/i }).waitFor();
+    assert.ok((await currentTime(page)) >= left);
+    await context.close();
+  });
+});

@@ -1,0 +1,102 @@
+// One set-up for the player machine's main and edge tests: its calls are controlled actors,
+// the media actor is a fake video that plays and pauses when told (and reports it), the keeper
+// records what it hears and whether it was stopped, and time is a simulated clock.
+import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import {
+  playerMachine,
+  type HeartbeatOutput,
+  type KeeperCommand,
+  type KeeperInput,
+  type MediaCommand,
+  type MediaEvent,
+  type MediaInput,
+  type SaveProgressOutput,
+  type StartPlaybackOutput,
+  type StopPlaybackOutput,
+} from '../../../machines/player.machine';
+import type { PlaybackSession, WatchingDevice } from '../../../src/domain/playback';
+import { controlledActor, settle } from '../controlled-actor';
+
+export const CLASS_ID = 'sunrise-vinyasa-flow';
+
+export const session = (id = 'session-1', token = 'token-1'): PlaybackSession => ({
+  id,
+  master_playlist_url: `/api/v1/playback/sessions/${id}/master.m3u8?token=${token}`,
+  token,
+  heartbeat_seconds: 30,
+  max_video_height: 720,
+});
+
+export const started = (resumeSeconds = 0, durationSeconds = 600): StartPlaybackOutput => ({
+  kind: 'ok',
+  data: { kind: 'started', session: session(), durationSeconds, resumeSeconds },
+});
+
+export const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
+
+/** A fake <video>: `play` and `pause` commands come back as `media.playing` and `media.paused`. */
+export function fakeMedia() {
+  const state = {
+    inputs: [] as MediaInput[],
+    commands: [] as MediaCommand[],
+    running: 0,
+    report: (_event: MediaEvent) => {},
+  };
+  const logic = fromCallback<MediaCommand, MediaInput>(({ input, receive, sendBack }) => {
+    state.inputs.push(input);
+    state.running += 1;
+    state.report = sendBack;
+    receive((command) => {
+      state.commands.push(command);
+      if (command.type === 'play') sendBack({ type: 'media.playing' });
+      if (command.type === 'pause') sendBack({ type: 'media.paused' });
+    });
+    return () => {
+      state.running -= 1;
+    };
+  });
+  return { logic, state };
+}
+
+export function fakeKeeper() {
+  const state = { inputs: [] as KeeperInput[], heard: [] as KeeperCommand[], stopped: 0 };
+  const logic = fromCallback<KeeperCommand, KeeperInput>(({ input, receive }) => {
+    state.inputs.push(input);
+    receive((command) => state.heard.push(command));
+    return () => {
+      state.stopped += 1;
+    };
+  });
+  return { logic, state };
+}
+
+export function player() {
+  const start = controlledActor<StartPlaybackOutput, { classId: string }>();
+  const heartbeat = controlledActor<HeartbeatOutput, { sessionId: string }>();
+  const stop = controlledActor<StopPlaybackOutput, { sessionId: string }>();
+  const progress = controlledActor<SaveProgressOutput, { classId: string; seconds: number }>();
+  const media = fakeMedia();
+  const keeper = fakeKeeper();
+  const clock = new SimulatedClock();
+  const actors = {
+    startPlayback: start.logic,
+    playbackHeartbeat: heartbeat.logic,
+    stopPlayback: stop.logic,
+    saveProgress: progress.logic,
+    media: media.logic,
+    keeper: keeper.logic,
+  };
+  const actor = createActor(playerMachine.provide({ actors }), { clock, input: { classId: CLASS_ID } });
+  actor.start();
+  return { actor, start, heartbeat, stop, progress, media, keeper, clock };
+}
+
+/** A player whose session started (`resumeSeconds` offered), showing the video ready. */
+export async function watching(resumeSeconds = 0) {
+  const page = player();
+  page.start.last.resolve(started(resumeSeconds));
+  await settle();
+  return page;
+}
+
+export { settle };
