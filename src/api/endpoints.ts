@@ -1,6 +1,7 @@
 // The API calls the machines' actors make, each answering an Outcome with the part of the
 // contract's response the machine needs. Bodies and responses are typed by the contract
 // (schema.d.ts through openapi-fetch), so a contract change that breaks a screen fails here.
+import { catalogApiQuery, type CatalogFilters, type ClassesHome } from '../domain/catalog';
 import type { Schemas } from '../domain/contract';
 import type { Plan, PriceRange } from '../domain/plans';
 import type { Outcome } from '../domain/request-outcome';
@@ -93,6 +94,29 @@ export function createApi(client: ApiClient) {
     openPaymentPortal: (signal?: AbortSignal) => map(outcomeOf(client.POST('/api/v1/payments/portal', { signal }), signal), (data) => ({ url: data.url })),
     home: (signal?: AbortSignal) =>
       map(outcomeOf(client.POST('/api/v1/payments/home', { signal }), signal), (data) => ({ hasSubscription: data.hasSubscription, name: data.name })),
+    /** One page of the catalog: the first (with the facets) when `cursor` is null. */
+    listClasses: ({ filters, cursor }: { filters: CatalogFilters; cursor: string | null }, signal?: AbortSignal) =>
+      map(
+        outcomeOf(client.GET('/api/v1/classes', { params: { query: { ...catalogApiQuery(filters), ...(cursor && { cursor }) } }, signal }), signal),
+        (data): Omit<Schemas['ClassListSuccess'], 'isSuccess'> => ({
+          classes: data.classes,
+          total: data.total,
+          nextCursor: data.nextCursor,
+          ...(data.facets && { facets: data.facets }),
+        }),
+      ),
+    getClass: ({ id }: { id: string }, signal?: AbortSignal) =>
+      map(outcomeOf(client.GET('/api/v1/classes/{id}', { params: { path: { id } }, signal }), signal), (data): Omit<Schemas['ClassSuccess'], 'isSuccess'> => ({
+        class: data.class,
+        canPlay: data.canPlay,
+      })),
+    classesHome: (signal?: AbortSignal) =>
+      map(outcomeOf(client.GET('/api/v1/classes/home', { signal }), signal), (data): ClassesHome => ({
+        canPlay: data.canPlay,
+        continueWatching: data.continueWatching,
+        newThisWeek: data.newThisWeek,
+        disciplines: data.disciplines,
+      })),
     /** Start watching a class here: a session, a refusal (403, by reason) or the screens in use (409). */
     startPlayback: async ({ classId, deviceId }: { classId: string; deviceId: string }, signal?: AbortSignal): Promise<Outcome<PlaybackStart>> => {
       const call = client.POST('/api/v1/playback/sessions', { body: { class_id: classId, device_id: deviceId }, signal });

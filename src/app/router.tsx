@@ -9,7 +9,9 @@ import { routes, type Access, type RouteName } from '../domain/routes';
 import { currentSubscription } from '../domain/subscriptions';
 import { staticPages } from '../screens/static';
 import type { BillingMachine, LoadBillingOutput } from '../../machines/billing.machine';
+import type { CatalogMachine } from '../../machines/catalog.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
+import type { ClassDetailMachine } from '../../machines/class-detail.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
 import type { PlayerMachine } from '../../machines/player.machine';
@@ -55,7 +57,17 @@ const mounts: Record<RouteName, Mount> = {
   },
   home: {
     screen: lazy(() => import('../screens/home/home-screen')),
-    flow: implement<HomeMachine>(({ api }) => ({ actors: { loadHome: fromCall((_, signal) => api.home(signal)) } })),
+    flow: implement<HomeMachine>(({ api }) => ({
+      actors: { loadHome: fromCall((_, signal) => api.home(signal)), loadClassesHome: fromCall((_, signal) => api.classesHome(signal)) },
+    })),
+  },
+  classes: {
+    screen: lazy(() => import('../screens/classes/catalog-screen')),
+    flow: implement<CatalogMachine>(({ api }) => ({ actors: { loadClasses: fromCall(api.listClasses) } })),
+  },
+  classDetail: {
+    screen: lazy(() => import('../screens/classes/class-detail-screen')),
+    flow: implement<ClassDetailMachine>(({ api }) => ({ actors: { loadClass: fromCall(api.getClass) } })),
   },
   watch: {
     screen: lazy(() => import('../screens/watch/watch-screen')),

@@ -10,6 +10,7 @@ import { Logo } from './logo';
 const messages = defineMessages({
   nav: { id: 'navbar.label', defaultMessage: 'Main' },
   home: { id: 'navbar.home', defaultMessage: 'Home' },
+  classes: { id: 'navbar.classes', defaultMessage: 'Classes' },
   pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
   billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
   logout: { id: 'navbar.logout', defaultMessage: 'Log out' },
@@ -31,6 +32,7 @@ export interface NavbarProps {
 
 const LINKS = [
   { href: '/home', label: messages.home },
+  { href: '/classes', label: messages.classes },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
 ] as const;

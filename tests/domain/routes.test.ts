@@ -10,6 +10,10 @@ describe('route table', () => {
     expect(routes.register.href({ email: 'a+b@example.com' })).toBe('/register?email=a%2Bb%40example.com');
     expect(routes.register.href()).toBe('/register');
     expect(routes.users.href({ session_id: 'cs_1' })).toBe('/users?session_id=cs_1');
+    expect(routes.classes.href()).toBe('/classes');
+    expect(routes.classes.href('level=beginner')).toBe('/classes?level=beginner');
+    expect(routes.classDetail.href('a b/c')).toBe('/classes/a%20b%2Fc');
+    expect(routes.watch.href('yin-yoga')).toBe('/watch/yin-yoga');
     expect(routes.watch.href('yoga flow/1')).toBe('/watch/yoga%20flow%2F1');
   });
 

@@ -25,8 +25,8 @@ function spinsWhileHeld(label: string, screen: string, part: string): Driver {
 }
 
 /** A new account that started a trial on the sandbox checkout with the test card, back on /success. */
-async function subscribedWithTrial(page: Page, label: string): Promise<void> {
-  await signedIn(page, label);
+export async function subscribedWithTrial(page: Page, label: string): Promise<{ email: string; token: string }> {
+  const account = await signedIn(page, label);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Choose Basic' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
@@ -36,6 +36,7 @@ async function subscribedWithTrial(page: Page, label: string): Promise<void> {
   await page.fill('[name=name]', 'Ana Tester');
   await page.getByRole('button', { name: /start free trial|pay/i }).click();
   await page.waitForURL(pathIs('/success'));
+  return account;
 }
 
 /** Signed in with a trial subscription, on /billing. */
@@ -84,6 +85,27 @@ export const accountFlows: FlowDrivers[] = [
     name: 'home',
     machine: homeMachine,
     drivers: {
+      checkingAccess: async (page) => {
+        await signedIn(page, 'flow-home-check');
+        const release = await hold(page, '/api/v1/classes/home');
+        await page.goto('/home');
+        await page.waitForRequest((r) => r.url().includes('/api/v1/classes/home'));
+        await spinner(page).waitFor({ state: 'attached' });
+        await release();
+      },
+      accessFailed: async (page) => {
+        await signedIn(page, 'flow-home-check-fail');
+        await fail(page, '/api/v1/classes/home', 503, 'Classes are resting');
+        await page.goto('/home');
+        await page.getByRole('alert').getByText('Classes are resting').waitFor();
+        await page.getByRole('button', { name: /try again/i }).waitFor();
+      },
+      subscriber: async (page) => {
+        await subscribedWithTrial(page, 'flow-home-subscriber');
+        await page.getByRole('link', { name: /start watching/i }).click();
+        await page.waitForURL(pathIs('/home'));
+        await page.getByRole('heading', { name: 'New this week' }).waitFor();
+      },
       spinning: async (page) => {
         await signedIn(page, 'flow-home');
         await page.goto('/home');

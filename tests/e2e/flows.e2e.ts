@@ -9,9 +9,10 @@ import type { Browser } from 'playwright-core';
 import { statesOf } from '../../scripts/flow-model/machine-graph';
 import { accountFlows } from './account-flow-drivers';
 import { baseUrl, captureStates, launch, newContext } from './browser';
+import { catalogFlows } from './catalog-flow-drivers';
 import { entryFlows } from './entry-flow-drivers';
 
-const flows = [...entryFlows, ...accountFlows];
+const flows = [...entryFlows, ...accountFlows, ...catalogFlows];
 
 describe('every state of every subscriber flow, in the browser', () => {
   let browser: Browser;

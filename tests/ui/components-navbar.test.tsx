@@ -20,6 +20,10 @@ describe('Navbar', () => {
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
     expect(within(nav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(within(nav).getByRole('link', { name: 'Billing & Subscriptions' }).getAttribute('href')).toBe('/billing');
+    // Classes sits between Home and Pricing.
+    const names = within(nav).getAllByRole('link').map((link) => link.textContent);
+    expect(names.slice(0, 3)).toEqual(['Home', 'Classes', 'Pricing']);
+    expect(within(nav).getByRole('link', { name: 'Classes' }).getAttribute('href')).toBe('/classes');
   });
 
   it('offers a signed-in user Log out, and marks the current page', async () => {

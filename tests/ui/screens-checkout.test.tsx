@@ -20,6 +20,7 @@ const texts = {
     success: 'Transaction Successful!',
     successText: 'Your subscription is now active! Enjoy unlimited access to all features and content.',
     view: 'View Subscription',
+    watch: 'Start watching',
     failed: 'Transaction Failed!',
     failedText: 'Unfortunately, there was an issue with your payment. Please try again later.',
     retry: 'Try Again',
@@ -38,6 +39,7 @@ const texts = {
     success: '¡Transacción completada!',
     successText: '¡Tu suscripción ya está activa! Disfruta de acceso ilimitado a todas las funciones y contenidos.',
     view: 'Ver suscripción',
+    watch: 'Empezar a ver',
     failed: '¡Transacción fallida!',
     failedText: 'Lamentablemente, hubo un problema con tu pago. Inténtalo de nuevo más tarde.',
     retry: 'Intentar de nuevo',
@@ -125,6 +127,10 @@ describe.each(['en', 'es'] as Language[])('checkout return (%s)', (language) => 
     expect(await screen.findByRole('heading', { name: t.success })).toBeTruthy();
     expect(currentPath()).toBe('/success');
     expect(screen.getByText(t.successText)).toBeTruthy();
+    // Start watching (to /home) is the primary action; View Subscription stays.
+    const watch = screen.getByRole('link', { name: t.watch });
+    expect(watch.getAttribute('href')).toBe('/home');
+    expect(watch.className).toContain('btn--primary');
     await userEvent.click(screen.getByRole('link', { name: t.view }));
     await waitFor(() => expect(currentPath()).toBe('/billing'));
     // Focus moves to the new page's heading.

@@ -82,10 +82,12 @@ describe.each(['en', 'es'] as Language[])('details screen (%s)', (language) => {
 
 describe.each(['en', 'es'] as Language[])('home screen (%s)', (language) => {
   const t = texts[language];
+  /** The subscriber check: this account has no subscription that gives access. */
+  const classesHome = vi.fn(async () => ({ kind: 'ok' as const, data: { canPlay: false, continueWatching: [], newThisWeek: [], disciplines: [] } }));
 
   it('spins first, then shows step 3 of 4 with three benefits; Next goes to /pricing', async () => {
     const home = vi.fn(async () => ({ kind: 'ok' as const, data: { hasSubscription: false, name: null } }));
-    renderApp('/home', { language, api: fakeApi({ home }) });
+    renderApp('/home', { language, api: fakeApi({ home, classesHome }) });
     expect(await screen.findByRole('heading', { name: t.home })).toBeTruthy();
     expect(screen.getByText(t.step3)).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
@@ -96,7 +98,7 @@ describe.each(['en', 'es'] as Language[])('home screen (%s)', (language) => {
 
   it('shows the server message of a failed home call', async () => {
     const home = vi.fn(async () => ({ kind: 'failed' as const, status: 502, body: { message: 'Payments are down.' } }));
-    renderApp('/home', { language, api: fakeApi({ home }) });
+    renderApp('/home', { language, api: fakeApi({ home, classesHome }) });
     expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('Payments are down.');
   });
 });

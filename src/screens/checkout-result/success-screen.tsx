@@ -10,6 +10,7 @@ const messages = defineMessages({
     defaultMessage: 'Your subscription is now active! Enjoy unlimited access to all features and content.',
   },
   action: { id: 'success.action', defaultMessage: 'View Subscription' },
+  watch: { id: 'success.watch', defaultMessage: 'Start watching' },
 });
 
 export default function SuccessScreen() {
@@ -22,7 +23,10 @@ export default function SuccessScreen() {
           {intl.formatMessage(messages.title)}
         </h1>
         <p>{intl.formatMessage(messages.text)}</p>
-        <Link href={routes.billing.href()} className="btn btn--primary btn--block">
+        <Link href={routes.home.href()} className="btn btn--primary btn--block">
+          {intl.formatMessage(messages.watch)}
+        </Link>
+        <Link href={routes.billing.href()} className="btn btn--ghost btn--block">
           {intl.formatMessage(messages.action)}
         </Link>
       </div>

@@ -1,12 +1,13 @@
 // /home (step 3 of 4): a view of the home machine: a short spinner, then the three benefits
 // and Next (the machine decides where Next goes).
 import { defineMessages, useIntl } from 'react-intl';
-import { Spinner, StepHeader } from '../../components';
+import { Spinner, StepHeader, useMessageText } from '../../components';
 import { useSession } from '../../app/actors';
 import { useFlow } from '../../app/flow';
 import { useScrollToTopOn } from '../../app/navigation';
 import { homeMachine } from '../../../machines/home.machine';
 import { NoticeBanner } from '../notice-banner';
+import { HomeUnavailable, SubscriberHome } from './subscriber-home';
 
 const messages = defineMessages({
   title: { id: 'home.title', defaultMessage: 'Choose your plan' },
@@ -22,6 +23,11 @@ export default function HomeScreen() {
   const [snapshot, send] = useFlow(homeMachine, { hasEmail });
   const { notice, scrollToTop } = snapshot.context;
   useScrollToTopOn(scrollToTop);
+  const messageText = useMessageText();
+  // A subscriber's home, or why it is not known yet (subscriber-home.tsx); else the onboarding step.
+  if (snapshot.matches('checkingAccess')) return <Spinner size="lg" />;
+  if (snapshot.matches('subscriber') && snapshot.context.rows) return <SubscriberHome rows={snapshot.context.rows} />;
+  if (snapshot.matches('accessFailed')) return <HomeUnavailable reason={notice && messageText(notice.message)} onRetry={() => send({ type: 'retry' })} />;
   return (
     <div className="page page--narrow">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
