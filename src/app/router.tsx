@@ -7,6 +7,7 @@ import { Spinner } from '../components/spinner';
 import { guardNavigation } from '../domain/navigation';
 import { routes, type Access, type RouteName } from '../domain/routes';
 import { staticPages } from '../screens/static';
+import type { AccountMachine } from '../../machines/account.machine';
 import type { BillingMachine } from '../../machines/billing.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
 import type { HomeMachine } from '../../machines/home.machine';
@@ -19,6 +20,7 @@ import { useSession } from './actors';
 import { fromCall } from './call-actor';
 import { FlowContext, implement, type ImplementFlow } from './flow';
 import { usePerformNavigation } from './navigation';
+import { saveTextFile } from './save-file';
 
 interface Mount {
   screen: LazyExoticComponent<ComponentType>;
@@ -73,6 +75,28 @@ const mounts: Record<RouteName, Mount> = {
         cancelSubscription: fromCall(api.cancelSubscription),
         reactivateSubscription: fromCall(api.reactivateSubscription),
         openPaymentPortal: fromCall((_, signal) => api.openPaymentPortal(signal)),
+      },
+    })),
+  },
+  account: {
+    screen: lazy(() => import('../screens/account/account-screen')),
+    flow: implement<AccountMachine>(({ api, language, session }) => ({
+      actors: {
+        loadAccount: fromCall((_, signal) => api.account(signal)),
+        changeEmail: fromCall(api.changeEmail),
+        changePassword: fromCall(api.changePassword),
+        saveLanguage: fromCall(api.setAccountLanguage),
+        signOutDevice: fromCall(api.signOutDevice),
+        signOutOthers: fromCall((_, signal) => api.signOutOtherDevices(signal)),
+        exportData: fromCall((_, signal) => api.exportAccount(signal)),
+        deleteAccount: fromCall(api.deleteAccount),
+      },
+      actions: {
+        adoptLanguage: (_, value) => {
+          if (language.getSnapshot().context.language !== value) language.send({ type: 'language.set', language: value });
+        },
+        saveFile: (_, file) => saveTextFile(file),
+        signOut: () => session.send({ type: 'session.signOut' }),
       },
     })),
   },

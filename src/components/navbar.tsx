@@ -10,6 +10,7 @@ const messages = defineMessages({
   home: { id: 'navbar.home', defaultMessage: 'Home' },
   pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
   billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
+  account: { id: 'navbar.account', defaultMessage: 'Account' },
   logout: { id: 'navbar.logout', defaultMessage: 'Log out' },
   signIn: { id: 'navbar.signIn', defaultMessage: 'Sign In' },
   menu: { id: 'navbar.menu', defaultMessage: 'Menu' },
@@ -31,6 +32,7 @@ const LINKS = [
   { href: '/home', label: messages.home },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
+  { href: '/account', label: messages.account },
 ] as const;
 
 export function Navbar({ signedIn, language, onLanguageChange, onLogout, currentPath }: NavbarProps) {
