@@ -1,7 +1,7 @@
 // /account: a view of the account machine. Sections: email, password, language, devices signed
 // in, your data (download), and delete account (a confirmation dialog asking the password).
 import type { FormEvent, ReactNode } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Badge, Button, Card, DateText, Dialog, KeyValueList, PasswordField, Spinner, TextField } from '../../components';
 import { useFlow } from '../../app/flow';
 import { useScrollToTopOn } from '../../app/navigation';
@@ -33,7 +33,6 @@ const messages = defineMessages({
   signedIn: { id: 'account.devices.signedIn', defaultMessage: 'Signed in' },
   lastSeen: { id: 'account.devices.lastSeen', defaultMessage: 'Last seen' },
   signOut: { id: 'account.devices.signOut', defaultMessage: 'Sign out' },
-  signOutNamed: { id: 'account.devices.signOutNamed', defaultMessage: 'Sign out {device}' },
   signOutOthers: { id: 'account.devices.signOutOthers', defaultMessage: 'Sign out of all other devices' },
   dataTitle: { id: 'account.data.title', defaultMessage: 'Your data' },
   dataText: {
@@ -53,6 +52,8 @@ const messages = defineMessages({
   deleteConfirm: { id: 'account.delete.confirm', defaultMessage: 'Delete my account' },
   cancel: { id: 'account.delete.cancel', defaultMessage: 'Cancel' },
 });
+
+const signOutNamed = defineMessage<{ device: string }>({ id: 'account.devices.signOutNamed', defaultMessage: 'Sign out {device}' });
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -77,7 +78,7 @@ export default function AccountScreen() {
   const busy = snapshot.hasTag('busy');
   const is = (state: string) => snapshot.matches({ ready: state } as never);
   const dialogOpen = is('confirmingDelete') || is('deleting') || snapshot.matches('deleted');
-  const t = intl.formatMessage;
+  const t = (descriptor: (typeof messages)[keyof typeof messages]) => intl.formatMessage(descriptor);
 
   if (snapshot.hasTag('loading')) {
     return (
@@ -204,7 +205,7 @@ export default function AccountScreen() {
                   variant="secondary"
                   busy={signingOut === device.id}
                   disabled={busy}
-                  aria-label={t(messages.signOutNamed, { device: device.deviceName })}
+                  aria-label={intl.formatMessage(signOutNamed, { device: device.deviceName })}
                   onClick={() => send({ type: 'device.signOut', sessionId: device.id })}
                 >
                   {t(messages.signOut)}
