@@ -9,13 +9,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, expectAccessible, launch, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, uniqueEmail } from './browser';
 
 const NEW_PASSWORD = 'N3w#Secret';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
 /** Signs `email` in through the form in a fresh context (its own device); on /home. */
-async function deviceSignedIn(browser: Browser, email: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
+async function deviceSignedIn(browser: Browser, email: string, userAgent?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, userAgent ? { userAgent } : {});
   const page = await context.newPage();
-  await signInThroughForm(page, email, password);
+  await signInThroughForm(page, email, PASSWORD);
   await page.waitForURL(pathIs('/home'));
   return { context, page };
 }
@@ -41,19 +42,21 @@ describe('account page', () => {
     await registerByApi(await setup.newPage(), email);
     await setup.close();
     const laptop = await deviceSignedIn(browser, email);
-    const phone = await deviceSignedIn(browser, email);
+    const phone = await deviceSignedIn(browser, email, IPHONE);
     const page = laptop.page;
 
     // Reachable from the navigation bar.
     await page.getByRole('link', { name: /^account$/i }).click();
     await page.waitForURL(pathIs('/account'));
-    await page.locator('#account-devices').waitFor();
-    assert.equal(await page.locator('.account__device').count(), 2);
+    await page.getByText('Safari on iPhone').waitFor();
+    // The laptop, the phone, and the sign-up's own session (registered through the API).
+    assert.equal(await page.locator('.account__device').count(), 3);
 
     // Sign the phone out from the list: its next request finds it signed out.
-    await page.getByRole('button', { name: /^sign out chrome/i }).click();
+    await page.getByRole('button', { name: /^sign out safari on iphone$/i }).click();
     await page.getByText('That device has been signed out.').waitFor();
-    assert.equal(await page.locator('.account__device').count(), 1);
+    assert.equal(await page.locator('.account__device').count(), 2);
+    assert.equal(await page.getByText('Safari on iPhone').count(), 0);
     await phone.page.goto('/account');
     await phone.page.waitForURL(pathIs('/login'));
     await phone.context.close();
@@ -103,7 +106,7 @@ describe('account page', () => {
         const setup = await newContext(browser);
         await registerByApi(await setup.newPage(), email);
         await setup.close();
-        await deviceSignedIn(browser, email);
+        const other = await deviceSignedIn(browser, email, IPHONE);
         const { context, page } = await deviceSignedIn(browser, email);
         await page.setViewportSize(viewport);
         await openAccount(page);
@@ -116,13 +119,14 @@ describe('account page', () => {
         assert.equal(await page.evaluate(() => document.documentElement.lang), language);
         await screenshot(page, `account-${language}-${width}`);
         await expectAccessible(page, `/account (${language}, ${width} px)`);
-        await page.locator('#account-delete button').click();
+        await page.getByRole('button', { name: language === 'es' ? /^eliminar cuenta$/i : /^delete account$/i }).click();
         await page.getByRole('alertdialog').waitFor();
         await page.getByRole('alertdialog').locator('button[type=submit]').click();
         await page.locator('#account-delete-password-error, .field--invalid').first().waitFor();
         await screenshot(page, `account-delete-dialog-${language}-${width}`);
         await expectAccessible(page, `/account delete dialog (${language}, ${width} px)`);
         await context.close();
+        await other.context.close();
       });
     }
   }
