@@ -15,6 +15,7 @@ import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
 import configAndDatabase from './plugins/external/config';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
+import accountRoutes from './routes/account';
 import authRoutes from './routes/auth';
 import classesRoutes from './routes/classes';
 import flowsRoutes from './routes/flows';
@@ -90,6 +91,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   // Routes, one file per API area.
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await app.register(uploadsRoutes);
   await app.register(classesRoutes);
   await app.register(playbackRoutes);

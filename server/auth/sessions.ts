@@ -2,7 +2,7 @@
 // that was already rotated, presented again after the reuse window, revokes its whole session:
 // someone copied it (docs/decisions/003, 009).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -23,14 +23,20 @@ async function issueRefreshToken(db: Queryable, sessionId: string, refreshToken 
   return refreshToken;
 }
 
-/** A new session for (user, device); that device's earlier sessions end. */
-export async function startSession(db: Database, userId: string, deviceId: string): Promise<IssuedSession> {
+/**
+ * A new session for (user, device); that device's earlier sessions end. `deviceName` is what
+ * /account lists it as (told from the user agent).
+ */
+export async function startSession(db: Database, userId: string, deviceId: string, deviceName?: string): Promise<IssuedSession> {
   return db.transaction(async (tx) => {
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)));
-    const [session] = await tx.insert(sessions).values({ userId, deviceId }).returning({ id: sessions.id });
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId, deviceId, ...(deviceName ? { deviceName } : {}) })
+      .returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
     return { sessionId: session.id, refreshToken: await issueRefreshToken(tx, session.id) };
   });
@@ -91,6 +97,7 @@ export async function rotateRefreshToken(db: Database, refreshToken: string, reu
       const owner = await ownerOf(used.sessionId);
       if (!owner) return { kind: 'invalid' };
       await issueRefreshToken(tx, used.sessionId, next);
+      await tx.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, used.sessionId));
       return { kind: 'rotated', sessionId: used.sessionId, refreshToken: next, ...owner };
     }
     const [known] = await tx
@@ -124,6 +131,34 @@ export async function sessionOfRefreshToken(db: Database, refreshToken: string):
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every open session of an account, but `except` (the device asking, which stays signed
+ * in). The one way to end many sessions at once: callers never update `sessions` themselves.
+ */
+export async function revokeSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<void> {
+  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(options.except ? and(open, ne(sessions.id, options.except)) : open);
+}
+
+export interface OpenSession {
+  id: string;
+  deviceName: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The account's devices signed in, the most recently seen first. */
+export async function listOpenSessions(db: Queryable, userId: string): Promise<OpenSession[]> {
+  return db
+    .select({ id: sessions.id, deviceName: sessions.deviceName, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
 /** One indexed lookup (primary key) per authenticated request. */

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Account } from './accounts';
 import { REFRESH_TOKEN_TTL_SECONDS, startSession } from './sessions';
+import { describeDevice } from '../playback/devices';
 import { signAccessToken } from './tokens';
 
 export const REFRESH_COOKIE = 'fs_refresh';
@@ -48,5 +49,6 @@ export async function signIn(
   deviceId: string,
   message: string,
 ): Promise<AuthSuccessBody> {
-  return authSuccess(app, reply, account, await startSession(app.db, account.id, deviceId), message);
+  const deviceName = describeDevice(reply.request.headers).name;
+  return authSuccess(app, reply, account, await startSession(app.db, account.id, deviceId, deviceName), message);
 }

@@ -35,6 +35,8 @@ export const users = pgTable('users', {
   /** The account's language ('en' | 'es') for emails: the UI language at sign-up, changed on /account. */
   language: text('language').notNull().default('en'),
   createdAt: createdAt(),
+  /** Set when the account was deleted: the row stays, anonymised, for its payments (server/account/deletion.ts). */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 /** One sign-in on one device: a family of rotating refresh tokens. */
@@ -44,10 +46,17 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
+    /** Told from the user agent at sign-in ("Chrome on macOS"), listed on /account. */
+    deviceName: text('device_name').notNull().default('Web browser'),
+    /** Sign-in and every token refresh (at most 15 minutes apart while the app is open). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_device_idx').on(t.userId, t.deviceId)],
+  (t) => [
+    index('sessions_user_device_idx').on(t.userId, t.deviceId),
+    index('sessions_user_open_idx').on(t.userId).where(sql`revoked_at is null`),
+  ],
 );
 
 export const refreshTokens = pgTable(

@@ -97,6 +97,11 @@ export interface PaymentProvider {
    */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Partial<SubscriptionFacts> | null>;
   /**
+   * Ends the subscription now, without a refund or a final invoice (account deletion). The
+   * caller marks it cancelled in the database; a provider with webhooks reports it again later.
+   */
+  cancelImmediately(subscriptionId: string): Promise<void>;
+  /**
    * Opens the provider's page for updating the payment method, which comes back to
    * `returnUrl`; null when the account has nothing there to manage (no customer).
    */

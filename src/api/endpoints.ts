@@ -159,6 +159,23 @@ export function createApi(client: ApiClient) {
         outcomeOf(client.PUT('/api/v1/playback/progress/{classId}', { params: { path: { classId } }, body: { position_seconds: seconds }, signal, keepalive }), signal),
         (data) => ({ completed: data.progress.completed }),
       ),
+    /** /account: the profile, the account's language and the devices signed in. */
+    account: (signal?: AbortSignal) =>
+      map(outcomeOf(client.GET('/api/v1/account', { signal }), signal), (data) => ({ account: data.account, devices: data.devices })),
+    changeEmail: (body: Schemas['ChangeEmailRequest'], signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/account/email', { body, signal }), signal), (data) => ({ email: data.email })),
+    changePassword: (body: Schemas['ChangePasswordRequest'], signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/account/password', { body, signal }), signal), (data) => ({ message: data.message })),
+    setAccountLanguage: (body: Schemas['LanguageRequest'], signal?: AbortSignal) =>
+      map(outcomeOf(client.PUT('/api/v1/account/language', { body, signal }), signal), (data) => ({ language: data.language })),
+    signOutDevice: ({ sessionId }: { sessionId: string }, signal?: AbortSignal) =>
+      map(outcomeOf(client.DELETE('/api/v1/account/sessions/{sessionId}', { params: { path: { sessionId } }, signal }), signal), (data) => ({ message: data.message })),
+    signOutOtherDevices: (signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/account/sessions/sign-out-others', { signal }), signal), (data) => ({ message: data.message })),
+    exportAccount: (signal?: AbortSignal) =>
+      map(outcomeOf(client.GET('/api/v1/account/export', { signal }), signal), (data): { exportedAt: string } & Record<string, unknown> => data),
+    deleteAccount: (body: Schemas['DeleteAccountRequest'], signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/account/delete', { body, signal }), signal), (data) => ({ message: data.message })),
     /** Public: the cheapest and dearest monthly price on sale, for the landing copy. */
     priceRange: (signal?: AbortSignal) =>
       map(outcomeOf(client.GET('/api/v1/payments/price-range', { signal }), signal), (data): PriceRange => ({ min: data.min, max: data.max, currency: data.currency })),

@@ -130,6 +130,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account page (/account) — profile, language and the devices signed in.
+         * @description `language` is the account's language (emails are written in it); the app adopts it after
+         *     signing in. `devices` are the open sessions, the most recently seen first; `current`
+         *     marks the device asking.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the sign-in address, confirmed with the current password.
+         * @description The new address must be free (409 otherwise). A message goes to the old address. The
+         *     access token still names the old address until it is next refreshed.
+         */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (the current one, and a new one by the shared rules).
+         * @description Every other device is signed out; this one stays signed in.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep the account's language (emails are written in it). */
+        put: operations["setAccountLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["AccountSessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one device of this account (from the list of devices signed in).
+         * @description That device's next request is refused (401) and its refresh token no longer works.
+         */
+        delete: operations["signOutDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out every other device; this one stays signed in. */
+        post: operations["signOutOtherDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data — everything FitStream holds about the account, as one JSON file.
+         * @description Answered as an attachment (`fitstream-data-<date>.json`): profile, subscriptions,
+         *     payments, checkouts, class progress, sessions, playback sessions, uploads (described,
+         *     each with its URL) and the emails sent to the account. Secrets (password hash, tokens)
+         *     are not included.
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the account, confirmed with the password.
+         * @description Immediate: a current subscription is cancelled at once without a refund, every device
+         *     is signed out, personal data (email, name, image, uploads, sessions, progress, playback)
+         *     is erased, payments are kept anonymised, and a goodbye email goes to the address. The
+         *     address can sign up again.
+         */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/uploads": {
         parameters: {
             query?: never;
@@ -763,6 +928,101 @@ export interface components {
             name?: string;
             image?: string | null;
         };
+        /** @enum {string} */
+        Language: "en" | "es";
+        AccountProfile: {
+            email: string;
+            name: string | null;
+            image: string | null;
+            language: components["schemas"]["Language"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AccountDevice: {
+            /** Format: uuid */
+            id: string;
+            /** @description Told from the user agent, e.g. "Chrome on macOS". */
+            deviceName: string;
+            /** Format: date-time */
+            signedInAt: string;
+            /**
+             * Format: date-time
+             * @description Sign-in or the latest token refresh.
+             */
+            lastSeenAt: string;
+            /** @description The device asking. */
+            current: boolean;
+        };
+        AccountSuccess: {
+            /** @constant */
+            isSuccess: true;
+            account: components["schemas"]["AccountProfile"];
+            devices: components["schemas"]["AccountDevice"][];
+        };
+        ChangeEmailRequest: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+        };
+        EmailChangedSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            email: string;
+        };
+        ChangePasswordRequest: {
+            currentPassword: components["schemas"]["Password"];
+            password: components["schemas"]["Password"];
+            cpassword: components["schemas"]["Password"];
+        };
+        LanguageRequest: {
+            language: components["schemas"]["Language"];
+        };
+        LanguageSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            language: components["schemas"]["Language"];
+        };
+        DeleteAccountRequest: {
+            password: components["schemas"]["Password"];
+        };
+        /** @description Everything held about the account; tables as arrays of rows (camelCase columns). */
+        AccountExport: {
+            /** @constant */
+            format: "fitstream-account-export";
+            version: number;
+            /** Format: date-time */
+            exportedAt: string;
+            profile: {
+                [key: string]: unknown;
+            };
+            subscriptions?: {
+                [key: string]: unknown;
+            }[];
+            payments?: {
+                [key: string]: unknown;
+            }[];
+            checkouts?: {
+                [key: string]: unknown;
+            }[];
+            classProgress?: {
+                [key: string]: unknown;
+            }[];
+            sessions?: {
+                [key: string]: unknown;
+            }[];
+            playbackSessions?: {
+                [key: string]: unknown;
+            }[];
+            uploads?: {
+                [key: string]: unknown;
+            }[];
+            emails?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
         UploadSuccess: {
             /** @constant */
             isSuccess: true;
@@ -1218,6 +1478,7 @@ export interface components {
         };
     };
     parameters: {
+        AccountSessionId: string;
         PlaybackSessionId: string;
         ClassId: string;
         MediaId: string;
@@ -1416,6 +1677,211 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangedSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setAccountLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageRequest"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    signOutDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: components["parameters"]["AccountSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (or it already was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    signOutOtherDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the refresh cookie is cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProviderError"];
         };
     };
     uploadImage: {

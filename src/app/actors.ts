@@ -71,7 +71,15 @@ export function createAppActors(deps: AppDeps) {
   sessionActor = session;
 
   const language = createActor(
-    languageMachine.provide({ actions: { persistLanguage: (_, value: Language) => persistence.writeLanguage(value) } }),
+    languageMachine.provide({
+      actions: {
+        persistLanguage: (_, value: Language) => {
+          persistence.writeLanguage(value);
+          // Signed in, the account keeps it too (emails are written in it); a failure changes nothing here.
+          if (session.getSnapshot().context.user) void api.setAccountLanguage({ language: value });
+        },
+      },
+    }),
     { ...actorOptions, input: { language: persistence.readLanguage() } },
   );
 

@@ -20,6 +20,7 @@ export const routeTitles = defineMessages({
   users: { id: 'title.users', defaultMessage: 'Confirming your payment' },
   success: { id: 'title.success', defaultMessage: 'Subscription started' },
   cancel: { id: 'title.cancel', defaultMessage: 'Payment not completed' },
+  account: { id: 'title.account', defaultMessage: 'Your account' },
   billing: { id: 'title.billing', defaultMessage: 'Billing and subscription' },
   terms: { id: 'title.terms', defaultMessage: 'Terms of use' },
   privacy: { id: 'title.privacy', defaultMessage: 'Privacy' },

@@ -8,6 +8,7 @@ import { checkoutResultGuard, guardNavigation } from '../domain/navigation';
 import { routes, type Access, type RouteName } from '../domain/routes';
 import { currentSubscription } from '../domain/subscriptions';
 import { staticPages } from '../screens/static';
+import type { AccountMachine } from '../../machines/account.machine';
 import type { BillingMachine, LoadBillingOutput } from '../../machines/billing.machine';
 import type { CatalogMachine } from '../../machines/catalog.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
@@ -24,6 +25,7 @@ import { fromCall } from './call-actor';
 import { FlowContext, implement, type ImplementFlow } from './flow';
 import { keeperActor, mediaActor } from './media-actor';
 import { arrivedFromCheckout, usePerformNavigation } from './navigation';
+import { saveTextFile } from './save-file';
 import { videoSurface } from './video-surface';
 
 interface Mount {
@@ -117,6 +119,28 @@ const mounts: Record<RouteName, Mount> = {
         openPaymentPortal: fromCall((_, signal) => api.openPaymentPortal(signal)),
       },
       actions: { rememberCard: (_, { card }) => persistence.writeCardBeforePortal(card) },
+    })),
+  },
+  account: {
+    screen: lazy(() => import('../screens/account/account-screen')),
+    flow: implement<AccountMachine>(({ api, language, session }) => ({
+      actors: {
+        loadAccount: fromCall((_, signal) => api.account(signal)),
+        changeEmail: fromCall(api.changeEmail),
+        changePassword: fromCall(api.changePassword),
+        saveLanguage: fromCall(api.setAccountLanguage),
+        signOutDevice: fromCall(api.signOutDevice),
+        signOutOthers: fromCall((_, signal) => api.signOutOtherDevices(signal)),
+        exportData: fromCall((_, signal) => api.exportAccount(signal)),
+        deleteAccount: fromCall(api.deleteAccount),
+      },
+      actions: {
+        adoptLanguage: (_, value) => {
+          if (language.getSnapshot().context.language !== value) language.send({ type: 'language.set', language: value });
+        },
+        saveFile: (_, file) => saveTextFile(file),
+        signOut: () => session.send({ type: 'session.signOut' }),
+      },
     })),
   },
   terms: { screen: lazy(staticPages.terms) },

@@ -13,6 +13,7 @@ const messages = defineMessages({
   classes: { id: 'navbar.classes', defaultMessage: 'Classes' },
   pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
   billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
+  account: { id: 'navbar.account', defaultMessage: 'Account' },
   logout: { id: 'navbar.logout', defaultMessage: 'Log out' },
   signIn: { id: 'navbar.signIn', defaultMessage: 'Sign In' },
   menu: { id: 'navbar.menu', defaultMessage: 'Menu' },
@@ -35,6 +36,7 @@ const LINKS = [
   { href: '/classes', label: messages.classes },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
+  { href: '/account', label: messages.account },
 ] as const;
 
 export function Navbar({ signedIn, language, onLanguageChange, onLogout, currentPath }: NavbarProps) {

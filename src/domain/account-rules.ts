@@ -71,6 +71,27 @@ export const profileSchema = yup.object({
     .matches(NAME_PATTERN, 'nameInvalid'),
 });
 
+/** /account: a new address, confirmed with the current password. */
+export const changeEmailSchema = yup.object({
+  email: yup.string().trim().required('emailInvalid').matches(EMAIL_PATTERN, 'emailInvalid'),
+  password: yup.string().required('passwordRequired'),
+});
+
+/** /account: the current password, and a new one by the sign-up rules, typed twice. */
+export const changePasswordSchema = yup.object({
+  currentPassword: yup.string().required('passwordRequired'),
+  password: yup.string().required('passwordInvalid').matches(PASSWORD_PATTERN, 'passwordInvalid'),
+  cpassword: yup
+    .string()
+    .required('passwordMismatch')
+    .oneOf([yup.ref('password')], 'passwordMismatch'),
+});
+
+/** /account: deleting the account asks for the password. */
+export const deleteAccountSchema = yup.object({
+  password: yup.string().required('passwordRequired'),
+});
+
 export type FieldErrors<T extends string = string> = Partial<Record<T, RuleMessageKey>>;
 
 /**

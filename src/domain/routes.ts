@@ -28,6 +28,7 @@ export const routes = {
   success: { path: '/success', access: 'signedIn', href: () => '/success' },
   cancel: { path: '/cancel', access: 'signedIn', href: () => '/cancel' },
   billing: { path: '/billing', access: 'signedIn', href: () => '/billing' },
+  account: { path: '/account', access: 'signedIn', href: () => '/account' },
   terms: { path: '/terms', access: 'public', href: () => '/terms' },
   privacy: { path: '/privacy', access: 'public', href: () => '/privacy' },
   dmca: { path: '/dmca', access: 'public', href: () => '/dmca' },

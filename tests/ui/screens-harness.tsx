@@ -58,6 +58,14 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     playbackHeartbeat: vi.fn(pending),
     stopPlayback: vi.fn(pending),
     saveProgress: vi.fn(pending),
+    account: vi.fn(pending),
+    changeEmail: vi.fn(pending),
+    changePassword: vi.fn(pending),
+    setAccountLanguage: vi.fn(pending),
+    signOutDevice: vi.fn(pending),
+    signOutOtherDevices: vi.fn(pending),
+    exportAccount: vi.fn(pending),
+    deleteAccount: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

@@ -24,6 +24,8 @@ export function createSandboxProvider(options: { db: Database; publicUrl: string
     async setCancelAtPeriodEnd() {
       return null;
     },
+    // Nothing is charged by anyone but this server: ending the stored subscription ends it.
+    async cancelImmediately() {},
     // The server hosts the portal page too; it returns to /billing by itself.
     async createPortalSession(user) {
       const token = await createSandboxPortalToken(db, user.id);

@@ -110,6 +110,13 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
       };
     },
 
+    // No proration credit and no final invoice: deletion refunds nothing (decisions.md).
+    async cancelImmediately(subscriptionId) {
+      await callStripe('cancel the subscription', () =>
+        client.subscriptions.cancel(subscriptionId, { prorate: false, invoice_now: false }),
+      );
+    },
+
     // The Billing customer portal; the new card arrives by webhook (customer.updated).
     async createPortalSession(user, returnUrl) {
       if (!user.providerCustomerId) return null;

@@ -147,6 +147,46 @@ describe('Stripe checkout', () => {
     expect(test.fake.get(subscription.id).cancel_at_period_end).toBe(false);
   });
 
+  it('deleting the account cancels the subscription at Stripe at once, without proration or a final invoice', async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    const paid = test.fake.completeCheckout(sessionId);
+    expect((await confirmCheckout(test.app, user, sessionId)).statusCode).toBe(200);
+    const deleted = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/delete',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { password: user.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const cancel = test.fake.calls('DELETE', `/v1/subscriptions/${paid.subscription.id}`);
+    expect(cancel).toHaveLength(1);
+    expect(cancel[0]!.params).toMatchObject({ prorate: 'false', invoice_now: 'false' });
+    const [row] = await test.app.db.select().from(subscriptions).where(eq(subscriptions.id, paid.subscription.id));
+    expect(row!.status).toBe('canceled');
+  });
+
+  it('keeps the account when Stripe refuses the cancellation (502), so deletion can be tried again', async () => {
+    const user = await signUp(test.app);
+    const sessionId = await subscribe(user);
+    test.fake.completeCheckout(sessionId);
+    expect((await confirmCheckout(test.app, user, sessionId)).statusCode).toBe(200);
+    test.fake.fail(500, 'internal');
+    try {
+      const refused = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/delete',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: { password: user.password },
+      });
+      expect(refused.statusCode).toBe(502);
+    } finally {
+      test.fake.recover();
+    }
+    const [row] = await test.app.db.select().from(users).where(eq(users.email, user.email));
+    expect(row!.deletedAt).toBeNull();
+  });
+
   it('offers no trial on the second subscription and reuses the customer', async () => {
     const user = await signUp(test.app);
     const first = await subscribe(user);

@@ -1,0 +1,15 @@
+// What the account page (/account) says in its banner when something it asked for worked.
+import { defineMessages } from '@formatjs/intl';
+
+export const accountNotices = defineMessages({
+  emailChanged: { id: 'account.notice.emailChanged', defaultMessage: 'Your email has been changed.' },
+  passwordChanged: {
+    id: 'account.notice.passwordChanged',
+    defaultMessage: 'Your password has been changed. Every other device has been signed out.',
+  },
+  languageSaved: { id: 'account.notice.languageSaved', defaultMessage: 'Your language has been saved.' },
+  deviceSignedOut: { id: 'account.notice.deviceSignedOut', defaultMessage: 'That device has been signed out.' },
+  otherDevicesSignedOut: { id: 'account.notice.otherDevicesSignedOut', defaultMessage: 'Every other device has been signed out.' },
+  dataDownloaded: { id: 'account.notice.dataDownloaded', defaultMessage: 'Your data has been downloaded.' },
+  loadFailed: { id: 'account.notice.loadFailed', defaultMessage: 'Your account could not be loaded.' },
+});

@@ -1,0 +1,75 @@
+// The account machine (/account) with every call controlled by the test and the app's actions recorded.
+import { createActor, SimulatedClock } from 'xstate';
+import {
+  accountMachine,
+  type AccountView,
+  type ChangeEmailInput,
+  type ChangeEmailOutput,
+  type ChangePasswordInput,
+  type ChangePasswordOutput,
+  type DeleteAccountInput,
+  type DeleteAccountOutput,
+  type ExportDataOutput,
+  type LoadAccountOutput,
+  type SaveLanguageInput,
+  type SaveLanguageOutput,
+  type SavedFile,
+  type SignOutDeviceInput,
+  type SignOutDeviceOutput,
+  type SignOutOthersOutput,
+} from '../../machines/account.machine';
+import { ok } from '../../src/domain/request-outcome';
+import { controlledActor, settle } from './controlled-actor';
+
+export const thisDevice = { id: 'a0000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
+export const phone = { id: 'a0000000-0000-4000-8000-000000000002', deviceName: 'Safari on iPhone', signedInAt: '2026-11-02T10:00:00.000Z', lastSeenAt: '2026-11-21T10:00:00.000Z', current: false };
+export const tablet = { ...phone, id: 'a0000000-0000-4000-8000-000000000003', deviceName: 'Chrome on Android' };
+export const accountView: AccountView = {
+  account: { email: 'ana@example.com', name: 'Ana', image: null, language: 'en', createdAt: '2026-10-01T00:00:00.000Z' },
+  devices: [thisDevice, phone, tablet],
+};
+
+export function accountPage() {
+  const calls = {
+    load: controlledActor<LoadAccountOutput>(),
+    email: controlledActor<ChangeEmailOutput, ChangeEmailInput>(),
+    password: controlledActor<ChangePasswordOutput, ChangePasswordInput>(),
+    language: controlledActor<SaveLanguageOutput, SaveLanguageInput>(),
+    device: controlledActor<SignOutDeviceOutput, SignOutDeviceInput>(),
+    others: controlledActor<SignOutOthersOutput>(),
+    exportData: controlledActor<ExportDataOutput>(),
+    remove: controlledActor<DeleteAccountOutput, DeleteAccountInput>(),
+  };
+  const adopted: string[] = [];
+  const files: SavedFile[] = [];
+  let signOuts = 0;
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    accountMachine.provide({
+      actors: {
+        loadAccount: calls.load.logic,
+        changeEmail: calls.email.logic,
+        changePassword: calls.password.logic,
+        saveLanguage: calls.language.logic,
+        signOutDevice: calls.device.logic,
+        signOutOthers: calls.others.logic,
+        exportData: calls.exportData.logic,
+        deleteAccount: calls.remove.logic,
+      },
+      actions: {
+        adoptLanguage: (_, language) => void adopted.push(language),
+        saveFile: (_, file) => void files.push(file),
+        signOut: () => void (signOuts += 1),
+      },
+    }),
+    { clock },
+  ).start();
+  return { actor, calls, clock, adopted, files, signOuts: () => signOuts };
+}
+
+export async function loadedAccountPage(view: AccountView = accountView) {
+  const page = accountPage();
+  page.calls.load.last.resolve(ok(view));
+  await settle();
+  return page;
+}
