@@ -30,7 +30,7 @@ p{margin:0 0 var(--space-4)}
 .muted{color:var(--text-muted);font-size:var(--fs-sm)}
 .error{margin:0 0 var(--space-4);padding:var(--space-3) var(--space-4);border-radius:var(--radius);background:var(--danger-bg);border:1px solid var(--danger);color:var(--danger-text)}
 form{display:grid;gap:var(--space-4)}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:var(--space-4)}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:var(--space-4);align-items:end}
 label{display:block;font-weight:var(--fw-semibold);font-size:var(--fs-sm);margin-bottom:var(--space-1)}
 input{width:100%;min-height:var(--tap-min);padding:var(--space-3);border-radius:var(--radius);border:1px solid var(--border-strong);background:var(--bg);color:var(--text);font:inherit}
 input::placeholder{color:var(--text-placeholder)}
