@@ -29,7 +29,7 @@ async function journey(origin: string, address: string, label: string): Promise<
     if (!plan) throw new Error('plans: none on sale');
     const { url } = await session.call<{ url?: string }>('subscribe', 'POST', '/api/v1/payments/subscribe', 200, { auth: true, json: { plan: plan.id } });
     if (!url) throw new Error('subscribe: no checkout url');
-    const checkout = new URL(url).pathname;
+    const checkout = new URL(url, origin).pathname;
     const page = await session.request('GET', checkout);
     if (page.status !== 200) throw new ApiError('checkout page', page);
     // A double click on Pay: two submissions race; one payment must come of them.

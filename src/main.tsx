@@ -19,7 +19,7 @@ async function developmentInspector(): Promise<AppDeps['inspect']> {
 
 async function boot(): Promise<void> {
   const actors = createAppActors({
-    api: (auth) => createApi(createApiClient({ auth })),
+    api: (auth, language) => createApi(createApiClient({ auth, language })),
     persistence: createPersistence({ local: window.localStorage, session: window.sessionStorage }),
     inspect: (await developmentInspector()) ?? (window.__fitstreamStateProbe ? (await import('./app/state-probe')).stateProbe() : undefined),
   });

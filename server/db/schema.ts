@@ -130,6 +130,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   status: text('status').notNull().default('open'),
   trialDays: integer('trial_days').notNull().default(0),
   deviceId: text('device_id'),
+  /** The app's language when the user opened it ('en' | 'es'): the sandbox page speaks it. */
+  language: text('language').notNull().default('en'),
   createdAt: createdAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
@@ -205,6 +207,8 @@ export const portalSessions = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The app's language when the user opened it ('en' | 'es'): the sandbox page speaks it. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [index('portal_sessions_user_idx').on(t.userId)],

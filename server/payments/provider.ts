@@ -2,6 +2,7 @@
 // provider-neutral facts it answers with. Adapters live in sandbox/ and stripe/; this file
 // holds no implementation, so neither adapter nor the factory is ever imported from here.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AppLocale } from '../../src/i18n/locales';
 import type { SubscriptionStatus } from '../../src/domain/subscriptions';
 import type { checkoutSessions, plans, users } from '../db/schema';
 
@@ -62,6 +63,8 @@ export interface CheckoutRequest {
   user: UserRow;
   plan: PlanRow;
   trialDays: number;
+  /** The app's language when the user opened the checkout. */
+  language: AppLocale;
 }
 
 export interface CreatedCheckout {
@@ -103,9 +106,10 @@ export interface PaymentProvider {
   cancelImmediately(subscriptionId: string): Promise<void>;
   /**
    * Opens the provider's page for updating the payment method, which comes back to
-   * `returnUrl`; null when the account has nothing there to manage (no customer).
+   * `returnUrl`, in `language` (the app's, where the provider can); null when the account has
+   * nothing there to manage (no customer).
    */
-  createPortalSession(user: UserRow, returnUrl: string): Promise<{ url: string } | null>;
+  createPortalSession(user: UserRow, returnUrl: string, language: AppLocale): Promise<{ url: string } | null>;
   /**
    * Brings what is stored of an account's subscriptions up to the present, before it is read.
    * A provider that reports renewals and endings itself (by webhook) has nothing to do here.

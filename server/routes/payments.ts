@@ -8,6 +8,7 @@ import { isCurrentStatus } from '../../src/domain/subscriptions';
 import { routeSchema } from '../contract';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import { HttpError } from '../errors';
+import { negotiateLocale } from '../i18n';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from '../payments/apply-checkout';
 import { ProviderError, type SubscriptionFacts, type UserRow } from '../payments/provider';
 import {
@@ -88,7 +89,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
       const user = await signedInUser(request);
       const firstSubscription = user.trialUsedAt === null && !(await hasEverSubscribed(db, user.id));
       const trialDays = firstSubscription ? trialDaysForNewAccounts : 0;
-      const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays }));
+      const language = negotiateLocale(request.headers['accept-language']);
+      const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays, language }));
       // Only the newest checkout stays payable, so two open tabs cannot start two subscriptions.
       await db
         .update(checkoutSessions)
@@ -100,6 +102,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
         planId: plan.id,
         provider: provider.name,
         trialDays,
+        language,
       });
       return { isSuccess: true, url: checkout.url };
     },
@@ -192,7 +195,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   app.post(`${base}/portal`, { ...signedIn, schema: routeSchema('POST', `${base}/portal`) }, async (request) => {
     const user = await signedInUser(request);
     if (!(await hasEverSubscribed(db, user.id))) throw new HttpError(404, 'payments.noSubscription');
-    const portal = await viaProvider(() => provider.createPortalSession(user, `${app.config.publicUrl}/billing`));
+    const portal = await viaProvider(() => provider.createPortalSession(user, `${app.config.publicUrl}/billing`, negotiateLocale(request.headers['accept-language'])));
     if (!portal) throw new HttpError(404, 'payments.noSubscription');
     return { isSuccess: true, url: portal.url };
   });

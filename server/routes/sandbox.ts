@@ -2,6 +2,8 @@
 // POST pays with a test card. Answers are HTML pages (or a 303 back into the app), never JSON.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
+import { negotiateLocale } from '../i18n';
+import { isSupportedLocale, type AppLocale } from '../../src/i18n/locales';
 import { acceptFormBodies } from '../plugins/external/body-parsers';
 import { checkCard, type CardForm } from '../payments/sandbox/card';
 import {
@@ -20,11 +22,18 @@ const path = '/sandbox/checkout/:sessionId';
 export default async function sandboxRoutes(app: FastifyInstance): Promise<void> {
   // The card form posts a form body; only this page's routes read one.
   await acceptFormBodies(app);
-  const { db, config } = app;
-  const returnUrl = (checkoutId: string) => `${config.publicUrl}/users?session_id=${encodeURIComponent(checkoutId)}`;
-  const pricingUrl = `${config.publicUrl}/pricing`;
+  const { db } = app;
+  // Root-relative: the browser comes back to the origin it paid on (127.0.0.1 or localhost
+  // alike), where its session is; PUBLIC_URL is for pages on other sites (Stripe, emails).
+  const returnUrl = (checkoutId: string) => `/users?session_id=${encodeURIComponent(checkoutId)}`;
+  const pricingUrl = '/pricing';
 
-  const unavailable = (reply: FastifyReply) => sendSandboxPage(reply, 404, renderUnavailablePage({ kind: 'unavailable', url: pricingUrl }));
+  /** The checkout's language (the app's when the user opened it); else the browser's. */
+  const localeOf = (request: FastifyRequest, loaded?: SandboxCheckout | null): AppLocale =>
+    loaded && isSupportedLocale(loaded.checkout.language) ? loaded.checkout.language : negotiateLocale(request.headers['accept-language']);
+
+  const unavailable = (request: FastifyRequest, reply: FastifyReply, loaded?: SandboxCheckout | null) =>
+    sendSandboxPage(reply, 404, renderUnavailablePage(localeOf(request, loaded), { kind: 'unavailable', url: pricingUrl }));
 
   /** The open checkout this request is about, or null when it cannot be paid. */
   async function openCheckout(request: CheckoutRequest): Promise<SandboxCheckout | null> {
@@ -34,11 +43,11 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     return loaded;
   }
 
-  function page(reply: FastifyReply, loaded: SandboxCheckout, statusCode: number, error?: PageError, form?: CardForm) {
+  function page(request: FastifyRequest, reply: FastifyReply, loaded: SandboxCheckout, statusCode: number, error?: PageError, form?: CardForm) {
     return sendSandboxPage(
       reply,
       statusCode,
-      renderCheckoutPage(loaded, {
+      renderCheckoutPage(localeOf(request, loaded), loaded, {
         action: sandboxCheckoutPath(loaded.checkout.id),
         cancelUrl: pricingUrl,
         ...(error ? { error } : {}),
@@ -51,27 +60,27 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     const loaded = await openCheckout(request);
     if (loaded?.checkout.status === 'complete') {
       // Back-button after paying: say so and lead back into the app.
-      return sendSandboxPage(reply, 404, renderUnavailablePage({ kind: 'paid', url: returnUrl(loaded.checkout.id) }));
+      return sendSandboxPage(reply, 404, renderUnavailablePage(localeOf(request, loaded), { kind: 'paid', url: returnUrl(loaded.checkout.id) }));
     }
-    if (!loaded || loaded.checkout.status !== 'open') return unavailable(reply);
-    return page(reply, loaded, 200);
+    if (!loaded || loaded.checkout.status !== 'open') return unavailable(request, reply, loaded);
+    return page(request, reply, loaded, 200);
   });
 
   app.post(path, { schema: routeSchema('POST', path), attachValidation: true }, async (request: CheckoutRequest, reply) => {
     const loaded = await openCheckout(request);
-    if (!loaded) return unavailable(reply);
+    if (!loaded) return unavailable(request, reply);
     // Paying a paid checkout again (a double click, a resubmitted form) goes back to the app.
     if (loaded.checkout.status === 'complete') return reply.redirect(returnUrl(loaded.checkout.id), 303);
-    if (loaded.checkout.status !== 'open') return unavailable(reply);
+    if (loaded.checkout.status !== 'open') return unavailable(request, reply, loaded);
     const form: CardForm = typeof request.body === 'object' && request.body !== null ? request.body : {};
     let outcome = checkCard(form);
     if (request.validationError && outcome.kind !== 'invalid') {
-      outcome = { kind: 'invalid', field: 'card_number', message: 'Please check the card details and try again.' };
+      outcome = { kind: 'invalid', field: 'card_number', code: 'sandbox.card.checkDetails' };
     }
-    if (outcome.kind === 'invalid') return page(reply, loaded, 400, outcome, form);
-    if (outcome.kind === 'declined') return page(reply, loaded, 402, outcome, form);
+    if (outcome.kind === 'invalid') return page(request, reply, loaded, 400, outcome, form);
+    if (outcome.kind === 'declined') return page(request, reply, loaded, 402, outcome, form);
     const completion = await completeSandboxCheckout(db, loaded, outcome.card);
-    if (completion.kind === 'unavailable') return unavailable(reply);
+    if (completion.kind === 'unavailable') return unavailable(request, reply, loaded);
     return reply.redirect(returnUrl(loaded.checkout.id), 303);
   });
 }

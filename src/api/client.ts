@@ -80,20 +80,37 @@ export function authMiddleware(auth: AuthBridge): Middleware {
   };
 }
 
+/**
+ * Every request says the interface's language, so the server answers its messages (errors,
+ * notices) in it and records it where a later page needs it (the sandbox checkout).
+ */
+export function languageMiddleware(language: () => string): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set('Accept-Language', language());
+      return request;
+    },
+  };
+}
+
 export interface ApiClientOptions {
   auth: AuthBridge;
+  /** The interface language, read at each request (it can change while the app runs). */
+  language?: () => string;
   /** The transport (tests pass a fake); the browser's fetch by default. */
   fetch?: (request: Request) => Promise<Response>;
   baseUrl?: string;
 }
 
-export function createApiClient({ auth, fetch, baseUrl = '' }: ApiClientOptions): ApiClient {
+export function createApiClient({ auth, language, fetch, baseUrl = '' }: ApiClientOptions): ApiClient {
   const client = createClient<paths>({
     baseUrl,
     credentials: 'include',
     // Resolve `fetch` at call time so tests and the dev inspector can swap it.
     fetch: (request: Request) => (fetch ?? globalThis.fetch)(request),
   });
+  // First, so the request the auth middleware keeps for its retry says the language too.
+  if (language) client.use(languageMiddleware(language));
   client.use(authMiddleware(auth));
   return client;
 }

@@ -17,8 +17,11 @@ type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 
 export interface AppDeps {
-  /** The API, or a factory given the auth bridge (the real client needs the session's token). */
-  api: Api | ((auth: AuthBridge) => Api);
+  /**
+   * The API, or a factory given the auth bridge and the interface language (the real client
+   * needs the session's token and says the language on every request).
+   */
+  api: Api | ((auth: AuthBridge, language: () => Language) => Api);
   persistence: Persistence;
   /** Leave the app for another site (the provider's checkout page). */
   leave?: (url: string) => void;
@@ -46,7 +49,19 @@ export function createAppActors(deps: AppDeps) {
     if (!sessionActor) throw new Error('the session actor is not created yet');
     return sessionActor;
   });
-  const api = typeof deps.api === 'function' ? deps.api(auth) : deps.api;
+  const language = createActor(
+    languageMachine.provide({
+      actions: {
+        persistLanguage: (_, value: Language) => {
+          persistence.writeLanguage(value);
+          // Signed in, the account keeps it too (emails are written in it); a failure changes nothing here.
+          if (sessionActor?.getSnapshot().context.user) void api.setAccountLanguage({ language: value });
+        },
+      },
+    }),
+    { ...actorOptions, input: { language: persistence.readLanguage() } },
+  );
+  const api = typeof deps.api === 'function' ? deps.api(auth, () => language.getSnapshot().context.language) : deps.api;
   const deviceId = persistence.deviceId();
 
   const session = createActor(
@@ -69,19 +84,6 @@ export function createAppActors(deps: AppDeps) {
     actorOptions,
   );
   sessionActor = session;
-
-  const language = createActor(
-    languageMachine.provide({
-      actions: {
-        persistLanguage: (_, value: Language) => {
-          persistence.writeLanguage(value);
-          // Signed in, the account keeps it too (emails are written in it); a failure changes nothing here.
-          if (session.getSnapshot().context.user) void api.setAccountLanguage({ language: value });
-        },
-      },
-    }),
-    { ...actorOptions, input: { language: persistence.readLanguage() } },
-  );
 
   /** Sign-in and sign-up flows hand their user to the session through this action. */
   const tellSession = (_: unknown, arrival: SessionArrival) => session.send({ type: 'session.signIn', ...arrival });

@@ -1,6 +1,8 @@
 // Reads the sandbox's card form (checkout and portal): 4242 4242 4242 4242 is approved and
 // 4000 0000 0000 0002 declined, like a hosted provider's test cards; any other number is
-// invalid. The expiry must not be past, the CVC is 3–4 digits, the name is required.
+// invalid. The expiry must not be past, the CVC is 3–4 digits, the name is required. A refusal
+// is a server message code (locales/server.<lang>.json), shown in the page's language.
+import type { MessageCode } from '../../i18n';
 import type { CardFacts } from '../provider';
 
 export interface CardForm {
@@ -12,8 +14,8 @@ export interface CardForm {
 
 export type CardOutcome =
   | { kind: 'approved'; card: CardFacts }
-  | { kind: 'declined'; message: string }
-  | { kind: 'invalid'; message: string; field: keyof CardForm };
+  | { kind: 'declined'; code: MessageCode }
+  | { kind: 'invalid'; code: MessageCode; field: keyof CardForm };
 
 export const successCard = '4242424242424242';
 export const declinedCard = '4000000000000002';
@@ -35,29 +37,29 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 
 export function checkCard(form: CardForm, now: Date = new Date()): CardOutcome {
   const number = text(form.card_number).replace(/[\s-]/g, '');
-  if (number === '') return { kind: 'invalid', field: 'card_number', message: 'Please enter your card number.' };
+  if (number === '') return { kind: 'invalid', field: 'card_number', code: 'sandbox.card.numberMissing' };
   if (number !== successCard && number !== declinedCard) {
     return {
       kind: 'invalid',
       field: 'card_number',
-      message: 'Your card number is invalid. In the sandbox, use 4242 4242 4242 4242.',
+      code: 'sandbox.card.numberInvalid',
     };
   }
   const expiry = parseExpiry(text(form.exp));
   if (!expiry) {
-    return { kind: 'invalid', field: 'exp', message: 'Please enter the expiry date as MM/YY.' };
+    return { kind: 'invalid', field: 'exp', code: 'sandbox.card.expiryInvalid' };
   }
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (expiry.year * 12 + (expiry.month - 1) < thisMonth) {
-    return { kind: 'invalid', field: 'exp', message: 'Your card has expired.' };
+    return { kind: 'invalid', field: 'exp', code: 'sandbox.card.expired' };
   }
   if (!/^\d{3,4}$/.test(text(form.cvc))) {
-    return { kind: 'invalid', field: 'cvc', message: 'Please enter the 3 or 4 digit security code (CVC).' };
+    return { kind: 'invalid', field: 'cvc', code: 'sandbox.card.cvcInvalid' };
   }
   if (text(form.name) === '') {
-    return { kind: 'invalid', field: 'name', message: 'Please enter the name on the card.' };
+    return { kind: 'invalid', field: 'name', code: 'sandbox.card.nameMissing' };
   }
-  if (number === declinedCard) return { kind: 'declined', message: 'Your card was declined.' };
+  if (number === declinedCard) return { kind: 'declined', code: 'sandbox.card.declined' };
   return {
     kind: 'approved',
     card: { brand: 'visa', last4: number.slice(-4), expMonth: expiry.month, expYear: expiry.year },

@@ -16,11 +16,12 @@ export function sandboxPortalPath(token: string): string {
 }
 
 /** Stores a new portal link for the account and answers its token (shown once, in the URL). */
-export async function createSandboxPortalToken(db: Database, userId: string, now: Date = new Date()): Promise<string> {
+export async function createSandboxPortalToken(db: Database, userId: string, language: string, now: Date = new Date()): Promise<string> {
   const token = newOpaqueToken();
   await db.insert(portalSessions).values({
     tokenHash: hashToken(token),
     userId,
+    language,
     expiresAt: new Date(now.getTime() + sandboxPortalLifetimeMs),
   });
   return token;
@@ -29,6 +30,8 @@ export async function createSandboxPortalToken(db: Database, userId: string, now
 export interface SandboxPortal {
   tokenHash: string;
   user: UserRow;
+  /** The app's language when the user opened the link: the page speaks it. */
+  language: string;
   /** The subscription whose card the portal updates: the current one, else the newest. */
   subscription: SubscriptionRow;
 }
@@ -42,7 +45,7 @@ export type PortalLookup = { kind: 'open'; portal: SandboxPortal } | { kind: 'us
 export async function loadSandboxPortal(db: Database, token: string, now: Date = new Date()): Promise<PortalLookup> {
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ user: users, usedAt: portalSessions.usedAt })
+    .select({ user: users, usedAt: portalSessions.usedAt, language: portalSessions.language })
     .from(portalSessions)
     .innerJoin(users, eq(users.id, portalSessions.userId))
     .where(and(eq(portalSessions.tokenHash, tokenHash), gt(portalSessions.expiresAt, now)));
@@ -55,7 +58,7 @@ export async function loadSandboxPortal(db: Database, token: string, now: Date =
     .orderBy(sql`case when ${isCurrent(subscriptions.status)} then 0 else 1 end`, desc(subscriptions.createdAt))
     .limit(1);
   if (!subscription) return { kind: 'unavailable' };
-  return { kind: 'open', portal: { tokenHash, user: row.user, subscription } };
+  return { kind: 'open', portal: { tokenHash, user: row.user, language: row.language, subscription } };
 }
 
 /**

@@ -8,13 +8,15 @@ import { sandboxId } from './ids';
 import { settleSandboxPeriods } from './periods';
 import { createSandboxPortalToken, sandboxPortalPath } from './portal';
 
-export function createSandboxProvider(options: { db: Database; publicUrl: string }): PaymentProvider {
-  const { db, publicUrl } = options;
+// Its pages are on this server, so their URLs are root-relative: the browser stays on the
+// origin it came from (127.0.0.1 or localhost alike), where its session is.
+export function createSandboxProvider(options: { db: Database }): PaymentProvider {
+  const { db } = options;
   return {
     name: 'sandbox',
     async createCheckout() {
       const id = sandboxId('cs');
-      return { id, url: `${publicUrl}${sandboxCheckoutPath(id)}` };
+      return { id, url: sandboxCheckoutPath(id) };
     },
     // The page applies a paid checkout at once, so confirmation finds its subscription
     // already; a checkout without one was simply not paid.
@@ -27,9 +29,9 @@ export function createSandboxProvider(options: { db: Database; publicUrl: string
     // Nothing is charged by anyone but this server: ending the stored subscription ends it.
     async cancelImmediately() {},
     // The server hosts the portal page too; it returns to /billing by itself.
-    async createPortalSession(user) {
-      const token = await createSandboxPortalToken(db, user.id);
-      return { url: `${publicUrl}${sandboxPortalPath(token)}` };
+    async createPortalSession(user, _returnUrl, language) {
+      const token = await createSandboxPortalToken(db, user.id, language);
+      return { url: sandboxPortalPath(token) };
     },
     syncAccount(userId) {
       return settleSandboxPeriods(db, userId);

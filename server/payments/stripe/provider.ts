@@ -48,7 +48,7 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
   return {
     name: 'stripe',
 
-    async createCheckout({ user, plan, trialDays }) {
+    async createCheckout({ user, plan, trialDays, language }) {
       const customer = await customerFor(user);
       const metadata = { user_id: user.id, plan_id: plan.id };
       const session = await callStripe('start the checkout', () =>
@@ -61,6 +61,8 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
           subscription_data: { metadata, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
           success_url: `${publicUrl}/users?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${publicUrl}/pricing`,
+          // Stripe's page in the app's language, like the sandbox's.
+          locale: language,
         }),
       );
       if (!session.url) throw new ProviderError('The payment provider did not answer a checkout page.');
@@ -118,11 +120,11 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
     },
 
     // The Billing customer portal; the new card arrives by webhook (customer.updated).
-    async createPortalSession(user, returnUrl) {
+    async createPortalSession(user, returnUrl, language) {
       if (!user.providerCustomerId) return null;
       const customer = user.providerCustomerId;
       const session = await callStripe('open the billing portal', () =>
-        client.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+        client.billingPortal.sessions.create({ customer, return_url: returnUrl, locale: language }),
       );
       return { url: session.url };
     },

@@ -28,14 +28,16 @@ export function classifyError(error: FastifyError | HttpError | Error): Classifi
   if (error instanceof HttpError) return { statusCode: error.statusCode, code: error.code, values: error.values };
   const fastifyError = error as FastifyError;
   const code = fastifyError.code ?? '';
-  if (fastifyError.validation) return { statusCode: 400, code: 'request.invalid', values: { detail: error.message } };
+  // Validation errors are HttpErrors (server/plugins/app/validation.ts); this is any other.
+  if (fastifyError.validation) return { statusCode: 400, code: 'request.invalid.value', values: { field: String(fastifyError.validationContext ?? 'body') } };
   if (code in tooLarge) return { statusCode: 413, code: tooLarge[code]! };
   if (unsupported.has(code)) return { statusCode: 415, code: 'request.unsupportedType' };
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { statusCode: 400, code: 'request.emptyBody' };
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return { statusCode: 400, code: 'request.invalidJson' };
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return error.message ? { statusCode: status, code: 'request.invalid', values: { detail: error.message } } : { statusCode: status, code: 'request.failed' };
+    // The framework's own wording is English: the answer is the request's language, the log keeps the detail.
+    return { statusCode: status, code: 'request.failed' };
   }
   return { statusCode: 500, code: 'server.failed' };
 }
@@ -98,7 +100,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
       const { statusCode, code, values } = classifyError(error);
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ statusCode, code }, translate('en', code, values));
+      else request.log.info({ statusCode, code, detail: error.message }, translate('en', code, values));
       if (error instanceof HttpError) reply.headers(error.headers);
       return sendError(reply, statusCode, code, values);
     });

@@ -145,7 +145,7 @@ describe('subscribing with the sandbox', () => {
   it('answers 402 for a checkout that was not paid', async () => {
     const user = await signUp(test.app);
     const url = await startCheckout(test.app, user);
-    const sessionId = decodeURIComponent(new URL(url).pathname.split('/').pop()!);
+    const sessionId = decodeURIComponent(new URL(url, 'http://app.test').pathname.split('/').pop()!);
     const response = await confirmCheckout(test.app, user, sessionId);
     expect(response.statusCode).toBe(402);
     expect(response.json().message).toBe('Payment was not completed.');
@@ -248,7 +248,7 @@ describe('cancelling and reactivating', () => {
     expect(reactivate.statusCode).toBe(409);
 
     const url = await startCheckout(test.app, user, 'premium');
-    const page = await test.app.inject({ method: 'GET', url: new URL(url).pathname });
+    const page = await test.app.inject({ method: 'GET', url: new URL(url, 'http://app.test').pathname });
     expect(page.body).not.toContain('free trial');
     expect(page.body).toContain('Pay €17.99');
     expect((await payOnSandbox(test.app, url)).statusCode).toBe(303);
@@ -291,7 +291,7 @@ describe('POST /api/v1/payments/portal', () => {
     const user = await subscribed(test.app);
     const before = Date.now();
     const url = await openPortal(test.app, user);
-    const match = /^http:\/\/localhost:8080\/sandbox\/portal\/([A-Za-z0-9_-]{43})$/.exec(url);
+    const match = /^\/sandbox\/portal\/([A-Za-z0-9_-]{43})$/.exec(url);
     expect(match).not.toBeNull();
     const token = match![1]!;
     expect(await openPortal(test.app, user)).not.toBe(url);

@@ -14,7 +14,7 @@ const newCard = { card_number: '4242 4242 4242 4242', exp: '07/41', cvc: '321', 
 function submit(url: string, form: Record<string, string>) {
   return test.app.inject({
     method: 'POST',
-    url: new URL(url).pathname,
+    url: new URL(url, 'http://app.test').pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(form).toString(),
   });
@@ -23,13 +23,13 @@ function submit(url: string, form: Record<string, string>) {
 describe('the sandbox portal page', () => {
   it('shows the card on file, a labelled card form under its own CSP, and a way back to billing', async () => {
     const user = await subscribed(test.app);
-    const page = await test.app.inject({ method: 'GET', url: new URL(await openPortal(test.app, user)).pathname });
+    const page = await test.app.inject({ method: 'GET', url: new URL(await openPortal(test.app, user), 'http://app.test').pathname });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Update payment method');
     expect(page.body).toContain('Card on file: VISA •••• 4242 · 12/2039');
     for (const name of ['card_number', 'exp', 'cvc', 'name']) expect(page.body).toContain(`id="${name}" name="${name}"`);
-    expect(page.body).toContain('<a class="cancel" href="http://localhost:8080/billing">Back to billing</a>');
+    expect(page.body).toContain('<a class="cancel" href="/billing">Back to billing</a>');
     expect(page.body).not.toMatch(/<(script|link)\b/);
     const style = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? '';
     const hash = createHash('sha256').update(style).digest('base64');
@@ -42,16 +42,16 @@ describe('the sandbox portal page', () => {
     const url = await openPortal(test.app, user);
     const saved = await submit(url, newCard);
     expect(saved.statusCode).toBe(303);
-    expect(saved.headers.location).toBe('http://localhost:8080/billing');
+    expect(saved.headers.location).toBe('/billing');
     const { plans, payments } = await listSubscriptions(test.app, user);
     expect(plans[0]).toMatchObject({ card: { brand: 'visa', exp_month: 7, exp_year: 2041 }, cardlast4: '4242' });
     // Nothing is charged.
     expect(payments).toHaveLength(1);
 
     // A resubmitted form goes back to billing without writing again; the page itself is gone.
-    expect((await submit(url, { ...newCard, exp: '01/42' })).headers.location).toBe('http://localhost:8080/billing');
+    expect((await submit(url, { ...newCard, exp: '01/42' })).headers.location).toBe('/billing');
     expect((await listSubscriptions(test.app, user)).plans[0]).toMatchObject({ card: { exp_month: 7, exp_year: 2041 } });
-    const gone = await test.app.inject({ method: 'GET', url: new URL(url).pathname });
+    const gone = await test.app.inject({ method: 'GET', url: new URL(url, 'http://app.test').pathname });
     expect(gone.statusCode).toBe(404);
     expect(gone.body).toContain('Back to billing');
   });
@@ -87,7 +87,7 @@ describe('the sandbox portal page', () => {
     }
     const url = await openPortal(test.app, user);
     await test.app.db.update(portalSessions).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await test.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(404);
+    expect((await test.app.inject({ method: 'GET', url: new URL(url, 'http://app.test').pathname })).statusCode).toBe(404);
     expect((await submit(url, newCard)).statusCode).toBe(404);
     expect((await listSubscriptions(test.app, user)).plans[0]).toMatchObject({ card: { exp_year: 2039 } });
   });

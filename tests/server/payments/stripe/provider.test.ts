@@ -44,6 +44,7 @@ describe('Stripe checkout', () => {
       'subscription_data[metadata][user_id]': id,
       success_url: 'http://localhost:8080/users?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:8080/pricing',
+      locale: 'en',
     });
     // The customer is created once and remembered on the account.
     const [row] = await test.app.db.select().from(users).where(eq(users.id, id));
@@ -268,6 +269,7 @@ describe('Stripe checkout', () => {
     expect(test.fake.calls('POST', '/v1/billing_portal/sessions').at(-1)!.params).toEqual({
       customer: row!.providerCustomerId,
       return_url: 'http://localhost:8080/billing',
+      locale: 'en',
     });
 
     test.fake.fail(500, 'internal');

@@ -1,0 +1,149 @@
+// One language everywhere (issue 12): a Spanish user meets no English at the sensitive moments
+// — a wrong password, a taken email, an expired sign-in link, the sandbox checkout page and its
+// card errors, the checkout return, the refusal to subscribe twice — because the app says its
+// language on every call and the server answers in it. And the sandbox checkout keeps the
+// user's own origin: opened as localhost or as 127.0.0.1, the payment comes back signed in there.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import appEn from '../../locales/en.json';
+import appEs from '../../locales/es.json';
+import serverEn from '../../locales/server.en.json';
+import serverEs from '../../locales/server.es.json';
+import { baseUrl, launch, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from './browser';
+
+const pathIs = (p: string) => (url: URL) => url.pathname === p;
+
+/**
+ * English sentences a Spanish page must not show: the literal parts of every English server
+ * message and every app message that reads differently in Spanish.
+ */
+function englishSentences(english: Record<string, string>, spanish: Record<string, string>): string[] {
+  return Object.entries(english)
+    .filter(([code, text]) => text !== spanish[code])
+    .flatMap(([, text]) => text.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|<[^>]+>/))
+    .map((part) => part.trim())
+    .filter((part) => part.length >= 12);
+}
+const english = [...new Set([...englishSentences(serverEn, serverEs), ...englishSentences(appEn, appEs)])];
+
+async function expectNoEnglish(page: Page, moment: string): Promise<void> {
+  const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+  const found = english.filter((sentence) => text.includes(sentence));
+  assert.deepEqual(found, [], `${moment}: English on a Spanish page (${page.url()})`);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'es', `${moment}: <html lang>`);
+}
+
+async function signInInSpanish(page: Page, email: string, password = PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel(appEs['login.email']).fill(email);
+  await page.getByLabel(new RegExp(`^${appEs['login.password']}`)).fill(password);
+  await page.getByRole('button', { name: appEs['login.submit'], exact: true }).click();
+}
+
+async function fillCard(page: Page, card: Record<'number' | 'exp', string>): Promise<void> {
+  await page.fill('[name=card_number]', card.number);
+  await page.fill('[name=exp]', card.exp);
+  await page.fill('[name=cvc]', '123');
+  await page.fill('[name=name]', 'Ana Pérez');
+  await page.locator('button[type=submit]').click();
+}
+
+describe('a Spanish user meets no English', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('signing in, signing up, with a sign-in link, paying on the sandbox, coming back and subscribing again', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = uniqueEmail('espanol');
+    await registerByApi(page, email);
+    await context.clearCookies();
+    await page.goto('/terms');
+    await storeLanguage(page, 'es');
+
+    // A wrong password.
+    await signInInSpanish(page, email, 'Wrong1!pass');
+    await page.getByText(serverEs['auth.badCredentials']).waitFor();
+    await expectNoEnglish(page, 'wrong password');
+
+    // Sign-up with an email that has an account.
+    await page.goto('/register');
+    await page.getByLabel(appEs['register.email']).fill(email);
+    await page.getByLabel(new RegExp(`^${appEs['register.password']}`)).fill(PASSWORD);
+    await page.getByLabel(appEs['register.cpassword']).fill(PASSWORD);
+    await page.getByRole('button', { name: appEs['register.submit'], exact: true }).click();
+    await page.getByText(serverEs['auth.emailTaken']).waitFor();
+    await expectNoEnglish(page, 'taken email');
+
+    // An expired (unknown) sign-in link.
+    await page.goto(`/?nftoken=${'x'.repeat(43)}&device_id=e2e-device-1`);
+    await page.getByText(serverEs['auth.linkInvalid']).waitFor();
+    await expectNoEnglish(page, 'expired sign-in link');
+
+    // The sandbox checkout page, a card refused there, the payment and the return.
+    await signInInSpanish(page, email);
+    await page.waitForURL(pathIs('/home'));
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: /standard/i }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    await page.getByText('13,99 €/mes').first().waitFor();
+    await expectNoEnglish(page, 'sandbox checkout');
+    await screenshot(page, 'sandbox-checkout-es');
+    await fillCard(page, { number: '4242 4242 4242 4242', exp: '01/20' });
+    await page.getByText(serverEs['sandbox.card.expired']).waitFor();
+    await expectNoEnglish(page, 'sandbox card refused');
+    await fillCard(page, { number: '4242 4242 4242 4242', exp: '12/39' });
+    await page.waitForURL(pathIs('/success'));
+    await page.getByText(appEs['success.title']).waitFor();
+    await expectNoEnglish(page, 'checkout return');
+
+    // Subscribing again is refused, in Spanish.
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: /premium/i }).first().click();
+    await page.getByText(serverEs['payments.alreadySubscribed']).waitFor();
+    await expectNoEnglish(page, 'subscribe refusal');
+    await context.close();
+  });
+});
+
+describe('the sandbox checkout keeps the user’s origin', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  for (const host of ['localhost', '127.0.0.1']) {
+    it(`opened as http://${host}: pays and comes back signed in on ${host}`, async () => {
+      const origin = `http://${host}:${new URL(baseUrl).port}`;
+      const context = await newContext(browser, { server: origin });
+      const page = await context.newPage();
+      const email = uniqueEmail(`origin-${host}`);
+      await registerByApi(page, email);
+      await context.clearCookies();
+      await signInThroughForm(page, email);
+      await page.waitForURL(pathIs('/home'));
+      await page.goto('/pricing');
+      await page.getByRole('radio', { name: /standard/i }).first().click();
+      await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+      assert.equal(new URL(page.url()).origin, origin);
+      await fillCard(page, { number: '4242 4242 4242 4242', exp: '12/39' });
+      await page.waitForURL(pathIs('/success'));
+      await page.getByText('Transaction Successful!').waitFor();
+      assert.equal(new URL(page.url()).origin, origin);
+      // Still signed in there: billing shows the new subscription.
+      await page.goto('/billing');
+      await page.waitForURL(pathIs('/billing'));
+      await page.getByText(/standard/i).first().waitFor();
+      await context.close();
+    });
+  }
+});
