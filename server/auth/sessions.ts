@@ -2,7 +2,7 @@
 // that was already rotated, presented again after the reuse window, revokes its whole session:
 // someone copied it (docs/decisions/003, 009).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -124,6 +124,21 @@ export async function sessionOfRefreshToken(db: Database, refreshToken: string):
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every open session of `userId` (a password reset, "sign out of all devices"), or every
+ * one but `except` (the device that asked). Their refresh tokens stop working at once; access
+ * tokens with `sid` of a revoked session fail the per-request session check.
+ */
+export async function revokeSessions(db: Queryable, userId: string, options: { except?: string } = {}): Promise<number> {
+  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(options.except === undefined ? open : and(open, ne(sessions.id, options.except)))
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 /** One indexed lookup (primary key) per authenticated request. */
