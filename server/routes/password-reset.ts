@@ -13,22 +13,7 @@ import { ruleCode } from '../i18n';
 
 type Schemas = components['schemas'];
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Resolves when the reset emails asked for so far are queued (tests wait for it). */
-    passwordResetsQueued(): Promise<void>;
-  }
-}
-
 export default async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
-  const pending = new Set<Promise<unknown>>();
-  app.decorate('passwordResetsQueued', async () => {
-    await Promise.all([...pending]);
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all([...pending]);
-  });
-
   app.post<{ Body: Schemas['ForgotPasswordRequest'] }>(
     '/api/v1/auth/forgot-password',
     { schema: routeSchema('POST', '/api/v1/auth/forgot-password') },
@@ -41,10 +26,7 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
       await app.rateLimiters.consume('forgotPasswordPerAddress', createHash('sha256').update(email).digest('base64url'));
       // Whether the address has an account must not show in the answer or in its timing: the
       // lookup and the email happen after this request is answered.
-      const work = requestPasswordReset(app.db, email, app.config.publicUrl)
-        .catch((error: unknown) => request.log.error({ err: error }, 'queuing a password-reset email failed'))
-        .finally(() => pending.delete(work));
-      pending.add(work);
+      app.mail.queueAfterAnswer(() => requestPasswordReset(app.db, email, app.config.publicUrl), request.log);
       return { isSuccess: true, message: request.t('auth.resetLinkSent') };
     },
   );
