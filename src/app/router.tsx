@@ -11,6 +11,7 @@ import type { BillingMachine } from '../../machines/billing.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
+import type { PasswordResetMachine } from '../../machines/password-reset.machine';
 import type { PricingMachine } from '../../machines/pricing.machine';
 import type { ProfileMachine } from '../../machines/profile.machine';
 import type { SignInMachine } from '../../machines/sign-in.machine';
@@ -42,6 +43,26 @@ const mounts: Record<RouteName, Mount> = {
     screen: lazy(() => import('../screens/register/register-screen')),
     flow: implement<SignUpMachine>(({ api, deviceId, tellSession }) => ({
       actors: { signUp: fromCall((input, signal) => api.signUp({ ...input, deviceId }, signal)) },
+      actions: { tellSession },
+    })),
+  },
+  forgotPassword: {
+    screen: lazy(() => import('../screens/password-reset/forgot-password-screen')),
+    flow: implement<PasswordResetMachine>(({ api, deviceId, tellSession }) => ({
+      actors: {
+        requestLink: fromCall((input, signal) => api.forgotPassword(input, signal)),
+        resetPassword: fromCall((input, signal) => api.resetPassword({ ...input, deviceId }, signal)),
+      },
+      actions: { tellSession },
+    })),
+  },
+  resetPassword: {
+    screen: lazy(() => import('../screens/password-reset/reset-password-screen')),
+    flow: implement<PasswordResetMachine>(({ api, deviceId, tellSession }) => ({
+      actors: {
+        requestLink: fromCall((input, signal) => api.forgotPassword(input, signal)),
+        resetPassword: fromCall((input, signal) => api.resetPassword({ ...input, deviceId }, signal)),
+      },
       actions: { tellSession },
     })),
   },
