@@ -9,6 +9,7 @@ import authPlugin from './plugins/app/auth';
 import crossSiteRequests from './plugins/app/cross-site-requests';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import paymentProvider from './plugins/app/payments';
+import mailDelivery from './plugins/app/mail';
 import purgeExpired from './plugins/app/purge';
 import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
@@ -20,9 +21,11 @@ import authRoutes from './routes/auth';
 import classesRoutes from './routes/classes';
 import flowsRoutes from './routes/flows';
 import mediaRoutes from './routes/media';
+import passwordResetRoutes from './routes/password-reset';
 import paymentRoutes from './routes/payments';
 import playbackRoutes from './routes/playback';
 import sandboxRoutes from './routes/sandbox';
+import sandboxMailRoutes from './routes/sandbox-mail';
 import sandboxPortalRoutes from './routes/sandbox-portal';
 import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
@@ -87,9 +90,11 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(authPlugin);
   await app.register(purgeExpired);
   await app.register(paymentProvider);
+  await app.register(mailDelivery);
 
   // Routes, one file per API area.
   await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(usersRoutes);
   await app.register(accountRoutes);
   await app.register(uploadsRoutes);
@@ -100,6 +105,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(paymentRoutes);
   await app.register(sandboxRoutes);
   await app.register(sandboxPortalRoutes);
+  await app.register(sandboxMailRoutes);
   await app.register(webhookRoutes);
 
   await app.register(flowsRoutes);

@@ -24,6 +24,12 @@ export interface RateLimits {
   signUpPerIp: RateLimit;
   /** Sign-in link exchanges per IP. */
   exchangePerIp: RateLimit;
+  /** Password-reset emails asked for per IP, whatever the address. */
+  forgotPasswordPerIp: RateLimit;
+  /** Password-reset emails asked for per email address (known or not), from any IP. */
+  forgotPasswordPerAddress: RateLimit;
+  /** New passwords set with a reset link, per IP. */
+  resetPasswordPerIp: RateLimit;
 }
 
 export interface Config {
@@ -68,6 +74,14 @@ export interface Config {
   playbackUrlTtlSeconds: number;
   /** The flows site served at /flows (docs/flows/site); null (not served) when NODE_ENV=production. */
   flowsSiteDir: string | null;
+  /** Mail goes through this SMTP server (nodemailer URL); without it, to the sandbox mailbox. */
+  smtpUrl: string | null;
+  /** The From of every email (MAIL_FROM). */
+  mailFrom: string;
+  /** /sandbox/mail is served: PAYMENTS=sandbox or NODE_ENV is not production. */
+  sandboxMailbox: boolean;
+  /** How often this instance looks for mail to send, in ms (MAIL_POLL_MS); 0: never (tests drive it). */
+  mailPollMs: number;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -75,6 +89,9 @@ export const defaultRateLimits: RateLimits = {
   signInPerIp: { points: 30, duration: 60 },
   signUpPerIp: { points: 10, duration: 3600 },
   exchangePerIp: { points: 20, duration: 600 },
+  forgotPasswordPerIp: { points: 10, duration: 3600 },
+  forgotPasswordPerAddress: { points: 3, duration: 3600 },
+  resetPasswordPerIp: { points: 20, duration: 600 },
 };
 
 export class ConfigError extends Error {
@@ -103,6 +120,9 @@ const rateLimitEnv: Record<keyof RateLimits, string> = {
   signInPerIp: 'RATE_LIMIT_SIGN_IN_PER_IP',
   signUpPerIp: 'RATE_LIMIT_SIGN_UP_PER_IP',
   exchangePerIp: 'RATE_LIMIT_EXCHANGE_PER_IP',
+  forgotPasswordPerIp: 'RATE_LIMIT_FORGOT_PASSWORD_PER_IP',
+  forgotPasswordPerAddress: 'RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS',
+  resetPasswordPerIp: 'RATE_LIMIT_RESET_PASSWORD_PER_IP',
 };
 
 /** Each limit may be overridden as `<attempts>/<seconds>`, e.g. RATE_LIMIT_SIGN_UP_PER_IP=500/3600 for browser tests. */
@@ -194,6 +214,28 @@ function isLocalUrl(url: URL): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
+/** SMTP_URL, MAIL_FROM, MAIL_POLL_MS and where the sandbox mailbox is served. */
+function mailSettings(
+  env: Env,
+  payments: Config['payments'],
+  publicUrl: URL,
+  warnings: string[],
+): Pick<Config, 'smtpUrl' | 'mailFrom' | 'sandboxMailbox' | 'mailPollMs'> {
+  const smtpUrl = value(env, 'SMTP_URL');
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com.');
+  }
+  const mailFrom = value(env, 'MAIL_FROM') ?? `FitStream <no-reply@${publicUrl.hostname}>`;
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an address, e.g. "FitStream <no-reply@example.com>" (got "${mailFrom}").`);
+  }
+  const production = value(env, 'NODE_ENV') === 'production';
+  if (smtpUrl === null && production) {
+    warnings.push('SMTP_URL is not set: emails are not delivered, only kept in the database' + (payments === 'sandbox' ? ' (readable at /sandbox/mail).' : '.'));
+  }
+  return { smtpUrl, mailFrom, sandboxMailbox: payments === 'sandbox' || !production, mailPollMs: integer(env, 'MAIL_POLL_MS', 1000, 0, 3_600_000) };
+}
+
 export async function loadConfig(env: Env = process.env): Promise<Config> {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(value(env, 'DATA_DIR') ?? './data');
@@ -251,5 +293,6 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     playbackSecret: await storedSecret(env, 'PLAYBACK_SECRET', dataDir, 'playback-secret'),
     playbackUrlTtlSeconds: integer(env, 'PLAYBACK_URL_TTL', 300, 60, 86_400),
     flowsSiteDir: value(env, 'NODE_ENV') === 'production' ? null : path.resolve('docs/flows/site'),
+    ...mailSettings(env, payments, publicUrl, warnings),
   };
 }

@@ -10,7 +10,7 @@ import { HttpError } from '../errors';
 export type AddressLimit = Exclude<keyof RateLimits, 'signInPerAccount'>;
 
 export interface RateLimiters {
-  /** Counts one attempt from `address`; throws a 429 HttpError with Retry-After when over. */
+  /** Counts one attempt from `address` (a client address, or a hashed email); throws a 429 HttpError with Retry-After when over. */
   consume(name: AddressLimit, address: string): Promise<void>;
   /**
    * Admits one sign-in attempt for `account` (whatever the address): the free attempts, then
@@ -90,6 +90,9 @@ export async function createRateLimiters(
     signInPerIp: make('sign-in-ip', config.rateLimits.signInPerIp),
     signUpPerIp: make('sign-up-ip', config.rateLimits.signUpPerIp),
     exchangePerIp: make('exchange-ip', config.rateLimits.exchangePerIp),
+    forgotPasswordPerIp: make('forgot-password-ip', config.rateLimits.forgotPasswordPerIp),
+    forgotPasswordPerAddress: make('forgot-password-address', config.rateLimits.forgotPasswordPerAddress),
+    resetPasswordPerIp: make('reset-password-ip', config.rateLimits.resetPasswordPerIp),
   } satisfies Record<AddressLimit, RateLimiterAbstract>;
   const account = config.rateLimits.signInPerAccount;
   const freeAttempts = make('sign-in-account', account);

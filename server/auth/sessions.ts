@@ -134,15 +134,18 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
 }
 
 /**
- * Ends every open session of an account, but `except` (the device asking, which stays signed
- * in). The one way to end many sessions at once: callers never update `sessions` themselves.
+ * Ends every open session of `userId` (a password reset, "sign out of all devices", deletion),
+ * or every one but `except` (the device that asked, which stays signed in). The one way to end
+ * many sessions at once: callers never update `sessions` themselves. Answers the ids ended.
  */
-export async function revokeSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<void> {
+export async function revokeSessions(db: Queryable, userId: string, options: { except?: string } = {}): Promise<string[]> {
   const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(options.except ? and(open, ne(sessions.id, options.except)) : open);
+    .where(options.except === undefined ? open : and(open, ne(sessions.id, options.except)))
+    .returning({ id: sessions.id });
+  return ended.map((row) => row.id);
 }
 
 export interface OpenSession {

@@ -86,6 +86,19 @@ export const linkTokens = pgTable('link_tokens', {
   createdAt: createdAt(),
 });
 
+/** Password-reset links: stored as hashes, valid 30 minutes, used once (server/auth/password-reset.ts). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
 export const uploads = pgTable('uploads', {
   name: text('name').primaryKey(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -341,8 +354,13 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** An instance sending this row holds it until then; past it, another may retry (server/mail/delivery.ts). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Where it went once sent: 'smtp', or 'sandbox' (the sandbox mailbox). */
+    transport: text('transport'),
   },
   (table) => [
+    index('mail_outbox_sandbox_idx').on(table.sentAt).where(sql`transport = 'sandbox'`),
     index('mail_outbox_pending_idx').on(table.sendAfter).where(sql`sent_at is null`),
     index('mail_outbox_user_idx').on(table.userId, table.createdAt),
   ],

@@ -17,6 +17,7 @@ import { newDeviceId, verifyAccessToken } from '../auth/tokens';
 import { routeSchema } from '../contract';
 import { HttpError } from '../errors';
 import { negotiateLocale, ruleCode, type MessageCode } from '../i18n';
+import { queueMail } from '../mail/outbox';
 import { bearerToken } from '../plugins/app/auth';
 
 type Schemas = components['schemas'];
@@ -38,12 +39,17 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const broken = firstBrokenRule(checkRules(signUpSchema, body), ['email', 'password', 'cpassword', 'country']);
       if (broken) throw new HttpError(400, broken);
       await app.rateLimiters.consume('signUpPerIp', request.ip);
+      const language = negotiateLocale(request.headers['accept-language']);
       const account = await createAccount(app.db, {
         email: normaliseEmail(body.email),
         password: body.password,
         country: body.country,
-        language: negotiateLocale(request.headers['accept-language']),
+        language,
       });
+      // The welcome email; the account exists either way, so a failure to queue it is only logged.
+      await queueMail(app.db, { userId: account.id, to: account.email, language, template: 'welcome', params: {} }).catch((error: unknown) =>
+        request.log.error({ err: error }, 'queuing the welcome email failed'),
+      );
       reply.code(201);
       return signIn(app, reply, account, body.device_id, request.t('auth.accountCreated'));
     },

@@ -117,11 +117,12 @@ export function createApiClient({ auth, language, fetch, baseUrl = '' }: ApiClie
 
 function errorBodyOf(value: unknown): ErrorBody | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { isSuccess, message, statusCode } = value as Record<string, unknown>;
+  const { isSuccess, message, statusCode, code } = value as Record<string, unknown>;
   return {
     ...(typeof isSuccess === 'boolean' ? { isSuccess } : {}),
     ...(typeof message === 'string' ? { message } : {}),
     ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
   };
 }
 

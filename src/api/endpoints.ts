@@ -41,6 +41,13 @@ export function createApi(client: ApiClient) {
         outcomeOf(client.POST('/api/v1/auth/sign-up', { body: { email, password, cpassword, country, device_id: deviceId }, signal }), signal),
         userOf,
       ),
+    forgotPassword: ({ email }: Schemas['ForgotPasswordRequest'], signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/auth/forgot-password', { body: { email }, signal }), signal), (data) => ({ message: data.message })),
+    resetPassword: ({ token, password, cpassword, deviceId }: Omit<Schemas['ResetPasswordRequest'], 'device_id'> & { deviceId: string }, signal?: AbortSignal) =>
+      map(
+        outcomeOf(client.POST('/api/v1/auth/reset-password', { body: { token, password, cpassword, device_id: deviceId }, signal }), signal),
+        userOf,
+      ),
     refresh: (signal?: AbortSignal) => map(outcomeOf(client.GET('/api/v1/refresh', { signal }), signal), (data) => ({ token: data.token })),
     logout: (signal?: AbortSignal) => outcomeOf(client.POST('/api/v1/auth/logout', { signal }), signal),
     exchangeLinkToken: ({ token, deviceId }: { token: string; deviceId: string | null }, signal?: AbortSignal) =>

@@ -79,6 +79,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-reset link by email.
+         * @description Answers the same whether or not the address has an account ("If an account exists for
+         *     that address, we have sent a link to reset the password."); the email (a link valid
+         *     30 minutes, usable once) is queued after the answer, so its timing tells nothing either.
+         *     Limited per client address and per email address (429 with Retry-After).
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token; signs this device in.
+         * @description The token works once and for 30 minutes. The new password follows the sign-up rules.
+         *     Every session of the account ends; this device gets a new one (the refresh cookie is
+         *     set). A token that is unknown, used or expired answers 400 `auth.resetLinkInvalid`.
+         *     Limited per client address (429 with Retry-After).
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/link-token": {
         parameters: {
             query?: never;
@@ -888,6 +934,15 @@ export interface components {
             device_id: components["schemas"]["DeviceId"];
             country?: components["schemas"]["Country"];
         };
+        ForgotPasswordRequest: {
+            email: components["schemas"]["Email"];
+        };
+        ResetPasswordRequest: {
+            token: string;
+            password: components["schemas"]["Password"];
+            cpassword: components["schemas"]["Password"];
+            device_id: components["schemas"]["DeviceId"];
+        };
         TokenExchangeRequest: {
             token: string;
             device_id?: components["schemas"]["DeviceId"];
@@ -1598,6 +1653,63 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSuccess"];
                 };
             };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted (whether or not an account exists). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed and signed in; the refresh cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["RefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     createLinkToken: {

@@ -10,6 +10,8 @@ import { routes, type RouteName } from '../domain/routes';
 export const routeTitles = defineMessages({
   landing: { id: 'title.landing', defaultMessage: 'Fitness classes to stream at home' },
   login: { id: 'title.login', defaultMessage: 'Sign in' },
+  forgotPassword: { id: 'title.forgotPassword', defaultMessage: 'Forgot your password' },
+  resetPassword: { id: 'title.resetPassword', defaultMessage: 'Choose a new password' },
   register: { id: 'title.register', defaultMessage: 'Create your account' },
   details: { id: 'title.details', defaultMessage: 'Set up your profile' },
   home: { id: 'title.home', defaultMessage: 'Home' },

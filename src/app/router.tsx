@@ -15,6 +15,7 @@ import type { CheckoutReturnMachine } from '../../machines/checkout-return.machi
 import type { ClassDetailMachine } from '../../machines/class-detail.machine';
 import type { HomeMachine } from '../../machines/home.machine';
 import type { LandingMachine } from '../../machines/landing.machine';
+import type { PasswordResetMachine } from '../../machines/password-reset.machine';
 import type { PlayerMachine } from '../../machines/player.machine';
 import type { LoadCurrentPlanOutput, PricingMachine } from '../../machines/pricing.machine';
 import type { ProfileMachine } from '../../machines/profile.machine';
@@ -50,6 +51,26 @@ const mounts: Record<RouteName, Mount> = {
     screen: lazy(() => import('../screens/register/register-screen')),
     flow: implement<SignUpMachine>(({ api, deviceId, tellSession }) => ({
       actors: { signUp: fromCall((input, signal) => api.signUp({ ...input, deviceId }, signal)) },
+      actions: { tellSession },
+    })),
+  },
+  forgotPassword: {
+    screen: lazy(() => import('../screens/password-reset/forgot-password-screen')),
+    flow: implement<PasswordResetMachine>(({ api, deviceId, tellSession }) => ({
+      actors: {
+        requestLink: fromCall((input, signal) => api.forgotPassword(input, signal)),
+        resetPassword: fromCall((input, signal) => api.resetPassword({ ...input, deviceId }, signal)),
+      },
+      actions: { tellSession },
+    })),
+  },
+  resetPassword: {
+    screen: lazy(() => import('../screens/password-reset/reset-password-screen')),
+    flow: implement<PasswordResetMachine>(({ api, deviceId, tellSession }) => ({
+      actors: {
+        requestLink: fromCall((input, signal) => api.forgotPassword(input, signal)),
+        resetPassword: fromCall((input, signal) => api.resetPassword({ ...input, deviceId }, signal)),
+      },
       actions: { tellSession },
     })),
   },

@@ -62,6 +62,20 @@ export const signUpSchema = yup.object({
     .oneOf([yup.ref('password')], 'passwordMismatch'),
 });
 
+/** /forgot-password: the address to send the reset link to. */
+export const forgotPasswordSchema = yup.object({
+  email: yup.string().trim().required('emailInvalid').matches(EMAIL_PATTERN, 'emailInvalid'),
+});
+
+/** /reset-password: the new password, by the sign-up rules. */
+export const resetPasswordSchema = yup.object({
+  password: yup.string().required('passwordInvalid').matches(PASSWORD_PATTERN, 'passwordInvalid'),
+  cpassword: yup
+    .string()
+    .required('passwordMismatch')
+    .oneOf([yup.ref('password')], 'passwordMismatch'),
+});
+
 export const profileSchema = yup.object({
   name: yup
     .string()

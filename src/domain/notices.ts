@@ -22,6 +22,8 @@ export const noticeMessages = defineMessages({
   paymentMethodUpdated: { id: 'notice.paymentMethod.updated', defaultMessage: 'Your payment method was updated' },
   somethingFailed: { id: 'notice.generic.failed', defaultMessage: 'Something went wrong. Please try again.' },
   unreachable: { id: 'notice.generic.unreachable', defaultMessage: 'Could not reach FitStream. Please try again.' },
+  passwordResetRequestFailed: { id: 'notice.passwordReset.requestFailed', defaultMessage: 'We could not send the link. Please try again.' },
+  passwordResetFailed: { id: 'notice.passwordReset.resetFailed', defaultMessage: 'We could not change the password. Please try again.' },
 });
 
 export type NoticeMessage = string | MessageDescriptor;

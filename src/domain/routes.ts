@@ -18,6 +18,9 @@ export const routes = {
   landing: { path: '/', access: 'visitor', href: (query?: { nftoken?: string; device_id?: string }) => withQuery('/', query) },
   login: { path: '/login', access: 'visitor', href: () => '/login' },
   register: { path: '/register', access: 'visitor', href: (query?: { email?: string }) => withQuery('/register', query) },
+  forgotPassword: { path: '/forgot-password', access: 'visitor', href: () => '/forgot-password' },
+  // Public: a link from the email works whoever is signed in on this browser.
+  resetPassword: { path: '/reset-password', access: 'public', href: (query?: { token?: string }) => withQuery('/reset-password', query) },
   details: { path: '/details', access: 'signedIn', href: () => '/details' },
   home: { path: '/home', access: 'signedIn', href: () => '/home' },
   classes: { path: '/classes', access: 'signedIn', href: (query?: string) => (query ? `/classes?${query}` : '/classes') },

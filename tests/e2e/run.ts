@@ -79,6 +79,8 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
       RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/60',
       RATE_LIMIT_EXCHANGE_PER_IP: '1000/600',
+      RATE_LIMIT_FORGOT_PASSWORD_PER_IP: '1000/3600',
+      RATE_LIMIT_RESET_PASSWORD_PER_IP: '1000/600',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

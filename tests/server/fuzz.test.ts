@@ -26,7 +26,7 @@ const roomy = { points: 1_000_000, duration: 60 };
 const distDir = mkdtempSync(path.join(os.tmpdir(), 'fs-fuzz-dist-'));
 writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>FitStream</title>');
 afterAll(() => rm(distDir, { recursive: true, force: true }));
-const t = testAppForFile({ distDir, rateLimits: { signInPerAccount: roomy, signInPerIp: roomy, signUpPerIp: roomy, exchangePerIp: roomy } });
+const t = testAppForFile({ distDir, rateLimits: { signInPerAccount: roomy, signInPerIp: roomy, signUpPerIp: roomy, exchangePerIp: roomy, forgotPasswordPerIp: roomy, forgotPasswordPerAddress: roomy, resetPasswordPerIp: roomy } });
 
 /** What no answer may show: stack frames, framework codes, SQL and database messages. */
 const INTERNAL = /FST_|"stack"|\n\s+at |Failed query|node_modules|\.ts:\d+|relation "|violates|syntax error|invalid input syntax/;

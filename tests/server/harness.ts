@@ -74,6 +74,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     playbackSecret: randomBytes(32).toString('base64url'),
     playbackUrlTtlSeconds: 300,
     flowsSiteDir: null,
+    smtpUrl: null,
+    mailFrom: 'FitStream <no-reply@localhost>',
+    sandboxMailbox: true,
+    mailPollMs: 0,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });

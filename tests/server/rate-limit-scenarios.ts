@@ -15,6 +15,9 @@ export const scenarioLimits: Config['rateLimits'] = {
   signInPerIp: { points: 4, duration: 600 },
   signUpPerIp: { points: 2, duration: 3600 },
   exchangePerIp: { points: 20, duration: 600 },
+  forgotPasswordPerIp: { points: 4, duration: 600 },
+  forgotPasswordPerAddress: { points: 2, duration: 600 },
+  resetPasswordPerIp: { points: 3, duration: 600 },
 };
 
 let addressCounter = 0;

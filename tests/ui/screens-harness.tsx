@@ -37,6 +37,8 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
   const api: Api = {
     signIn: vi.fn(pending),
     signUp: vi.fn(pending),
+    forgotPassword: vi.fn(pending),
+    resetPassword: vi.fn(pending),
     refresh: vi.fn(pending),
     logout: vi.fn(async () => ({ kind: 'ok' as const, data: { isSuccess: true as const, message: 'Signed out.' } })),
     exchangeLinkToken: vi.fn(pending),

@@ -64,7 +64,7 @@ export default function LoginScreen() {
         {intl.formatMessage(messages.submit)}
       </button>
       <p>
-        <Link href={routes.support.href()} className="btn btn--link">
+        <Link href={routes.forgotPassword.href()} className="btn btn--link">
           {intl.formatMessage(messages.help)}
         </Link>
       </p>

@@ -1,0 +1,153 @@
+// Renders every email FitStream sends (MailTemplates in outbox.ts) in the account's language:
+// ICU messages from locales/mail.<lang>.json, money and dates formatted for that language, a
+// subject, a plain-text body and an HTML body (inline styles only, as mail clients need).
+import { IntlMessageFormat } from 'intl-messageformat';
+import mailEn from '../../locales/mail.en.json';
+import mailEs from '../../locales/mail.es.json';
+import { DEFAULT_LOCALE, isSupportedLocale, type AppLocale } from '../../src/i18n/locales';
+import type { MailTemplate, MailTemplates } from './outbox';
+
+export type MailMessageCode = keyof typeof mailEn;
+type Values = Record<string, string | number>;
+
+// Typed as complete: a Spanish catalogue missing an English key does not compile.
+const catalogues: Record<AppLocale, Record<MailMessageCode, string>> = {
+  en: mailEn,
+  es: mailEs satisfies Record<MailMessageCode, string>,
+};
+
+const formats = new Map<string, IntlMessageFormat>();
+
+/** The mail message `code` in `locale`, with `values` put in. */
+export function mailText(locale: AppLocale, code: MailMessageCode, values?: Values): string {
+  const key = `${locale}\u0000${code}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new IntlMessageFormat(catalogues[locale][code], locale);
+    formats.set(key, format);
+  }
+  return String(format.format(values));
+}
+
+/** A date (ISO string) as the account's language writes it; billing dates are UTC days. */
+export function formatMailDate(locale: AppLocale, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** An amount in minor units (cents) as the account's language writes it. */
+export function formatMailMoney(locale: AppLocale, amountMinor: number, currency: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountMinor / 10 ** digits);
+}
+
+interface Content {
+  values: Values;
+  /** The one button of the message, when it has one. */
+  action?: { label: MailMessageCode; url: string };
+}
+
+type Spec<T extends MailTemplate> = (params: MailTemplates[T], locale: AppLocale, publicUrl: string) => Content;
+
+const specs: { [T in MailTemplate]: Spec<T> } = {
+  welcome: (_params, _locale, publicUrl) => ({ values: {}, action: { label: 'welcome.action', url: `${publicUrl}/home` } }),
+  passwordReset: (params) => ({
+    values: { minutes: params.minutes },
+    action: { label: 'passwordReset.action', url: params.link },
+  }),
+  receipt: (params, locale) => ({
+    values: {
+      invoiceNumber: params.invoiceNumber,
+      amount: formatMailMoney(locale, params.amountMinor, params.currency),
+      paidAt: formatMailDate(locale, params.paidAt),
+    },
+    action: { label: 'receipt.action', url: params.invoiceLink },
+  }),
+  trialEnding: (params, locale, publicUrl) => ({
+    values: { endsAt: formatMailDate(locale, params.endsAt) },
+    action: { label: 'trialEnding.action', url: `${publicUrl}/billing` },
+  }),
+  paymentFailed: (params) => ({ values: {}, action: { label: 'paymentFailed.action', url: params.billingLink } }),
+  cancellationConfirmed: (params, locale, publicUrl) => ({
+    values: { accessUntil: formatMailDate(locale, params.accessUntil) },
+    action: { label: 'cancellationConfirmed.action', url: `${publicUrl}/billing` },
+  }),
+  planChanged: (params, locale, publicUrl) => ({
+    values: { plan: params.plan, effectiveAt: formatMailDate(locale, params.effectiveAt) },
+    action: { label: 'planChanged.action', url: `${publicUrl}/billing` },
+  }),
+  emailChanged: (params) => ({ values: { newEmail: params.newEmail } }),
+  accountDeleted: () => ({ values: {} }),
+};
+
+export function isMailTemplate(name: string): name is MailTemplate {
+  return Object.hasOwn(specs, name);
+}
+
+export interface MailToRender {
+  template: string;
+  language: string;
+  params: unknown;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  /** A whole HTML document, as sent. */
+  html: string;
+  /** The message's part of `html` (what the sandbox mailbox shows inside its own page). */
+  htmlBody: string;
+  /** The message's button, if any (its URL is also in `text`). */
+  action: { label: string; url: string } | null;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** One outbox row as the email it stands for. Throws on a template name no code knows. */
+export function renderMail(mail: MailToRender, publicUrl: string): RenderedMail {
+  if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template "${mail.template}"`);
+  const locale: AppLocale = isSupportedLocale(mail.language) ? mail.language : DEFAULT_LOCALE;
+  const spec = specs[mail.template] as Spec<MailTemplate>;
+  const content = spec(mail.params as MailTemplates[MailTemplate], locale, publicUrl);
+  const t = (code: MailMessageCode, values?: Values) => mailText(locale, code, values);
+  const subject = t(`${mail.template}.subject` as MailMessageCode, content.values);
+  const paragraphs = t(`${mail.template}.body` as MailMessageCode, content.values).split('\n\n');
+  const action = content.action ? { label: t(content.action.label), url: content.action.url } : null;
+
+  const text = [
+    t('common.greeting'),
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    t('common.signature'),
+    '--',
+    t('common.footer'),
+  ].join('\n\n');
+
+  const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1c24';
+  const htmlBody = [
+    `<p style="${p}">${escapeHtml(t('common.greeting'))}</p>`,
+    ...paragraphs.map((paragraph) => `<p style="${p}">${escapeHtml(paragraph)}</p>`),
+    action
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#c4070f;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
+        `<p style="margin:0 0 16px;font-size:14px;color:#4a4a57">${escapeHtml(t('common.linkHint'))}<br><a href="${escapeHtml(action.url)}" style="color:#1f5fbf;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+      : '',
+    `<p style="${p}">${escapeHtml(t('common.signature'))}</p>`,
+    `<p style="margin:24px 0 0;font-size:13px;color:#4a4a57">${escapeHtml(t('common.footer'))}</p>`,
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">
+<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border-radius:12px">
+<p style="margin:0 0 24px;font-weight:700;letter-spacing:.04em;color:#c4070f">FitStream</p>
+${htmlBody}
+</div>
+</body>
+</html>`;
+  return { subject, text, html, htmlBody, action };
+}
