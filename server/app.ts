@@ -21,7 +21,9 @@ import flowsRoutes from './routes/flows';
 import mediaRoutes from './routes/media';
 import paymentRoutes from './routes/payments';
 import playbackRoutes from './routes/playback';
+import planChangeRoutes from './routes/plan-change';
 import sandboxRoutes from './routes/sandbox';
+import sandboxClockRoutes from './routes/sandbox-clock';
 import sandboxPortalRoutes from './routes/sandbox-portal';
 import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
@@ -98,6 +100,8 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(paymentRoutes);
   await app.register(sandboxRoutes);
   await app.register(sandboxPortalRoutes);
+  await app.register(planChangeRoutes);
+  await app.register(sandboxClockRoutes);
   await app.register(webhookRoutes);
 
   await app.register(flowsRoutes);

@@ -8,6 +8,7 @@ import { isCurrentStatus } from '../../src/domain/subscriptions';
 import { routeSchema } from '../contract';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import { HttpError } from '../errors';
+import { queueMail } from '../mail/outbox';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from '../payments/apply-checkout';
 import { ProviderError, type SubscriptionFacts, type UserRow } from '../payments/provider';
 import {
@@ -162,6 +163,14 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
           .set({ ...providerView(reported), cancelAtPeriodEnd: true, updatedAt: new Date() })
           .where(eq(subscriptions.id, subscription.id))
           .returning();
+        const user = await signedInUser(request);
+        await queueMail(db, {
+          userId: user.id,
+          to: user.email,
+          language: user.language,
+          template: 'cancellationConfirmed',
+          params: { accessUntil: row.currentPeriodEnd.toISOString() },
+        });
       }
       return { isSuccess: true, message: request.t('payments.cancelled'), subscription: subscriptionBody(row, plan) };
     },

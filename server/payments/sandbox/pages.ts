@@ -69,7 +69,7 @@ function per(interval: string, count: number): string {
   return count === 1 ? `/${interval}` : ` every ${count} ${interval}s`;
 }
 
-function layout(title: string, body: string, badge = 'Sandbox checkout'): string {
+export function layout(title: string, body: string, badge = 'Sandbox checkout'): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -30,8 +30,13 @@ export function createSandboxProvider(options: { db: Database; publicUrl: string
       return { url: `${publicUrl}${sandboxPortalPath(token)}` };
     },
     syncAccount(userId) {
-      return settleSandboxPeriods(db, userId);
+      return settleSandboxPeriods(db, userId, new Date(), `${publicUrl}/billing`);
     },
+    // Applied in the database by the caller; an upgrade's proration is charged to the card on file.
+    async changePlan(request) {
+      return { chargeId: request.kind === 'upgrade' ? `in_sandbox_prorate_${request.subscriptionId}_${request.now.getTime()}` : null };
+    },
+    async undoPlanChange() {},
     webhooks: null,
   };
 }
