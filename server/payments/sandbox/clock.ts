@@ -60,8 +60,10 @@ export async function moveSandboxClock(
     await db.update(subscriptions).set({ sandboxFailNextRenewal: true, updatedAt: now }).where(eq(subscriptions.id, subscription.id));
     return 'moved';
   }
-  const shift = shiftFor(subscription, action, now);
-  if (shift === null || (action === 'trial_reminder' && shift > 0)) return 'not_applicable';
+  const wanted = shiftFor(subscription, action, now);
+  if (wanted === null) return 'not_applicable';
+  // Already inside the reminder's window: nothing to move (the reminder is sent once).
+  const shift = action === 'trial_reminder' ? Math.min(0, wanted) : wanted;
   await db
     .update(subscriptions)
     .set({
