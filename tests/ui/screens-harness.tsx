@@ -49,6 +49,12 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     cancelSubscription: vi.fn(pending),
     reactivateSubscription: vi.fn(pending),
     openPaymentPortal: vi.fn(pending),
+    loadPlanChange: vi.fn(pending),
+    previewPlanChange: vi.fn(pending),
+    changePlan: vi.fn(pending),
+    undoPlanChange: vi.fn(pending),
+    paymentHistory: vi.fn(pending),
+    downloadInvoice: vi.fn(pending),
     home: vi.fn(pending),
     priceRange: vi.fn(pending),
   };

@@ -3,6 +3,8 @@
 // flagged to cancel at period end ("Access until <date>"); or 'No subscription found'.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { CancelsBadge, DateText, StatusBadge, usePlanTexts } from '../../components';
+import { BillingLinks } from './billing-links';
+import { ScheduledChangeNote } from './scheduled-change-note';
 import { cardExpiry, isCancellable, isReactivatable, type Subscription } from '../../domain/subscriptions';
 
 const messages = defineMessages({
@@ -61,6 +63,7 @@ export function SubscriptionPanel({ subscription, busy, pending, onCancel, onRea
       {subscription.subscription_status === 'trialing' && subscription.trial_end ? (
         <p>{intl.formatMessage(trialUntil, { date: intl.formatDate(subscription.trial_end, { dateStyle: 'long' }) })}</p>
       ) : null}
+      <ScheduledChangeNote subscription={subscription} />
       <dl className="billing-facts">
         <dt>{intl.formatMessage(messages.price)}</dt>
         <dd>{texts.pricePerInterval}</dd>
@@ -80,6 +83,7 @@ export function SubscriptionPanel({ subscription, busy, pending, onCancel, onRea
         ) : null}
       </dl>
       <div className="billing-actions">
+        <BillingLinks canChangePlan={!subscription.cancel_at_period_end && (subscription.subscription_status === 'active' || subscription.subscription_status === 'trialing')} />
         <button type="button" className="btn btn--ghost" disabled={busy} onClick={onUpdatePayment}>
           {intl.formatMessage(pending === 'portal' ? messages.openingPortal : messages.updatePayment)}
         </button>
