@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { pdfTextLines } from '../server/fixtures/pdf-text';
 import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
@@ -68,7 +69,7 @@ describe('plan change and invoices', () => {
     assert.equal(download.suggestedFilename(), `${number}.pdf`);
     const bytes = await readFile((await download.path()) ?? '');
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
-    assert.match(bytes.toString('latin1'), new RegExp(`/Title \\(Invoice ${number}\\)`));
+    assert.ok(pdfTextLines(bytes).includes(`Invoice ${number}`));
     await context.close();
   });
 
@@ -107,7 +108,7 @@ describe('plan change and invoices', () => {
         await expectAccessible(page, `/billing/plan ${language} ${viewport.width}`);
         await screenshot(page, `plan-change-${language}-${viewport.width}`);
         await page.getByRole('radio').last().check();
-        await page.locator('button.btn').first().click();
+        await page.locator('.billing-actions button').first().click();
         await page.locator('#plan-change-review').waitFor();
         await expectAccessible(page, `/billing/plan preview ${language} ${viewport.width}`);
         await screenshot(page, `plan-change-preview-${language}-${viewport.width}`);
