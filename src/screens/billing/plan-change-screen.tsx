@@ -138,7 +138,8 @@ export default function PlanChangeScreen() {
         <fieldset className="plan-choice stack">
           <legend>{intl.formatMessage(messages.choose)}</legend>
           {plans.map((plan) => (
-            <label key={plan.id} className="plan-choice__option">
+            <div key={plan.id}>
+            <label className="plan-choice__option">
               <input
                 type="radio"
                 name="plan"
@@ -150,6 +151,7 @@ export default function PlanChangeScreen() {
               {plan.quality}
               {plan.id === subscription.plan_id ? ` (${intl.formatMessage(messages.current)})` : ''}
             </label>
+            </div>
           ))}
         </fieldset>
         <div className="billing-actions">
