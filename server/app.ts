@@ -24,8 +24,10 @@ import mediaRoutes from './routes/media';
 import passwordResetRoutes from './routes/password-reset';
 import paymentRoutes from './routes/payments';
 import playbackRoutes from './routes/playback';
+import planChangeRoutes from './routes/plan-change';
 import sandboxRoutes from './routes/sandbox';
 import sandboxMailRoutes from './routes/sandbox-mail';
+import sandboxClockRoutes from './routes/sandbox-clock';
 import sandboxPortalRoutes from './routes/sandbox-portal';
 import staticRoutes from './routes/static';
 import uploadsRoutes from './routes/uploads';
@@ -106,6 +108,8 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(sandboxRoutes);
   await app.register(sandboxPortalRoutes);
   await app.register(sandboxMailRoutes);
+  await app.register(planChangeRoutes);
+  await app.register(sandboxClockRoutes);
   await app.register(webhookRoutes);
 
   await app.register(flowsRoutes);

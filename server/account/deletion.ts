@@ -19,6 +19,7 @@ import {
   users,
 } from '../db/schema';
 import { queueMail } from '../mail/outbox';
+import { anonymiseInvoices } from '../payments/invoices/invoices';
 import type { PaymentProvider } from '../payments/provider';
 import { isCurrentStatus } from '../../src/domain/subscriptions';
 import { revokeSessions } from '../auth/sessions';
@@ -28,10 +29,14 @@ export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;
 
 /**
  * What other areas keep about an account and anonymise on deletion, each in the deletion's
- * transaction, after this module's own erasure. Invoices (the billing lane's `anonymiseInvoices`,
- * which names the customer "Deleted account") are wired here.
+ * transaction, after this module's own erasure: invoices are kept for the law, with the customer
+ * named "Deleted account" and no email.
  */
-export const accountErasureSteps: ErasureStep[] = [];
+export const accountErasureSteps: ErasureStep[] = [
+  async (tx, userId) => {
+    await anonymiseInvoices(tx, userId);
+  },
+];
 
 /** The email a deleted account keeps: unique, not an address anyone can sign up or in with. */
 export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -170,6 +171,12 @@ export const subscriptions = pgTable(
     cardExpYear: integer('card_exp_year'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A downgrade waiting for the next renewal (docs/decisions/022); null when none. */
+    scheduledPlanId: text('scheduled_plan_id').references(() => plans.id),
+    /** When the "trial ends in 2 days" email was queued (once per subscription). */
+    trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
+    /** Sandbox test clock: the next renewal is declined (past_due). */
+    sandboxFailNextRenewal: boolean('sandbox_fail_next_renewal').notNull().default(false),
   },
   (t) => [
     // One current subscription per account, enforced by the database.
@@ -200,6 +207,44 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One invoice line: a plan period, or the credit for a plan's unused time (negative). */
+export interface InvoiceLine {
+  kind: 'plan' | 'trial' | 'proration_credit' | 'proration_charge';
+  planName: string;
+  amount: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** Numbers come from this sequence (FS-<year>-<6 digits>): never reused, even after a rollback. */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
+
+/**
+ * One invoice per paid payment (docs/decisions/022), with the customer as they were when it was
+ * issued; kept (anonymised) after the account is deleted, as the law requires.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    paymentId: text('payment_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    total: integer('total').notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    /** Stripe mode: Stripe's own invoice PDF, linked instead of the one generated here. */
+    providerPdfUrl: text('provider_pdf_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId, t.issuedAt)],
 );
 
 /** Provider events already applied (webhook idempotency). */

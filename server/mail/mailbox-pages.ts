@@ -77,7 +77,7 @@ function layout(locale: AppLocale, title: string, body: string, links: MailboxLi
 <ul>
 <li><a href="${escapeHtml(links.mailbox)}">${t('mailbox.back')}</a></li>
 <li><a href="${escapeHtml(links.app)}">${t('mailbox.open')}</a></li>
-<!-- Other sandbox pages (e.g. the billing lane's test clock) add their <li> link here. -->
+<li><a href="/sandbox/clock">${t('mailbox.clock')}</a></li>
 </ul>
 </nav>
 ${body}

@@ -6,11 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { isCurrentStatus } from '../../src/domain/subscriptions';
 import type { Database } from '../db/client';
 import { isCurrent } from '../db/current-status';
-import { checkoutSessions, payments, subscriptions, users } from '../db/schema';
+import { checkoutSessions, payments, plans, subscriptions, users, type InvoiceLine } from '../db/schema';
+import { issueInvoice } from './invoices/invoices';
 import type { CompletedCheckout, PaymentFacts, SubscriptionFacts, SubscriptionReport } from './provider';
 
 /** A transaction or the database itself: both run the same queries. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type { Queryable } from '../db/client';
+import type { Queryable } from '../db/client';
 
 /** The account already has another current subscription: an account has one at most. */
 export class CurrentSubscriptionConflict extends Error {
@@ -78,6 +80,8 @@ async function upsertSubscription(
         currentPeriodEnd: facts.currentPeriodEnd,
         trialEnd: facts.trialEnd,
         checkoutSessionId: sql`coalesce(${subscriptions.checkoutSessionId}, excluded.checkout_session_id)`,
+        // A scheduled downgrade the provider now reports in effect is no longer pending.
+        scheduledPlanId: sql`case when ${subscriptions.scheduledPlanId} = excluded.plan_id then null else ${subscriptions.scheduledPlanId} end`,
         ...(card
           ? {
               cardBrand: card.brand,
@@ -105,8 +109,13 @@ export function paymentDescription(amount: number, planName: string): string {
 
 /** Records a payment once per provider invoice; a later "paid" wins over "failed". */
 export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise<void> {
+  const paymentId = await upsertPayment(tx, facts);
+  if (paymentId) await issueInvoice(tx, paymentId, { lines: facts.lines ?? (await defaultLines(tx, facts)), providerPdfUrl: facts.providerPdfUrl ?? null });
+}
+
+async function upsertPayment(tx: Queryable, facts: PaymentFacts): Promise<string | null> {
   const card = facts.card;
-  await tx
+  const rows = await tx
     .insert(payments)
     .values({
       id: `pay_${randomBytes(12).toString('hex')}`,
@@ -133,7 +142,29 @@ export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise
         cardExpMonth: sql`coalesce(${payments.cardExpMonth}, excluded.card_exp_month)`,
         cardExpYear: sql`coalesce(${payments.cardExpYear}, excluded.card_exp_year)`,
       },
-    });
+    })
+    .returning({ id: payments.id });
+  return rows[0]?.id ?? null;
+}
+
+/** One line for the subscription's plan and current period (a first charge, a provider's invoice). */
+async function defaultLines(tx: Queryable, facts: PaymentFacts): Promise<InvoiceLine[]> {
+  const [row] = facts.subscriptionId
+    ? await tx
+        .select({ subscription: subscriptions, plan: plans })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(eq(subscriptions.id, facts.subscriptionId))
+    : [];
+  return [
+    {
+      kind: facts.amount === 0 ? 'trial' : 'plan',
+      planName: row?.plan.name ?? facts.description ?? 'FitStream',
+      amount: facts.amount,
+      periodStart: (row?.subscription.currentPeriodStart ?? facts.createdAt).toISOString(),
+      periodEnd: (row?.subscription.currentPeriodEnd ?? facts.createdAt).toISOString(),
+    },
+  ];
 }
 
 /** Marks a local checkout complete; answers whether it exists here. */

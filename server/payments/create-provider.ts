@@ -11,5 +11,5 @@ export async function createPaymentProvider(config: Config, db: Database): Promi
     const { createStripeProvider } = await import('./stripe/provider');
     return createStripeProvider(config, db);
   }
-  return createSandboxProvider({ db });
+  return createSandboxProvider({ db, publicUrl: config.publicUrl });
 }

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppLocale } from '../../src/i18n/locales';
 import type { SubscriptionStatus } from '../../src/domain/subscriptions';
-import type { checkoutSessions, plans, users } from '../db/schema';
+import type { checkoutSessions, InvoiceLine, plans, users } from '../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -43,6 +43,10 @@ export interface PaymentFacts {
   description: string | null;
   card: CardFacts | null;
   createdAt: Date;
+  /** The invoice's lines; by default one line for the subscription's plan and period. */
+  lines?: InvoiceLine[];
+  /** The provider's own invoice PDF (Stripe), linked instead of generating one. */
+  providerPdfUrl?: string | null;
 }
 
 /** A subscription as the provider reports it, with the customer and the payment it came with. */
@@ -88,6 +92,16 @@ export interface WebhookReceiver {
   verify(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent | null;
 }
 
+/** A plan change the product decided (docs/decisions/022), for the provider to carry out. */
+export interface PlanChangeRequest {
+  subscriptionId: string;
+  kind: 'upgrade' | 'downgrade' | 'trial';
+  from: PlanRow;
+  to: PlanRow;
+  currentPeriodEnd: Date;
+  now: Date;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Opens a hosted checkout; the caller records it. */
@@ -115,6 +129,14 @@ export interface PaymentProvider {
    * A provider that reports renewals and endings itself (by webhook) has nothing to do here.
    */
   syncAccount(userId: string): Promise<void>;
+  /**
+   * Carries out a plan change at the provider. Answers the id under which the caller records an
+   * upgrade's proration payment itself (the sandbox), or null when the provider charges it and
+   * reports the invoice by webhook (Stripe).
+   */
+  changePlan(request: PlanChangeRequest): Promise<{ chargeId: string | null }>;
+  /** Undoes a scheduled downgrade at the provider (the sandbox has nothing to do). */
+  undoPlanChange(subscriptionId: string): Promise<void>;
   /** Null when the provider sends no webhooks (the sandbox). */
   readonly webhooks: WebhookReceiver | null;
 }

@@ -1,7 +1,7 @@
 // Reads plans, subscriptions and payments, and shapes them as the contract's Plan,
 // Subscription and Payment (openapi.yaml). An account's subscriptions are read only after the
 // provider has brought them up to date (`accountSubscriptions`), so no route can forget to.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { components } from '../../src/api/schema';
 import { isCurrentStatus, type SubscriptionStatus } from '../../src/domain/subscriptions';
 import type { Database } from '../db/client';
@@ -47,7 +47,8 @@ export function planBody(plan: PlanRow): PlanBody {
   };
 }
 
-export function subscriptionBody(row: SubscriptionRow, plan: PlanRow): SubscriptionBody {
+/** `scheduled`: the plan a downgrade scheduled for the renewal (docs/decisions/022). */
+export function subscriptionBody(row: SubscriptionRow, plan: PlanRow, scheduled: PlanRow | null = null): SubscriptionBody {
   return {
     subscription_id: row.id,
     subscription_status: row.status as SubscriptionStatus,
@@ -64,6 +65,10 @@ export function subscriptionBody(row: SubscriptionRow, plan: PlanRow): Subscript
     cancel_at_period_end: row.cancelAtPeriodEnd,
     card: card(row),
     cardlast4: row.cardLast4,
+    scheduled_change:
+      scheduled && row.scheduledPlanId === scheduled.id
+        ? { plan_id: scheduled.id, product_name: scheduled.name, effective_at: row.currentPeriodEnd.toISOString() }
+        : null,
   };
 }
 
@@ -82,6 +87,13 @@ export function paymentBody(row: PaymentRow): PaymentBody {
 
 export async function listActivePlans(db: Database): Promise<PlanRow[]> {
   return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.position));
+}
+
+/** Any plan by id (a scheduled one may have left sale); null when unknown. */
+export async function findPlan(db: Database, planId: string | null): Promise<PlanRow | null> {
+  if (planId === null) return null;
+  const [plan] = await db.select().from(plans).where(eq(plans.id, planId));
+  return plan ?? null;
 }
 
 export async function findActivePlan(db: Database, planId: string): Promise<PlanRow | null> {
@@ -130,7 +142,12 @@ async function listSubscriptionBodies(db: Database, userId: string): Promise<Sub
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
   const current = rows.filter((row) => isCurrentStatus(row.subscription.status));
   const others = rows.filter((row) => !isCurrentStatus(row.subscription.status));
-  return [...current, ...others].map((row) => subscriptionBody(row.subscription, row.plan));
+  const scheduledIds = rows.flatMap((row) => (row.subscription.scheduledPlanId ? [row.subscription.scheduledPlanId] : []));
+  const scheduled = scheduledIds.length > 0 ? await db.select().from(plans).where(inArray(plans.id, scheduledIds)) : [];
+  const byId = new Map(scheduled.map((plan) => [plan.id, plan]));
+  return [...current, ...others].map((row) =>
+    subscriptionBody(row.subscription, row.plan, byId.get(row.subscription.scheduledPlanId ?? '') ?? null),
+  );
 }
 
 async function listPaymentBodies(db: Database, userId: string): Promise<PaymentBody[]> {

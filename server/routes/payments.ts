@@ -9,6 +9,7 @@ import { routeSchema } from '../contract';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { negotiateLocale } from '../i18n';
+import { queueMail } from '../mail/outbox';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from '../payments/apply-checkout';
 import { ProviderError, type SubscriptionFacts, type UserRow } from '../payments/provider';
 import {
@@ -165,6 +166,14 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
           .set({ ...providerView(reported), cancelAtPeriodEnd: true, updatedAt: new Date() })
           .where(eq(subscriptions.id, subscription.id))
           .returning();
+        const user = await signedInUser(request);
+        await queueMail(db, {
+          userId: user.id,
+          to: user.email,
+          language: user.language,
+          template: 'cancellationConfirmed',
+          params: { accessUntil: row.currentPeriodEnd.toISOString() },
+        });
       }
       return { isSuccess: true, message: request.t('payments.cancelled'), subscription: subscriptionBody(row, plan) };
     },

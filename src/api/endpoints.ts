@@ -7,7 +7,7 @@ import type { Plan, PriceRange } from '../domain/plans';
 import type { Outcome } from '../domain/request-outcome';
 import type { SessionUser } from '../domain/session-user';
 import { sessionOf, type HeartbeatAnswer, type PlaybackStart } from '../domain/playback';
-import type { Billing, Subscription } from '../domain/subscriptions';
+import { currentSubscription, type Billing, type Subscription } from '../domain/subscriptions';
 import { outcomeOf, type ApiClient } from './client';
 
 /** What an account form sends, plus the stored device id (spelled `device_id` on the wire). */
@@ -99,6 +99,45 @@ export function createApi(client: ApiClient) {
       map(outcomeOf(client.POST('/api/v1/payments/subscription-reactivate', { body: { subscription_id: subscriptionId }, signal }), signal), subscriptionOf),
     /** The provider's page for a new payment method (it returns to /billing). */
     openPaymentPortal: (signal?: AbortSignal) => map(outcomeOf(client.POST('/api/v1/payments/portal', { signal }), signal), (data) => ({ url: data.url })),
+    // Plan change (docs/decisions/022): the plans with the current subscription, preview, change, undo.
+    loadPlanChange: async (signal?: AbortSignal): Promise<Outcome<{ plans: Plan[]; subscription: Subscription | null }>> => {
+      const [plans, billing] = await Promise.all([
+        outcomeOf(client.POST('/api/v1/payments/plans', { signal }), signal),
+        outcomeOf(client.POST('/api/v1/payments/subscriptions', { signal }), signal),
+      ]);
+      if (plans.kind !== 'ok') return plans;
+      if (billing.kind !== 'ok') return billing;
+      return { kind: 'ok', data: { plans: plans.data.plans, subscription: currentSubscription(billing.data.plans) } };
+    },
+    previewPlanChange: ({ plan }: { plan: string }, signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/payments/plan-change-preview', { body: { plan }, signal }), signal), (data) => ({ preview: data.preview })),
+    changePlan: ({ plan }: { plan: string }, signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/payments/plan-change', { body: { plan }, signal }), signal), (data) => ({
+        subscription: data.subscription,
+        preview: data.preview,
+      })),
+    undoPlanChange: (signal?: AbortSignal) => map(outcomeOf(client.POST('/api/v1/payments/plan-change-undo', { signal }), signal), subscriptionOf),
+    /** Payment History, 10 a page, each payment with its invoice. */
+    paymentHistory: ({ page }: { page: number }, signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/payments/history', { body: { page }, signal }), signal), (data) => ({
+        items: data.items,
+        page: data.page,
+        pageSize: data.pageSize,
+        total: data.total,
+      })),
+    /** An invoice's PDF as a file (this API's, with the session), or Stripe's own link. */
+    downloadInvoice: async ({ pdfUrl }: { pdfUrl: string }, signal?: AbortSignal): Promise<Outcome<{ blob: Blob } | { url: string }>> => {
+      if (/^https?:/.test(pdfUrl)) return { kind: 'ok', data: { url: pdfUrl } };
+      const result = await outcomeOf(
+        client.GET('/api/v1/payments/invoices/{invoiceId}/pdf', {
+          params: { path: { invoiceId: decodeURIComponent(pdfUrl.split('/').at(-2) ?? '') } },
+          parseAs: 'blob',
+          signal,
+        }),
+        signal,
+      );
+      return result.kind === 'ok' ? { kind: 'ok', data: { blob: result.data as unknown as Blob } } : result;
+    },
     home: (signal?: AbortSignal) =>
       map(outcomeOf(client.POST('/api/v1/payments/home', { signal }), signal), (data) => ({ hasSubscription: data.hasSubscription, name: data.name })),
     /** One page of the catalog: the first (with the facets) when `cursor` is null. */

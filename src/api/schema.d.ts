@@ -620,6 +620,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/plan-change-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What changing the current subscription to a plan would do, before confirming.
+         * @description `kind` is `upgrade` (a dearer plan: at once, the unused time credited and the rest of the
+         *     period charged now, to the second), `downgrade` (at the next renewal, undoable) or `trial`
+         *     (during the trial: at once, without a charge; the trial continues).
+         */
+        post: operations["previewPlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/plan-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the current subscription's plan (as the preview said). */
+        post: operations["changePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/plan-change-undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a downgrade scheduled for the next renewal. No body. */
+        post: operations["undoPlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Payment History, newest first, 10 a page, each payment with its invoice. */
+        post: operations["paymentHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An invoice as a PDF in the account's language (owner only).
+         * @description In Stripe mode this redirects to Stripe's own invoice PDF.
+         */
+        get: operations["invoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox test clock for the signed-in account (only with PAYMENTS=sandbox).
+         * @description Moves the account's current sandbox subscription in billing time, like a test clock:
+         *     `trial_reminder` (the trial ends in 2 days), `end_trial` (the trial ends now: first
+         *     charge), `renew` (the next renewal happens now: charge, scheduled downgrade, or the end
+         *     of access after a cancel), `fail_next_renewal` (the next renewal is declined: past_due).
+         */
+        post: operations["sandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox test clock page (only with PAYMENTS=sandbox); says plainly it is a test tool. */
+        get: operations["sandboxClockPage"];
+        put?: never;
+        /** Move an account's billing time from the page. */
+        post: operations["sandboxClockPageMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/webhook": {
         parameters: {
             query?: never;
@@ -1141,6 +1277,90 @@ export interface components {
         CancelRequest: {
             subscription_id: string;
         };
+        ScheduledChange: {
+            plan_id: string;
+            product_name: string;
+            /** Format: date-time */
+            effective_at: string;
+        };
+        InvoiceLine: {
+            /** @enum {string} */
+            kind: "plan" | "trial" | "proration_credit" | "proration_charge";
+            plan_name: string;
+            /** @description Minor units; a credit is negative. */
+            amount: number;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        };
+        PlanChangePreview: {
+            /** @enum {string} */
+            kind: "upgrade" | "downgrade" | "trial";
+            from_plan: components["schemas"]["Plan"];
+            to_plan: components["schemas"]["Plan"];
+            /** Format: date-time */
+            effective_at: string;
+            /** @description Charged now */
+            amount_due: number;
+            currency: string;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description What each renewal costs after the change. */
+            next_amount: number;
+        };
+        PlanChangePreviewSuccess: {
+            /** @constant */
+            isSuccess: true;
+            preview: components["schemas"]["PlanChangePreview"];
+        };
+        PlanChangeSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            subscription: components["schemas"]["Subscription"];
+            preview: components["schemas"]["PlanChangePreview"];
+        };
+        Invoice: {
+            id: string;
+            number: string;
+            /** Format: date-time */
+            issued_at: string;
+            total: number;
+            currency: string;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description The PDF (this API's path */
+            pdf_url: string;
+        };
+        HistoryPayment: {
+            payment: components["schemas"]["Payment"];
+            invoice: components["schemas"]["Invoice"] | null;
+        };
+        PaymentHistoryRequest: {
+            page: number;
+        };
+        PaymentHistorySuccess: {
+            /** @constant */
+            isSuccess: true;
+            items: components["schemas"]["HistoryPayment"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        /** @enum {string} */
+        SandboxClockAction: "trial_reminder" | "end_trial" | "renew" | "fail_next_renewal";
+        SandboxClockRequest: {
+            action: components["schemas"]["SandboxClockAction"];
+        };
+        SandboxClockForm: {
+            email: string;
+            action: components["schemas"]["SandboxClockAction"];
+        };
+        SandboxClockSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            subscription: components["schemas"]["Subscription"] | null;
+        };
         /** @enum {string} */
         SubscriptionStatus: "trialing" | "active" | "past_due" | "incomplete" | "unpaid" | "canceled";
         Card: {
@@ -1169,6 +1389,8 @@ export interface components {
             cancel_at_period_end: boolean;
             card: components["schemas"]["Card"] | null;
             cardlast4: string | null;
+            /** @description A downgrade waiting for the next renewal ("Changes to Basic on <date>"). */
+            scheduled_change?: components["schemas"]["ScheduledChange"] | null;
         };
         SubscriptionSuccess: {
             /** @constant */
@@ -2364,6 +2586,262 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    previewPlanChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description The change, its lines and what is charged now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangePreviewSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    changePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed (or scheduled for the renewal); an upgrade's invoice is in Payment History. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangeSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["ProviderError"];
+        };
+    };
+    undoPlanChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription keeps its plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderError"];
+        };
+    };
+    paymentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentHistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentHistorySuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    invoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Stripe's invoice PDF. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The invoice belongs to another account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxClockRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved; the subscription as it is now (null when it has ended). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClockSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    sandboxClockPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, with a form for an account's email and the clock's steps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    sandboxClockPageMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxClockForm"];
+            };
+        };
+        responses: {
+            /** @description The page again, saying what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form is invalid; the page again with the message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such account, or no sandbox subscription; the page again with the message. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The step does not apply now; the page again with the message. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     providerWebhook: {

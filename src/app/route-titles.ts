@@ -23,6 +23,8 @@ export const routeTitles = defineMessages({
   success: { id: 'title.success', defaultMessage: 'Subscription started' },
   cancel: { id: 'title.cancel', defaultMessage: 'Payment not completed' },
   account: { id: 'title.account', defaultMessage: 'Your account' },
+  planChange: { id: 'title.planChange', defaultMessage: 'Change plan' },
+  paymentHistory: { id: 'title.paymentHistory', defaultMessage: 'Payment history and invoices' },
   billing: { id: 'title.billing', defaultMessage: 'Billing and subscription' },
   terms: { id: 'title.terms', defaultMessage: 'Terms of use' },
   privacy: { id: 'title.privacy', defaultMessage: 'Privacy' },

@@ -5,12 +5,15 @@ import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type Lazy
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/spinner';
 import { checkoutResultGuard, guardNavigation } from '../domain/navigation';
+import type { Outcome } from '../domain/request-outcome';
 import { routes, type Access, type RouteName } from '../domain/routes';
 import { currentSubscription } from '../domain/subscriptions';
 import { staticPages } from '../screens/static';
 import type { AccountMachine } from '../../machines/account.machine';
 import type { BillingMachine, LoadBillingOutput } from '../../machines/billing.machine';
 import type { CatalogMachine } from '../../machines/catalog.machine';
+import type { PaymentHistoryMachine } from '../../machines/payment-history.machine';
+import type { PlanChangeMachine } from '../../machines/plan-change.machine';
 import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
 import type { ClassDetailMachine } from '../../machines/class-detail.machine';
 import type { HomeMachine } from '../../machines/home.machine';
@@ -28,6 +31,23 @@ import { keeperActor, mediaActor } from './media-actor';
 import { arrivedFromCheckout, usePerformNavigation } from './navigation';
 import { saveTextFile } from './save-file';
 import { videoSurface } from './video-surface';
+
+/** Saves an invoice's PDF as `<number>.pdf`, or opens the provider's own PDF. */
+function saveInvoice(file: { blob: Blob } | { url: string }, number: string): void {
+  const link = document.createElement('a');
+  if ('url' in file) {
+    link.href = file.url;
+    link.target = '_blank';
+    link.rel = 'noopener';
+  } else {
+    link.href = URL.createObjectURL(file.blob);
+    link.download = `${number}.pdf`;
+  }
+  document.body.append(link);
+  link.click();
+  link.remove();
+  if ('blob' in file) setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
 
 interface Mount {
   screen: LazyExoticComponent<ComponentType>;
@@ -161,6 +181,31 @@ const mounts: Record<RouteName, Mount> = {
         },
         saveFile: (_, file) => saveTextFile(file),
         signOut: () => session.send({ type: 'session.signOut' }),
+      },
+    })),
+  },
+  planChange: {
+    screen: lazy(() => import('../screens/billing/plan-change-screen')),
+    flow: implement<PlanChangeMachine>(({ api }) => ({
+      actors: {
+        loadPlanChange: fromCall((_, signal) => api.loadPlanChange(signal)),
+        previewPlanChange: fromCall(api.previewPlanChange),
+        changePlan: fromCall(api.changePlan),
+        undoPlanChange: fromCall((_, signal) => api.undoPlanChange(signal)),
+      },
+    })),
+  },
+  paymentHistory: {
+    screen: lazy(() => import('../screens/billing/payment-history-screen')),
+    flow: implement<PaymentHistoryMachine>(({ api }) => ({
+      actors: {
+        loadHistory: fromCall(api.paymentHistory),
+        downloadInvoice: fromCall(async (input: { pdfUrl: string; number: string }, signal): Promise<Outcome<{ saved: true }>> => {
+          const outcome = await api.downloadInvoice(input, signal);
+          if (outcome.kind !== 'ok') return outcome;
+          saveInvoice(outcome.data, input.number);
+          return { kind: 'ok', data: { saved: true } };
+        }),
       },
     })),
   },

@@ -90,7 +90,7 @@ function text(locale: AppLocale, code: MessageCode, values?: MessageValues): str
   return escapeHtml(translate(locale, code, values));
 }
 
-function layout(locale: AppLocale, title: string, body: string, badge: MessageCode = 'sandbox.badge.checkout'): string {
+export function layout(locale: AppLocale, title: string, body: string, badge: MessageCode = 'sandbox.badge.checkout'): string {
   return `<!doctype html>
 <html lang="${locale}">
 <head>

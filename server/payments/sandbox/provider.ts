@@ -9,9 +9,10 @@ import { settleSandboxPeriods } from './periods';
 import { createSandboxPortalToken, sandboxPortalPath } from './portal';
 
 // Its pages are on this server, so their URLs are root-relative: the browser stays on the
-// origin it came from (127.0.0.1 or localhost alike), where its session is.
-export function createSandboxProvider(options: { db: Database }): PaymentProvider {
-  const { db } = options;
+// origin it came from (127.0.0.1 or localhost alike), where its session is. `publicUrl` is only
+// for the links in emails (a renewal's receipt), which leave the browser.
+export function createSandboxProvider(options: { db: Database; publicUrl: string }): PaymentProvider {
+  const { db, publicUrl } = options;
   return {
     name: 'sandbox',
     async createCheckout() {
@@ -34,8 +35,13 @@ export function createSandboxProvider(options: { db: Database }): PaymentProvide
       return { url: sandboxPortalPath(token) };
     },
     syncAccount(userId) {
-      return settleSandboxPeriods(db, userId);
+      return settleSandboxPeriods(db, userId, new Date(), `${publicUrl}/billing`);
     },
+    // Applied in the database by the caller; an upgrade's proration is charged to the card on file.
+    async changePlan(request) {
+      return { chargeId: request.kind === 'upgrade' ? `in_sandbox_prorate_${request.subscriptionId}_${request.now.getTime()}` : null };
+    },
+    async undoPlanChange() {},
     webhooks: null,
   };
 }

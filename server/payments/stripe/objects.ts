@@ -146,5 +146,7 @@ export function invoiceFacts(
     description: paymentDescription(amount, options.planName),
     card: options.card,
     createdAt: new Date((paidAt ?? invoice.created) * 1000),
+    // Stripe mode links Stripe's own invoice PDF (docs/decisions/022).
+    providerPdfUrl: invoice.invoice_pdf ?? null,
   };
 }

@@ -45,6 +45,21 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
     return stored?.id ?? customer.id;
   }
 
+  // A plan's Stripe price; a plan without one gets a price made like checkout's inline one.
+  async function priceIdFor(plan: PlanRow): Promise<string> {
+    if (plan.providerPriceId) return plan.providerPriceId;
+    const price = await callStripe('change the plan', () =>
+      client.prices.create({
+        currency: plan.currency.toLowerCase(),
+        unit_amount: plan.amount,
+        recurring: { interval: plan.interval as Stripe.PriceCreateParams.Recurring.Interval, interval_count: plan.intervalCount },
+        product_data: { name: `FitStream ${plan.name}`, metadata: { plan_id: plan.id } },
+        metadata: { plan_id: plan.id },
+      }),
+    );
+    return price.id;
+  }
+
   return {
     name: 'stripe',
 
@@ -127,6 +142,55 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
         client.billingPortal.sessions.create({ customer, return_url: returnUrl, locale: language }),
       );
       return { url: session.url };
+    },
+
+    // Plan changes (docs/decisions/022): an upgrade or a trial change updates the subscription's
+    // item at once (an upgrade invoices the proration now, to the second); a downgrade becomes a
+    // subscription schedule whose second phase starts at the renewal. Stripe's webhooks
+    // (customer.subscription.updated, invoice.paid) then bring the result here.
+    async changePlan(request) {
+      const subscription = await callStripe('change the plan', () => client.subscriptions.retrieve(request.subscriptionId));
+      const item = subscription.items.data[0];
+      if (!item) throw new ProviderError('The payment provider did not answer the subscription item.');
+      const metadata = { ...subscription.metadata, plan_id: request.to.id };
+      if (request.kind === 'downgrade') {
+        const schedule = subscription.schedule
+          ? await callStripe('change the plan', () => client.subscriptionSchedules.retrieve(customerIdOf(subscription.schedule)!))
+          : await callStripe('change the plan', () => client.subscriptionSchedules.create({ from_subscription: subscription.id }));
+        const current = schedule.phases[0];
+        const nextPrice = await priceIdFor(request.to);
+        await callStripe('change the plan', () =>
+          client.subscriptionSchedules.update(schedule.id, {
+            end_behavior: 'release',
+            phases: [
+              {
+                items: [{ price: item.price.id, quantity: 1 }],
+                start_date: current?.start_date ?? Math.floor(request.now.getTime() / 1000),
+                end_date: Math.floor(request.currentPeriodEnd.getTime() / 1000),
+                metadata: subscription.metadata,
+              },
+              { items: [{ price: nextPrice, quantity: 1 }], metadata, proration_behavior: 'none' },
+            ],
+          }),
+        );
+        return { chargeId: null };
+      }
+      const newPrice = await priceIdFor(request.to);
+      await callStripe('change the plan', () =>
+        client.subscriptions.update(subscription.id, {
+          items: [{ id: item.id, price: newPrice }],
+          metadata,
+          proration_behavior: request.kind === 'upgrade' ? 'always_invoice' : 'none',
+          ...(request.kind === 'upgrade' ? { proration_date: Math.floor(request.now.getTime() / 1000) } : {}),
+        }),
+      );
+      return { chargeId: null };
+    },
+
+    async undoPlanChange(subscriptionId) {
+      const subscription = await callStripe('undo the plan change', () => client.subscriptions.retrieve(subscriptionId));
+      const scheduleId = customerIdOf(subscription.schedule);
+      if (scheduleId) await callStripe('undo the plan change', () => client.subscriptionSchedules.release(scheduleId));
     },
 
     // Renewals, failed payments and endings arrive by webhook as they happen.

@@ -2,6 +2,7 @@
 // webhook routes reach the provider only through it, never knowing which one runs.
 import fp from 'fastify-plugin';
 import { createPaymentProvider } from '../../payments/create-provider';
+import { setInvoiceLinkBase } from '../../payments/invoices/invoices';
 import type { PaymentProvider } from '../../payments/provider';
 
 declare module 'fastify' {
@@ -12,6 +13,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
+    setInvoiceLinkBase(app.config.publicUrl);
     app.decorate('paymentProvider', await createPaymentProvider(app.config, app.db));
   },
   { name: 'payment-provider', dependencies: ['config-and-database'] },

@@ -6,8 +6,10 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, usePlanTexts } from '../../components';
 import { routes } from '../../domain/routes';
-import { isReactivatable, type Subscription } from '../../domain/subscriptions';
+import { isCurrentStatus, isReactivatable, type Subscription } from '../../domain/subscriptions';
+import { BillingLinks } from './billing-links';
 import { PaymentMethodCard } from './payment-method-card';
+import { ScheduledChangeNote } from './scheduled-change-note';
 
 const messages = defineMessages({
   none: { id: 'billing.subscription.none', defaultMessage: 'No subscription found' },
@@ -99,6 +101,7 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
         </div>
         <p className="billing-plan__price">{texts.pricePerInterval}</p>
         <p className="billing-plan__next">{nextDate}</p>
+        <ScheduledChangeNote subscription={subscription} />
         <KeyValueList
           items={[
             { id: 'duration', label: intl.formatMessage(messages.duration), value: texts.duration },
@@ -106,6 +109,7 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
           ]}
         />
         <div className="billing-actions">
+          <BillingLinks canChangePlan={!subscription.cancel_at_period_end && isCurrentStatus(subscription.subscription_status)} />
           {/* One button that changes role, so focus stays on it from Cancel to Resume and back. */}
           <Button
             key="subscription-action"

@@ -1,0 +1,117 @@
+// /billing/history (docs/decisions/022): Payment History, newest first, 10 a page, each payment
+// with its invoice; 'Download PDF' fetches the invoice's PDF (or opens Stripe's) and saves it.
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Schemas } from '../src/domain/contract';
+import { goTo, type Navigation } from '../src/domain/navigation';
+import { serverFailureNotice } from '../src/domain/notices';
+import type { Outcome } from '../src/domain/request-outcome';
+import { routes } from '../src/domain/routes';
+import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
+
+export type HistoryPayment = Schemas['HistoryPayment'];
+export interface HistoryPageInput {
+  page: number;
+}
+export type LoadHistoryOutput = Outcome<{ items: HistoryPayment[]; page: number; pageSize: number; total: number }>;
+export interface DownloadInvoiceInput {
+  pdfUrl: string;
+  number: string;
+}
+export type DownloadInvoiceOutput = Outcome<{ saved: true }>;
+
+export interface PaymentHistoryContext extends NoticeContext {
+  items: HistoryPayment[];
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The page asked for (shown once it loads). */
+  wanted: number;
+  downloading: string | null;
+}
+
+export type PaymentHistoryEvent =
+  | { type: 'page.next' }
+  | { type: 'page.previous' }
+  | { type: 'invoice.download'; pdfUrl: string; number: string }
+  | { type: 'billing.back' }
+  | { type: 'notice.dismiss' };
+
+const readyActions = {
+  'page.next': { guard: 'hasNext', target: '#payment-history.loading', actions: 'wantNext' },
+  'page.previous': { guard: 'hasPrevious', target: '#payment-history.loading', actions: 'wantPrevious' },
+  'invoice.download': { target: '#payment-history.ready.downloading', actions: 'markDownloading' },
+  'billing.back': { target: '#payment-history.leaving' },
+} as const;
+
+export const paymentHistoryMachine = setup({
+  types: {
+    context: {} as PaymentHistoryContext,
+    events: {} as PaymentHistoryEvent,
+    emitted: {} as Navigation,
+  },
+  actors: {
+    loadHistory: fromPromise<LoadHistoryOutput, HistoryPageInput>(async () => ({ kind: 'unreachable' })),
+    downloadInvoice: fromPromise<DownloadInvoiceOutput, DownloadInvoiceInput>(async () => ({ kind: 'unreachable' })),
+  },
+  actions: {
+    takePage: assign((_, output: LoadHistoryOutput) =>
+      output.kind === 'ok'
+        ? { items: output.data.items, page: output.data.page, pageSize: output.data.pageSize, total: output.data.total, wanted: output.data.page }
+        : {},
+    ),
+    keepPage: assign({ wanted: ({ context }) => context.page }),
+    wantNext: assign({ wanted: ({ context }) => context.page + 1 }),
+    wantPrevious: assign({ wanted: ({ context }) => context.page - 1 }),
+    markDownloading: assign({ downloading: ({ event }) => (event.type === 'invoice.download' ? event.number : null) }),
+    doneDownloading: assign({ downloading: null }),
+    toBilling: emit(() => goTo(routes.billing.href(), false)),
+    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
+    clearNotice: assign({ notice: null }),
+  },
+  guards: {
+    ...outcomeGuards,
+    hasNext: ({ context }) => context.page * context.pageSize < context.total,
+    hasPrevious: ({ context }) => context.page > 1,
+  },
+  delays: { noticeDuration: 3000 },
+}).createMachine({
+  id: 'payment-history',
+  context: { items: [], page: 1, pageSize: 10, total: 0, wanted: 1, downloading: null, notice: null, scrollToTop: 0 },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadHistory',
+        input: ({ context }) => ({ page: context.wanted }),
+        ...afterRequest({
+          ok: { target: 'ready', actions: { type: 'takePage', params: outcomeOf } },
+          quiet: { target: 'ready', actions: 'keepPage' },
+          failed: { target: 'ready.showingNotice', actions: ['keepPage', showFailure] },
+        }),
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: { on: readyActions },
+        downloading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'downloadInvoice',
+            input: ({ event }) => (event.type === 'invoice.download' ? { pdfUrl: event.pdfUrl, number: event.number } : { pdfUrl: '', number: '' }),
+            ...afterRequest({
+              ok: { target: 'idle', actions: 'doneDownloading' },
+              quiet: { target: 'idle', actions: 'doneDownloading' },
+              failed: { target: 'showingNotice', actions: ['doneDownloading', showFailure] },
+            }),
+          },
+        },
+        showingNotice: showingNotice('noticeDuration', 'idle', readyActions),
+      },
+    },
+    leaving: { type: 'final', entry: 'toBilling' },
+  },
+});
+
+export type PaymentHistoryMachine = typeof paymentHistoryMachine;

@@ -1,0 +1,123 @@
+// Plan change and invoices in Chromium against the real server with sandbox payments
+// (docs/decisions/022): upgrade Standard → Premium on a paid period and download the prorated
+// invoice's PDF; downgrade and undo; axe and screenshots of the new screens in en/es, 375/1280.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { pdfTextLines } from '../server/fixtures/pdf-text';
+import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+
+const pathIs = (p: string) => (url: URL) => url.pathname === p;
+
+/** A new account on Standard, its trial ended by the sandbox test clock: a paid period. */
+async function payingStandard(page: Page, label: string): Promise<string> {
+  const { token } = await signedIn(page, label);
+  const headers = { authorization: `FitStream ${token}` };
+  const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
+  const { url } = (await subscribe.json()) as { url: string };
+  await page.goto(new URL(url).pathname);
+  await page.fill('[name=card_number]', '4242 4242 4242 4242');
+  await page.fill('[name=exp]', '12/34');
+  await page.fill('[name=cvc]', '123');
+  await page.fill('[name=name]', 'Ana Tester');
+  await page.getByRole('button', { name: /start free trial|pay/i }).click();
+  await page.waitForURL(pathIs('/success'));
+  const clock = await page.request.post('/api/v1/sandbox/clock', { data: { action: 'end_trial' }, headers });
+  assert.equal(clock.status(), 200);
+  return token;
+}
+
+describe('plan change and invoices', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('upgrades Standard → Premium at once and downloads the prorated invoice PDF', async () => {
+    const context = await newContext(browser, { acceptDownloads: true });
+    const page = await context.newPage();
+    await payingStandard(page, 'upgrade');
+    await page.goto('/billing');
+    await page.getByRole('link', { name: 'Change plan' }).click();
+    await page.waitForURL(pathIs('/billing/plan'));
+    await page.getByRole('radio', { name: /premium/i }).check();
+    await page.getByRole('button', { name: 'Review the change' }).click();
+    await page.getByText('Charged now').waitFor();
+    await page.getByText(/^Unused time on Standard$/).waitFor();
+    await page.getByText(/^Remaining time on Premium$/).waitFor();
+    await expectAccessible(page, 'plan change preview');
+    await screenshot(page, 'plan-change-preview-en-1280');
+    await page.getByRole('button', { name: 'Confirm change' }).click();
+    await page.getByText('Your plan has changed.').waitFor();
+    await page.getByRole('button', { name: 'Back to billing' }).click();
+    await page.waitForURL(pathIs('/billing'));
+    await page.getByText('PREMIUM').first().waitFor();
+
+    await page.getByRole('link', { name: 'Payment History and invoices' }).click();
+    await page.waitForURL(pathIs('/billing/history'));
+    await page.getByText('Standard → Premium').waitFor();
+    await expectAccessible(page, 'payment history');
+    await screenshot(page, 'payment-history-en-1280');
+    const button = page.getByRole('button', { name: /^Download PDF FS-\d{4}-\d{6}$/ }).first();
+    const name = (await button.textContent()) ?? '';
+    const number = /FS-\d{4}-\d{6}/.exec(name)?.[0] ?? '';
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    assert.equal(download.suggestedFilename(), `${number}.pdf`);
+    const bytes = await readFile((await download.path()) ?? '');
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+    assert.ok(pdfTextLines(bytes).includes(`Invoice ${number}`));
+    await context.close();
+  });
+
+  it('downgrades at the renewal ("Changes to Basic on <date>") and undoes it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await payingStandard(page, 'downgrade');
+    await page.goto('/billing/plan');
+    await page.getByRole('radio', { name: /basic/i }).check();
+    await page.getByRole('button', { name: 'Review the change' }).click();
+    await page.getByText(/nothing is charged now/).waitFor();
+    await page.getByRole('button', { name: 'Confirm change' }).click();
+    await page.getByText(/Your plan will change at the next renewal/).waitFor();
+    await page.getByRole('button', { name: 'Back to billing' }).click();
+    await page.waitForURL(pathIs('/billing'));
+    await page.getByText(/^Changes to Basic on /).waitFor();
+    await page.getByText('STANDARD').first().waitFor();
+    await page.getByRole('link', { name: 'Change plan' }).click();
+    await page.getByRole('button', { name: 'Undo the change' }).click();
+    await page.getByText(/^Changes to Basic on /).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Back to billing' }).click();
+    await page.waitForURL(pathIs('/billing'));
+    assert.equal(await page.getByText(/^Changes to Basic on /).count(), 0);
+    await context.close();
+  });
+
+  for (const language of ['en', 'es'] as const) {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      it(`the new screens pass axe in ${language} at ${viewport.width} px`, async () => {
+        const context = await newContext(browser, { viewport });
+        const page = await context.newPage();
+        await payingStandard(page, `axe-${language}-${viewport.width}`);
+        await storeLanguage(page, language);
+        await page.goto('/billing/plan');
+        await page.getByRole('radio').first().waitFor();
+        await expectAccessible(page, `/billing/plan ${language} ${viewport.width}`);
+        await screenshot(page, `plan-change-${language}-${viewport.width}`);
+        await page.getByRole('radio').last().check();
+        await page.locator('.billing-actions button').first().click();
+        await page.locator('#plan-change-review').waitFor();
+        await expectAccessible(page, `/billing/plan preview ${language} ${viewport.width}`);
+        await screenshot(page, `plan-change-preview-${language}-${viewport.width}`);
+        await page.goto('/billing/history');
+        await page.locator('table.rtable').waitFor();
+        await expectAccessible(page, `/billing/history ${language} ${viewport.width}`);
+        await screenshot(page, `payment-history-${language}-${viewport.width}`);
+        await context.close();
+      });
+    }
+  }
+});

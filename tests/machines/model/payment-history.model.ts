@@ -1,0 +1,66 @@
+// Model of /billing/history (machines/payment-history.machine.ts): pages of 10, invoice
+// downloads, failures, back to billing.
+import { expect } from 'vitest';
+import { paymentHistoryMachine, type HistoryPayment } from '../../../machines/payment-history.machine';
+import type { MachineModel } from './machine-model';
+import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
+
+const entry = (index: number): HistoryPayment => ({
+  payment: { id: `pay_${index}`, created: '2026-03-01T00:00:00.000Z', amount: 1399, currency: 'EUR', status: 'paid', card: null, cardlast4: null },
+  invoice: {
+    id: `inv_${index}`,
+    number: `FS-2026-${String(index).padStart(6, '0')}`,
+    issued_at: '2026-03-01T00:00:00.000Z',
+    total: 1399,
+    currency: 'EUR',
+    lines: [],
+    pdf_url: `/api/v1/payments/invoices/inv_${index}/pdf`,
+  },
+});
+
+export const model: MachineModel = {
+  machine: paymentHistoryMachine,
+  events: {
+    'invoice.download': [{ type: 'invoice.download', pdfUrl: '/api/v1/payments/invoices/inv_1/pdf', number: 'FS-2026-000001' }],
+  },
+  outputs: {
+    loadHistory: [
+      ok({ items: [entry(1)], page: 1, pageSize: 10, total: 11 }),
+      ok({ items: [entry(2)], page: 2, pageSize: 10, total: 11 }),
+      refused(401),
+      unreachable,
+      cancelled,
+    ],
+    downloadInvoice: [ok({ saved: true }), refused(403), crashed, cancelled],
+  },
+  ignore: ['scrollToTop'],
+  simplePathsUpTo: 0,
+  states: {
+    loading: ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(lastStarted('loadHistory')?.input).toEqual({ page: snapshot.context.wanted });
+    },
+    'ready.idle': ({ snapshot }) => {
+      expect(snapshot.context.notice).toBeNull();
+      expect(snapshot.context.downloading).toBeNull();
+    },
+    'ready.downloading': ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('downloadInvoice')?.input).toEqual({ pdfUrl: '/api/v1/payments/invoices/inv_1/pdf', number: 'FS-2026-000001' });
+    },
+    'ready.showingNotice': ({ snapshot, pendingTimers }) => {
+      expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
+      expect(pendingTimers()).toEqual([3000]);
+    },
+    leaving: ({ snapshot, emitted }) => {
+      expect(snapshot.status).toBe('done');
+      expect(emitted).toEqual([{ type: 'navigate', to: '/billing', replace: false }]);
+    },
+  },
+  after: {
+    'page.next': ({ snapshot, previous }) => {
+      const before = previous?.context;
+      if (before && before.page * before.pageSize < before.total) expect(snapshot.context.wanted).toBe(before.page + 1);
+    },
+  },
+};

@@ -1,0 +1,84 @@
+// Payment-history machine (/billing/history): pages of 10, newest first; invoice downloads;
+// failures shown for 3 s; back to billing.
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import {
+  paymentHistoryMachine,
+  type DownloadInvoiceInput,
+  type DownloadInvoiceOutput,
+  type HistoryPageInput,
+  type HistoryPayment,
+  type LoadHistoryOutput,
+} from '../../machines/payment-history.machine';
+import { noticeText } from '../../src/domain/notices';
+import { cancelled, failed, ok } from '../../src/domain/request-outcome';
+import { controlledActor, settle } from './controlled-actor';
+import { navigationOf, startFlow } from './support/navigation';
+
+const entry = (index: number): HistoryPayment => ({
+  payment: { id: `pay_${index}`, created: '2026-03-01T00:00:00.000Z', amount: 1399, currency: 'EUR', status: 'paid', card: null, cardlast4: null },
+  invoice: { id: `inv_${index}`, number: `FS-2026-00000${index}`, issued_at: '2026-03-01T00:00:00.000Z', total: 1399, currency: 'EUR', lines: [], pdf_url: `/api/v1/payments/invoices/inv_${index}/pdf` },
+});
+
+function history() {
+  const load = controlledActor<LoadHistoryOutput, HistoryPageInput>();
+  const download = controlledActor<DownloadInvoiceOutput, DownloadInvoiceInput>();
+  const clock = new SimulatedClock();
+  const actor = startFlow(paymentHistoryMachine.provide({ actors: { loadHistory: load.logic, downloadInvoice: download.logic } }), { clock });
+  return { actor, load, download, clock };
+}
+
+describe('payment-history machine', () => {
+  it('loads page 1, pages forward and back within the total', async () => {
+    const { actor, load } = history();
+    expect(load.last.input).toEqual({ page: 1 });
+    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 11 }));
+    await settle();
+    actor.send({ type: 'page.previous' });
+    expect(load.calls).toHaveLength(1);
+    actor.send({ type: 'page.next' });
+    expect(load.last.input).toEqual({ page: 2 });
+    load.last.resolve(ok({ items: [entry(2)], page: 2, pageSize: 10, total: 11 }));
+    await settle();
+    expect(actor.getSnapshot().context.page).toBe(2);
+    actor.send({ type: 'page.next' });
+    expect(load.calls).toHaveLength(2);
+    actor.send({ type: 'page.previous' });
+    expect(load.last.input).toEqual({ page: 1 });
+  });
+
+  it('downloads an invoice and shows a refused download for 3 s', async () => {
+    const { actor, load, download, clock } = history();
+    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 1 }));
+    await settle();
+    actor.send({ type: 'invoice.download', pdfUrl: '/api/v1/payments/invoices/inv_1/pdf', number: 'FS-2026-000001' });
+    expect(actor.getSnapshot().context.downloading).toBe('FS-2026-000001');
+    expect(download.last.input).toEqual({ pdfUrl: '/api/v1/payments/invoices/inv_1/pdf', number: 'FS-2026-000001' });
+    download.last.resolve(ok({ saved: true }));
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    actor.send({ type: 'invoice.download', pdfUrl: '/x', number: 'FS-2026-000001' });
+    download.last.resolve(failed(403, { message: 'This invoice belongs to another account.', code: 'payments.invoiceForbidden' }));
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('This invoice belongs to another account.');
+    clock.increment(3000);
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('a failed page keeps the page it had; a cancelled one is quiet; back leaves for billing', async () => {
+    const { actor, load } = history();
+    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 11 }));
+    await settle();
+    actor.send({ type: 'page.next' });
+    load.last.resolve(failed(500));
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ page: 1, wanted: 1 });
+    expect(actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
+    actor.send({ type: 'page.next' });
+    load.last.resolve(cancelled);
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ page: 1, wanted: 1, notice: null });
+    actor.send({ type: 'billing.back' });
+    expect(navigationOf(actor)).toEqual({ to: '/billing', replace: false });
+  });
+});

@@ -1,0 +1,81 @@
+// Plan change's edges: a quiet or failed load, no subscription, a cancelled preview or change,
+// a failed undo, choosing the current plan, leaving from a failure.
+import { describe, expect, it } from 'vitest';
+import { cancelled, failed, ok, unreachable } from '../../src/domain/request-outcome';
+import { noticeText } from '../../src/domain/notices';
+import { settle } from './controlled-actor';
+import { paidStandard, planChangeFlow, scheduledBasic, upgradePreview } from './plan-change-fixtures';
+import { seededPlans } from './plan-fixtures';
+import { navigationOf } from './support/navigation';
+
+describe('plan-change edges', () => {
+  it('a load that cannot reach the server shows why, then the (empty) choice', async () => {
+    const { actor, load, clock } = planChangeFlow();
+    load.last.resolve(unreachable);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Could not reach FitStream. Please try again.');
+    clock.increment(3000);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    actor.send({ type: 'plan.choose', plan: 'premium' });
+    actor.send({ type: 'preview.request' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+  });
+
+  it('without a subscription nothing can be previewed', async () => {
+    const { actor, load, preview } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: null }));
+    await settle();
+    actor.send({ type: 'plan.choose', plan: 'premium' });
+    actor.send({ type: 'preview.request' });
+    expect(preview.calls).toHaveLength(0);
+  });
+
+  it('choosing the current plan again offers no preview', async () => {
+    const { actor, load, preview } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: paidStandard }));
+    await settle();
+    actor.send({ type: 'plan.choose', plan: 'standard' });
+    actor.send({ type: 'preview.request' });
+    expect(preview.calls).toHaveLength(0);
+  });
+
+  it('a cancelled preview returns to the choice quietly; a cancelled change to the confirmation', async () => {
+    const { actor, load, preview, change } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: paidStandard }));
+    await settle();
+    actor.send({ type: 'plan.choose', plan: 'premium' });
+    actor.send({ type: 'preview.request' });
+    preview.last.resolve(cancelled);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    actor.send({ type: 'preview.request' });
+    preview.last.resolve(ok({ preview: upgradePreview }));
+    await settle();
+    actor.send({ type: 'change.confirm' });
+    change.last.resolve(cancelled);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('confirming');
+  });
+
+  it('a refused undo shows the message and keeps the scheduled change', async () => {
+    const { actor, load, undo } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: scheduledBasic }));
+    await settle();
+    actor.send({ type: 'schedule.undo' });
+    undo.last.resolve(failed(409, { message: 'There is no scheduled plan change to undo.', code: 'payments.noScheduledChange' }));
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('There is no scheduled plan change to undo.');
+    expect(actor.getSnapshot().context.subscription?.scheduled_change?.plan_id).toBe('basic');
+  });
+
+  it('leaves for billing from a failure', async () => {
+    const { actor, load } = planChangeFlow();
+    load.last.resolve(failed(500));
+    await settle();
+    actor.send({ type: 'billing.back' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(navigationOf(actor)).toEqual({ to: '/billing', replace: false });
+  });
+});
