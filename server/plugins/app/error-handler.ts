@@ -81,6 +81,8 @@ export default fp(
       const { statusCode, message } = classifyError(error);
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ statusCode, code: (error as FastifyError).code }, message);
+      // Routes that set their security headers themselves (static.ts) may fail before they do.
+      if (request.routeOptions.config.presetSecurityHeaders === true) reply.headers(app.securityHeaders);
       if (error instanceof HttpError) reply.headers(error.headers);
       return sendError(reply, statusCode, message);
     });
