@@ -1,13 +1,40 @@
 // Sessions (one per sign-in on one device) and their rotating refresh tokens. A refresh token
 // that was already rotated, presented again after the reuse window, revokes its whole session:
 // someone copied it (docs/decisions/003, 009).
+//
+// Signed-in requests do not ask the database whether their session is open: each instance
+// keeps the sessions that ended in memory (server/auth/revocations.ts, decision 018). Every
+// function here that ends sessions tells this instance's list at once (`sessionsEnded`); other
+// instances hear of it through the database's notification (migration 0013) or their
+// periodic catch-up. End sessions through these functions, with the Database (not inside a
+// transaction of yours, whose commit this module cannot see): then the session stops working
+// on this instance before the function returns.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+type EndedListener = (sessionIds: readonly string[]) => void;
+const endedListeners = new WeakMap<object, Set<EndedListener>>();
+
+/** Hears every session that a function of this module ends on `db` (after its commit). */
+export function onSessionsEnded(db: Database, listener: EndedListener): () => void {
+  let listeners = endedListeners.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    endedListeners.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function sessionsEnded(db: Database, sessionIds: readonly string[]): void {
+  if (sessionIds.length === 0) return;
+  for (const listener of endedListeners.get(db) ?? []) listener(sessionIds);
+}
 
 export interface IssuedSession {
   sessionId: string;
@@ -25,15 +52,21 @@ async function issueRefreshToken(db: Queryable, sessionId: string, refreshToken 
 
 /** A new session for (user, device); that device's earlier sessions end. */
 export async function startSession(db: Database, userId: string, deviceId: string): Promise<IssuedSession> {
-  return db.transaction(async (tx) => {
-    await tx
+  const { ended, issued } = await db.transaction(async (tx) => {
+    const replaced = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
     const [session] = await tx.insert(sessions).values({ userId, deviceId }).returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
-    return { sessionId: session.id, refreshToken: await issueRefreshToken(tx, session.id) };
+    return {
+      ended: replaced.map((row) => row.id),
+      issued: { sessionId: session.id, refreshToken: await issueRefreshToken(tx, session.id) },
+    };
   });
+  sessionsEnded(db, ended);
+  return issued;
 }
 
 export type RotationResult =
@@ -73,7 +106,8 @@ function openSuccessor(presented: string, sealed: string): string | null {
 export async function rotateRefreshToken(db: Database, refreshToken: string, reuseSeconds: number): Promise<RotationResult> {
   const tokenHash = hashToken(refreshToken);
   const next = newOpaqueToken();
-  return db.transaction(async (tx) => {
+  let replayedSession: string | null = null;
+  const result = await db.transaction(async (tx): Promise<RotationResult> => {
     const ownerOf = async (sessionId: string) => {
       const [owner] = await tx
         .select({ userId: users.id, email: users.email })
@@ -109,8 +143,11 @@ export async function rotateRefreshToken(db: Database, refreshToken: string, reu
       return owner ? { kind: 'rotated', sessionId: known.sessionId, refreshToken: successor, ...owner } : { kind: 'invalid' };
     }
     await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, known.sessionId), isNull(sessions.revokedAt)));
+    replayedSession = known.sessionId;
     return { kind: 'replayed' };
   });
+  if (replayedSession) sessionsEnded(db, [replayedSession]);
+  return result;
 }
 
 /** The session a refresh token belongs to, whatever its state. */
@@ -124,9 +161,32 @@ export async function sessionOfRefreshToken(db: Database, refreshToken: string):
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  // Told even when it had already ended: harmless, and the caller's intent is clear.
+  sessionsEnded(db, [sessionId]);
 }
 
-/** One indexed lookup (primary key) per authenticated request. */
+/**
+ * Ends every open session of `userId` ("sign out everywhere", a password reset), except the
+ * session `except` (the device asking, when it stays signed in). Their refresh tokens stop
+ * working at once everywhere; their access tokens stop at once on this instance and within
+ * the bound of decision 018 (10 s, typically milliseconds) on the others. Answers the ids of
+ * the sessions it ended.
+ */
+export async function revokeSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), options.except ? ne(sessions.id, options.except) : undefined))
+    .returning({ id: sessions.id });
+  const ids = ended.map((row) => row.id);
+  sessionsEnded(db, ids);
+  return ids;
+}
+
+/**
+ * One indexed lookup (primary key): what a request asks when this instance's list of ended
+ * sessions is not known to be current (server/auth/revocations.ts).
+ */
 export async function isSessionActive(db: Database, sessionId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })

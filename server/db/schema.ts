@@ -45,7 +45,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_device_idx').on(t.userId, t.deviceId)],
+  (t) => [
+    index('sessions_user_device_idx').on(t.userId, t.deviceId),
+    // The revocation catch-up (server/auth/revocations.ts) reads recent revocations.
+    index('sessions_revoked_at_idx').on(t.revokedAt).where(sql`${t.revokedAt} IS NOT NULL`),
+  ],
 );
 
 export const refreshTokens = pgTable(

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { priceRange } from '../../src/domain/plans';
 import { isCurrentStatus } from '../../src/domain/subscriptions';
 import { routeSchema } from '../contract';
+import { CachedRead } from '../db/cached-read';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from '../payments/apply-checkout';
@@ -50,6 +51,10 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   const account = accountSubscriptions(db, provider);
   // onRequest, not preHandler: a request without valid credentials hears 401 before any 400.
   const signedIn = { onRequest: app.authenticate };
+  // Plans change a few times a year: read once, dropped when the table changes (decision 018).
+  const activePlans = new CachedRead(async () => (await listActivePlans(db)).map(planBody), { tables: ['plans'], maxAgeMs: 60_000 }).listen(
+    app.changeFeed,
+  );
 
   async function ownSubscription(userId: string, subscriptionId: string) {
     const found = await account.own(userId, subscriptionId);
@@ -66,14 +71,13 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
 
   // Public: the landing's "from X to Y a month" comes from the plans themselves.
   app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
-    const range = priceRange((await listActivePlans(db)).map(planBody));
+    const range = priceRange(await activePlans.get());
     if (!range) throw new HttpError(404, 'No plans are on sale.');
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
 
   app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async () => {
-    const plans = await listActivePlans(db);
-    return { isSuccess: true, plans: plans.map(planBody) };
+    return { isSuccess: true, plans: await activePlans.get() };
   });
 
   app.post<{ Body: { plan: string } }>(
