@@ -71,7 +71,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
 
   // Public: the landing's "from X to Y a month" comes from the plans themselves.
   app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
-    const range = priceRange(await activePlans.get());
+    // Read each time: the public landing shows a price change at once (tests/server/routes/payments.test.ts).
+    const range = priceRange((await listActivePlans(db)).map(planBody));
     if (!range) throw new HttpError(404, 'No plans are on sale.');
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
