@@ -51,10 +51,12 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   const account = accountSubscriptions(db, provider);
   // onRequest, not preHandler: a request without valid credentials hears 401 before any 400.
   const signedIn = { onRequest: app.authenticate };
-  // Plans change a few times a year: read once, dropped when the table changes (decision 018).
-  const activePlans = new CachedRead(async () => (await listActivePlans(db)).map(planBody), { tables: ['plans'], maxAgeMs: 60_000 }).listen(
-    app.changeFeed,
-  );
+  // Plans change a few times a year: read and serialised once, dropped when the table changes
+  // (decision 018).
+  const plansAnswer = new CachedRead(async () => JSON.stringify({ isSuccess: true, plans: (await listActivePlans(db)).map(planBody) }), {
+    tables: ['plans'],
+    maxAgeMs: 60_000,
+  }).listen(app.changeFeed);
 
   async function ownSubscription(userId: string, subscriptionId: string) {
     const found = await account.own(userId, subscriptionId);
@@ -77,8 +79,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
 
-  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async () => {
-    return { isSuccess: true, plans: await activePlans.get() };
+  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async (_request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await plansAnswer.get());
   });
 
   app.post<{ Body: { plan: string } }>(

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRateLimiters, type RateLimiters } from '../../auth/rate-limits';
 import { DEFAULT_REVOCATION_SYNC_MS, SessionRevocations } from '../../auth/revocations';
-import { verifyAccessToken } from '../../auth/tokens';
+import { verifyAccessTokenCached } from '../../auth/tokens';
 import { HttpError } from '../../errors';
 
 export interface AuthUser {
@@ -57,7 +57,7 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, 'Please sign in to continue.');
-      const claims = await verifyAccessToken(app.config, token);
+      const claims = await verifyAccessTokenCached(app.config, token);
       if (!claims || !(await revocations.isOpen(claims.sessionId, claims.userId))) {
         throw new HttpError(401, 'Your session has expired. Please sign in again.');
       }

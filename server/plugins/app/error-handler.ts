@@ -66,7 +66,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [statusCode, message] = clientErrors[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
   const body = JSON.stringify(errorBody(statusCode, message));
-  if (socket.writable) {
+  // As Node's own handler does: only when nothing was written yet. A request that was already
+  // answered (its body then turned out malformed, e.g. a bad chunk) must not get a second answer.
+  if (socket.writable && socket.bytesWritten === 0) {
     socket.write(
       `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

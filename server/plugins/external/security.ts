@@ -76,24 +76,19 @@ export default fp(
     const secure = app.config.secureCookies;
     const headers = securityHeaderSet(helmetOptions(secure));
     app.decorate('securityHeaders', headers);
+    // An https deployment with an http PUBLIC_URL sends cookies without Secure and no HSTS: say so, once.
+    let warned = secure;
     app.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.config.presetSecurityHeaders !== true) reply.headers(headers);
+      if (!warned && request.protocol === 'https') {
+        app.log.warn(
+          `A request arrived over https, but PUBLIC_URL is ${app.config.publicUrl}: cookies are sent without Secure and HSTS is off. ` +
+            'Set PUBLIC_URL to the https address users reach.',
+        );
+        warned = true;
+      }
       done();
     });
-    if (!secure) {
-      // An https deployment with an http PUBLIC_URL sends cookies without Secure and no HSTS: say so, once.
-      let warned = false;
-      app.addHook('onRequest', (request, _reply, done) => {
-        if (!warned && request.protocol === 'https') {
-          app.log.warn(
-            `A request arrived over https, but PUBLIC_URL is ${app.config.publicUrl}: cookies are sent without Secure and HSTS is off. ` +
-              'Set PUBLIC_URL to the https address users reach.',
-          );
-          warned = true;
-        }
-        done();
-      });
-    }
   },
   { name: 'security-headers', dependencies: ['config-and-database'] },
 );
