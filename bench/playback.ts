@@ -9,9 +9,10 @@ import { ratioOf, type Row } from './table';
 const desktopAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /** Signs up, subscribes with the sandbox card and confirms: a trialing subscriber of `planId`. */
-export async function subscriber(origin: string, planId = 'premium'): Promise<ApiSession> {
-  const session = new ApiSession(origin);
+export async function subscriber(origin: string, planId = 'premium'): Promise<ApiSession & { email: string }> {
+  const session = Object.assign(new ApiSession(origin), { email: '' });
   const { email, deviceId } = newIdentity('playback');
+  session.email = email;
   await session.signUp(email, benchPassword, deviceId);
   const { url } = await session.call<{ url?: string }>('subscribe', 'POST', '/api/v1/payments/subscribe', 200, { auth: true, json: { plan: planId } });
   if (!url) throw new Error('subscribe: no checkout url');

@@ -1,10 +1,11 @@
 // `npm run bench`: runs every benchmark in turn and prints one table (also written to
 // bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
-//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, journeys, postgres
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, journeys, postgres, growth
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
 import path from 'node:path';
 import { measureBundle } from './bundle';
+import { measureGrowth } from './growth';
 import { measureJourneys } from './journeys';
 import { measureLighthouse } from './lighthouse';
 import { measureSegments } from './playback';
@@ -20,8 +21,8 @@ const only = onlyArgument ? onlyArgument.slice('--only='.length).split(',') : nu
 const wanted = (name: string) => only === null || only.includes(name);
 
 const settings = quick
-  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000 }
-  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000 };
+  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
+  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9 };
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 const journeysArgument = process.argv.find((argument) => argument.startsWith('--journeys='));
@@ -156,6 +157,12 @@ async function main(): Promise<void> {
           await database.drop();
         }
       });
+    }
+
+    if (wanted('growth')) {
+      await step('growth (PostgreSQL, seeded accounts)', () =>
+        measureGrowth({ distDir, sizes: settings.growth, seconds: settings.growthSeconds, connections: settings.connections, signIns: settings.signIns }),
+      );
     }
   } finally {
     await bundle.cleanup();
