@@ -80,7 +80,8 @@ async function spawnServer(script: string, env: Record<string, string>, port: nu
     clearTimeout(timer);
   };
   try {
-    await waitForAnswer(child, origin, logFile, 60_000);
+    // A fresh PGlite runs initdb first: on a shared, loaded machine that alone can take a minute.
+    await waitForAnswer(child, origin, logFile, 240_000);
   } catch (error) {
     await stop();
     throw error;
