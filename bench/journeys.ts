@@ -127,7 +127,12 @@ export async function measureJourneys(server: RunningServer, options: JourneyOpt
         ...(n === options.peakBudgetAt ? { budget: { kind: 'max' as const, limit: options.peakBudgetMB, of: 'value' as const } } : {}),
       },
     );
-    if (n === options.peakBudgetAt) rows.push(...memoryBreakdownRows(group, 'after the journeys', await memoryBreakdownOf(server)));
+    if (n === options.peakBudgetAt) {
+      // A figure to explain the peak; its absence must not lose the rows above.
+      const breakdown = await memoryBreakdownOf(server).catch((error: unknown) => error as Error);
+      if (breakdown instanceof Error) rows.push({ group, figure: 'memory breakdown', value: null, unit: '', note: breakdown.message });
+      else rows.push(...memoryBreakdownRows(group, 'after the journeys', breakdown));
+    }
     console.log(`  ${group}: ${completed}/${n} in ${seconds.toFixed(1)} s, peak RSS ${memory.peakRssMB} MB`);
   }
   return rows;

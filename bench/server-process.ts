@@ -219,7 +219,8 @@ export interface MemoryBreakdown {
 export async function memoryBreakdownOf(server: RunningServer): Promise<MemoryBreakdown> {
   const before = (await readFile(server.logFile, 'utf8').catch(() => '')).length;
   process.kill(server.pid, 'SIGUSR2');
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  // A server still busy with the last requests may take a while to get to the signal.
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     await sleep(100);
     const text = (await readFile(server.logFile, 'utf8').catch(() => '')).slice(before);
     const line = text.split('\n').find((entry) => entry.includes('"memory usage"'));
