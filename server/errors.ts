@@ -1,14 +1,24 @@
 // The one error type handlers throw: the error handler answers it as
-// `{ isSuccess: false, message, statusCode }` with its status and headers.
+// `{ isSuccess: false, message, statusCode, code }` with its status and headers, the message in
+// the request's language (server/i18n.ts).
+import { translate, type MessageCode, type MessageValues } from './i18n';
+
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly code: MessageCode;
+  readonly values: MessageValues | undefined;
+  readonly headers: Record<string, string>;
 
   constructor(
     public readonly statusCode: number,
-    message: string,
-    public readonly headers: Record<string, string> = {},
+    code: MessageCode,
+    options: { values?: MessageValues; headers?: Record<string, string> } = {},
   ) {
-    super(message);
+    // English in logs; the answer is translated per request.
+    super(translate('en', code, options.values));
+    this.code = code;
+    this.values = options.values;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -17,8 +27,9 @@ export interface ErrorBody {
   isSuccess: false;
   message: string;
   statusCode: number;
+  code: MessageCode;
 }
 
-export function errorBody(statusCode: number, message: string): ErrorBody {
-  return { isSuccess: false, message, statusCode };
+export function errorBody(statusCode: number, code: MessageCode, message: string): ErrorBody {
+  return { isSuccess: false, message, statusCode, code };
 }

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import type { AppLocale } from '../../src/i18n/locales';
 import { HttpError } from '../errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 
@@ -11,24 +12,21 @@ export interface Account {
   email: string;
 }
 
-export const EMAIL_TAKEN = 'An account with this email already exists.';
-export const BAD_CREDENTIALS = 'Incorrect email or password.';
-
 /** `email` must already be normalised (trimmed, lower-cased). Throws a 409 when it is taken. */
 export async function createAccount(
   db: Database,
-  input: { email: string; password: string; country: string },
+  input: { email: string; password: string; country: string; language: AppLocale },
 ): Promise<Account> {
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (taken) throw new HttpError(409, EMAIL_TAKEN);
+  if (taken) throw new HttpError(409, 'auth.emailTaken');
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
     .insert(users)
-    .values({ email: input.email, passwordHash, country: input.country })
+    .values({ email: input.email, passwordHash, country: input.country, language: input.language })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email });
   // Lost a race with a concurrent sign-up for the same address.
-  if (!created) throw new HttpError(409, EMAIL_TAKEN);
+  if (!created) throw new HttpError(409, 'auth.emailTaken');
   return created;
 }
 

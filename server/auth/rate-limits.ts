@@ -30,13 +30,12 @@ export interface SignInAttempt {
   succeeded(): Promise<void>;
 }
 
-const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 const FIRST_WAIT_SECONDS = 1;
 const LONGEST_WAIT_SECONDS = 15 * 60;
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 
 function tooMany(msBeforeNext: number): HttpError {
-  return new HttpError(429, TOO_MANY, { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+  return new HttpError(429, 'auth.tooManyAttempts', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) } });
 }
 
 /** Runs a limiter call; a RateLimiterRes thrown means "over the limit" and becomes the answer. */

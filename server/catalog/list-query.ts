@@ -43,12 +43,12 @@ function decodeCursor(cursor: string): CatalogPosition {
   } catch {
     // Not JSON: answered below like any other cursor this API did not hand out.
   }
-  throw new HttpError(400, 'cursor: is not a cursor from a previous page; start again without it.');
+  throw new HttpError(400, 'catalog.badCursor');
 }
 
 async function checkKnown(db: Queryable, field: string, table: typeof disciplines | typeof instructors, ids: string[]) {
   const [unknown] = await unknownIds(db, table, ids);
-  if (unknown !== undefined) throw new HttpError(400, `${field}: there is no ${field} "${unknown}".`);
+  if (unknown !== undefined) throw new HttpError(400, 'catalog.unknownFilter', { values: { field, value: unknown } });
 }
 
 const distinct = <T>(values: readonly T[] | undefined): T[] => [...new Set(values ?? [])];
@@ -59,7 +59,7 @@ export async function parseListQuery(
 ): Promise<{ filters: ClassFilters; after: CatalogPosition | null; limit: number }> {
   const { minMinutes, maxMinutes, q } = query;
   if (minMinutes !== undefined && maxMinutes !== undefined && maxMinutes < minMinutes) {
-    throw new HttpError(400, 'maxMinutes: must not be less than minMinutes.');
+    throw new HttpError(400, 'catalog.maxBelowMin');
   }
   const filters: ClassFilters = {
     disciplines: distinct(query.discipline),

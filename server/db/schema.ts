@@ -32,6 +32,8 @@ export const users = pgTable('users', {
   /** The 7-day trial is granted once per account: set when the first subscription starts. */
   trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
   providerCustomerId: text('provider_customer_id').unique(),
+  /** The account's language ('en' | 'es') for emails: the UI language at sign-up, changed on /account. */
+  language: text('language').notNull().default('en'),
   createdAt: createdAt(),
 });
 
@@ -309,4 +311,30 @@ export const playbackSessions = pgTable(
     endReason: text('end_reason'),
   },
   (t) => [index('playback_sessions_open_idx').on(t.userId).where(sql`ended_at is null`)],
+);
+
+/**
+ * The mail outbox (docs/decisions/020): a message is queued in the same transaction as the change
+ * it tells about, and delivered later (SMTP, or kept here for the sandbox mailbox) with retries.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the account is deleted (the goodbye message keeps its address). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    language: text('language').notNull(),
+    template: text('template').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('mail_outbox_pending_idx').on(table.sendAfter).where(sql`sent_at is null`),
+    index('mail_outbox_user_idx').on(table.userId, table.createdAt),
+  ],
 );

@@ -15,14 +15,6 @@ export interface PlaybackPlan {
 
 export type RefusalReason = NonNullable<components['schemas']['PlaybackRefusedError']['reason']>;
 
-export const refusalMessages: Record<RefusalReason, string> = {
-  no_subscription: 'Choose a plan to start watching.',
-  subscription_ended: 'Your subscription has ended. Choose a plan to keep watching.',
-  payment_required: 'Your last payment did not go through. Update your card in Billing to keep watching.',
-  device_not_allowed: 'The Mobile plan plays on phones and tablets. Change your plan to watch on this device.',
-  other_account: 'This playback session belongs to another account.',
-};
-
 const paymentProblems = new Set(['past_due', 'incomplete', 'unpaid']);
 
 export type PlaybackAccess = { plan: PlaybackPlan } | { refusal: RefusalReason };

@@ -4,32 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import {
   checkRules,
   normaliseEmail,
-  ruleMessages,
   signInSchema,
   signUpSchema,
   type FieldErrors,
 } from '../../src/domain/account-rules';
 import type { components } from '../../src/api/schema';
-import { BAD_CREDENTIALS, checkCredentials, createAccount, findAccount } from '../auth/accounts';
+import { checkCredentials, createAccount, findAccount } from '../auth/accounts';
 import { consumeLinkToken, createLinkToken } from '../auth/link-tokens';
 import { rotateRefreshToken, revokeSession, sessionOfRefreshToken } from '../auth/sessions';
 import { authSuccess, clearRefreshCookie, REFRESH_COOKIE, signIn } from '../auth/sign-in';
 import { newDeviceId, verifyAccessToken } from '../auth/tokens';
 import { routeSchema } from '../contract';
 import { HttpError } from '../errors';
+import { negotiateLocale, ruleCode, type MessageCode } from '../i18n';
 import { bearerToken } from '../plugins/app/auth';
 
 type Schemas = components['schemas'];
 
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-const LINK_INVALID = 'This sign-in link is invalid or has expired.';
-
 /** The message of the first broken rule, in the order the form shows the fields. */
-function firstBrokenRule(errors: FieldErrors | null, order: string[]): string | null {
+function firstBrokenRule(errors: FieldErrors | null, order: string[]): MessageCode | null {
   if (!errors) return null;
   const field = order.find((name) => errors[name]) ?? Object.keys(errors)[0];
   const key = field ? errors[field] : undefined;
-  return key ? ruleMessages[key].defaultMessage : null;
+  return key ? ruleCode(key) : null;
 }
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -45,9 +42,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
         email: normaliseEmail(body.email),
         password: body.password,
         country: body.country,
+        language: negotiateLocale(request.headers['accept-language']),
       });
       reply.code(201);
-      return signIn(app, reply, account, body.device_id, 'Your account has been created.');
+      return signIn(app, reply, account, body.device_id, request.t('auth.accountCreated'));
     },
   );
 
@@ -65,28 +63,28 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       const account = await checkCredentials(app.db, email, body.password);
       if (!account) {
         await attempt.failed();
-        throw new HttpError(401, BAD_CREDENTIALS);
+        throw new HttpError(401, 'auth.badCredentials');
       }
       await attempt.succeeded();
-      return signIn(app, reply, account, body.device_id, 'You are signed in.');
+      return signIn(app, reply, account, body.device_id, request.t('auth.signedIn'));
     },
   );
 
   app.get('/api/v1/refresh', { schema: routeSchema('GET', '/api/v1/refresh') }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
-    if (!presented) throw new HttpError(401, 'Please sign in to continue.');
+    if (!presented) throw new HttpError(401, 'auth.signInRequired');
     const result = await rotateRefreshToken(app.db, presented, app.config.refreshReuseSeconds);
     if (result.kind !== 'rotated') {
       clearRefreshCookie(app, reply);
       if (result.kind === 'replayed') request.log.warn('refresh token replayed: session revoked');
-      throw new HttpError(401, SESSION_ENDED);
+      throw new HttpError(401, 'auth.sessionEnded');
     }
     return authSuccess(
       app,
       reply,
       { id: result.userId, email: result.email },
       { sessionId: result.sessionId, refreshToken: result.refreshToken },
-      'Your session has been renewed.',
+      request.t('auth.renewed'),
     );
   });
 
@@ -98,7 +96,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const claims = token ? await verifyAccessToken(app.config, token, { ignoreExpiry: true }) : null;
     if (claims && claims.sessionId !== fromCookie) await revokeSession(app.db, claims.sessionId);
     clearRefreshCookie(app, reply);
-    return { isSuccess: true, message: 'You have been signed out.' };
+    return { isSuccess: true, message: request.t('auth.signedOut') };
   });
 
   app.post(
@@ -119,8 +117,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       await app.rateLimiters.consume('exchangePerIp', request.ip);
       const userId = await consumeLinkToken(app.db, request.body.token);
       const account = userId ? await findAccount(app.db, userId) : null;
-      if (!account) throw new HttpError(401, LINK_INVALID);
-      return signIn(app, reply, account, request.body.device_id ?? newDeviceId(), 'You are signed in.');
+      if (!account) throw new HttpError(401, 'auth.linkInvalid');
+      return signIn(app, reply, account, request.body.device_id ?? newDeviceId(), request.t('auth.signedIn'));
     },
   );
 }

@@ -58,7 +58,7 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
         findClass(app.db, request.user.id, request.params.id),
         hasClassAccess(app.db, request.user.id),
       ]);
-      if (!found) throw new HttpError(404, 'There is no such class.');
+      if (!found) throw new HttpError(404, 'catalog.classNotFound');
       return { isSuccess: true, class: found, canPlay };
     },
   );

@@ -13,7 +13,6 @@ import { verifyMediaGrant, type MediaGrant } from '../playback/signing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
-const NOT_FOUND = 'No such media file.';
 
 type Signed = { Querystring: { token: string } };
 
@@ -25,13 +24,13 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
   async function grantFor(token: string, mediaId: string): Promise<MediaGrant> {
     const grant = await verifyMediaGrant(playbackSecret, token, new Date());
-    if (!grant || grant.mediaId !== mediaId) throw new HttpError(403, 'This playback link has expired or is not valid. Reload the player to continue.');
+    if (!grant || grant.mediaId !== mediaId) throw new HttpError(403, 'playback.badLink');
     return grant;
   }
 
   async function grantForRendition(token: string, mediaId: string, rendition: string): Promise<void> {
     const grant = await grantFor(token, mediaId);
-    if ((renditionHeight(rendition) ?? Infinity) > grant.maxHeight) throw new HttpError(403, 'Your plan does not include this video quality.');
+    if ((renditionHeight(rendition) ?? Infinity) > grant.maxHeight) throw new HttpError(403, 'playback.qualityNotInPlan');
   }
 
   async function sendPlaylist(reply: FastifyReply, file: string, token: string): Promise<FastifyReply> {
@@ -39,7 +38,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     try {
       stored = await readFile(path.join(mediaDir, file), 'utf8');
     } catch {
-      throw new HttpError(404, NOT_FOUND);
+      throw new HttpError(404, 'playback.mediaNotFound');
     }
     // Each copy carries its session's token: never stored by a shared cache.
     return reply.type(PLAYLIST_TYPE).header('Cache-Control', 'private, no-store').send(signPlaylist(stored, token));

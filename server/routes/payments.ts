@@ -30,7 +30,7 @@ async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ProviderError) throw new HttpError(502, error.message);
+    if (error instanceof ProviderError) throw new HttpError(502, 'payments.providerUnavailable');
     throw error;
   }
 }
@@ -60,14 +60,14 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
 
   async function ownSubscription(userId: string, subscriptionId: string) {
     const found = await account.own(userId, subscriptionId);
-    if (!found) throw new HttpError(404, 'This subscription does not exist.');
+    if (!found) throw new HttpError(404, 'payments.subscriptionNotFound');
     return found;
   }
 
   /** The signed-in account; its token may outlive it. */
   async function signedInUser(request: FastifyRequest): Promise<UserRow> {
     const [user] = await db.select().from(users).where(eq(users.id, request.user.id));
-    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    if (!user) throw new HttpError(401, 'auth.sessionExpired');
     return user;
   }
 
@@ -75,7 +75,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
     // Read each time: the public landing shows a price change at once (tests/server/routes/payments.test.ts).
     const range = priceRange((await listActivePlans(db)).map(planBody));
-    if (!range) throw new HttpError(404, 'No plans are on sale.');
+    if (!range) throw new HttpError(404, 'payments.noPlansOnSale');
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
 
@@ -88,9 +88,9 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     { ...signedIn, schema: routeSchema('POST', `${base}/subscribe`) },
     async (request) => {
       const plan = await findActivePlan(db, request.body.plan);
-      if (!plan) throw new HttpError(404, 'This plan does not exist.');
+      if (!plan) throw new HttpError(404, 'payments.planNotFound');
       if (await account.current(request.user.id)) {
-        return { isSuccess: true, message: 'You already have an active subscription.' };
+        return { isSuccess: true, message: request.t('payments.alreadySubscribed') };
       }
       const user = await signedInUser(request);
       const firstSubscription = user.trialUsedAt === null && !(await hasEverSubscribed(db, user.id));
@@ -120,7 +120,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
         .select()
         .from(checkoutSessions)
         .where(and(eq(checkoutSessions.id, request.body.customer), eq(checkoutSessions.userId, request.user.id)));
-      if (!checkout) throw new HttpError(404, 'This checkout does not exist.');
+      if (!checkout) throw new HttpError(404, 'payments.checkoutNotFound');
       if (request.body.deviceId && checkout.deviceId === null) {
         await db.update(checkoutSessions).set({ deviceId: request.body.deviceId }).where(eq(checkoutSessions.id, checkout.id));
       }
@@ -130,21 +130,21 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
         .where(eq(subscriptions.checkoutSessionId, checkout.id));
       if (!made || made.status === 'incomplete') {
         const completed = await viaProvider(() => provider.retrieveCompletedCheckout(checkout));
-        if (!completed) throw new HttpError(402, 'Payment was not completed.');
+        if (!completed) throw new HttpError(402, 'payments.notCompleted');
         try {
           made = { id: await applyCompletedCheckout(db, completed), status: completed.subscription.status };
         } catch (error) {
           // Paid twice (two tabs): the account keeps the subscription it has.
           if (error instanceof CurrentSubscriptionConflict) {
-            throw new HttpError(409, 'You already have an active subscription; this checkout was not applied.');
+            throw new HttpError(409, 'payments.checkoutNotApplied');
           }
           throw error;
         }
       }
       const { subscription, plan } = await ownSubscription(request.user.id, made.id);
       // Stripe completes a checkout whose first payment still needs the bank (3-D Secure).
-      if (subscription.status === 'incomplete') throw new HttpError(402, 'Payment was not completed.');
-      return { isSuccess: true, message: 'Your subscription is confirmed.', subscription: subscriptionBody(subscription, plan) };
+      if (subscription.status === 'incomplete') throw new HttpError(402, 'payments.notCompleted');
+      return { isSuccess: true, message: request.t('payments.confirmed'), subscription: subscriptionBody(subscription, plan) };
     },
   );
 
@@ -159,7 +159,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const { subscription, plan } = await ownSubscription(request.user.id, request.body.subscription_id);
       if (!isCurrentStatus(subscription.status)) {
-        throw new HttpError(409, 'Only a current subscription can be cancelled.');
+        throw new HttpError(409, 'payments.notCancellable');
       }
       let row = subscription;
       if (!subscription.cancelAtPeriodEnd) {
@@ -170,7 +170,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
           .where(eq(subscriptions.id, subscription.id))
           .returning();
       }
-      return { isSuccess: true, message: 'Your subscription has been cancelled', subscription: subscriptionBody(row, plan) };
+      return { isSuccess: true, message: request.t('payments.cancelled'), subscription: subscriptionBody(row, plan) };
     },
   );
 
@@ -180,7 +180,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const { subscription, plan } = await ownSubscription(request.user.id, request.body.subscription_id);
       if (!isCurrentStatus(subscription.status) || subscription.currentPeriodEnd <= new Date()) {
-        throw new HttpError(409, 'This subscription has ended and can no longer be reactivated.');
+        throw new HttpError(409, 'payments.notReactivatable');
       }
       let row = subscription;
       if (subscription.cancelAtPeriodEnd) {
@@ -191,16 +191,16 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
           .where(eq(subscriptions.id, subscription.id))
           .returning();
       }
-      return { isSuccess: true, message: 'Your subscription has been reactivated', subscription: subscriptionBody(row, plan) };
+      return { isSuccess: true, message: request.t('payments.reactivated'), subscription: subscriptionBody(row, plan) };
     },
   );
 
   // The provider's page for a new card; it comes back to /billing.
   app.post(`${base}/portal`, { ...signedIn, schema: routeSchema('POST', `${base}/portal`) }, async (request) => {
     const user = await signedInUser(request);
-    if (!(await hasEverSubscribed(db, user.id))) throw new HttpError(404, 'No subscription found');
+    if (!(await hasEverSubscribed(db, user.id))) throw new HttpError(404, 'payments.noSubscription');
     const portal = await viaProvider(() => provider.createPortalSession(user, `${app.config.publicUrl}/billing`));
-    if (!portal) throw new HttpError(404, 'No subscription found');
+    if (!portal) throw new HttpError(404, 'payments.noSubscription');
     return { isSuccess: true, url: portal.url };
   });
 

@@ -7,7 +7,7 @@ import { routeSchema } from '../contract';
 import { classes } from '../db/schema';
 import { HttpError } from '../errors';
 import { findMedia } from '../media/store';
-import { playbackAccess, refusalMessages, type RefusalReason } from '../playback/access';
+import { playbackAccess, type RefusalReason } from '../playback/access';
 import { describeDevice } from '../playback/devices';
 import { masterPlaylist } from '../playback/playlists';
 import { findProgress, resumePosition, saveProgress } from '../playback/progress';
@@ -16,23 +16,16 @@ import { signMediaGrant, verifyMediaGrant } from '../playback/signing';
 
 type Schemas = components['schemas'];
 
-const endedMessages: Record<Schemas['PlaybackEndedError']['reason'], string> = {
-  stopped: 'Playback was stopped from another device on your account.',
-  replaced: 'This device started playing something else.',
-  expired: 'Playback paused for too long and was closed. Press play to continue.',
-  no_access: 'Your subscription no longer gives access to classes.',
-};
-
-const BAD_LINK = 'This playback link has expired or is not valid. Reload the player to continue.';
-
 function refuse(reply: FastifyReply, reason: RefusalReason): FastifyReply {
-  const body: Schemas['PlaybackRefusedError'] = { isSuccess: false, message: refusalMessages[reason], statusCode: 403, reason };
+  const code = `playback.refused.${reason}` as const;
+  const body: Schemas['PlaybackRefusedError'] = { isSuccess: false, message: reply.request.t(code), statusCode: 403, code, reason };
   return reply.code(403).send(body);
 }
 
 function ended(reply: FastifyReply, session: PlaybackSessionRow): FastifyReply {
   const reason = endReason(session);
-  const body: Schemas['PlaybackEndedError'] = { isSuccess: false, message: endedMessages[reason], statusCode: 410, reason };
+  const code = `playback.ended.${reason}` as const;
+  const body: Schemas['PlaybackEndedError'] = { isSuccess: false, message: reply.request.t(code), statusCode: 410, code, reason };
   return reply.code(410).send(body);
 }
 
@@ -59,14 +52,14 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
 
   async function findClass(id: string) {
     const [found] = await app.db.select().from(classes).where(eq(classes.id, id));
-    if (!found) throw new HttpError(404, 'No such class.');
+    if (!found) throw new HttpError(404, 'playback.classNotFound');
     return found;
   }
 
   /** This account's session, or the answer that says why not. */
   async function ownSession(reply: FastifyReply, sessionId: string, userId: string): Promise<PlaybackSessionRow | null> {
     const session = await findSession(app.db, sessionId);
-    if (!session) throw new HttpError(404, 'No such playback session.');
+    if (!session) throw new HttpError(404, 'playback.sessionNotFound');
     if (session.userId !== userId) {
       refuse(reply, 'other_account');
       return null;
@@ -85,7 +78,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       const device = describeDevice(request.headers);
       if (access.plan.mobileOnly && !device.isMobile) return refuse(reply, 'device_not_allowed');
       const media = await findMedia(app.db, watched.mediaId);
-      if (!media) throw new HttpError(503, 'This class is still being prepared. Please try again in a minute.', { 'Retry-After': '30' });
+      if (!media) throw new HttpError(503, 'playback.preparing', { headers: { 'Retry-After': '30' } });
       const result = await startSession(
         app.db,
         { userId: request.user.id, classId: watched.id, mediaId: media.id, deviceId: request.body.device_id, deviceName: device.name, plan: access.plan },
@@ -94,8 +87,9 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       if ('watching' in result) {
         const body: Schemas['ScreenLimitError'] = {
           isSuccess: false,
-          message: 'Too many devices are watching on this account right now.',
+          message: request.t('playback.screenLimit'),
           statusCode: 409,
+          code: 'playback.screenLimit',
           reason: 'screen_limit',
           simultaneous_screens: access.plan.simultaneousScreens,
           watching: result.watching.map((session) => ({
@@ -154,15 +148,15 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const now = new Date();
       const grant = await verifyMediaGrant(playbackSecret, request.query.token, now);
-      if (!grant || grant.sessionId !== request.params.sessionId) throw new HttpError(403, BAD_LINK);
+      if (!grant || grant.sessionId !== request.params.sessionId) throw new HttpError(403, 'playback.badLink');
       const session = await findSession(app.db, grant.sessionId);
-      if (!session) throw new HttpError(404, 'No such playback session.');
+      if (!session) throw new HttpError(404, 'playback.sessionNotFound');
       if (!isLive(session, now)) return ended(reply, session);
       // The plan is read again: an upgrade or downgrade applies from this request on.
       const access = await playbackAccess(app.db, session.userId, now);
-      if ('refusal' in access) throw new HttpError(403, refusalMessages[access.refusal]);
+      if ('refusal' in access) throw new HttpError(403, `playback.refused.${access.refusal}`);
       const media = await findMedia(app.db, session.mediaId);
-      if (!media) throw new HttpError(404, 'This class has no media.');
+      if (!media) throw new HttpError(404, 'playback.noMedia');
       const grantNow = { sessionId: session.id, mediaId: media.id, maxHeight: access.plan.maxVideoHeight };
       const { token } = await signMediaGrant(playbackSecret, grantNow, now, playbackUrlTtlSeconds);
       return reply

@@ -22,7 +22,7 @@ function isApiPath(pathname: string): boolean {
 async function uploadsRoute(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/uploads/:name', { schema: routeSchema('GET', '/uploads/{name}') }, async (request, reply) => {
     const upload = await readUpload(app.db, request.params.name);
-    if (!upload) return sendError(reply, 404, 'No such image.');
+    if (!upload) return sendError(reply, 404, 'uploads.notFound');
     return reply.type(upload.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', IMMUTABLE).send(upload.data);
   });
 }
@@ -78,15 +78,15 @@ export default fp<{ assets: AppAssets }>(
       const asset = isApiPath(pathname) ? undefined : prepared.get(pathname);
       if (asset) return sendAsset(request, reply, asset);
       reply.headers(app.securityHeaders);
-      if (isApiPath(pathname)) return sendError(reply, 404, `There is nothing at GET ${pathname}.`);
+      if (isApiPath(pathname)) return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
       // A missing hashed file is a stale page asking for an old build, not a deep link.
-      if (pathname.startsWith('/assets/')) return sendError(reply, 404, `There is nothing at GET ${pathname}.`);
+      if (pathname.startsWith('/assets/')) return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
       if (!index) return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(notBuiltPage);
       return sendAsset(request, reply, index);
     });
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) =>
-      sendError(reply, 404, `There is nothing at ${request.method} ${request.url.split('?')[0]}.`),
+      sendError(reply, 404, 'request.notFound', { method: request.method, path: request.url.split('?')[0] ?? '/' }),
     );
   },
   { name: 'static-routes', dependencies: ['config-and-database'] },

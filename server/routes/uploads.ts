@@ -8,8 +8,6 @@ import { acceptMultipart } from '../plugins/external/body-parsers';
 import { uploadQuotaWait } from '../uploads/retention';
 import { detectImageType, moveUploadFilesIntoDatabase, storeUpload } from '../uploads/store';
 
-const NOT_AN_IMAGE = 'Please upload a JPEG, PNG, GIF or WebP image.';
-const MALFORMED = 'The upload is not valid multipart/form-data. Please choose the image again.';
 
 /**
  * The bytes of the one `fileToUpload` file. Every part is read, so a second file is refused
@@ -22,18 +20,18 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'fileToUpload') {
         part.file.resume();
-        throw new HttpError(400, 'fileToUpload: the image must be sent in the field "fileToUpload".');
+        throw new HttpError(400, 'uploads.wrongField');
       }
       // Throws a 413 (FST_REQ_FILE_TOO_LARGE) past the 5 MiB limit, before anything is stored.
       bytes = await part.toBuffer();
     }
-    if (!bytes) throw new HttpError(400, 'fileToUpload: please choose an image to upload.');
+    if (!bytes) throw new HttpError(400, 'uploads.noFile');
     return bytes;
   } catch (error) {
     const status = (error as FastifyError).statusCode;
     if (error instanceof HttpError || (typeof status === 'number' && status >= 400 && status < 500)) throw error;
     // The parser's own errors (no boundary, a truncated body, bare LF line ends) carry no status.
-    throw new HttpError(400, MALFORMED);
+    throw new HttpError(400, 'uploads.malformed');
   }
 }
 
@@ -46,15 +44,15 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
     { schema: routeSchema('POST', '/api/v1/uploads'), preHandler: app.authenticate },
     async (request, reply) => {
       if (!request.isMultipart()) {
-        throw new HttpError(415, 'Please send the image as multipart/form-data in the field "fileToUpload".');
+        throw new HttpError(415, 'uploads.notMultipart');
       }
       const wait = await uploadQuotaWait(app.db, request.user.id);
       if (wait > 0) {
-        throw new HttpError(429, 'You have uploaded too many images today. Please try again later.', { 'Retry-After': String(wait) });
+        throw new HttpError(429, 'uploads.tooManyToday', { headers: { 'Retry-After': String(wait) } });
       }
       const bytes = await readImagePart(request);
       const type = await detectImageType(bytes);
-      if (!type) throw new HttpError(400, NOT_AN_IMAGE);
+      if (!type) throw new HttpError(400, 'uploads.notAnImage');
       const image = await storeUpload(app.db, request.user.id, bytes, type);
       reply.code(201);
       return { isSuccess: true, image };

@@ -1,11 +1,12 @@
 // Users API: saving the profile (name, and an image this user uploaded earlier, or none).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { checkRules, profileSchema, ruleMessages } from '../../src/domain/account-rules';
+import { checkRules, profileSchema } from '../../src/domain/account-rules';
 import type { components } from '../../src/api/schema';
 import { routeSchema } from '../contract';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
+import { ruleCode } from '../i18n';
 import { findUpload } from '../uploads/store';
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
@@ -14,11 +15,11 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('POST', '/api/v1/users/details'), preHandler: app.authenticate },
     async (request) => {
       const broken = checkRules(profileSchema, request.body)?.name;
-      if (broken) throw new HttpError(400, ruleMessages[broken].defaultMessage);
+      if (broken) throw new HttpError(400, ruleCode(broken));
       const name = request.body.name.trim();
       const requested = request.body.image;
       if (typeof requested === 'string' && !(await findUpload(app.db, requested, request.user.id))) {
-        throw new HttpError(400, 'image: this image was not found. Please upload it again.');
+        throw new HttpError(400, 'users.imageNotFound');
       }
       const changes = requested === undefined ? { name } : { name, image: requested };
       const [saved] = await app.db
@@ -26,10 +27,10 @@ export default async function usersRoutes(app: FastifyInstance): Promise<void> {
         .set(changes)
         .where(eq(users.id, request.user.id))
         .returning({ name: users.name, image: users.image });
-      if (!saved) throw new HttpError(401, 'Your account no longer exists.');
+      if (!saved) throw new HttpError(401, 'auth.accountGone');
       return {
         isSuccess: true,
-        message: 'Your details have been saved.',
+        message: request.t('users.detailsSaved'),
         statusCode: 200,
         name: saved.name ?? name,
         image: saved.image,

@@ -15,11 +15,11 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
   const webhooks = app.paymentProvider.webhooks;
 
   app.post(path, { schema: routeSchema('POST', path) }, async (request) => {
-    if (!webhooks) throw new HttpError(404, 'Webhooks are only used with PAYMENTS=stripe.');
+    if (!webhooks) throw new HttpError(404, 'payments.webhooksStripeOnly');
     const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'The webhook body must be the JSON Stripe sent.');
+    if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'payments.webhookBody');
     const event = webhooks.verify(raw, request.headers);
-    if (!event) throw new HttpError(400, 'The webhook signature is invalid.');
+    if (!event) throw new HttpError(400, 'payments.webhookSignature');
     try {
       const outcome = await event.apply();
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
@@ -30,7 +30,7 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
         return { isSuccess: true, received: true };
       }
       // Providers retry on 5xx, which is what a provider outage needs.
-      if (error instanceof ProviderError) throw new HttpError(503, error.message);
+      if (error instanceof ProviderError) throw new HttpError(503, 'payments.providerUnavailable');
       throw error;
     }
     return { isSuccess: true, received: true };

@@ -698,6 +698,12 @@ export interface components {
             isSuccess: false;
             message: string;
             statusCode: number;
+            /**
+             * @description Stable and machine-readable: the message's key in locales/server.<lang>.json (or the
+             *     account rule's id in locales/<lang>.json). `message` is that message in the request's
+             *     language (`Accept-Language`, en or es; English otherwise).
+             */
+            code: string;
         };
         /** @description Checked against the shared account rules, whose messages the server answers. */
         Email: string;
@@ -1043,6 +1049,8 @@ export interface components {
             /** @constant */
             isSuccess: false;
             message: string;
+            /** @description See `Error`. */
+            code: string;
             /** @constant */
             statusCode: 403;
             /**
@@ -1058,6 +1066,8 @@ export interface components {
             /** @constant */
             isSuccess: false;
             message: string;
+            /** @description See `Error`. */
+            code: string;
             /** @constant */
             statusCode: 409;
             /** @constant */
@@ -1077,6 +1087,8 @@ export interface components {
             /** @constant */
             isSuccess: false;
             message: string;
+            /** @description See `Error`. */
+            code: string;
             /** @constant */
             statusCode: 410;
             /**

@@ -1,14 +1,19 @@
 // The presentational components (props in, callbacks out; none imports src/api or machines).
 // Screens import from here: `import { Navbar, Banner } from '../../components';`.
 export { Banner, type BannerProps } from './banner';
-export { CancelsBadge, StatusBadge } from './badge';
+export { Badge, CancelsBadge, StatusBadge, type BadgeProps, type BadgeTone } from './badge';
+export { Button, buttonClass, type ButtonLook, type ButtonProps, type ButtonVariant } from './button';
+export { Card, type CardProps } from './card';
 export { Checkbox, type CheckboxProps } from './checkbox';
 export { CountrySelect, DEFAULT_COUNTRY_CODE, type CountrySelectProps } from './country-select';
+export { Dialog, type DialogProps } from './dialog';
 export { DateText, type DateTextProps } from './date-text';
 export { EmailEntry, type EmailEntryProps } from './email-entry';
+export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Faq, type FaqProps } from './faq';
 export { Footer, type FooterProps } from './footer';
 export { ImagePicker, type ImagePickerProps } from './image-picker';
+export { KeyValueList, type KeyValueItem, type KeyValueListProps } from './key-value-list';
 export { LandingFeatures } from './landing-features';
 export { LandingHero, type LandingHeroProps } from './landing-hero';
 export { Logo, type LogoProps } from './logo';
@@ -21,7 +26,9 @@ export { PlanStrip, type PlanStripProps } from './plan-strip';
 export { PlanTable, type PlanTableProps } from './plan-table';
 export { planMessages, topTierId, usePlanTexts, type PlanInterval, type PlanTexts, type PlanView } from './plan-view';
 export { PricingNotes } from './pricing-notes';
+export { ResponsiveTable, type ResponsiveTableProps, type TableColumn } from './responsive-table';
 export { Spinner, type SpinnerProps } from './spinner';
 export { StepHeader, type StepHeaderProps } from './step-header';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { TextField, type TextFieldProps } from './text-field';
+export { Toast, type ToastProps } from './toast';

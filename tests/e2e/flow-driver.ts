@@ -36,6 +36,6 @@ export async function hold(page: Page, part: string): Promise<() => Promise<void
 /** Answers the next requests to `part` with a failure of the given status (no server involved). */
 export async function fail(page: Page, part: string, status: number, message = 'Injected failure'): Promise<void> {
   await page.route(`**${part}*`, (route) =>
-    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ isSuccess: false, message, statusCode: status }) }),
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ isSuccess: false, message, statusCode: status, code: 'request.failed' }) }),
   );
 }

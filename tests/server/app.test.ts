@@ -26,7 +26,7 @@ describe('request bodies and failures', () => {
     await t.app.db.execute(sql`drop table refresh_tokens`);
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: user.email, password: user.password, device_id: newDeviceId() } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ isSuccess: false, message: 'Something went wrong on our side. Please try again later.', statusCode: 500 });
+    expect(response.json()).toEqual({ isSuccess: false, message: 'Something went wrong on our side. Please try again later.', statusCode: 500, code: 'server.failed' });
     expect(response.body).not.toMatch(/refresh_tokens|stack|at /);
   });
 });

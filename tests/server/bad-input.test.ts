@@ -17,7 +17,7 @@ beforeAll(async () => {
 function expectErrorShape(response: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number): void {
   expect(response.statusCode).toBe(status);
   expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
-  expect(JSON.parse(response.body)).toEqual({ isSuccess: false, message: expect.any(String), statusCode: status });
+  expect(JSON.parse(response.body)).toEqual({ isSuccess: false, message: expect.any(String), statusCode: status, code: expect.any(String) });
   expect(response.body).not.toMatch(/FST_|stack|Failed query/);
 }
 

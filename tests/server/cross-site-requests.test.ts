@@ -53,7 +53,7 @@ describe('where a state-changing request comes from', () => {
     const { email } = await signUp(t.app);
     const response = await signInWith(headers, email);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 403 });
+    expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 403, code: 'request.crossSite' });
     expect(response.cookies).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // Fuzz of every operation in openapi.yaml (issue 13): seeded bad requests (fuzz/bad-requests.ts)
 // against a server holding two real accounts. Every answer is below 500; every error is
-// `{ isSuccess: false, message, statusCode }` with statusCode equal to the status (the sandbox
+// `{ isSuccess: false, message, statusCode, code }` with statusCode equal to the status (the sandbox
 // pages' declared HTML pages aside); no body shows internals; and no row or stored file changes.
 // `npm run fuzz -- --runs N [--seed S]` runs it longer or replays a seed (FUZZ_RUNS, FUZZ_SEED).
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import * as tables from '../../server/db/schema';
 import { confirmCheckout, subscribeAndPay } from './fixtures/payments-flow';
 import { sendRaw } from './fixtures/raw-http';
 import { badRequestsFor, contractOperations, malformedHttp, type BadRequest, type FuzzTargets } from './fuzz/bad-requests';
+import { isMessageCode } from '../../server/i18n';
 import { contract, multipart, PNG, signUp, testAppForFile } from './harness';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 1500);
@@ -108,10 +109,11 @@ function problem(request: BadRequest, response: { statusCode: number; headers: R
   } catch {
     return 'error body is not JSON';
   }
-  const { isSuccess, message, statusCode, ...rest } = body as Record<string, unknown>;
+  const { isSuccess, message, statusCode, code, ...rest } = body as Record<string, unknown>;
   if (isSuccess !== false || typeof message !== 'string' || message === '' || statusCode !== status || Object.keys(rest).length > 0) {
-    return `error body is not { isSuccess: false, message, statusCode: ${status} }`;
+    return `error body is not { isSuccess: false, message, statusCode: ${status}, code }`;
   }
+  if (typeof code !== 'string' || !isMessageCode(code)) return `error code ${String(code)} is not a server message`;
   return null;
 }
 

@@ -54,7 +54,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectTooMany(response: Awaited<ReturnType<typeof signInAs>>): number {
   expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ isSuccess: false, statusCode: 429, message: expect.stringMatching(/too many attempts/i) });
+  expect(response.json()).toEqual({ isSuccess: false, statusCode: 429, code: 'auth.tooManyAttempts', message: expect.stringMatching(/too many attempts/i) });
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   return retryAfter;

@@ -27,7 +27,7 @@ describe('upload quota', () => {
     for (let i = 0; i < UPLOADS_PER_DAY; i += 1) expect((await upload(user)).statusCode).toBe(201);
     const refused = await upload(user);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 429 });
+    expect(refused.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 429, code: 'uploads.tooManyToday' });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);

@@ -56,10 +56,10 @@ export default fp(
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      if (!token) throw new HttpError(401, 'Please sign in to continue.');
+      if (!token) throw new HttpError(401, 'auth.signInRequired');
       const claims = await verifyAccessTokenCached(app.config, token);
       if (!claims || !(await revocations.isOpen(claims.sessionId, claims.userId))) {
-        throw new HttpError(401, 'Your session has expired. Please sign in again.');
+        throw new HttpError(401, 'auth.sessionExpired');
       }
       request.user = { id: claims.userId, email: claims.email, sessionId: claims.sessionId };
     });

@@ -28,7 +28,7 @@ export default fp(
     app.addHook('onRequest', (request, _reply, done) => {
       if (READ_ONLY.has(request.method) && !request.url.startsWith('/api/')) return done();
       if (isCrossSite(request, publicOrigin)) {
-        return done(new HttpError(403, 'This request came from another site and was refused. Please use FitStream directly.'));
+        return done(new HttpError(403, 'request.crossSite'));
       }
       done();
     });

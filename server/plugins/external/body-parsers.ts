@@ -17,7 +17,7 @@ function parseJson(text: string): unknown {
     // Own `__proto__` keys are dropped so later merges cannot pollute prototypes.
     return JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value));
   } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
+    throw new HttpError(400, 'request.invalidJson');
   }
 }
 

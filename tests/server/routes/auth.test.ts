@@ -52,7 +52,7 @@ describe('sign-up', () => {
   ])('refuses %s with a message naming the problem', async (_label, overrides, message) => {
     const response = await postSignUp(form(overrides));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ isSuccess: false, message, statusCode: 400 });
+    expect(response.json()).toEqual({ isSuccess: false, message, statusCode: 400, code: expect.any(String) });
   });
 
   it('names a missing field', async () => {

@@ -284,7 +284,7 @@ describe('POST /api/v1/payments/portal', () => {
     const user = await signUp(test.app);
     const response = await callPayments(test.app, user, 'portal');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ isSuccess: false, message: 'No subscription found', statusCode: 404 });
+    expect(response.json()).toEqual({ isSuccess: false, message: 'No subscription found', statusCode: 404, code: 'payments.noSubscription' });
   });
 
   it('answers an unguessable link on this server, stored only as a hash, valid 30 minutes', async () => {

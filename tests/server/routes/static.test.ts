@@ -18,7 +18,7 @@ describe('app without a built client', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 404 });
+    expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 404, code: 'request.notFound' });
     const post = await t.app.inject({ method: 'POST', url: '/api/v1/nope', payload: {} });
     expect(post.json()).toMatchObject({ isSuccess: false, statusCode: 404 });
   });

@@ -44,7 +44,7 @@ describe('profile details', () => {
   ])('refuses a name with %s', async (_label, name, message) => {
     const response = await save({ name, image: null });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ isSuccess: false, message, statusCode: 400 });
+    expect(response.json()).toEqual({ isSuccess: false, message, statusCode: 400, code: expect.any(String) });
   });
 
   it("refuses someone else's upload and names that were never uploaded", async () => {

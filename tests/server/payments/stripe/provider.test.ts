@@ -204,7 +204,7 @@ describe('Stripe checkout', () => {
     try {
       const response = await callPayments(test.app, user, 'subscribe', { plan: 'basic' });
       expect(response.statusCode).toBe(502);
-      expect(response.json().message).toBe('The payment provider could not start the checkout. Please try again later.');
+      expect(response.json().message).toBe('The payment provider could not be reached. Please try again later.');
     } finally {
       test.fake.recover();
     }
@@ -234,7 +234,7 @@ describe('Stripe checkout', () => {
     try {
       const failed = await callPayments(test.app, user, 'portal');
       expect(failed.statusCode).toBe(502);
-      expect(failed.json().message).toBe('The payment provider could not open the billing portal. Please try again later.');
+      expect(failed.json().message).toBe('The payment provider could not be reached. Please try again later.');
     } finally {
       test.fake.recover();
     }

@@ -1,0 +1,47 @@
+// ResponsiveTable: a real table where there is room; below 640 px each row becomes a card
+// of label/value lines (the labels come from the column headers), so nothing scrolls sideways.
+import type { ReactNode } from 'react';
+
+export interface TableColumn<Row> {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  align?: 'start' | 'end';
+}
+
+export interface ResponsiveTableProps<Row> {
+  caption: string;
+  /** Show the caption only to assistive technology (when a heading already says it). */
+  hideCaption?: boolean;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+}
+
+export function ResponsiveTable<Row>({ caption, hideCaption = false, columns, rows, rowKey }: ResponsiveTableProps<Row>) {
+  return (
+    <table className="rtable">
+      <caption className={hideCaption ? 'visually-hidden' : 'rtable__caption'}>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.id} scope="col" className={column.align === 'end' ? 'rtable__cell--end' : undefined}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className="rtable__row">
+            {columns.map((column) => (
+              <td key={column.id} data-label={column.header} className={column.align === 'end' ? 'rtable__cell--end' : undefined}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
