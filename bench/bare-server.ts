@@ -1,7 +1,9 @@
 // The throughput baseline: a bare Fastify server that answers the same bytes as the product
-// from memory (no database, no auth, no validation, no logging). Run as a child process by
+// from memory (no database, no auth, no validation, no logging), and optionally a directory
+// of files (BARE_STATIC_ROOT) through @fastify/static. Run as a child process by
 // bench/server-process.ts with BARE_ROUTES pointing at a JSON list of routes.
 import { readFile } from 'node:fs/promises';
+import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 
 interface RouteSpec {
@@ -21,6 +23,10 @@ const app = Fastify({ logger: false });
 // Accept any body (the plans call posts an empty JSON body) without parsing it.
 app.removeAllContentTypeParsers();
 app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+// Files (class media) under /static/, as a plain static server sends them: ranges, ETag, streaming.
+const staticRoot = process.env.BARE_STATIC_ROOT;
+if (staticRoot) await app.register(fastifyStatic, { root: staticRoot, prefix: '/static/' });
 
 for (const route of routes) {
   const body = Buffer.from(route.body, 'base64');

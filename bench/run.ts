@@ -1,13 +1,16 @@
 // `npm run bench`: runs every benchmark in turn and prints one table (also written to
 // bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
-//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, journeys, postgres
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, journeys, postgres, growth
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
 import path from 'node:path';
 import { measureBundle } from './bundle';
+import { measureGrowth } from './growth';
 import { measureJourneys } from './journeys';
 import { measureLighthouse } from './lighthouse';
-import { createScratchDatabase, memoryOf, repoRoot, startProductServer } from './server-process';
+import { measureSegments } from './playback';
+import { createScratchDatabase, memoryBreakdownOf, memoryBreakdownRows, memoryOf, repoRoot, startProductServer, type RunningServer } from './server-process';
+import { sharedSampleMediaDir } from '../server/media/samples';
 import { measureSignInCost } from './signin-cost';
 import { judge, runInfo, textTable, writeResults, type Row } from './table';
 import { measureThroughput } from './throughput';
@@ -18,8 +21,8 @@ const only = onlyArgument ? onlyArgument.slice('--only='.length).split(',') : nu
 const wanted = (name: string) => only === null || only.includes(name);
 
 const settings = quick
-  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000 }
-  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [50], idleWait: 3000 };
+  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
+  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9 };
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 const journeysArgument = process.argv.find((argument) => argument.startsWith('--journeys='));
@@ -46,16 +49,19 @@ async function step(group: string, run: () => Promise<Row[]>): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function idleRow(label: string, pid: number, budgetMB?: number): Promise<Row> {
+async function idleRows(label: string, server: RunningServer, budgetMB?: number): Promise<Row[]> {
   await sleep(settings.idleWait);
-  const { rssMB } = await memoryOf(pid);
-  return {
-    group: `server ${label}`,
-    figure: 'idle RSS after start',
-    value: rssMB,
-    unit: 'MB',
-    ...(budgetMB === undefined ? {} : { budget: { kind: 'max' as const, limit: budgetMB, of: 'value' as const } }),
-  };
+  const { rssMB } = await memoryOf(server.pid);
+  return [
+    {
+      group: `server ${label}`,
+      figure: 'idle RSS after start',
+      value: rssMB,
+      unit: 'MB',
+      ...(budgetMB === undefined ? {} : { budget: { kind: 'max' as const, limit: budgetMB, of: 'value' as const } }),
+    },
+    ...memoryBreakdownRows(`server ${label}`, 'idle', await memoryBreakdownOf(server)),
+  ];
 }
 
 async function main(): Promise<void> {
@@ -76,11 +82,11 @@ async function main(): Promise<void> {
   const { distDir } = bundle;
 
   try {
-    if (wanted('lighthouse') || wanted('throughput')) {
-      await step('PGlite server: idle memory, Lighthouse, throughput', async () => {
+    if (wanted('lighthouse') || wanted('throughput') || wanted('playback')) {
+      await step('PGlite server: idle memory, Lighthouse, throughput, playback', async () => {
         const server = await startProductServer({ distDir });
         try {
-          const found: Row[] = [await idleRow('PGlite', server.pid, 350)];
+          const found: Row[] = await idleRows('PGlite', server, 250);
           if (wanted('lighthouse')) found.push(...(await measureLighthouse(server, { runs: settings.lighthouseRuns, reportDir: resultsDir })));
           if (wanted('throughput')) {
             found.push(
@@ -90,6 +96,17 @@ async function main(): Promise<void> {
                 warmupSeconds: settings.warmup,
                 connections: settings.connections,
                 distDir,
+              })),
+            );
+          }
+          if (wanted('playback')) {
+            found.push(
+              ...(await measureSegments(server, {
+                label: 'PGlite',
+                mediaDir: sharedSampleMediaDir,
+                durationSeconds: settings.seconds,
+                warmupSeconds: settings.warmup,
+                connections: settings.connections,
               })),
             );
           }
@@ -104,7 +121,7 @@ async function main(): Promise<void> {
       await step('journeys (PGlite, fresh server)', async () => {
         const server = await startProductServer({ distDir });
         try {
-          return await measureJourneys(server, { sizes: settings.journeys, peakBudgetMB: 450, peakBudgetAt: 200, label: 'PGlite' });
+          return await measureJourneys(server, { sizes: settings.journeys, peakBudgetMB: 400, peakBudgetAt: 200, label: 'PGlite' });
         } finally {
           await server.stop();
         }
@@ -120,7 +137,7 @@ async function main(): Promise<void> {
         try {
           const server = await startProductServer({ distDir, databaseUrl: database.url });
           try {
-            const found: Row[] = [await idleRow('PostgreSQL', server.pid)];
+            const found: Row[] = await idleRows('PostgreSQL', server);
             found.push(
               ...(await measureThroughput(server, {
                 label: 'PostgreSQL',
@@ -128,10 +145,10 @@ async function main(): Promise<void> {
                 warmupSeconds: settings.warmup,
                 connections: settings.connections,
                 distDir,
-                only: ['POST /api/v1/payments/plans'],
+                only: ['POST /api/v1/payments/plans', 'GET /api/v1/classes (catalog)'],
               })),
             );
-            found.push(...(await measureJourneys(server, { sizes: settings.pgJourneys, peakBudgetMB: 450, peakBudgetAt: -1, label: 'PostgreSQL' })));
+            found.push(...(await measureJourneys(server, { sizes: settings.pgJourneys, peakBudgetMB: 250, peakBudgetAt: 200, label: 'PostgreSQL' })));
             return found;
           } finally {
             await server.stop();
@@ -140,6 +157,12 @@ async function main(): Promise<void> {
           await database.drop();
         }
       });
+    }
+
+    if (wanted('growth')) {
+      await step('growth (PostgreSQL, seeded accounts)', () =>
+        measureGrowth({ distDir, sizes: settings.growth, seconds: settings.growthSeconds, connections: settings.connections, signIns: settings.signIns }),
+      );
     }
   } finally {
     await bundle.cleanup();

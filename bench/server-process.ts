@@ -80,7 +80,8 @@ async function spawnServer(script: string, env: Record<string, string>, port: nu
     clearTimeout(timer);
   };
   try {
-    await waitForAnswer(child, origin, logFile, 60_000);
+    // A fresh PGlite runs initdb first: on a shared, loaded machine that alone can take a minute.
+    await waitForAnswer(child, origin, logFile, 240_000);
   } catch (error) {
     await stop();
     throw error;
@@ -130,7 +131,7 @@ export interface BareRoute {
 }
 
 /** Starts the bare Fastify baseline, answering each route's bytes from memory. */
-export async function startBareServer(routes: BareRoute[]): Promise<RunningServer> {
+export async function startBareServer(routes: BareRoute[], options: { staticRoot?: string } = {}): Promise<RunningServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fitstream-bare-'));
   const spec = routes.map((route) => ({ ...route, body: route.body.toString('base64') }));
   const specFile = path.join(dir, 'routes.json');
@@ -138,7 +139,8 @@ export async function startBareServer(routes: BareRoute[]): Promise<RunningServe
   await handle.writeFile(JSON.stringify(spec));
   await handle.close();
   const port = await freePort();
-  const server = await spawnServer('bench/bare-server.ts', { BARE_ROUTES: specFile }, port, dir);
+  const env: Record<string, string> = { BARE_ROUTES: specFile, ...(options.staticRoot ? { BARE_STATIC_ROOT: options.staticRoot } : {}) };
+  const server = await spawnServer('bench/bare-server.ts', env, port, dir);
   return {
     ...server,
     stop: async () => {
@@ -199,4 +201,40 @@ export async function createScratchDatabase(): Promise<ScratchDatabase | null> {
       }
     },
   };
+}
+
+export interface MemoryBreakdown {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/**
+ * The server's `process.memoryUsage()` in MB: server/main.ts logs it on SIGUSR2; read back
+ * from its log. `external` includes array buffers; the rest of RSS (rss − heapTotal −
+ * external) is native memory: code, PGlite's WebAssembly heap, allocator slack.
+ */
+export async function memoryBreakdownOf(server: RunningServer): Promise<MemoryBreakdown> {
+  const before = (await readFile(server.logFile, 'utf8').catch(() => '')).length;
+  process.kill(server.pid, 'SIGUSR2');
+  // A server still busy with the last requests may take a while to get to the signal.
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    await sleep(100);
+    const text = (await readFile(server.logFile, 'utf8').catch(() => '')).slice(before);
+    const line = text.split('\n').find((entry) => entry.includes('"memory usage"'));
+    if (line) return (JSON.parse(line) as { memoryMB: MemoryBreakdown }).memoryMB;
+  }
+  throw new Error('the server logged no memory usage after SIGUSR2');
+}
+
+/** Rows for a breakdown (figures only, no budgets). */
+export function memoryBreakdownRows(group: string, when: string, memory: MemoryBreakdown): { group: string; figure: string; value: number; unit: string; note?: string }[] {
+  const native = Math.round((memory.rss - memory.heapTotal - memory.external) * 10) / 10;
+  return [
+    { group, figure: `${when}: JS heap used / total`, value: memory.heapUsed, unit: 'MB', note: `of ${memory.heapTotal} MB allocated` },
+    { group, figure: `${when}: external (buffers, of which array buffers ${memory.arrayBuffers} MB)`, value: memory.external, unit: 'MB' },
+    { group, figure: `${when}: native (RSS − heap − external: code, PGlite WebAssembly heap, allocator)`, value: native, unit: 'MB', note: `RSS ${memory.rss} MB` },
+  ];
 }

@@ -15,8 +15,10 @@ export interface Target {
   method: 'GET' | 'POST';
   path: string;
   auth: boolean;
-  /** Minimum requests per second as a share of the bare server's. */
-  minRatio: number;
+  /** Minimum requests per second as a share of the bare server's (none: a figure only). */
+  minRatio?: number;
+  /** Maximum p99 latency at 50 connections, ms. */
+  maxP99Ms: number;
 }
 
 export interface ThroughputOptions {
@@ -43,9 +45,12 @@ export async function staticAsset(distDir: string): Promise<string> {
 
 export async function throughputTargets(distDir: string): Promise<Target[]> {
   return [
-    { name: 'POST /api/v1/payments/plans', method: 'POST', path: '/api/v1/payments/plans', auth: true, minRatio: 0.5 },
-    { name: 'GET /', method: 'GET', path: '/', auth: false, minRatio: 0.7 },
-    { name: 'GET static asset', method: 'GET', path: await staticAsset(distDir), auth: false, minRatio: 0.7 },
+    // Signed in, from memory: the session list and the plans (decision 018).
+    { name: 'POST /api/v1/payments/plans', method: 'POST', path: '/api/v1/payments/plans', auth: true, minRatio: 0.5, maxP99Ms: 10 },
+    { name: 'GET /', method: 'GET', path: '/', auth: false, minRatio: 0.8, maxP99Ms: 25 },
+    { name: 'GET static asset', method: 'GET', path: await staticAsset(distDir), auth: false, minRatio: 0.8, maxP99Ms: 25 },
+    // The catalog's first page (issue 10): classes with the account's progress still come from the database.
+    { name: 'GET /api/v1/classes (catalog)', method: 'GET', path: '/api/v1/classes', auth: true, maxP99Ms: 25 },
   ];
 }
 
@@ -73,7 +78,7 @@ function rowsFor(target: Target, label: string, product: Result, bare: Result, s
       unit: 'req/s',
       baseline: Math.round(bare.requests.average),
       ratio: ratioOf(product.requests.average, bare.requests.average),
-      budget: { kind: 'min', limit: target.minRatio, of: 'ratio' },
+      ...(target.minRatio === undefined ? {} : { budget: { kind: 'min' as const, limit: target.minRatio, of: 'ratio' as const } }),
       note: `${seconds} s, ${connections} connections, ${bytesPerResponse(product)} B vs ${bytesPerResponse(bare)} B per response`,
     },
     { group, figure: figure('p50 latency'), value: product.latency.p50, unit: 'ms', baseline: bare.latency.p50, ratio: ratioOf(product.latency.p50, bare.latency.p50) },
@@ -84,7 +89,7 @@ function rowsFor(target: Target, label: string, product: Result, bare: Result, s
       unit: 'ms',
       baseline: bare.latency.p99,
       ratio: ratioOf(product.latency.p99, bare.latency.p99),
-      budget: { kind: 'max', limit: 25, of: 'value' },
+      budget: { kind: 'max', limit: target.maxP99Ms, of: 'value' },
     },
     { group, figure: figure('errors + non-2xx'), value: failures, unit: '', budget: { kind: 'equal', limit: 0, of: 'value' } },
   ];

@@ -13,6 +13,7 @@ import mailDelivery from './plugins/app/mail';
 import purgeExpired from './plugins/app/purge';
 import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
+import changeFeed from './plugins/external/change-feed';
 import configAndDatabase from './plugins/external/config';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 async function registerPlugins(app: FastifyInstance, config: Config, db: Database, assets: AppAssets): Promise<void> {
   // External layer.
   await app.register(configAndDatabase, { config, db });
+  await app.register(changeFeed);
   await app.register(security);
   await app.register(requestLog);
   await app.register(bodyParsers);

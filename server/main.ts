@@ -32,6 +32,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Where the memory goes, for an operator (and `npm run bench`): `kill -USR2 <pid>` logs one line.
+  process.on('SIGUSR2', () => {
+    const usage = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+    app.log.info(
+      { memoryMB: { rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), heapTotal: mb(usage.heapTotal), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers) } },
+      'memory usage',
+    );
+  });
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   app.log.info(`FitStream is running at ${config.publicUrl} (payments: ${config.payments}; database: ${database})`);

@@ -1,6 +1,15 @@
 // Sessions (one per sign-in on one device) and their rotating refresh tokens. A refresh token
 // that was already rotated, presented again after the reuse window, revokes its whole session:
 // someone copied it (docs/decisions/003, 009).
+//
+// Signed-in requests do not ask the database whether their session is open: each instance
+// keeps the sessions that ended in memory (server/auth/revocations.ts, decision 018). Every
+// function here that ends sessions tells this instance's list at once (`sessionsEnded`); other
+// instances hear of it through the database's notification (migration 0013) or their
+// periodic catch-up. End sessions through these functions, with the Database when you can:
+// then the session stops working on this instance before the function returns. Inside a
+// transaction of yours (whose commit this module cannot see), this instance, like the others,
+// hears of it by the notification at commit.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
@@ -8,6 +17,25 @@ import { refreshTokens, sessions, users } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+type EndedListener = (sessionIds: readonly string[]) => void;
+const endedListeners = new WeakMap<object, Set<EndedListener>>();
+
+/** Hears every session that a function of this module ends on `db` (after its commit). */
+export function onSessionsEnded(db: Database, listener: EndedListener): () => void {
+  let listeners = endedListeners.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    endedListeners.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function sessionsEnded(db: Queryable, sessionIds: readonly string[]): void {
+  if (sessionIds.length === 0) return;
+  for (const listener of endedListeners.get(db) ?? []) listener(sessionIds);
+}
 
 export interface IssuedSession {
   sessionId: string;
@@ -28,18 +56,24 @@ async function issueRefreshToken(db: Queryable, sessionId: string, refreshToken 
  * /account lists it as (told from the user agent).
  */
 export async function startSession(db: Database, userId: string, deviceId: string, deviceName?: string): Promise<IssuedSession> {
-  return db.transaction(async (tx) => {
-    await tx
+  const { ended, issued } = await db.transaction(async (tx) => {
+    const replaced = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
     const [session] = await tx
       .insert(sessions)
       .values({ userId, deviceId, ...(deviceName ? { deviceName } : {}) })
       .returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
-    return { sessionId: session.id, refreshToken: await issueRefreshToken(tx, session.id) };
+    return {
+      ended: replaced.map((row) => row.id),
+      issued: { sessionId: session.id, refreshToken: await issueRefreshToken(tx, session.id) },
+    };
   });
+  sessionsEnded(db, ended);
+  return issued;
 }
 
 export type RotationResult =
@@ -79,7 +113,8 @@ function openSuccessor(presented: string, sealed: string): string | null {
 export async function rotateRefreshToken(db: Database, refreshToken: string, reuseSeconds: number): Promise<RotationResult> {
   const tokenHash = hashToken(refreshToken);
   const next = newOpaqueToken();
-  return db.transaction(async (tx) => {
+  let replayedSession: string | null = null;
+  const result = await db.transaction(async (tx): Promise<RotationResult> => {
     const ownerOf = async (sessionId: string) => {
       const [owner] = await tx
         .select({ userId: users.id, email: users.email })
@@ -116,8 +151,11 @@ export async function rotateRefreshToken(db: Database, refreshToken: string, reu
       return owner ? { kind: 'rotated', sessionId: known.sessionId, refreshToken: successor, ...owner } : { kind: 'invalid' };
     }
     await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, known.sessionId), isNull(sessions.revokedAt)));
+    replayedSession = known.sessionId;
     return { kind: 'replayed' };
   });
+  if (replayedSession) sessionsEnded(db, [replayedSession]);
+  return result;
 }
 
 /** The session a refresh token belongs to, whatever its state. */
@@ -131,21 +169,26 @@ export async function sessionOfRefreshToken(db: Database, refreshToken: string):
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  // Told even when it had already ended: harmless, and the caller's intent is clear.
+  sessionsEnded(db, [sessionId]);
 }
 
 /**
- * Ends every open session of `userId` (a password reset, "sign out of all devices", deletion),
- * or every one but `except` (the device that asked, which stays signed in). The one way to end
- * many sessions at once: callers never update `sessions` themselves. Answers the ids ended.
+ * Ends every open session of `userId` ("sign out everywhere", a password reset), except the
+ * session `except` (the device asking, when it stays signed in). Their refresh tokens stop
+ * working at once everywhere; their access tokens stop at once on this instance and within
+ * the bound of decision 018 (10 s, typically milliseconds) on the others. Answers the ids of
+ * the sessions it ended.
  */
 export async function revokeSessions(db: Queryable, userId: string, options: { except?: string } = {}): Promise<string[]> {
-  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   const ended = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(options.except === undefined ? open : and(open, ne(sessions.id, options.except)))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), options.except ? ne(sessions.id, options.except) : undefined))
     .returning({ id: sessions.id });
-  return ended.map((row) => row.id);
+  const ids = ended.map((row) => row.id);
+  sessionsEnded(db, ids);
+  return ids;
 }
 
 export interface OpenSession {
@@ -164,7 +207,10 @@ export async function listOpenSessions(db: Queryable, userId: string): Promise<O
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
-/** One indexed lookup (primary key) per authenticated request. */
+/**
+ * One indexed lookup (primary key): what a request asks when this instance's list of ended
+ * sessions is not known to be current (server/auth/revocations.ts).
+ */
 export async function isSessionActive(db: Database, sessionId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })

@@ -1,7 +1,7 @@
 // Access tokens (HS256 JWTs: sub = user, sid = session) and the random tokens stored only as
 // SHA-256 hashes (refresh cookies, sign-in links).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 
 export interface AccessClaims {
@@ -34,6 +34,31 @@ export function signAccessToken(config: Pick<Config, 'jwtSecret' | 'accessTokenT
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + config.accessTokenTtlSeconds)
     .sign(key(config.jwtSecret));
+}
+
+/**
+ * Tokens whose signature was checked, with their claims and expiry: a client sends the same
+ * token for up to 15 minutes, so each is verified once (decision 018). Bounded; the oldest
+ * entries go first. Keyed by the whole token, so a changed byte is a new, unverified token.
+ */
+const VERIFIED_MAX = 20_000;
+const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number; secret: string }>();
+
+/** `verifyAccessToken` for signed-in requests: from memory when this exact token was verified before. */
+export async function verifyAccessTokenCached(config: Pick<Config, 'jwtSecret'>, token: string): Promise<AccessClaims | null> {
+  const known = verified.get(token);
+  if (known && known.secret === config.jwtSecret) {
+    if (Date.now() < known.expiresAtMs) return known.claims;
+    verified.delete(token);
+    return null;
+  }
+  const claims = await verifyAccessToken(config, token);
+  if (!claims) return null;
+  const { exp } = decodeJwt(token);
+  if (typeof exp !== 'number') return null;
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, { claims, expiresAtMs: exp * 1000, secret: config.jwtSecret });
+  return claims;
 }
 
 /** The claims of a valid token, or null (bad signature, expired, malformed). */

@@ -57,6 +57,8 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_device_idx').on(t.userId, t.deviceId),
     index('sessions_user_open_idx').on(t.userId).where(sql`revoked_at is null`),
+    // The revocation catch-up (server/auth/revocations.ts) reads recent revocations.
+    index('sessions_revoked_at_idx').on(t.revokedAt).where(sql`${t.revokedAt} IS NOT NULL`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
 } from '../catalog/class-repository';
 import { encodeCursor, parseListQuery, type ListClassesQuery } from '../catalog/list-query';
 import { routeSchema } from '../contract';
+import { CachedRead } from '../db/cached-read';
 import { HttpError } from '../errors';
 
 const base = '/api/v1/classes';
@@ -20,12 +21,14 @@ const base = '/api/v1/classes';
 export default async function classesRoutes(app: FastifyInstance): Promise<void> {
   // Authentication first, so a visitor learns they must sign in before anything about the query.
   const signedIn = { onRequest: app.authenticate };
+  // The same for every account, changed by an import now and then (decision 018).
+  const facetsCache = new CachedRead(() => listFacets(app.db), { tables: ['disciplines', 'instructors'], maxAgeMs: 60_000 }).listen(app.changeFeed);
 
   app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request) => {
     const { filters, after, limit } = await parseListQuery(app.db, request.query);
     const [page, facets] = await Promise.all([
       listClasses(app.db, request.user.id, filters, { after, limit }),
-      after === null ? listFacets(app.db) : undefined,
+      after === null ? facetsCache.get() : undefined,
     ]);
     return {
       isSuccess: true,

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { priceRange } from '../../src/domain/plans';
 import { isCurrentStatus } from '../../src/domain/subscriptions';
 import { routeSchema } from '../contract';
+import { CachedRead } from '../db/cached-read';
 import { checkoutSessions, subscriptions, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { negotiateLocale } from '../i18n';
@@ -52,6 +53,12 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   const account = accountSubscriptions(db, provider);
   // onRequest, not preHandler: a request without valid credentials hears 401 before any 400.
   const signedIn = { onRequest: app.authenticate };
+  // Plans change a few times a year: read and serialised once, dropped when the table changes
+  // (decision 018).
+  const plansAnswer = new CachedRead(async () => JSON.stringify({ isSuccess: true, plans: (await listActivePlans(db)).map(planBody) }), {
+    tables: ['plans'],
+    maxAgeMs: 60_000,
+  }).listen(app.changeFeed);
 
   async function ownSubscription(userId: string, subscriptionId: string) {
     const found = await account.own(userId, subscriptionId);
@@ -68,14 +75,14 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
 
   // Public: the landing's "from X to Y a month" comes from the plans themselves.
   app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
+    // Read each time: the public landing shows a price change at once (tests/server/routes/payments.test.ts).
     const range = priceRange((await listActivePlans(db)).map(planBody));
     if (!range) throw new HttpError(404, 'payments.noPlansOnSale');
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
 
-  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async () => {
-    const plans = await listActivePlans(db);
-    return { isSuccess: true, plans: plans.map(planBody) };
+  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async (_request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await plansAnswer.get());
   });
 
   app.post<{ Body: { plan: string } }>(

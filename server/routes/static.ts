@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { routeSchema } from '../contract';
 import { sendError } from '../plugins/app/error-handler';
+import type { HeaderSet } from '../plugins/external/security';
 import { pickEncoding, type AppAsset, type AppAssets } from '../static/app-assets';
 import { readUpload } from '../uploads/store';
 
@@ -26,27 +27,58 @@ async function uploadsRoute(app: FastifyInstance): Promise<void> {
   });
 }
 
-function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: AppAsset): FastifyReply {
-  reply.header('Cache-Control', asset.cacheControl).header('ETag', asset.etag);
-  if (asset.br || asset.gzip) reply.header('Vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-  const { encoding, body } = pickEncoding(asset, request.headers['accept-encoding']);
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.type(asset.contentType).send(body);
+/**
+ * Everything an asset's answer carries, built once per asset and encoding at start: the
+ * security headers, cache policy, ETag, Vary and encoding. A request then sets one object.
+ */
+interface PreparedAsset {
+  etag: string;
+  asset: AppAsset;
+  notModified: HeaderSet;
+  identity: HeaderSet;
+  br: HeaderSet | null;
+  gzip: HeaderSet | null;
+}
+
+function prepare(asset: AppAsset, security: HeaderSet): PreparedAsset {
+  const common: Record<string, string> = {
+    ...security,
+    'cache-control': asset.cacheControl,
+    etag: asset.etag,
+    ...(asset.br || asset.gzip ? { vary: 'Accept-Encoding' } : {}),
+  };
+  const withType = { ...common, 'content-type': asset.contentType };
+  return {
+    etag: asset.etag,
+    asset,
+    notModified: Object.freeze(common),
+    identity: Object.freeze(withType),
+    br: asset.br ? Object.freeze({ ...withType, 'content-encoding': 'br' }) : null,
+    gzip: asset.gzip ? Object.freeze({ ...withType, 'content-encoding': 'gzip' }) : null,
+  };
+}
+
+function sendAsset(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAsset): FastifyReply {
+  if (request.headers['if-none-match'] === prepared.etag) return reply.code(304).headers(prepared.notModified).send();
+  const { encoding, body } = pickEncoding(prepared.asset, request.headers['accept-encoding']);
+  return reply.headers((encoding && prepared[encoding]) || prepared.identity).send(body);
 }
 
 export default fp<{ assets: AppAssets }>(
   async (app, { assets }) => {
     await app.register(uploadsRoute);
-    const index = assets.get('/index.html');
+    const prepared = new Map([...assets].map(([pathname, asset]) => [pathname, prepare(asset, app.securityHeaders)]));
+    const index = prepared.get('/index.html');
     if (!index) app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
 
     // GET (and HEAD) of anything no other route answers.
-    app.get('/*', async (request, reply) => {
+    // Its answers set the security headers themselves (one precomputed set per asset).
+    app.get('/*', { config: { presetSecurityHeaders: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (isApiPath(pathname)) return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
-      const asset = assets.get(pathname);
+      const asset = isApiPath(pathname) ? undefined : prepared.get(pathname);
       if (asset) return sendAsset(request, reply, asset);
+      reply.headers(app.securityHeaders);
+      if (isApiPath(pathname)) return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
       // A missing hashed file is a stale page asking for an old build, not a deep link.
       if (pathname.startsWith('/assets/')) return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
       if (!index) return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(notBuiltPage);

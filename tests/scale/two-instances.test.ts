@@ -8,9 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REVOCATION_SYNC_MS } from '../../server/auth/revocations';
 import { ApiClient } from '../server/fixtures/api-client';
 import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
 import { freshPostgres, newDeviceId, PNG, TEST_PASSWORD } from '../server/harness';
+
+/** How long after a logout the other instance may still accept its access token (decision 018). */
+const REVOCATION_BOUND_MS = 2 * DEFAULT_REVOCATION_SYNC_MS;
 
 /** Forwards each request to the next instance in turn, adding the client address as a balancer does. */
 function roundRobinProxy(targets: () => string[]): { server: Server; served: string[] } {
@@ -84,14 +88,23 @@ describe('two instances on one PostgreSQL and one Redis, behind a round-robin pr
     expect(new Set(journey)).toEqual(new Set(instances.map((instance) => instance.url)));
   });
 
-  it('a logout on one ends access on the other', async () => {
+  it('a logout on one ends access on the other, within the bound of decision 018', async () => {
     const client = new ApiClient(instances[0]!.url);
     expect((await client.signUp()).status).toBe(201);
     const { token, cookie } = client;
     expect((await client.call('POST', '/api/v1/payments/plans', undefined, instances[1]!.url)).status).toBe(200);
     expect((await client.call('POST', '/api/v1/auth/logout')).status).toBe(200);
     Object.assign(client, { token, cookie });
-    expect((await client.call('POST', '/api/v1/payments/plans', undefined, instances[1]!.url)).status).toBe(401);
+    // At once on the instance that logged out; on the other when the database's notification
+    // arrives (milliseconds), and at the latest 2 × 5 s after the logout (the catch-up read).
+    expect((await client.call('POST', '/api/v1/payments/plans')).status).toBe(401);
+    const deadline = Date.now() + REVOCATION_BOUND_MS;
+    let other = 200;
+    while (other !== 401 && Date.now() < deadline) {
+      other = (await client.call('POST', '/api/v1/payments/plans', undefined, instances[1]!.url)).status;
+      if (other !== 401) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(other).toBe(401);
     expect((await client.call('GET', '/api/v1/refresh', undefined, instances[1]!.url)).status).toBe(401);
   });
 

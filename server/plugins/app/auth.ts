@@ -1,11 +1,12 @@
 // App layer: `app.authenticate`, the preHandler of every signed-in route. It accepts
-// `Authorization: FitStream <jwt>` or `Bearer <jwt>`, checks the session is still open, and
-// sets `request.user`. Also `app.rateLimiters` for the sign-in routes.
+// `Authorization: FitStream <jwt>` or `Bearer <jwt>`, checks the session is still open (in
+// memory: server/auth/revocations.ts, decision 018), and sets `request.user`. Also
+// `app.rateLimiters` for the sign-in routes and `app.sessionRevocations`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRateLimiters, type RateLimiters } from '../../auth/rate-limits';
-import { isSessionActive } from '../../auth/sessions';
-import { verifyAccessToken } from '../../auth/tokens';
+import { DEFAULT_REVOCATION_SYNC_MS, SessionRevocations } from '../../auth/revocations';
+import { verifyAccessTokenCached } from '../../auth/tokens';
 import { HttpError } from '../../errors';
 
 export interface AuthUser {
@@ -18,6 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     rateLimiters: RateLimiters;
+    sessionRevocations: SessionRevocations;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; only read it in routes that use it. */
@@ -42,15 +44,25 @@ export default fp(
     app.decorate('rateLimiters', rateLimiters);
     app.addHook('onClose', async () => rateLimiters.close());
 
+    const revocations = new SessionRevocations(app.db, {
+      syncIntervalMs: DEFAULT_REVOCATION_SYNC_MS,
+      accessTokenTtlSeconds: app.config.accessTokenTtlSeconds,
+    });
+    revocations.onReadError = (error) => app.log.warn({ err: error }, 'reading ended sessions failed: requests check the database until it works');
+    revocations.listen(app.changeFeed);
+    await revocations.start();
+    app.decorate('sessionRevocations', revocations);
+    app.addHook('onClose', async () => revocations.stop());
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, 'auth.signInRequired');
-      const claims = await verifyAccessToken(app.config, token);
-      if (!claims || !(await isSessionActive(app.db, claims.sessionId, claims.userId))) {
+      const claims = await verifyAccessTokenCached(app.config, token);
+      if (!claims || !(await revocations.isOpen(claims.sessionId, claims.userId))) {
         throw new HttpError(401, 'auth.sessionExpired');
       }
       request.user = { id: claims.userId, email: claims.email, sessionId: claims.sessionId };
     });
   },
-  { name: 'auth', dependencies: ['config-and-database'] },
+  { name: 'auth', dependencies: ['config-and-database', 'change-feed'] },
 );

@@ -24,11 +24,13 @@ export function isCrossSite(request: FastifyRequest, publicOrigin: string): bool
 export default fp(
   async (app) => {
     const publicOrigin = new URL(app.config.publicUrl).origin;
-    app.addHook('onRequest', async (request) => {
-      if (READ_ONLY.has(request.method) && !request.url.startsWith('/api/')) return;
+    // A callback hook, not an async one: it runs on every request, pages and assets included.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (READ_ONLY.has(request.method) && !request.url.startsWith('/api/')) return done();
       if (isCrossSite(request, publicOrigin)) {
-        throw new HttpError(403, 'request.crossSite');
+        return done(new HttpError(403, 'request.crossSite'));
       }
+      done();
     });
   },
   { name: 'cross-site-requests', dependencies: ['config-and-database'] },

@@ -76,7 +76,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [statusCode, code] = clientErrors[error.code ?? ''] ?? [400, 'request.notHttp'];
   const body = JSON.stringify(errorBody(statusCode, code, translate('en', code)));
-  if (socket.writable) {
+  // As Node's own handler does: only when nothing was written yet. A request that was already
+  // answered (its body then turned out malformed, e.g. a bad chunk) must not get a second answer.
+  if (socket.writable && socket.bytesWritten === 0) {
     socket.write(
       `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -101,6 +103,8 @@ export default fp(
       const { statusCode, code, values } = classifyError(error);
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ statusCode, code, detail: error.message }, translate('en', code, values));
+      // Routes that set their security headers themselves (static.ts) may fail before they do.
+      if (request.routeOptions.config.presetSecurityHeaders === true) reply.headers(app.securityHeaders);
       if (error instanceof HttpError) reply.headers(error.headers);
       return sendError(reply, statusCode, code, values);
     });

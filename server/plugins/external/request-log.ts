@@ -7,13 +7,15 @@ const LOGGED_PREFIXES = ['/api/', '/sandbox/', '/uploads/'];
 
 export default fp(
   async (app) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const logged = reply.statusCode >= 400 || LOGGED_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-      if (!logged) return;
-      request.log.info(
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        'request completed',
-      );
+      if (logged) {
+        request.log.info(
+          { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          'request completed',
+        );
+      }
+      done();
     });
   },
   { name: 'request-log' },

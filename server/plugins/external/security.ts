@@ -1,49 +1,98 @@
 // External layer: security headers. The Content-Security-Policy is what the built Vite app
 // needs, nothing more; the sandbox provider's pages send their own, stricter one.
-import helmet from '@fastify/helmet';
+//
+// The headers are helmet's, computed ONCE at start (`securityHeaderSet`) and set per request
+// in one call: @fastify/helmet built a new helmet middleware and re-serialised the policy on
+// every response. The static routes (server/routes/static.ts) go further and send one
+// precomputed header object per asset and encoding, so they mark their route
+// `config: { presetSecurityHeaders: true }` and this hook leaves them alone.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** Header name (lower case) → value. */
+export type HeaderSet = Readonly<Record<string, string>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every response carries (unless a route replaces one, e.g. its CSP). */
+    securityHeaders: HeaderSet;
+  }
+  interface FastifyContextConfig {
+    /** The route sets `app.securityHeaders` itself, as part of a precomputed header set. */
+    presetSecurityHeaders?: boolean;
+  }
+}
+
+export function helmetOptions(secure: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The player: hls.js feeds the <video> through Media Source Extensions, whose source is
+        // a blob: URL; native HLS plays same-origin URLs. hls.js runs without its worker, so no
+        // worker-src is needed (docs/decisions/004).
+        mediaSrc: ["'self'", 'blob:'],
+        // The sandbox card form posts to this server, which redirects back into the app.
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Over plain http (local development) HSTS would only confuse the browser.
+    strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** What helmet would set on a response with these options, captured once. */
+export function securityHeaderSet(options: HelmetOptions): HeaderSet {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader(name: string) {
+      return headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.freeze(headers);
+}
 
 export default fp(
   async (app) => {
     const secure = app.config.secureCookies;
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          // The player: hls.js feeds the <video> through Media Source Extensions, whose source is
-          // a blob: URL; native HLS plays same-origin URLs. hls.js runs without its worker, so no
-          // worker-src is needed (docs/decisions/004).
-          mediaSrc: ["'self'", 'blob:'],
-          // The sandbox card form posts to this server, which redirects back into the app.
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          ...(secure ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      // Over plain http (local development) HSTS would only confuse the browser.
-      strictTransportSecurity: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-    });
-    if (!secure) {
-      // An https deployment with an http PUBLIC_URL sends cookies without Secure and no HSTS: say so, once.
-      let warned = false;
-      app.addHook('onRequest', async (request) => {
-        if (warned || request.protocol !== 'https') return;
+    const headers = securityHeaderSet(helmetOptions(secure));
+    app.decorate('securityHeaders', headers);
+    // An https deployment with an http PUBLIC_URL sends cookies without Secure and no HSTS: say so, once.
+    let warned = secure;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.presetSecurityHeaders !== true) reply.headers(headers);
+      if (!warned && request.protocol === 'https') {
         app.log.warn(
           `A request arrived over https, but PUBLIC_URL is ${app.config.publicUrl}: cookies are sent without Secure and HSTS is off. ` +
             'Set PUBLIC_URL to the https address users reach.',
         );
         warned = true;
-      });
-    }
+      }
+      done();
+    });
   },
   { name: 'security-headers', dependencies: ['config-and-database'] },
 );
