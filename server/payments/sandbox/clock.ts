@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { isCurrent } from '../../db/current-status';
 import { subscriptions } from '../../db/schema';
 import type { SubscriptionRow } from '../subscription-repository';
+import { isCurrentStatus } from '../../../src/domain/subscriptions';
 import { sandboxProviderName } from './ids';
 import { settleSandboxPeriods, trialReminderMs } from './periods';
 
@@ -34,7 +35,7 @@ function shiftFor(subscription: SubscriptionRow, action: ClockAction, now: Date)
     case 'end_trial':
       return trialing ? now.getTime() - subscription.currentPeriodEnd.getTime() : null;
     case 'renew':
-      return subscription.status === 'active' || subscription.status === 'trialing'
+      return isCurrentStatus(subscription.status)
         ? now.getTime() - subscription.currentPeriodEnd.getTime()
         : null;
     default:
