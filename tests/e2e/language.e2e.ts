@@ -58,7 +58,7 @@ describe('a Spanish user meets no English', () => {
     await browser.close();
   });
 
-  it('signing in, signing up, with a sign-in link, paying on the sandbox, coming back and subscribing again', async () => {
+  it('signing in, signing up, with a sign-in link, paying on the sandbox, coming back, and a subscriber’s pricing', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const email = uniqueEmail('espanol');
@@ -90,7 +90,7 @@ describe('a Spanish user meets no English', () => {
     await signInInSpanish(page, email);
     await page.waitForURL(pathIs('/home'));
     await page.goto('/pricing');
-    await page.getByRole('radio', { name: /standard/i }).first().click();
+    await page.getByRole('button', { name: /^(choose|elegir) (standard|estándar)$/i }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
     await page.getByText('13,99 €/mes').first().waitFor();
     await expectNoEnglish(page, 'sandbox checkout');
@@ -103,11 +103,11 @@ describe('a Spanish user meets no English', () => {
     await page.getByText(appEs['success.title']).waitFor();
     await expectNoEnglish(page, 'checkout return');
 
-    // Subscribing again is refused, in Spanish.
+    // A subscriber's pricing marks the plan they have, in Spanish, and offers no second checkout.
     await page.goto('/pricing');
-    await page.getByRole('radio', { name: /premium/i }).first().click();
-    await page.getByText(serverEs['payments.alreadySubscribed']).waitFor();
-    await expectNoEnglish(page, 'subscribe refusal');
+    await page.getByText(appEs['plan.currentPlan']).first().waitFor();
+    assert.equal(await page.getByRole('button', { name: /^elegir /i }).count(), 0);
+    await expectNoEnglish(page, 'subscriber pricing');
     await context.close();
   });
 });
@@ -132,7 +132,7 @@ describe('the sandbox checkout keeps the user’s origin', () => {
       await signInThroughForm(page, email);
       await page.waitForURL(pathIs('/home'));
       await page.goto('/pricing');
-      await page.getByRole('radio', { name: /standard/i }).first().click();
+      await page.getByRole('button', { name: /^(choose|elegir) (standard|estándar)$/i }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
       assert.equal(new URL(page.url()).origin, origin);
       await fillCard(page, { number: '4242 4242 4242 4242', exp: '12/39' });

@@ -16,7 +16,7 @@ async function payingStandard(page: Page, label: string): Promise<string> {
   const headers = { authorization: `FitStream ${token}` };
   const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
   const { url } = (await subscribe.json()) as { url: string };
-  await page.goto(new URL(url).pathname);
+  await page.goto(url);
   await page.fill('[name=card_number]', '4242 4242 4242 4242');
   await page.fill('[name=exp]', '12/34');
   await page.fill('[name=cvc]', '123');

@@ -20,7 +20,7 @@ async function subscriber(browser: Browser, plan: Plan | null, label: string): P
   const { email } = await signedIn(page, label);
   if (plan) {
     await page.goto('/pricing');
-    await page.getByRole('radio', { name: new RegExp(plan, 'i') }).first().click();
+    await page.getByRole('button', { name: new RegExp(`^choose ${plan}$`, 'i') }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
     await page.fill('[name=card_number]', '4242 4242 4242 4242');
     await page.fill('[name=exp]', '12/34');
