@@ -1,10 +1,11 @@
 // The sandbox mailbox's pages (/sandbox/mail): the list of delivered messages, newest first, and
 // one message as its recipient would see it, with working links. Self-contained HTML in the
 // request's language, styled with the design tokens (src/styles/tokens.css); no scripts.
+import escapeHtml from 'escape-html';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import type { AppLocale } from '../../src/i18n/locales';
-import { escapeHtml, mailText, type MailMessageCode, type RenderedMail } from './templates';
+import { mailText, type MailMessageCode, type RenderedMail } from './templates';
 
 const tokens = readFileSync(new URL('../../src/styles/tokens.css', import.meta.url), 'utf8');
 

@@ -1,6 +1,7 @@
 // Renders every email FitStream sends (MailTemplates in outbox.ts) in the account's language:
 // ICU messages from locales/mail.<lang>.json, money and dates formatted for that language, a
 // subject, a plain-text body and an HTML body (inline styles only, as mail clients need).
+import escapeHtml from 'escape-html';
 import { IntlMessageFormat } from 'intl-messageformat';
 import mailEn from '../../locales/mail.en.json';
 import mailEs from '../../locales/mail.es.json';
@@ -101,10 +102,6 @@ export interface RenderedMail {
   htmlBody: string;
   /** The message's button, if any (its URL is also in `text`). */
   action: { label: string; url: string } | null;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** One outbox row as the email it stands for. Throws on a template name no code knows. */

@@ -1,6 +1,7 @@
 // The sandbox test clock's page (/sandbox/clock): a form for an account's email and one button
 // per step, saying plainly that it is a test tool.
-import { escapeHtml, layout } from './pages';
+import escapeHtml from 'escape-html';
+import { layout } from './pages';
 import type { ClockAction } from './clock';
 
 const steps: { action: ClockAction; label: string; hint: string }[] = [

@@ -3,6 +3,7 @@
 // the app's design tokens (src/styles/tokens.css, inlined), one stylesheet allowed by its hash
 // in the page's own CSP. Texts are server messages (locales/server.<lang>.json, `sandbox.*`);
 // money and dates are formatted for the page's locale.
+import escapeHtml from 'escape-html';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
@@ -65,15 +66,6 @@ export function sendSandboxPage(reply: FastifyReply, statusCode: number, page: s
     .header('content-language', /<html lang="([a-z]+)"/.exec(page)?.[1] ?? 'en')
     .type('text/html; charset=utf-8')
     .send(page);
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 export function formatMoney(locale: AppLocale, amount: number, currency: string): string {
