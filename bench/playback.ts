@@ -16,7 +16,7 @@ export async function subscriber(origin: string, planId = 'premium'): Promise<Ap
   await session.signUp(email, benchPassword, deviceId);
   const { url } = await session.call<{ url?: string }>('subscribe', 'POST', '/api/v1/payments/subscribe', 200, { auth: true, json: { plan: planId } });
   if (!url) throw new Error('subscribe: no checkout url');
-  const checkout = new URL(url).pathname;
+  const checkout = new URL(url, origin).pathname; // the sandbox answers a root-relative url
   const paid = await session.request('POST', checkout, { form: { card_number: '4242 4242 4242 4242', exp: '12/30', cvc: '123', name: 'Bench User' } });
   const sessionId = new URL(paid.headers.location ?? '', origin).searchParams.get('session_id');
   if (paid.status !== 303 || !sessionId) throw new ApiError('sandbox card', paid);

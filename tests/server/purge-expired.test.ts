@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { purgeExpiredCredentials } from '../../server/auth/purge-expired';
 import { hashToken } from '../../server/auth/tokens';
-import { linkTokens, portalSessions, refreshTokens, sessions, users } from '../../server/db/schema';
+import { linkTokens, passwordResetTokens, portalSessions, refreshTokens, sessions, users } from '../../server/db/schema';
 import { refreshCookie, signUp, testAppForFile } from './harness';
 
 const t = testAppForFile();
@@ -32,6 +32,11 @@ describe('purging expired credentials', () => {
       { tokenHash: hashToken('expired-link'), userId, expiresAt: past(0.01) },
       { tokenHash: hashToken('live-link'), userId, expiresAt: future(0.005) },
     ]);
+    await t.app.db.insert(passwordResetTokens).values([
+      { tokenHash: hashToken('expired-reset'), userId, expiresAt: past(0.01) },
+      { tokenHash: hashToken('spent-expired-reset'), userId, expiresAt: past(0.001), usedAt: past(0.02) },
+      { tokenHash: hashToken('live-reset'), userId, expiresAt: future(0.02) },
+    ]);
     await t.app.db.insert(portalSessions).values([
       { tokenHash: hashToken('expired-portal'), userId, expiresAt: past(0.01) },
       { tokenHash: hashToken('live-portal'), userId, expiresAt: future(0.01) },
@@ -39,11 +44,12 @@ describe('purging expired credentials', () => {
 
     const counts = await purgeExpiredCredentials(t.app.db);
 
-    expect(counts).toMatchObject({ linkTokens: 1, portalSessions: 1, sessions: 1 });
+    expect(counts).toMatchObject({ linkTokens: 1, passwordResetTokens: 2, portalSessions: 1, sessions: 1 });
     expect(counts.refreshTokens).toBeGreaterThanOrEqual(1);
-    const remaining = async (table: typeof linkTokens | typeof portalSessions) =>
+    const remaining = async (table: typeof linkTokens | typeof passwordResetTokens | typeof portalSessions) =>
       (await t.app.db.select({ hash: table.tokenHash }).from(table)).map((r) => r.hash);
     expect(await remaining(linkTokens)).toEqual([hashToken('live-link')]);
+    expect(await remaining(passwordResetTokens)).toEqual([hashToken('live-reset')]);
     expect(await remaining(portalSessions)).toEqual([hashToken('live-portal')]);
     const sessionIds = (await t.app.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id);
     expect(sessionIds).not.toContain(oldSession!.id);
