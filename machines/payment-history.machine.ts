@@ -1,5 +1,7 @@
 // /billing/history (docs/decisions/022): Payment History, newest first, 10 a page, each payment
 // with its invoice; 'Download PDF' fetches the invoice's PDF (or opens Stripe's) and saves it.
+// Opened from a receipt's link (`?invoice=<id>`), it shows the page that holds that invoice and
+// marks it; an invoice the account does not have is said, and the newest page shown instead.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '../src/domain/contract';
 import { goTo, type Navigation } from '../src/domain/navigation';
@@ -11,6 +13,12 @@ import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showi
 export type HistoryPayment = Schemas['HistoryPayment'];
 export interface HistoryPageInput {
   page: number;
+  /** Answer the page that holds this invoice instead. */
+  invoice?: string;
+}
+export interface PaymentHistoryInput {
+  /** The invoice a receipt's link names. */
+  invoice?: string | null;
 }
 export type LoadHistoryOutput = Outcome<{ items: HistoryPayment[]; page: number; pageSize: number; total: number }>;
 export interface DownloadInvoiceInput {
@@ -26,6 +34,10 @@ export interface PaymentHistoryContext extends NoticeContext {
   total: number;
   /** The page asked for (shown once it loads). */
   wanted: number;
+  /** The invoice to find (a receipt's link), until the first page loads. */
+  locate: string | null;
+  /** The invoice the receipt's link named, once found: the view marks its row. */
+  marked: string | null;
   downloading: string | null;
 }
 
@@ -46,6 +58,7 @@ const readyActions = {
 export const paymentHistoryMachine = setup({
   types: {
     context: {} as PaymentHistoryContext,
+    input: {} as PaymentHistoryInput,
     events: {} as PaymentHistoryEvent,
     emitted: {} as Navigation,
   },
@@ -59,6 +72,8 @@ export const paymentHistoryMachine = setup({
         ? { items: output.data.items, page: output.data.page, pageSize: output.data.pageSize, total: output.data.total, wanted: output.data.page }
         : {},
     ),
+    markFound: assign(({ context }) => ({ marked: context.locate ?? context.marked, locate: null })),
+    stopLocating: assign({ locate: null }),
     keepPage: assign({ wanted: ({ context }) => context.page }),
     wantNext: assign({ wanted: ({ context }) => context.page + 1 }),
     wantPrevious: assign({ wanted: ({ context }) => context.page - 1 }),
@@ -72,29 +87,49 @@ export const paymentHistoryMachine = setup({
     ...outcomeGuards,
     hasNext: ({ context }) => context.page * context.pageSize < context.total,
     hasPrevious: ({ context }) => context.page > 1,
+    isLocating: ({ context }) => context.locate !== null,
+    hasNotice: ({ context }) => context.notice !== null,
   },
   delays: { noticeDuration: 3000 },
 }).createMachine({
   id: 'payment-history',
-  context: { items: [], page: 1, pageSize: 10, total: 0, wanted: 1, downloading: null, notice: null, scrollToTop: 0 },
+  context: ({ input }) => ({
+    items: [],
+    page: 1,
+    pageSize: 10,
+    total: 0,
+    wanted: 1,
+    locate: input?.invoice ?? null,
+    marked: null,
+    downloading: null,
+    notice: null,
+    scrollToTop: 0,
+  }),
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
       invoke: {
         src: 'loadHistory',
-        input: ({ context }) => ({ page: context.wanted }),
+        input: ({ context }) => (context.locate === null ? { page: context.wanted } : { page: 1, invoice: context.locate }),
         ...afterRequest({
-          ok: { target: 'ready', actions: { type: 'takePage', params: outcomeOf } },
-          quiet: { target: 'ready', actions: 'keepPage' },
-          failed: { target: 'ready.showingNotice', actions: ['keepPage', showFailure] },
+          ok: { target: 'ready', actions: [{ type: 'takePage', params: outcomeOf }, 'markFound'] },
+          quiet: { target: 'ready', actions: ['keepPage', 'stopLocating'] },
+          // Not this account's invoice: say so (the notice waits in context) and show the newest page.
+          failed: { target: 'failed', actions: showFailure },
         }),
       },
+    },
+    failed: {
+      always: [
+        { guard: 'isLocating', target: 'loading', actions: 'stopLocating' },
+        { target: 'ready.showingNotice', actions: 'keepPage' },
+      ],
     },
     ready: {
       initial: 'idle',
       states: {
-        idle: { on: readyActions },
+        idle: { always: { guard: 'hasNotice', target: 'showingNotice' }, on: readyActions },
         downloading: {
           tags: ['busy'],
           invoke: {

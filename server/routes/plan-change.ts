@@ -7,7 +7,7 @@ import { routeSchema } from '../contract';
 import { subscriptions } from '../db/schema';
 import { HttpError } from '../errors';
 import { renderInvoicePdf } from '../payments/invoices/invoice-pdf';
-import { ownInvoice, paymentHistoryPage, paymentHistoryPageSize, type InvoiceRow } from '../payments/invoices/invoices';
+import { ownInvoice, paymentHistoryPage, paymentHistoryPageOf, paymentHistoryPageSize, type InvoiceRow } from '../payments/invoices/invoices';
 import { applyPlanChange, planChange, undoScheduledChange, type PlanChangePlan } from '../payments/plan-change';
 import { ProviderError } from '../payments/provider';
 import {
@@ -135,12 +135,12 @@ export default async function planChangeRoutes(app: FastifyInstance): Promise<vo
     return { isSuccess: true, message: request.t('payments.planChangeUndone'), subscription: await bodyOf(current.id) };
   });
 
-  app.post<{ Body: { page: number } }>(
+  app.post<{ Body: { page?: number; invoice?: string } }>(
     `${base}/history`,
     { ...signedIn, schema: routeSchema('POST', `${base}/history`) },
     async (request) => {
       await provider.syncAccount(request.user.id);
-      const page = request.body.page;
+      const page = request.body.invoice ? await pageOfInvoice(request.user.id, request.body.invoice) : (request.body.page ?? 1);
       const { entries, total } = await paymentHistoryPage(db, request.user.id, page);
       return {
         isSuccess: true,
@@ -152,13 +152,24 @@ export default async function planChangeRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  const pdfPath = `${base}/invoices/:invoiceId/pdf`;
-  app.get<{ Params: { invoiceId: string } }>(pdfPath, { ...signedIn, schema: routeSchema('GET', pdfPath) }, async (request, reply) => {
-    const found = await ownInvoice(db, request.user.id, request.params.invoiceId);
+  /** The account's own invoice, or the refusal: another account's (403), none (404). */
+  async function invoiceOf(userId: string, invoiceId: string): Promise<{ invoice: InvoiceRow; language: string }> {
+    const found = await ownInvoice(db, userId, invoiceId);
     if ('refusal' in found) {
       if (found.refusal === 'forbidden') throw new HttpError(403, 'payments.invoiceForbidden');
       throw new HttpError(404, 'payments.invoiceNotFound');
     }
+    return found;
+  }
+
+  async function pageOfInvoice(userId: string, invoiceId: string): Promise<number> {
+    const { invoice } = await invoiceOf(userId, invoiceId);
+    return paymentHistoryPageOf(db, userId, invoice.paymentId);
+  }
+
+  const pdfPath = `${base}/invoices/:invoiceId/pdf`;
+  app.get<{ Params: { invoiceId: string } }>(pdfPath, { ...signedIn, schema: routeSchema('GET', pdfPath) }, async (request, reply) => {
+    const found = await invoiceOf(request.user.id, request.params.invoiceId);
     if (found.invoice.providerPdfUrl) return reply.redirect(found.invoice.providerPdfUrl, 302);
     const pdf = await renderInvoicePdf(found.invoice, found.language);
     return reply

@@ -118,8 +118,8 @@ export function createApi(client: ApiClient) {
       })),
     undoPlanChange: (signal?: AbortSignal) => map(outcomeOf(client.POST('/api/v1/payments/plan-change-undo', { signal }), signal), subscriptionOf),
     /** Payment History, 10 a page, each payment with its invoice. */
-    paymentHistory: ({ page }: { page: number }, signal?: AbortSignal) =>
-      map(outcomeOf(client.POST('/api/v1/payments/history', { body: { page }, signal }), signal), (data) => ({
+    paymentHistory: (body: { page: number; invoice?: string }, signal?: AbortSignal) =>
+      map(outcomeOf(client.POST('/api/v1/payments/history', { body, signal }), signal), (data) => ({
         items: data.items,
         page: data.page,
         pageSize: data.pageSize,

@@ -1336,7 +1336,10 @@ export interface components {
             invoice: components["schemas"]["Invoice"] | null;
         };
         PaymentHistoryRequest: {
-            page: number;
+            /** @description The page (1 when absent). */
+            page?: number;
+            /** @description Answer the page that holds this invoice instead (a receipt's link); 404 when there is no such invoice, 403 when it is another account's. */
+            invoice?: string;
         };
         PaymentHistorySuccess: {
             /** @constant */
@@ -2697,6 +2700,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

@@ -1,6 +1,6 @@
 // Button: the app's one button, in the variants of the design system (docs/design-system.md).
 // `buttonClass` gives a link the same look when a call to action navigates instead of acting.
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
 
@@ -17,6 +17,7 @@ export function buttonClass({ variant = 'primary', size = 'md', block = false }:
 export interface ButtonProps extends ButtonLook, ButtonHTMLAttributes<HTMLButtonElement> {
   /** While true the button shows it is working and ignores presses, but keeps its focus. */
   busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, block, busy = false, className, type = 'button', disabled, children, ...rest }: ButtonProps) {

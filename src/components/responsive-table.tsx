@@ -16,9 +16,11 @@ export interface ResponsiveTableProps<Row> {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** The row the page was opened for (a link to it): marked, and announced as current. */
+  isCurrent?: (row: Row) => boolean;
 }
 
-export function ResponsiveTable<Row>({ caption, hideCaption = false, columns, rows, rowKey }: ResponsiveTableProps<Row>) {
+export function ResponsiveTable<Row>({ caption, hideCaption = false, columns, rows, rowKey, isCurrent }: ResponsiveTableProps<Row>) {
   return (
     <table className="rtable">
       <caption className={hideCaption ? 'visually-hidden' : 'rtable__caption'}>{caption}</caption>
@@ -33,7 +35,11 @@ export function ResponsiveTable<Row>({ caption, hideCaption = false, columns, ro
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={rowKey(row)} className="rtable__row">
+          <tr
+            key={rowKey(row)}
+            className={isCurrent?.(row) ? 'rtable__row rtable__row--current' : 'rtable__row'}
+            aria-current={isCurrent?.(row) ? 'true' : undefined}
+          >
             {columns.map((column) => (
               <td key={column.id} data-label={column.header} className={column.align === 'end' ? 'rtable__cell--end' : undefined}>
                 {column.cell(row)}

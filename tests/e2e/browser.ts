@@ -159,3 +159,17 @@ export async function signedIn(page: Page, label: string): Promise<{ email: stri
 export async function storeLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), ['fitstream.language', JSON.stringify(language)]);
 }
+
+/** Opens the mailbox for `email` until the message with `subject` has been delivered (the outbox is polled every second). */
+export async function openMail(page: Page, email: string, subject: RegExp): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    await page.goto(`/sandbox/mail?to=${encodeURIComponent(email)}`);
+    const link = page.getByRole('link', { name: subject });
+    if ((await link.count()) > 0) {
+      await link.first().click();
+      return;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no email matching ${subject} reached the sandbox mailbox for ${email}`);
+}

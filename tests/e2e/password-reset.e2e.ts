@@ -5,24 +5,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, registerByApi, screenshot, storeLanguage, uniqueEmail } from './browser';
+import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, registerByApi, screenshot, storeLanguage, uniqueEmail } from './browser';
 
 const NEW_PASSWORD = 'N3w#Secret';
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
-
-/** Opens the mailbox for `email` until the message with `subject` has been delivered (the outbox is polled every second). */
-async function openMail(page: Page, email: string, subject: RegExp): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    await page.goto(`/sandbox/mail?to=${encodeURIComponent(email)}`);
-    const link = page.getByRole('link', { name: subject });
-    if ((await link.count()) > 0) {
-      await link.first().click();
-      return;
-    }
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`no email matching ${subject} reached the sandbox mailbox for ${email}`);
-}
 
 describe('password reset', () => {
   let browser: Browser;

@@ -6,13 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { pdfTextLines } from '../server/fixtures/pdf-text';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, screenshot, signedIn, storeLanguage } from './browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
 /** A new account on Standard, its trial ended by the sandbox test clock: a paid period. */
-async function payingStandard(page: Page, label: string): Promise<string> {
-  const { token } = await signedIn(page, label);
+async function payingStandard(page: Page, label: string): Promise<{ email: string; token: string }> {
+  const { email, token } = await signedIn(page, label);
   const headers = { authorization: `FitStream ${token}` };
   const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
   const { url } = (await subscribe.json()) as { url: string };
@@ -25,7 +25,7 @@ async function payingStandard(page: Page, label: string): Promise<string> {
   await page.waitForURL(pathIs('/success'));
   const clock = await page.request.post('/api/v1/sandbox/clock', { data: { action: 'end_trial' }, headers });
   assert.equal(clock.status(), 200);
-  return token;
+  return { email, token };
 }
 
 describe('plan change and invoices', () => {
@@ -40,7 +40,7 @@ describe('plan change and invoices', () => {
   it('upgrades Standard → Premium at once and downloads the prorated invoice PDF', async () => {
     const context = await newContext(browser, { acceptDownloads: true });
     const page = await context.newPage();
-    await payingStandard(page, 'upgrade');
+    const { email } = await payingStandard(page, 'upgrade');
     await page.goto('/billing');
     await page.getByRole('link', { name: 'Change plan' }).click();
     await page.waitForURL(pathIs('/billing/plan'));
@@ -70,6 +70,17 @@ describe('plan change and invoices', () => {
     const bytes = await readFile((await download.path()) ?? '');
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
     assert.ok(pdfTextLines(bytes).includes(`Invoice ${number}`));
+
+    // The receipt's link opens Payment History at that invoice, marked, its download focused.
+    await openMail(page, email, new RegExp(`receipt ${number}`));
+    await page.getByRole('link', { name: 'Download the invoice' }).click();
+    await page.waitForURL(pathIs('/billing/history'));
+    const marked = page.locator('tr[aria-current="true"]');
+    await marked.getByText(number).waitFor();
+    assert.equal(await marked.count(), 1);
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent ?? ''), `Download PDF ${number}`);
+    await expectAccessible(page, 'payment history at a receipt\'s invoice');
+    await screenshot(page, 'payment-history-receipt-link-en-1280');
     await context.close();
   });
 

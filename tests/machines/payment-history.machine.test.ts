@@ -20,11 +20,11 @@ const entry = (index: number): HistoryPayment => ({
   invoice: { id: `inv_${index}`, number: `FS-2026-00000${index}`, issued_at: '2026-03-01T00:00:00.000Z', total: 1399, currency: 'EUR', lines: [], pdf_url: `/api/v1/payments/invoices/inv_${index}/pdf` },
 });
 
-function history() {
+function history(invoice: string | null = null) {
   const load = controlledActor<LoadHistoryOutput, HistoryPageInput>();
   const download = controlledActor<DownloadInvoiceOutput, DownloadInvoiceInput>();
   const clock = new SimulatedClock();
-  const actor = startFlow(paymentHistoryMachine.provide({ actors: { loadHistory: load.logic, downloadInvoice: download.logic } }), { clock });
+  const actor = startFlow(paymentHistoryMachine.provide({ actors: { loadHistory: load.logic, downloadInvoice: download.logic } }), { clock, input: { invoice } });
   return { actor, load, download, clock };
 }
 
@@ -80,5 +80,36 @@ describe('payment-history machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ page: 1, wanted: 1, notice: null });
     actor.send({ type: 'billing.back' });
     expect(navigationOf(actor)).toEqual({ to: '/billing', replace: false });
+  });
+
+  it("opened from a receipt's link, asks for the page that holds its invoice and marks it", async () => {
+    const { actor, load } = history('inv_12');
+    expect(load.last.input).toEqual({ page: 1, invoice: 'inv_12' });
+    load.last.resolve(ok({ items: [entry(12)], page: 2, pageSize: 10, total: 12 }));
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ page: 2, marked: 'inv_12', locate: null });
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    // Paging on asks for pages, not for the invoice again; the mark stays with its invoice.
+    actor.send({ type: 'page.previous' });
+    expect(load.last.input).toEqual({ page: 1 });
+    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 12 }));
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ page: 1, marked: 'inv_12' });
+  });
+
+  it("a receipt's invoice the account does not have is said for 3 s over the newest page", async () => {
+    const { actor, load, clock } = history('inv_other');
+    load.last.resolve(failed(403, { message: 'This invoice belongs to another account.', code: 'payments.invoiceForbidden' }));
+    await settle();
+    expect(load.calls).toHaveLength(2);
+    expect(load.last.input).toEqual({ page: 1 });
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('This invoice belongs to another account.');
+    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 1 }));
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ items: [entry(1)], marked: null });
+    clock.increment(3000);
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 });

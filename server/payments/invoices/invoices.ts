@@ -2,7 +2,7 @@
 // a database sequence (so a number is never reused, even when a transaction rolls back), with
 // its lines and a snapshot of the customer. Issued in the payment's own transaction, with its
 // receipt email, so an invoice exists exactly when its payment does.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/client';
 import { invoices, payments, users, type InvoiceLine } from '../../db/schema';
@@ -24,9 +24,9 @@ export function setInvoiceLinkBase(publicUrl: string): void {
   linkBase = publicUrl.replace(/\/+$/, '');
 }
 
-/** Where a receipt's link leads: Payment History on /billing, which downloads the PDF. */
+/** Where a receipt's link leads: Payment History at the page that holds the invoice, marked. */
 export function invoiceLink(invoiceId: string): string {
-  return `${linkBase}/billing?invoice=${encodeURIComponent(invoiceId)}`;
+  return `${linkBase}/billing/history?invoice=${encodeURIComponent(invoiceId)}`;
 }
 
 /** FS-<year>-<6 digits> from the sequence's next value and the issue date's year (UTC). */
@@ -122,6 +122,23 @@ export async function paymentHistoryPage(
     db.select({ total: count() }).from(payments).where(eq(payments.userId, userId)),
   ]);
   return { entries: rows, total: totals?.total ?? 0 };
+}
+
+/** The Payment History page (newest first) that holds this payment of the account. */
+export async function paymentHistoryPageOf(db: Database, userId: string, paymentId: string | null): Promise<number> {
+  const [payment] = paymentId ? await db.select({ createdAt: payments.createdAt }).from(payments).where(eq(payments.id, paymentId)) : [];
+  if (!payment || !paymentId) return 1;
+  // The same order as paymentHistoryPage: what comes before it is newer, or as new with a greater id.
+  const [newer] = await db
+    .select({ total: count() })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        or(gt(payments.createdAt, payment.createdAt), and(eq(payments.createdAt, payment.createdAt), gt(payments.id, paymentId))),
+      ),
+    );
+  return Math.floor((newer?.total ?? 0) / paymentHistoryPageSize) + 1;
 }
 
 export type InvoiceAccess = { invoice: InvoiceRow; language: string } | { refusal: 'not_found' | 'forbidden' };

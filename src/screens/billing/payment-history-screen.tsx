@@ -1,6 +1,9 @@
 // /billing/history: a view of the payment-history machine: every payment, newest first, 10 a
-// page, with its invoice number and 'Download PDF'.
+// page, with its invoice number and 'Download PDF'. A receipt's link (`?invoice=<id>`) opens the
+// page that holds its invoice, marked, with focus on its download button.
+import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useSearch } from 'wouter';
 import { Button, DateText, EmptyState, Money, ResponsiveTable, Spinner } from '../../components';
 import { useFlow } from '../../app/flow';
 import { useScrollToTopOn } from '../../app/navigation';
@@ -30,9 +33,17 @@ const pageOf = defineMessage<{ page: number; pages: number }>({ id: 'paymentHist
 
 export default function PaymentHistoryScreen() {
   const intl = useIntl();
-  const [snapshot, send] = useFlow(paymentHistoryMachine);
-  const { items, page, pageSize, total, downloading: busyNumber, notice, scrollToTop } = snapshot.context;
+  const invoice = new URLSearchParams(useSearch()).get('invoice');
+  const [snapshot, send] = useFlow(paymentHistoryMachine, { invoice });
+  const { items, page, pageSize, total, downloading: busyNumber, marked, notice, scrollToTop } = snapshot.context;
   useScrollToTopOn(scrollToTop);
+  const markedButton = useRef<HTMLButtonElement>(null);
+  const loading = snapshot.hasTag('loading');
+  useEffect(() => {
+    if (loading || !markedButton.current) return;
+    markedButton.current.scrollIntoView({ block: 'center' });
+    markedButton.current.focus({ preventScroll: true });
+  }, [loading, marked]);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const busy = snapshot.hasTag('busy');
   const columns = [
@@ -51,6 +62,7 @@ export default function PaymentHistoryScreen() {
       cell: (row: HistoryPayment) =>
         row.invoice ? (
           <Button
+            ref={row.invoice.id === marked ? markedButton : undefined}
             variant="link"
             disabled={busy}
             busy={busyNumber === row.invoice.number}
@@ -67,13 +79,20 @@ export default function PaymentHistoryScreen() {
     <div className="page stack">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
       <h1>{intl.formatMessage(messages.title)}</h1>
-      {snapshot.hasTag('loading') ? (
+      {loading ? (
         <Spinner size="lg" />
       ) : items.length === 0 ? (
         <EmptyState title={intl.formatMessage(messages.none)} />
       ) : (
         <>
-          <ResponsiveTable caption={intl.formatMessage(messages.caption)} hideCaption columns={columns} rows={items} rowKey={(row) => row.payment.id} />
+          <ResponsiveTable
+            caption={intl.formatMessage(messages.caption)}
+            hideCaption
+            columns={columns}
+            rows={items}
+            rowKey={(row) => row.payment.id}
+            isCurrent={(row) => marked !== null && row.invoice?.id === marked}
+          />
           <nav className="billing-actions" aria-label={intl.formatMessage(pageOf, { page, pages })}>
             <Button variant="secondary" disabled={busy || page <= 1} onClick={() => send({ type: 'page.previous' })}>
               {intl.formatMessage(messages.previous)}

@@ -1,5 +1,5 @@
 // Model of /billing/history (machines/payment-history.machine.ts): pages of 10, invoice
-// downloads, failures, back to billing.
+// downloads, failures, back to billing; opened plainly and from a receipt's link (an invoice).
 import { expect } from 'vitest';
 import { paymentHistoryMachine, type HistoryPayment } from '../../../machines/payment-history.machine';
 import type { MachineModel } from './machine-model';
@@ -20,6 +20,7 @@ const entry = (index: number): HistoryPayment => ({
 
 export const model: MachineModel = {
   machine: paymentHistoryMachine,
+  inputs: [{}, { invoice: 'inv_2' }],
   events: {
     'invoice.download': [{ type: 'invoice.download', pdfUrl: '/api/v1/payments/invoices/inv_1/pdf', number: 'FS-2026-000001' }],
   },
@@ -38,10 +39,16 @@ export const model: MachineModel = {
   states: {
     loading: ({ snapshot, lastStarted }) => {
       expect(snapshot.hasTag('loading')).toBe(true);
-      expect(lastStarted('loadHistory')?.input).toEqual({ page: snapshot.context.wanted });
+      const { locate, wanted } = snapshot.context;
+      expect(lastStarted('loadHistory')?.input).toEqual(locate === null ? { page: wanted } : { page: 1, invoice: locate });
+    },
+    // Passed through on the way to the notice or to the newest page: it only keeps the message.
+    failed: ({ snapshot }) => {
+      expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
     },
     'ready.idle': ({ snapshot }) => {
       expect(snapshot.context.notice).toBeNull();
+      expect(snapshot.context.locate).toBeNull();
       expect(snapshot.context.downloading).toBeNull();
     },
     'ready.downloading': ({ snapshot, lastStarted }) => {

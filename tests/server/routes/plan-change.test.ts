@@ -173,7 +173,7 @@ describe('invoices', () => {
     expect(receipts.map((mail) => (mail.params as { invoiceNumber: string }).invoiceNumber).sort()).toEqual(
       items.map((item) => item.invoice!.number).sort(),
     );
-    expect((receipts[0]!.params as { invoiceLink: string }).invoiceLink).toMatch(/^http:\/\/localhost:8080\/billing\?invoice=inv_/);
+    expect((receipts[0]!.params as { invoiceLink: string }).invoiceLink).toMatch(/^http:\/\/localhost:8080\/billing\/history\?invoice=inv_/);
   });
 
   it('never reuses a number, even for payments recorded at once', async () => {
@@ -215,6 +215,22 @@ describe('invoices', () => {
     const second = await history(user, 2);
     expect(second.items.map((item) => item.payment.amount)).toEqual([1000, 0]);
     expect((await callPayments(test.app, user, 'history', { page: 0 })).statusCode).toBe(400);
+
+    // A receipt's link names its invoice: the answer is the page that holds it, whatever page is asked.
+    const trialInvoice = second.items.find((item) => item.payment.amount === 0)!.invoice!;
+    const located = await callPayments(test.app, user, 'history', { invoice: trialInvoice.id, page: 1 });
+    expectContract(located, 'POST', '/api/v1/payments/history');
+    expect(located.json()).toMatchObject({ page: 2, total: 12 });
+    expect(located.json<{ items: { invoice: { id: string } | null }[] }>().items.map((item) => item.invoice?.id)).toContain(trialInvoice.id);
+    expect((await callPayments(test.app, user, 'history', {})).json()).toMatchObject({ page: 1, total: 12 });
+
+    const unknown = await callPayments(test.app, user, 'history', { invoice: 'inv_nope' });
+    expectContract(unknown, 'POST', '/api/v1/payments/history');
+    expect(unknown.statusCode).toBe(404);
+    const stranger = await signUp(test.app);
+    const foreign = await callPayments(test.app, stranger, 'history', { invoice: trialInvoice.id });
+    expectContract(foreign, 'POST', '/api/v1/payments/history');
+    expect(foreign.statusCode).toBe(403);
   });
 
   it('downloads as a PDF in the account language for its owner only: 403 for another account, 404 when unknown, 401 signed out', async () => {
