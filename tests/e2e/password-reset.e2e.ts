@@ -4,7 +4,7 @@
 // screenshots of both screens and the mailbox in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, registerByApi, screenshot, storeLanguage, uniqueEmail } from './browser';
 
 const NEW_PASSWORD = 'N3w#Secret';
