@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import { routeSchema } from '../contract';
 import { subscriptions, users } from '../db/schema';
 import { HttpError } from '../errors';
+import { negotiateLocale, type MessageCode } from '../i18n';
 import { acceptFormBodies } from '../plugins/external/body-parsers';
 import { isClockAction, moveSandboxClock, type ClockAction } from '../payments/sandbox/clock';
 import { renderClockPage } from '../payments/sandbox/clock-page';
@@ -14,13 +15,6 @@ import { findPlan, subscriptionBody } from '../payments/subscription-repository'
 
 const pagePath = '/sandbox/clock';
 const apiPath = '/api/v1/sandbox/clock';
-
-const done: Record<ClockAction, string> = {
-  trial_reminder: 'The trial now ends in 2 days: the reminder email is in the sandbox mailbox.',
-  end_trial: 'The trial ended now and the first payment was charged.',
-  renew: 'The subscription reached its renewal.',
-  fail_next_renewal: 'The next renewal will be declined. Advance to the next renewal to see it.',
-};
 
 export default async function sandboxClockRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -51,8 +45,8 @@ export default async function sandboxClockRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.get(pagePath, { schema: routeSchema('GET', pagePath) }, async (_request, reply) =>
-    sendSandboxPage(reply, 200, renderClockPage({ action: pagePath, links })),
+  app.get(pagePath, { schema: routeSchema('GET', pagePath) }, async (request, reply) =>
+    sendSandboxPage(reply, 200, renderClockPage({ locale: negotiateLocale(request.headers['accept-language']), action: pagePath, links })),
   );
 
   app.post<{ Body: { email?: unknown; action?: unknown } }>(
@@ -61,15 +55,16 @@ export default async function sandboxClockRoutes(app: FastifyInstance): Promise<
     async (request, reply) => {
       const email = typeof request.body?.email === 'string' ? request.body.email.trim() : '';
       const action = request.body?.action;
-      const page = (status: number, kind: 'done' | 'error', message: string) =>
-        sendSandboxPage(reply, status, renderClockPage({ action: pagePath, email, links, notice: { kind, message } }));
-      if (email === '' || !isClockAction(action)) return page(400, 'error', 'Enter the email of an account and choose a step.');
+      const locale = negotiateLocale(request.headers['accept-language']);
+      const page = (status: number, kind: 'done' | 'error', code: MessageCode) =>
+        sendSandboxPage(reply, status, renderClockPage({ locale, action: pagePath, email, links, notice: { kind, code } }));
+      if (email === '' || !isClockAction(action)) return page(400, 'error', 'sandbox.clock.missing');
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-      if (!user) return page(404, 'error', 'No account has this email.');
+      if (!user) return page(404, 'error', 'sandbox.clock.noAccount');
       const outcome = await moveSandboxClock(db, user.id, action, { billingLink });
-      if (outcome === 'no_subscription') return page(404, 'error', 'This account has no current sandbox subscription.');
-      if (outcome === 'not_applicable') return page(409, 'error', 'This step does not apply to the subscription now.');
-      return page(200, 'done', done[action]);
+      if (outcome === 'no_subscription') return page(404, 'error', 'sandbox.clockNoSubscription');
+      if (outcome === 'not_applicable') return page(409, 'error', 'sandbox.clockNotApplicable');
+      return page(200, 'done', `sandbox.clock.done.${action}`);
     },
   );
 }

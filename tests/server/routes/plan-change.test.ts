@@ -313,24 +313,40 @@ describe('the sandbox test clock', () => {
     expect(await playbackAccess(test.app.db, await userIdOf(user), new Date())).toEqual({ refusal: 'subscription_ended' });
   });
 
-  it('has a page that moves an account chosen by email', async () => {
+  it('has a page that moves an account chosen by email, in the browser\'s language', async () => {
     const user = await trialing();
     const page = await test.app.inject({ method: 'GET', url: '/sandbox/clock' });
     expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="en">');
     expect(page.body).toContain('test tool');
-    const post = (form: Record<string, string>) =>
+    expect(page.body).toContain('>End the trial now</button>');
+    const post = (form: Record<string, string>, language = 'en') =>
       test.app.inject({
         method: 'POST',
         url: '/sandbox/clock',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': language },
         payload: new URLSearchParams(form).toString(),
       });
-    expect((await post({ email: 'nobody@example.com', action: 'end_trial' })).statusCode).toBe(404);
-    expect((await post({ email: user.email, action: 'sideways' })).statusCode).toBe(400);
-    const moved = await post({ email: user.email, action: 'end_trial' });
+    const nobody = await post({ email: 'nobody@example.com', action: 'end_trial' });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.body).toContain('No account has this email.');
+    const sideways = await post({ email: user.email, action: 'sideways' }, 'es-ES,es;q=0.9');
+    expect(sideways.statusCode).toBe(400);
+    expect(sideways.body).toContain('Escribe el correo electrónico de una cuenta y elige un paso.');
+    const moved = await post({ email: user.email, action: 'end_trial' }, 'es');
     expect(moved.statusCode).toBe(200);
-    expect(moved.body).toContain('The trial ended now');
+    expect(moved.body).toContain('<html lang="es">');
+    expect(moved.body).toContain('La prueba ha terminado y se ha cobrado el primer pago.');
     expect((await currentSubscription(user)).status).toBe('active');
-    expect((await post({ email: user.email, action: 'end_trial' })).statusCode).toBe(409);
+    const again = await post({ email: user.email, action: 'end_trial' }, 'es');
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('Este paso no se aplica ahora a la suscripción.');
+
+    // Every word of the Spanish page is Spanish: none of the English page's texts is left in it.
+    const spanish = (await test.app.inject({ method: 'GET', url: '/sandbox/clock', headers: { 'accept-language': 'es' } })).body;
+    expect(spanish).toContain('Reloj de prueba');
+    for (const english of ['Test clock', 'Account email', 'End the trial now', 'Advance to the next renewal', 'Make the next renewal fail', 'Trial ends in 2 days', 'Sandbox mailbox', 'test tool']) {
+      expect(spanish).not.toContain(english);
+    }
   });
 });
