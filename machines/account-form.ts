@@ -5,7 +5,7 @@
 // persists them and takes them on.
 import type { FieldErrors } from '../src/domain/account-rules';
 import type { Outcome } from '../src/domain/request-outcome';
-import type { SessionArrival, SessionUser } from '../src/domain/session-user';
+import type { AccountLanguage, SessionArrival, SessionUser, SignedInUser } from '../src/domain/session-user';
 import { afterRequest, showFailure, type NoticeContext } from './request-states';
 
 export interface AccountFormContext<TField extends string> extends NoticeContext {
@@ -25,8 +25,12 @@ const submitted = <TValues extends { email: string }>({ context }: { context: { 
   email: context.values.email.trim(),
 });
 
-/** The user a successful request answered (the guard already checked it is one). */
-export const userOf = (output: Outcome<SessionUser>): SessionUser => (output.kind === 'ok' ? output.data : { email: '', token: '' });
+/** The user a successful request answered (the guard already checked it is one): what the session keeps. */
+export const userOf = (output: Outcome<SignedInUser>): SessionUser => (output.kind === 'ok' ? { email: output.data.email, token: output.data.token } : { email: '', token: '' });
+
+/** The account's language a successful sign-in answered, when it did. */
+export const languageOf = (output: Outcome<SignedInUser>): { language?: AccountLanguage } =>
+  output.kind === 'ok' && output.data.language ? { language: output.data.language } : {};
 
 /**
  * The form's `editing` and `submitting` states. The machine declares the actions

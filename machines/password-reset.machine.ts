@@ -7,8 +7,8 @@ import { checkRules, forgotPasswordSchema, resetPasswordSchema, type FieldErrors
 import { errorNotice, noticeMessages, type Notice } from '../src/domain/notices';
 import { serverMessage, type Outcome } from '../src/domain/request-outcome';
 import { routes } from '../src/domain/routes';
-import type { SessionArrival, SessionUser } from '../src/domain/session-user';
-import { userOf } from './account-form';
+import type { SessionArrival, SignedInUser } from '../src/domain/session-user';
+import { languageOf, userOf } from './account-form';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, type NoticeContext } from './request-states';
 
 export type PasswordResetField = 'email' | 'password' | 'cpassword';
@@ -23,7 +23,7 @@ export interface ResetPasswordInput {
   password: string;
   cpassword: string;
 }
-export type ResetPasswordOutput = Outcome<SessionUser>;
+export type ResetPasswordOutput = Outcome<SignedInUser>;
 
 export interface PasswordResetContext extends NoticeContext {
   values: PasswordResetValues;
@@ -48,6 +48,7 @@ function failureNotice(outcome: Outcome<unknown>, fallback: Notice['message']): 
 
 const arrival = ({ event }: { event: { output: ResetPasswordOutput } }): SessionArrival => ({
   user: userOf(event.output),
+  ...languageOf(event.output),
   remember: false,
   to: routes.home.path,
 });

@@ -10,7 +10,8 @@ import { goTo, toSignIn, type Navigation } from '../src/domain/navigation';
 import { serverFailureNotice, type Notice } from '../src/domain/notices';
 import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
 import { routes } from '../src/domain/routes';
-import type { PersistedSession, SessionUser } from '../src/domain/session-user';
+import type { AccountLanguage, PersistedSession, SessionArrival, SessionUser, SignedInUser } from '../src/domain/session-user';
+import { languageOf, userOf } from './account-form';
 import { afterRequest, outcomeGuards, outcomeOf, showFailure, showingNotice } from './request-states';
 
 /** A one-time sign-in link's token (the contract's exchange), the device id null when absent. */
@@ -19,8 +20,18 @@ export type LinkToken = Pick<Schemas['TokenExchangeRequest'], 'token'> & { devic
 /** Actor contracts the app implements. */
 export type RestorePersistedOutput = PersistedSession | null;
 export type ExchangeLinkTokenInput = LinkToken;
-export type ExchangeLinkTokenOutput = Outcome<SessionUser>;
+export type ExchangeLinkTokenOutput = Outcome<SignedInUser>;
 export type RefreshTokenOutput = Outcome<Pick<Schemas['AuthSuccess'], 'token'>>;
+
+/** A sign-in flow's arrival brings the account's language: the interface speaks it from now on. */
+const adoptArrivalLanguage = {
+  type: 'adoptLanguage',
+  params: ({ event }: { event: SessionEvent }) => (event.type === 'session.signIn' ? event.language : undefined),
+} as const;
+
+/** The account's language a link exchange answered. */
+const linkLanguage = ({ event }: { event: { output: ExchangeLinkTokenOutput } | { error: unknown } }) =>
+  languageOf(outcomeOf<ExchangeLinkTokenOutput>({ event })).language;
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -30,7 +41,7 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  | { type: 'session.signIn'; user: SessionUser; remember: boolean; to: string }
+  | ({ type: 'session.signIn' } & SessionArrival)
   | { type: 'session.exchange'; token: string; deviceId: string | null }
   | { type: 'session.refresh' }
   | { type: 'session.expire' }
@@ -60,7 +71,9 @@ export const sessionMachine = setup({
     }),
     forgetLink: assign({ pendingLink: null }),
     signInFromEvent: assign(({ event }) => (event.type === 'session.signIn' ? { user: event.user, remember: event.remember, notice: null } : {})),
-    takeLinkUser: assign({ user: (_, output: ExchangeLinkTokenOutput) => (output.kind === 'ok' ? output.data : null), remember: false }),
+    takeLinkUser: assign({ user: (_, output: ExchangeLinkTokenOutput) => (output.kind === 'ok' ? userOf(output) : null), remember: false }),
+    /** Speak the account's language from now on (provided by the app: the language actor). */
+    adoptLanguage: (_, _language: AccountLanguage | undefined) => {},
     clearUser: assign({ user: null, remember: false }),
     /** Where the sign-in flow said the user goes next (replacing history). */
     goOn: emit(({ event }) => goTo(event.type === 'session.signIn' ? event.to : routes.home.path)),
@@ -108,7 +121,7 @@ export const sessionMachine = setup({
       initial: 'idle',
       always: { guard: 'hasPendingLink', target: 'exchanging' },
       on: {
-        'session.signIn': { target: 'signedIn', actions: ['signInFromEvent', 'persistSession', 'goOn'] },
+        'session.signIn': { target: 'signedIn', actions: ['signInFromEvent', 'persistSession', adoptArrivalLanguage, 'goOn'] },
         'session.exchange': { target: 'exchanging', actions: 'rememberLink' },
       },
       states: {
@@ -122,7 +135,15 @@ export const sessionMachine = setup({
         src: 'exchangeLinkToken',
         input: ({ context }) => context.pendingLink ?? { token: '', deviceId: null },
         ...afterRequest({
-          ok: { target: 'signedIn', actions: [{ type: 'takeLinkUser', params: outcomeOf }, 'persistSession', 'goHome'] },
+          ok: {
+            target: 'signedIn',
+            actions: [
+              { type: 'takeLinkUser', params: outcomeOf },
+              'persistSession',
+              { type: 'adoptLanguage', params: linkLanguage },
+              'goHome',
+            ],
+          },
           quiet: { target: 'visitor' },
           quietWhen: 'wasCancelled',
           failed: { target: 'visitor.showingNotice', actions: showFailure },
@@ -134,7 +155,7 @@ export const sessionMachine = setup({
       initial: 'active',
       entry: 'forgetLink',
       on: {
-        'session.signIn': { target: '.active', actions: ['signInFromEvent', 'persistSession', 'goOn'] },
+        'session.signIn': { target: '.active', actions: ['signInFromEvent', 'persistSession', adoptArrivalLanguage, 'goOn'] },
         'session.expire': { target: 'visitor', actions: ['clearUser', 'purgePersisted', 'goToLogin'] },
         'session.signOut': { target: 'signingOut' },
       },

@@ -6,14 +6,14 @@ import { checkRules, signInSchema } from '../src/domain/account-rules';
 import { accountFailureNotice } from '../src/domain/notices';
 import type { Outcome } from '../src/domain/request-outcome';
 import { routes } from '../src/domain/routes';
-import type { SessionArrival, SessionUser } from '../src/domain/session-user';
-import { accountFormStates, fieldChanged, userOf, type AccountFormContext } from './account-form';
+import type { SessionArrival, SignedInUser } from '../src/domain/session-user';
+import { accountFormStates, fieldChanged, languageOf, userOf, type AccountFormContext } from './account-form';
 import { noticeShown, outcomeGuards } from './request-states';
 
 export type SignInField = 'email' | 'password';
 export type SignInValues = Record<SignInField, string>;
 export type SignInInput = SignInValues;
-export type SignInOutput = Outcome<SessionUser>;
+export type SignInOutput = Outcome<SignedInUser>;
 
 export interface SignInContext extends AccountFormContext<SignInField> {
   remember: boolean;
@@ -28,6 +28,7 @@ export type SignInEvent =
 
 const arrival = ({ context, event }: { context: SignInContext; event: { output: SignInOutput } }): SessionArrival => ({
   user: userOf(event.output),
+  ...languageOf(event.output),
   remember: context.remember,
   to: context.origin ?? routes.home.path,
 });

@@ -6,14 +6,14 @@ import { checkRules, DEFAULT_COUNTRY, signUpSchema } from '../src/domain/account
 import { accountFailureNotice } from '../src/domain/notices';
 import type { Outcome } from '../src/domain/request-outcome';
 import { routes } from '../src/domain/routes';
-import type { SessionArrival, SessionUser } from '../src/domain/session-user';
-import { accountFormStates, fieldChanged, userOf, type AccountFormContext } from './account-form';
+import type { SessionArrival, SignedInUser } from '../src/domain/session-user';
+import { accountFormStates, fieldChanged, languageOf, userOf, type AccountFormContext } from './account-form';
 import { noticeShown, outcomeGuards } from './request-states';
 
 export type SignUpField = 'country' | 'email' | 'password' | 'cpassword';
 export type SignUpValues = Record<SignUpField, string>;
 export type SignUpInput = SignUpValues;
-export type SignUpOutput = Outcome<SessionUser>;
+export type SignUpOutput = Outcome<SignedInUser>;
 
 export type SignUpContext = AccountFormContext<SignUpField>;
 
@@ -22,6 +22,7 @@ export type SignUpEvent = { type: 'field.change'; field: SignUpField; value: str
 // No remember-me on this form: the new session lives in sessionStorage.
 const arrival = ({ event }: { event: { output: SignUpOutput } }): SessionArrival => ({
   user: userOf(event.output),
+  ...languageOf(event.output),
   remember: false,
   to: routes.details.path,
 });

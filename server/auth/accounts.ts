@@ -10,6 +10,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 export interface Account {
   id: string;
   email: string;
+  /** As stored ('en' | 'es'): emails are written in it, and the app switches to it at sign-in. */
+  language: string;
 }
 
 /** `email` must already be normalised (trimmed, lower-cased). Throws a 409 when it is taken. */
@@ -24,7 +26,7 @@ export async function createAccount(
     .insert(users)
     .values({ email: input.email, passwordHash, country: input.country, language: input.language })
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, email: users.email });
+    .returning({ id: users.id, email: users.email, language: users.language });
   // Lost a race with a concurrent sign-up for the same address.
   if (!created) throw new HttpError(409, 'auth.emailTaken');
   return created;
@@ -33,14 +35,14 @@ export async function createAccount(
 /** The account whose credentials these are, or null (unknown email or wrong password alike). */
 export async function checkCredentials(db: Database, email: string, password: string): Promise<Account | null> {
   const [user] = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .select({ id: users.id, email: users.email, language: users.language, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email));
   if (!user) return burnPasswordCheck(password).then(() => null);
-  return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, email: user.email } : null;
+  return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, email: user.email, language: user.language } : null;
 }
 
 export async function findAccount(db: Database, userId: string): Promise<Account | null> {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   return user ?? null;
 }

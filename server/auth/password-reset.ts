@@ -66,7 +66,7 @@ export async function resetPassword(db: Database, token: string, password: strin
       .update(users)
       .set({ passwordHash })
       .where(eq(users.id, used.userId))
-      .returning({ id: users.id, email: users.email });
+      .returning({ id: users.id, email: users.email, language: users.language });
     if (!account) return null;
     await tx
       .update(passwordResetTokens)

@@ -77,7 +77,7 @@ export async function startSession(db: Database, userId: string, deviceId: strin
 }
 
 export type RotationResult =
-  | { kind: 'rotated'; sessionId: string; refreshToken: string; userId: string; email: string }
+  | { kind: 'rotated'; sessionId: string; refreshToken: string; userId: string; email: string; language: string }
   | { kind: 'replayed' }
   | { kind: 'invalid' };
 
@@ -117,7 +117,7 @@ export async function rotateRefreshToken(db: Database, refreshToken: string, reu
   const result = await db.transaction(async (tx): Promise<RotationResult> => {
     const ownerOf = async (sessionId: string) => {
       const [owner] = await tx
-        .select({ userId: users.id, email: users.email })
+        .select({ userId: users.id, email: users.email, language: users.language })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));

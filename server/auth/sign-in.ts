@@ -5,6 +5,7 @@ import type { Account } from './accounts';
 import { REFRESH_TOKEN_TTL_SECONDS, startSession } from './sessions';
 import { describeDevice } from '../playback/devices';
 import { signAccessToken } from './tokens';
+import { pickLocale, type AppLocale } from '../../src/i18n/locales';
 
 export const REFRESH_COOKIE = 'fs_refresh';
 
@@ -13,6 +14,7 @@ export interface AuthSuccessBody {
   message: string;
   token: string;
   email: string;
+  language: AppLocale;
 }
 
 function cookieOptions(app: FastifyInstance) {
@@ -38,7 +40,7 @@ export async function authSuccess(
   // Credentials: no cache, shared or private, may keep this answer (as OAuth's token responses).
   reply.header('Cache-Control', 'no-store');
   const token = await signAccessToken(app.config, { userId: account.id, email: account.email, sessionId: session.sessionId });
-  return { isSuccess: true, message, token, email: account.email };
+  return { isSuccess: true, message, token, email: account.email, language: pickLocale(account.language) };
 }
 
 /** A new session for the account on `deviceId`, answered like sign-in. */

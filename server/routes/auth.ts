@@ -88,7 +88,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return authSuccess(
       app,
       reply,
-      { id: result.userId, email: result.email },
+      { id: result.userId, email: result.email, language: result.language },
       { sessionId: result.sessionId, refreshToken: result.refreshToken },
       request.t('auth.renewed'),
     );

@@ -5,7 +5,7 @@ import { catalogApiQuery, type CatalogFilters, type ClassesHome } from '../domai
 import type { Schemas } from '../domain/contract';
 import type { Plan, PriceRange } from '../domain/plans';
 import type { Outcome } from '../domain/request-outcome';
-import type { SessionUser } from '../domain/session-user';
+import type { SignedInUser } from '../domain/session-user';
 import { sessionOf, type HeartbeatAnswer, type PlaybackStart } from '../domain/playback';
 import { currentSubscription, type Billing, type Subscription } from '../domain/subscriptions';
 import { outcomeOf, type ApiClient } from './client';
@@ -28,7 +28,7 @@ async function refusalBody<T>(call: Promise<{ error?: unknown }>): Promise<T | n
   }
 }
 
-const userOf = (data: SessionUser): SessionUser => ({ email: data.email, token: data.token });
+const userOf = (data: SignedInUser): SignedInUser => ({ email: data.email, token: data.token, language: data.language });
 const subscriptionOf = (data: { subscription: Subscription }): { subscription: Subscription } => ({ subscription: data.subscription });
 
 /** Every call takes an optional AbortSignal: aborting answers `{ kind: 'cancelled' }`. */

@@ -1090,6 +1090,11 @@ export interface components {
             /** @description Access token (JWT), valid 15 minutes. */
             token: string;
             email: string;
+            /**
+             * @description The account's language (its emails are written in it): the app switches to it when the user signs in.
+             * @enum {string}
+             */
+            language: "en" | "es";
         };
         MessageSuccess: {
             /** @constant */

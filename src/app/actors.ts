@@ -52,9 +52,9 @@ export function createAppActors(deps: AppDeps) {
   const language = createActor(
     languageMachine.provide({
       actions: {
-        persistLanguage: (_, value: Language) => {
-          persistence.writeLanguage(value);
-          // Signed in, the account keeps it too (emails are written in it); a failure changes nothing here.
+        persistLanguage: (_, value: Language) => persistence.writeLanguage(value),
+        // Signed in, the account keeps it too (emails are written in it); a failure changes nothing here.
+        keepOnAccount: (_, value: Language) => {
           if (sessionActor?.getSnapshot().context.user) void api.setAccountLanguage({ language: value });
         },
       },
@@ -79,6 +79,11 @@ export function createAppActors(deps: AppDeps) {
           if (context.user) persistence.writeSession({ user: context.user, remember: context.remember });
         },
         purgePersisted: () => persistence.purgeSession(),
+        // Once this sign-in has been taken (a microtask later), so that telling the account the
+        // browser's own language carries the new session's token.
+        adoptLanguage: (_, value) => {
+          if (value) queueMicrotask(() => language.send({ type: 'language.adopt', language: value }));
+        },
       },
     }),
     actorOptions,

@@ -110,6 +110,41 @@ describe('a Spanish user meets no English', () => {
     await expectNoEnglish(page, 'subscriber pricing');
     await context.close();
   });
+
+  it("signing in, a new browser takes the account's language; a browser with its own keeps it and the account follows", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = uniqueEmail('espanol-cuenta');
+    const { token } = await registerByApi(page, email);
+    const headers = { authorization: `FitStream ${token}` };
+    const saved = await page.request.put('/api/v1/account/language', { data: { language: 'es' }, headers });
+    assert.equal(saved.status(), 200);
+    await context.clearCookies();
+    // A browser that never had a language chosen: it shows English, then the account's Spanish.
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor();
+    await signInThroughForm(page, email);
+    await page.waitForURL(pathIs('/home'));
+    await page.getByRole('heading', { level: 1, name: appEs['home.title'] }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    await expectNoEnglish(page, 'home after signing in');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: appEs['home.title'] }).waitFor();
+    await context.close();
+
+    // Another browser where English was chosen: it stays English, and the account's emails follow.
+    const other = await newContext(browser);
+    const second = await other.newPage();
+    await second.goto('/terms');
+    await storeLanguage(second, 'en');
+    await signInThroughForm(second, email);
+    await second.waitForURL(pathIs('/home'));
+    await second.getByRole('heading', { level: 1, name: appEn['home.title'] }).waitFor();
+    const account = async () => (await (await second.request.get('/api/v1/account', { headers })).json()) as { account: { language: string } };
+    for (let attempt = 0; (await account()).account.language !== 'en' && attempt < 20; attempt += 1) await second.waitForTimeout(100);
+    assert.equal((await account()).account.language, 'en');
+    await other.close();
+  });
 });
 
 describe('the sandbox checkout keeps the user’s origin', () => {

@@ -62,6 +62,15 @@ describe('sign-in machine', () => {
     expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user, remember: false, to: '/billing' });
   });
 
+  it("hands the session the account's language with the user, which keeps only the email and token", async () => {
+    const { actor, api, tellSession } = signIn();
+    fillSignIn(actor);
+    actor.send({ type: 'form.submit' });
+    api.last.resolve({ kind: 'ok', data: { ...user, language: 'es' } });
+    await settle();
+    expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user, language: 'es', remember: false, to: '/home' });
+  });
+
   const cases: [string, Outcome<never>, string][] = [
     ['isSuccess false', { kind: 'failed', status: 200, body: { isSuccess: false, message: 'No luck' } }, 'No luck'],
     ['400', refused(400, 'email is required'), 'email is required'],

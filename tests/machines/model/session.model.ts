@@ -9,12 +9,15 @@ const ana = { email: 'ana@example.com', token: 'jwt-1' };
 export const model: MachineModel = {
   machine: sessionMachine,
   events: {
-    'session.signIn': [{ type: 'session.signIn', user: ana, remember: true, to: '/billing' }],
+    'session.signIn': [
+      { type: 'session.signIn', user: ana, remember: true, to: '/billing' },
+      { type: 'session.signIn', user: ana, language: 'es', remember: true, to: '/billing' },
+    ],
     'session.exchange': [{ type: 'session.exchange', token: 'nf-token', deviceId: 'device-123456' }],
   },
   outputs: {
     restorePersisted: [{ user: ana, remember: true }, null],
-    exchangeLinkToken: [ok(ana), refused(401), cancelled, unreachable],
+    exchangeLinkToken: [ok(ana), ok({ ...ana, language: 'es' }), refused(401), cancelled, unreachable],
     refreshToken: [ok({ token: 'jwt-2' }), refused(401), unreachable, crashed],
     revokeSession: [undefined],
   },
@@ -55,13 +58,22 @@ export const model: MachineModel = {
     },
   },
   after: {
-    'session.signIn': ({ actions, emitted }) => {
+    'session.signIn': ({ snapshot, event, actions, emitted }) => {
       expect(emitted).toEqual([{ type: 'navigate', to: '/billing', replace: true }]);
-      expect(actions.at(-1)?.name).toBe('persistSession');
+      expect(actions.map((a) => a.name)).toEqual(['persistSession', 'adoptLanguage']);
+      expect(actions.find((a) => a.name === 'adoptLanguage')?.params).toBe(event.language);
+      expect(snapshot.context.user).toEqual(ana);
     },
-    'done: exchangeLinkToken': ({ snapshot, event, emitted }) => {
-      const out = event.output as { kind: string };
+    'done: exchangeLinkToken': ({ snapshot, event, actions, emitted }) => {
+      const out = event.output as { kind: string; data?: { language?: string } };
       expect(emitted).toEqual(out.kind === 'ok' ? [{ type: 'navigate', to: '/home', replace: true }] : []);
+      if (out.kind === 'ok') {
+        // The session keeps the user (email and token); the language goes to the interface.
+        expect(snapshot.context.user).toEqual(ana);
+        expect(actions.find((a) => a.name === 'adoptLanguage')?.params).toBe(out.data?.language);
+      } else {
+        expect(actions.map((a) => a.name)).not.toContain('adoptLanguage');
+      }
       if (out.kind === 'cancelled') expect(snapshot.context.notice).toBeNull();
     },
     'done: refreshToken': ({ snapshot, previous, event, emitted }) => {

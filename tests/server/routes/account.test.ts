@@ -162,6 +162,24 @@ describe('PUT /api/v1/account/language', () => {
     expect((await call(user, 'GET', '/api/v1/account')).json().account.language).toBe('es');
     expect((await call(user, 'PUT', '/api/v1/account/language', { language: 'fr' })).statusCode).toBe(400);
   });
+
+  it('is answered by every sign-in, whatever language the signing-in browser speaks, and by a refresh', async () => {
+    const user = await signUp(t.app);
+    const first = await signInAgain(user.email, user.password);
+    expectContract(first, 'POST', '/api/v1/auth/sign-in');
+    expect(first.json().language).toBe('en');
+    await call(user, 'PUT', '/api/v1/account/language', { language: 'es' });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+      payload: { email: user.email, password: user.password, device_id: 'dev-language-1' },
+    });
+    expect(signedIn.json()).toMatchObject({ email: user.email, language: 'es' });
+    const refreshed = await t.app.inject({ method: 'GET', url: '/api/v1/refresh', headers: { cookie: refreshCookie(signedIn)! } });
+    expectContract(refreshed, 'GET', '/api/v1/refresh');
+    expect(refreshed.json().language).toBe('es');
+  });
 });
 
 describe('signing devices out', () => {
