@@ -1,6 +1,9 @@
 // Signed media grants: an HMAC-SHA256 token (a JWT) naming one playback session, one media and
 // the tallest rendition it may fetch, valid for PLAYBACK_URL_TTL. Checking one needs only the
 // secret, never the database, so a CDN in front of /media could do it (docs/decisions/014).
+// Every grant also rides in a cookie scoped to its media's path, renewed by each heartbeat: a
+// player that cannot rewrite its URLs (the browser's own HLS) shows it once their token expired
+// (docs/decisions/016).
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface MediaGrant {
@@ -32,13 +35,34 @@ export async function signMediaGrant(
   return { token, expiresAt: new Date((issuedAt + ttlSeconds) * 1000) };
 }
 
+/** The cookie that carries a session's newest grant, sent only with its media's requests. */
+export const grantCookieName = (sessionId: string): string => `fs_media_${sessionId}`;
+export const grantCookiePath = (mediaId: string): string => `/media/${mediaId}/`;
+
+function grantOf(payload: Record<string, unknown>): MediaGrant | null {
+  const { sid, mid, h } = payload;
+  if (typeof sid !== 'string' || typeof mid !== 'string' || typeof h !== 'number') return null;
+  return { sessionId: sid, mediaId: mid, maxHeight: h };
+}
+
+/** The grant of a token that was signed here and has expired (its signature holds); else null. */
+export async function expiredMediaGrant(secret: string, token: string, now: Date): Promise<MediaGrant | null> {
+  try {
+    await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: AUDIENCE, currentDate: now });
+    return null;
+  } catch (error) {
+    // jose checks the signature before the claims: an expired token's signature is good.
+    if (error instanceof errors.JWTExpired) return grantOf(error.payload);
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}
+
 /** The grant a token carries, or null when it is forged, expired or malformed. */
 export async function verifyMediaGrant(secret: string, token: string, now: Date): Promise<MediaGrant | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: AUDIENCE, currentDate: now });
-    const { sid, mid, h } = payload;
-    if (typeof sid !== 'string' || typeof mid !== 'string' || typeof h !== 'number') return null;
-    return { sessionId: sid, mediaId: mid, maxHeight: h };
+    return grantOf(payload);
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -4,12 +4,12 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../contract';
 import { HttpError } from '../errors';
 import { renditionHeight } from '../media/ladder';
 import { signPlaylist } from '../playback/playlists';
-import { verifyMediaGrant, type MediaGrant } from '../playback/signing';
+import { expiredMediaGrant, grantCookieName, verifyMediaGrant, type MediaGrant } from '../playback/signing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -22,14 +22,29 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
   // Only `reply.sendFile` (ranges, ETag, streaming), inside this plugin; the routes below decide what is served.
   await app.register(fastifyStatic, { root: mediaDir, serve: false, cacheControl: false, dotfiles: 'deny' });
 
-  async function grantFor(token: string, mediaId: string): Promise<MediaGrant> {
-    const grant = await verifyMediaGrant(playbackSecret, token, new Date());
+  async function grantFor(request: FastifyRequest<Signed>, mediaId: string): Promise<MediaGrant> {
+    const now = new Date();
+    const { token } = request.query;
+    const grant = (await verifyMediaGrant(playbackSecret, token, now)) ?? (await renewedGrant(request, token, now));
     if (!grant || grant.mediaId !== mediaId) throw new HttpError(403, 'playback.badLink');
     return grant;
   }
 
-  async function grantForRendition(token: string, mediaId: string, rendition: string): Promise<void> {
-    const grant = await grantFor(token, mediaId);
+  /**
+   * The browser's own HLS keeps the URLs of the playlists it read, whose token expires: the
+   * session's grant cookie, renewed by every heartbeat, stands in for an expired token of the
+   * same session and media (never for a forged one, another session's, or after the heartbeats
+   * stop and the cookie's grant expires too).
+   */
+  async function renewedGrant(request: FastifyRequest, token: string, now: Date): Promise<MediaGrant | null> {
+    const expired = await expiredMediaGrant(playbackSecret, token, now);
+    const cookie = expired ? request.cookies[grantCookieName(expired.sessionId)] : undefined;
+    const renewed = cookie ? await verifyMediaGrant(playbackSecret, cookie, now) : null;
+    return renewed && expired && renewed.sessionId === expired.sessionId && renewed.mediaId === expired.mediaId ? renewed : null;
+  }
+
+  async function grantForRendition(request: FastifyRequest<Signed>, mediaId: string, rendition: string): Promise<void> {
+    const grant = await grantFor(request, mediaId);
     if ((renditionHeight(rendition) ?? Infinity) > grant.maxHeight) throw new HttpError(403, 'playback.qualityNotInPlan');
   }
 
@@ -57,7 +72,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('GET', '/media/{mediaId}/{rendition}/playlist.m3u8') },
     async (request, reply) => {
       const { mediaId, rendition } = request.params;
-      await grantForRendition(request.query.token, mediaId, rendition);
+      await grantForRendition(request, mediaId, rendition);
       return sendPlaylist(reply, `${mediaId}/${rendition}/playlist.m3u8`, request.query.token);
     },
   );
@@ -67,7 +82,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('GET', '/media/{mediaId}/{rendition}/{segment}') },
     async (request, reply) => {
       const { mediaId, rendition, segment } = request.params;
-      await grantForRendition(request.query.token, mediaId, rendition);
+      await grantForRendition(request, mediaId, rendition);
       return sendFile(reply, `${mediaId}/${rendition}/${segment}`, 'video/mp4', IMMUTABLE);
     },
   );
@@ -77,7 +92,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('GET', '/media/{mediaId}/captions/{track}') },
     async (request, reply) => {
       const { mediaId, track } = request.params;
-      await grantFor(request.query.token, mediaId);
+      await grantFor(request, mediaId);
       const file = `${mediaId}/captions/${track}`;
       if (track.endsWith('.m3u8')) return sendPlaylist(reply, file, request.query.token);
       return sendFile(reply, file, 'text/vtt; charset=utf-8', IMMUTABLE);

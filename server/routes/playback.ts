@@ -12,7 +12,7 @@ import { describeDevice } from '../playback/devices';
 import { masterPlaylist } from '../playback/playlists';
 import { findProgress, resumePosition, saveProgress } from '../playback/progress';
 import { endReason, endSession, findSession, HEARTBEAT_SECONDS, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from '../playback/sessions';
-import { signMediaGrant, verifyMediaGrant } from '../playback/signing';
+import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from '../playback/signing';
 
 type Schemas = components['schemas'];
 
@@ -32,10 +32,21 @@ function ended(reply: FastifyReply, session: PlaybackSessionRow): FastifyReply {
 export default async function playbackRoutes(app: FastifyInstance): Promise<void> {
   const { playbackSecret, playbackUrlTtlSeconds } = app.config;
 
-  /** The session as the player reads it, with URLs signed now under the plan's current cap. */
-  async function sessionView(session: PlaybackSessionRow, maxHeight: number, now: Date): Promise<Schemas['PlaybackSession']> {
+  const grantCookie = (session: PlaybackSessionRow) => ({
+    path: grantCookiePath(session.mediaId),
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: app.config.secureCookies,
+  });
+
+  /**
+   * The session as the player reads it, with URLs signed now under the plan's current cap; the
+   * same grant goes in the session's media cookie, for players that cannot rewrite their URLs.
+   */
+  async function sessionView(reply: FastifyReply, session: PlaybackSessionRow, maxHeight: number, now: Date): Promise<Schemas['PlaybackSession']> {
     const grant = { sessionId: session.id, mediaId: session.mediaId, maxHeight };
     const { token, expiresAt } = await signMediaGrant(playbackSecret, grant, now, playbackUrlTtlSeconds);
+    reply.setCookie(grantCookieName(session.id), token, { ...grantCookie(session), maxAge: playbackUrlTtlSeconds });
     return {
       id: session.id,
       class_id: session.classId,
@@ -105,7 +116,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       reply.code(201);
       const body: Schemas['PlaybackStartSuccess'] = {
         isSuccess: true,
-        session: await sessionView(result.session, access.plan.maxVideoHeight, now),
+        session: await sessionView(reply, result.session, access.plan.maxVideoHeight, now),
         duration_seconds: media.durationSeconds,
         resume_position_seconds: resumePosition(progress, media.durationSeconds),
       };
@@ -127,7 +138,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       }
       const current = await recordHeartbeat(app.db, session, now);
       if (!isLive(current, now)) return ended(reply, current);
-      return { isSuccess: true, session: await sessionView(current, access.plan.maxVideoHeight, now) };
+      return { isSuccess: true, session: await sessionView(reply, current, access.plan.maxVideoHeight, now) };
     },
   );
 
@@ -138,6 +149,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       const session = await ownSession(reply, request.params.sessionId, request.user.id);
       if (!session) return reply;
       await endSession(app.db, session, new Date(), 'stopped');
+      reply.clearCookie(grantCookieName(session.id), grantCookie(session));
       return { isSuccess: true };
     },
   );

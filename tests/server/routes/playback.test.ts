@@ -48,7 +48,7 @@ async function master(session: StartedSession): Promise<string> {
   return response.body;
 }
 
-/** Moves the clock `seconds` ahead for this test (Date only: nothing sleeps). */
+/** Moves the clock `seconds` ahead of where it stands, for this test (Date only: nothing sleeps). */
 function advanceClock(seconds: number): void {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + seconds * 1000 });
 }
@@ -194,6 +194,52 @@ describe('signed media URLs', () => {
     const other = started(await startPlayback(t.app, { user: await subscriber(t.app, 'basic') }));
     const crossed = `/api/v1/playback/sessions/${basic.id}/master.m3u8?token=${encodeURIComponent(other.token)}`;
     expect((await getMedia(t.app, crossed)).statusCode).toBe(403);
+  });
+});
+
+describe('the grant cookie (the browser\'s own HLS, which keeps its first URLs)', () => {
+  const segment = (rendition: string, token: string) => `/media/${TINY_MEDIA_ID}/${rendition}/segment-000.m4s?token=${encodeURIComponent(token)}`;
+  const cookieOf = (response: { cookies: Array<{ name: string; value: string; path?: string; httpOnly?: boolean; maxAge?: number }> }, sessionId: string) =>
+    response.cookies.find((cookie) => cookie.name === `fs_media_${sessionId}`);
+
+  it('comes with the session and every heartbeat: HttpOnly, on its media path, as long as a URL', async () => {
+    const user = await subscriber(t.app, 'basic');
+    const response = await startPlayback(t.app, { user });
+    const session = started(response);
+    expect(cookieOf(response, session.id)).toMatchObject({ value: session.token, path: `/media/${TINY_MEDIA_ID}/`, httpOnly: true, maxAge: t.config.playbackUrlTtlSeconds });
+    const beat = await heartbeat(t.app, user, session.id);
+    expect(cookieOf(beat, session.id)?.value).toBe(beat.json<{ session: StartedSession }>().session.token);
+    const stopped = await stopPlayback(t.app, user, session.id);
+    expect(cookieOf(stopped, session.id)).toMatchObject({ value: '', path: `/media/${TINY_MEDIA_ID}/` });
+  });
+
+  it('stands in for an expired URL token of its own session while the heartbeats renew it', async () => {
+    const user = await subscriber(t.app, 'basic');
+    const session = started(await startPlayback(t.app, { user }));
+    // The player heartbeats every 30 s; past the URL's lifetime, it has the newest beat's cookie.
+    const later = t.config.playbackUrlTtlSeconds + 60;
+    let beat = await heartbeat(t.app, user, session.id);
+    for (let elapsed = 30; elapsed <= later; elapsed += 30) {
+      advanceClock(30); // from the clock as it stands: 30 s after the previous beat
+      beat = await heartbeat(t.app, user, session.id);
+      expect(beat.statusCode).toBe(200);
+    }
+    expect((await getMedia(t.app, segment('360p', session.token))).statusCode).toBe(403);
+    const cookie = `fs_media_${session.id}=${cookieOf(beat, session.id)!.value}`;
+    const renewed = await getMedia(t.app, segment('360p', session.token), { cookie });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.headers['content-type']).toBe('video/mp4');
+    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/720p/playlist.m3u8?token=${encodeURIComponent(session.token)}`, { cookie })).statusCode).toBe(200);
+    // Never above the plan, never another session's expired URL, never a forged one.
+    expect((await getMedia(t.app, segment('1080p', session.token), { cookie })).statusCode).toBe(403);
+    const other = started(await startPlayback(t.app, { user: await subscriber(t.app, 'basic') }));
+    const otherExpired = await signMediaGrant(t.config.playbackSecret, { sessionId: other.id, mediaId: TINY_MEDIA_ID, maxHeight: 720 }, new Date(Date.now() - 3600_000), 60);
+    expect((await getMedia(t.app, segment('360p', otherExpired.token), { cookie })).statusCode).toBe(403);
+    const forged = await signMediaGrant('x'.repeat(48), { sessionId: session.id, mediaId: TINY_MEDIA_ID, maxHeight: 720 }, new Date(Date.now() - 3600_000), 60);
+    expect((await getMedia(t.app, segment('360p', forged.token), { cookie })).statusCode).toBe(403);
+    // Once the heartbeats stop, the cookie's grant runs out like any URL.
+    advanceClock(t.config.playbackUrlTtlSeconds + 1);
+    expect((await getMedia(t.app, segment('360p', session.token), { cookie })).statusCode).toBe(403);
   });
 });
 
