@@ -129,6 +129,48 @@ describe('plan change and invoices', () => {
         await screenshot(page, `payment-history-${language}-${viewport.width}`);
         await context.close();
       });
+
+      it(`the sandbox pages (checkout, a refused card, the card page, the test clock) pass axe in ${language} at ${viewport.width} px`, async () => {
+        const context = await newContext(browser, { viewport, locale: language === 'es' ? 'es-ES' : 'en-US' });
+        const page = await context.newPage();
+        const { email, token } = await signedIn(page, `sandbox-axe-${language}-${viewport.width}`);
+        const headers = { authorization: `FitStream ${token}`, 'accept-language': language };
+        const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
+        await page.goto(((await subscribe.json()) as { url: string }).url);
+        await page.locator('[name=card_number]').waitFor();
+        await expectAccessible(page, `sandbox checkout ${language} ${viewport.width}`);
+        await screenshot(page, `sandbox-checkout-${language}-${viewport.width}`);
+        const pay = async (card: string) => {
+          await page.fill('[name=card_number]', card);
+          await page.fill('[name=exp]', '12/34');
+          await page.fill('[name=cvc]', '123');
+          await page.fill('[name=name]', 'Ana Tester');
+          await page.locator('form button[type=submit]').click();
+        };
+        await pay('4000 0000 0000 0002');
+        await page.locator('[role=alert]').waitFor();
+        await expectAccessible(page, `sandbox card declined ${language} ${viewport.width}`);
+        await screenshot(page, `sandbox-card-declined-${language}-${viewport.width}`);
+        await pay('4242 4242 4242 4242');
+        await page.waitForURL(pathIs('/success'));
+
+        const portal = await page.request.post('/api/v1/payments/portal', { headers });
+        await page.goto(((await portal.json()) as { url: string }).url);
+        await page.locator('[name=card_number]').waitFor();
+        await expectAccessible(page, `sandbox card page ${language} ${viewport.width}`);
+        await screenshot(page, `sandbox-portal-${language}-${viewport.width}`);
+
+        await page.goto('/sandbox/clock');
+        assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+        await expectAccessible(page, `sandbox clock ${language} ${viewport.width}`);
+        await screenshot(page, `sandbox-clock-${language}-${viewport.width}`);
+        await page.fill('#email', email);
+        await page.locator('button[value=end_trial]').click();
+        await page.locator('[role=status]').waitFor();
+        await expectAccessible(page, `sandbox clock moved ${language} ${viewport.width}`);
+        await screenshot(page, `sandbox-clock-done-${language}-${viewport.width}`);
+        await context.close();
+      });
     }
   }
 });

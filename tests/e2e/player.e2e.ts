@@ -111,7 +111,8 @@ describe('player', () => {
     // The quality list is the plan's renditions plus Auto, and the one playing is shown.
     const options = await page.getByLabel(/quality/i).locator('option').allTextContents();
     assert.deepEqual(options.slice(1), ['720p', '360p']);
-    await page.getByTestId('player-quality').filter({ hasText: /\d+p/ }).waitFor();
+    // With Auto, the list says the rendition playing: "Auto (720p)" or "Auto (360p)".
+    await page.waitForFunction(() => /^Auto \((360|720)p\)$/.test((document.querySelector('.player__quality select') as HTMLSelectElement | null)?.selectedOptions[0]?.textContent ?? ''));
     // Choosing 720p plays 720p.
     await page.getByLabel(/quality/i).selectOption('720');
     await page.getByTestId('player-quality').filter({ hasText: '720p' }).waitFor();
@@ -185,6 +186,38 @@ describe('player', () => {
     await checkEverywhere(page, 'not-allowed');
     await page.getByRole('link', { name: /^choose a plan$/i }).click();
     await page.waitForURL((url) => url.pathname === '/pricing');
+    await context.close();
+  });
+
+  it('says it is starting, buffering and failing, each state accessible in both languages at both sizes', async () => {
+    const { context, page } = await subscriber(browser, 'standard', 'player-states');
+    // Starting: the playback session's answer is held until the pictures are taken.
+    let answerStart = () => {};
+    const startHeld = new Promise<void>((resolve) => (answerStart = resolve));
+    await page.route('**/api/v1/playback/sessions', async (route) => {
+      await startHeld;
+      await route.continue();
+    });
+    await page.goto(WATCH);
+    await page.getByRole('status').filter({ hasText: 'Starting the class…' }).waitFor();
+    await checkEverywhere(page, 'loading');
+    answerStart();
+    await page.unrouteAll({ behavior: 'wait' });
+
+    // Buffering: the first two segments arrive, the rest never do, so playback runs dry.
+    await page.route(/\/segment-(?!00[01]\.)\d+\.m4s/, () => {});
+    await play(page);
+    await page.getByRole('status').filter({ hasText: 'Loading the video…' }).waitFor({ timeout: 30_000 });
+    await checkEverywhere(page, 'buffering');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    // Failing: the media cannot be fetched at all.
+    await page.route('**/media/**', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto('/home');
+    await page.goto(WATCH);
+    await page.getByRole('heading', { name: 'This class can’t play right now' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('alert').filter({ hasText: 'The video stopped loading. Try again.' }).waitFor();
+    await checkEverywhere(page, 'failed');
     await context.close();
   });
 

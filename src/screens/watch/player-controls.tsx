@@ -51,6 +51,32 @@ function controlOwns(target: EventTarget, key: string): boolean {
   return false;
 }
 
+/** The controls' pictures (24 × 24 paths): beside the words on a wide screen, alone on a phone. */
+const icons = {
+  play: 'M8 5v14l11-7z',
+  pause: 'M6 5h4v14H6zm8 0h4v14h-4z',
+  volume: 'M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z',
+  muted: 'M3 9v6h4l5 5V4L7 9H3zm13.6 3 2.7-2.7-1.4-1.4-2.7 2.7-2.7-2.7-1.4 1.4 2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4z',
+  captions: 'M19 4H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2zM11 11H9.5v-.5h-2v3h2V13H11v1a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1v-4a1 1 0 0 1 1-1h3a1 1 0 0 1 1 1zm7 0h-1.5v-.5h-2v3h2V13H18v1a1 1 0 0 1-1 1h-3a1 1 0 0 1-1-1v-4a1 1 0 0 1 1-1h3a1 1 0 0 1 1 1z',
+  fullscreen: 'M7 14H5v5h5v-2H7zm-2-4h2V7h3V5H5zm12 7h-3v2h5v-5h-2zM14 5v2h3v3h2V5z',
+  exitFullscreen: 'M5 16h3v3h2v-5H5zm3-8H5v2h5V5H8zm6 11h2v-3h3v-2h-5zm2-11V5h-2v5h5V8z',
+} as const;
+
+/**
+ * A control's picture and words: the words are its name, shown where there is room (never for
+ * full screen, whose picture every player uses alone).
+ */
+function Label({ icon, wordless = false, children }: { icon: keyof typeof icons; wordless?: boolean; children: ReactNode }) {
+  return (
+    <>
+      <svg className="player__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={icons[icon]} fill="currentColor" />
+      </svg>
+      <span className={wordless ? 'visually-hidden' : 'player__label'}>{children}</span>
+    </>
+  );
+}
+
 interface Props {
   snapshot: SnapshotFrom<PlayerMachine>;
   send: (event: PlayerEvent) => void;
@@ -128,13 +154,13 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
         />
         <div className="player__row">
           <button type="button" className="player__button" onClick={togglePlay} data-testid="player-toggle">
-            {intl.formatMessage(playing ? messages.pause : messages.play)}
+            <Label icon={playing ? 'pause' : 'play'}>{intl.formatMessage(playing ? messages.pause : messages.play)}</Label>
           </button>
           <span className="player__time" aria-hidden="true">
             {position} / {duration}
           </span>
           <button type="button" className="player__button" aria-pressed={silent} onClick={() => send({ type: 'mute.toggle' })}>
-            {intl.formatMessage(silent ? messages.unmute : messages.mute)}
+            <Label icon={silent ? 'muted' : 'volume'}>{intl.formatMessage(silent ? messages.unmute : messages.mute)}</Label>
           </button>
           <input
             type="range"
@@ -149,10 +175,10 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
           />
           <span className="player__spacer" />
           <button type="button" className="player__button" aria-pressed={context.captions !== null} onClick={() => send({ type: 'captions.toggle', language })}>
-            {intl.formatMessage(messages.captions)}
+            <Label icon="captions">{intl.formatMessage(messages.captions)}</Label>
           </button>
           <label className="player__quality">
-            <span>{intl.formatMessage(messages.quality)}</span>
+            <span className="player__label">{intl.formatMessage(messages.quality)}</span>
             <select
               value={String(context.quality)}
               onChange={(event) => send({ type: 'quality.select', quality: event.target.value === 'auto' ? 'auto' : Number(event.target.value) })}
@@ -169,13 +195,22 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
               ))}
             </select>
           </label>
-          {context.currentHeight !== null && (
+          {/* With Auto, the list itself says what plays ("Auto (720p)"); a chosen quality is confirmed here. */}
+          {context.quality !== 'auto' && context.currentHeight !== null && (
             <span className="player__current" data-testid="player-quality">
               {intl.formatMessage(currentMessage, { height: context.currentHeight })}
             </span>
           )}
-          <button type="button" className="player__button" aria-pressed={fullscreen} onClick={toggleFullscreen}>
-            {intl.formatMessage(fullscreen ? messages.exitFullscreen : messages.fullscreen)}
+          <button
+            type="button"
+            className="player__button"
+            aria-pressed={fullscreen}
+            title={intl.formatMessage(fullscreen ? messages.exitFullscreen : messages.fullscreen)}
+            onClick={toggleFullscreen}
+          >
+            <Label icon={fullscreen ? 'exitFullscreen' : 'fullscreen'} wordless>
+              {intl.formatMessage(fullscreen ? messages.exitFullscreen : messages.fullscreen)}
+            </Label>
           </button>
         </div>
       </div>
