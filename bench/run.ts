@@ -8,6 +8,7 @@ import { measureBundle } from './bundle';
 import { measureGrowth } from './growth';
 import { measureJourneys } from './journeys';
 import { measureLighthouse } from './lighthouse';
+import { measureFirstFrame } from './first-frame';
 import { measureSegments } from './playback';
 import { createScratchDatabase, memoryBreakdownOf, memoryBreakdownRows, memoryOf, repoRoot, startProductServer, type RunningServer } from './server-process';
 import { sharedSampleMediaDir } from '../server/media/samples';
@@ -21,8 +22,8 @@ const only = onlyArgument ? onlyArgument.slice('--only='.length).split(',') : nu
 const wanted = (name: string) => only === null || only.includes(name);
 
 const settings = quick
-  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
-  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9 };
+  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, firstFrameRuns: 3, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
+  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, firstFrameRuns: 7, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9 };
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 const journeysArgument = process.argv.find((argument) => argument.startsWith('--journeys='));
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
                 warmupSeconds: settings.warmup,
                 connections: settings.connections,
               })),
+              ...(await measureFirstFrame(server, { label: 'PGlite', mediaDir: sharedSampleMediaDir, runs: settings.firstFrameRuns })),
             );
           }
           return found;

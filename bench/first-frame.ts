@@ -1,0 +1,113 @@
+// Time to first frame (issue 10): in Debian's Chromium over loopback, from a press of Play to the
+// video's first `playing` event, on the product's player (/watch/<class>, hls.js behind the
+// player machine, signed playlists and segments) and on a bare page that plays the same media
+// with hls.js from a bare Fastify + @fastify/static server, alternately, median of the runs.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { subscriber } from './playback';
+import { startBareServer, type RunningServer } from './server-process';
+import { ratioOf, type Row } from './table';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=user-gesture-required'];
+const desktop = { width: 1280, height: 800 };
+
+const barePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head><body>
+<video id="video" muted playsinline style="width:640px;aspect-ratio:16/9"></video><button id="play" type="button" disabled>Play</button>
+<script src="/hls.js"></script>
+<script>
+const video = document.getElementById('video');
+const hls = new Hls({ enableWorker: false });
+hls.loadSource('/master.m3u8');
+hls.attachMedia(video);
+video.addEventListener('loadedmetadata', () => { document.getElementById('play').disabled = false; });
+document.getElementById('play').addEventListener('click', () => video.play());
+</script></body></html>`;
+
+/** Milliseconds from the click on `play` to the video's first `playing` event. */
+async function clickToPlaying(page: Page, play: string): Promise<number> {
+  await page.locator(play).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction((selector) => !(document.querySelector(selector) as HTMLButtonElement | null)?.disabled, play);
+  return page.evaluate(
+    (selector) =>
+      new Promise<number>((resolve, reject) => {
+        const video = document.querySelector('video');
+        const button = document.querySelector(selector) as HTMLButtonElement | null;
+        if (!video || !button) return reject(new Error('no video or Play button'));
+        const start = performance.now();
+        video.addEventListener('playing', () => resolve(performance.now() - start), { once: true });
+        setTimeout(() => reject(new Error('no playing event within 30 s')), 30_000);
+        button.click();
+      }),
+    play,
+  );
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function measureFirstFrame(server: RunningServer, options: { label: string; mediaDir: string; runs: number; classId?: string }): Promise<Row[]> {
+  const session = await subscriber(server.origin);
+  const { classes } = await session.call<{ classes: { id: string }[] }>('classes', 'GET', '/api/v1/classes', 200, { auth: true });
+  const classId = options.classId ?? classes[0]?.id;
+  if (!classId) throw new Error('no class to play');
+  // The bare page plays the same ladder the product's master lists for this plan (Premium).
+  const started = await session.call<{ session: { id: string; master_playlist_url: string } }>('start', 'POST', '/api/v1/playback/sessions', 201, {
+    auth: true,
+    json: { class_id: classId, device_id: 'bench-first-frame' },
+  });
+  const master = await session.request('GET', started.session.master_playlist_url);
+  await session.request('DELETE', `/api/v1/playback/sessions/${started.session.id}`, { auth: true });
+  const bareMaster = master.text().replace(/\?token=[^"\n]*/g, '').replaceAll('/media/', '/static/');
+  const hlsScript = await readFile(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
+  const bare = await startBareServer(
+    [
+      { method: 'GET', url: '/', contentType: 'text/html; charset=utf-8', body: Buffer.from(barePage) },
+      { method: 'GET', url: '/hls.js', contentType: 'text/javascript; charset=utf-8', body: hlsScript },
+      { method: 'GET', url: '/master.m3u8', contentType: 'application/vnd.apple.mpegurl', body: Buffer.from(bareMaster) },
+    ],
+    { staticRoot: options.mediaDir },
+  );
+  let browser: Browser | null = null;
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
+    for (let run = 0; run < options.runs; run += 1) {
+      // A fresh context each time: nothing cached from the run before.
+      const product = await browser.newContext({ baseURL: server.origin, viewport: desktop });
+      const page = await product.newPage();
+      await page.goto('/terms');
+      await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email: session.email, token: session.token });
+      await page.goto(`/watch/${classId}`);
+      // Play, or "Resume from …" once an earlier run left progress: either starts the video.
+      ours.push(await clickToPlaying(page, '.player__overlay .btn--primary'));
+      // Leaving the player stops its playback session (so the runs never fill the plan's screens).
+      await page.goto('/terms');
+      await product.close();
+
+      const plain = await browser.newContext({ baseURL: bare.origin, viewport: desktop });
+      const barePageTab = await plain.newPage();
+      await barePageTab.goto('/');
+      theirs.push(await clickToPlaying(barePageTab, '#play'));
+      await plain.close();
+    }
+  } finally {
+    await browser?.close();
+    await bare.stop();
+  }
+  const value = Math.round(median(ours));
+  const baseline = Math.round(median(theirs));
+  console.log(`  ${options.label} first frame from Play: ${value} ms vs bare ${baseline} ms (medians of ${options.runs})`);
+  return [
+    {
+      group: `playback ${options.label}`,
+      figure: 'time to first frame from Play (Chromium, loopback)',
+      value,
+      unit: 'ms',
+      baseline,
+      ratio: ratioOf(value, baseline),
+      note: `median of ${options.runs} fresh contexts each; bare = the same ladder with hls.js from Fastify + @fastify/static; runs ${ours.map(Math.round).join('/')} vs ${theirs.map(Math.round).join('/')} ms`,
+    },
+  ];
+}
