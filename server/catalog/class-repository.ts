@@ -26,7 +26,8 @@ const published = lte(classes.publishedAt, sql`now()`);
 /** The catalog's one order: a total order (the id breaks ties), so pages are stable. */
 const newestFirst = [desc(classes.publishedAt), desc(classes.id)];
 
-const cardColumns = {
+/** A class as every account sees it: the card without anyone's progress. */
+const catalogColumns = {
   id: classes.id,
   title: classes.title,
   level: classes.level,
@@ -36,13 +37,17 @@ const cardColumns = {
   discipline: { id: disciplines.id, name: disciplines.name },
   instructorId: instructors.id,
   instructorName: instructors.name,
+  /** The keyset of the catalog's order, to the microsecond (a JS Date keeps milliseconds). */
+  publishedMicros: sql<string>`(extract(epoch from ${classes.publishedAt}) * 1000000)::bigint::text`,
+};
+
+const cardColumns = {
+  ...catalogColumns,
   progress: {
     positionSeconds: classProgress.positionSeconds,
     completedAt: classProgress.completedAt,
     updatedAt: classProgress.updatedAt,
   },
-  /** The keyset of the catalog's order, to the microsecond (a JS Date keeps milliseconds). */
-  publishedMicros: sql<string>`(extract(epoch from ${classes.publishedAt}) * 1000000)::bigint::text`,
 };
 
 /** Joins a class to `userId`'s progress in it, if any. */
@@ -131,6 +136,73 @@ export async function listClasses(
   };
 }
 
+/**
+ * The whole catalog, scheduled classes included, in the catalog's order (the database's, ties
+ * and collation included): kept in memory by the routes and dropped when a class, discipline or
+ * instructor changes (decision 018), so a list without search costs one progress read.
+ */
+export type CatalogSnapshot = Awaited<ReturnType<typeof loadCatalogSnapshot>>;
+
+export async function loadCatalogSnapshot(db: Queryable) {
+  const rows = await db
+    .select({ ...catalogColumns, disciplineId: classes.disciplineId })
+    .from(classes)
+    .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
+    .innerJoin(instructors, eq(instructors.id, classes.instructorId))
+    .orderBy(...newestFirst);
+  return rows.map((row) => ({ ...row, micros: BigInt(row.publishedMicros) }));
+}
+
+type SnapshotRow = CatalogSnapshot[number];
+
+function matches(row: SnapshotRow, filters: ClassFilters): boolean {
+  return (
+    (filters.disciplines.length === 0 || filters.disciplines.includes(row.disciplineId)) &&
+    (filters.instructors.length === 0 || filters.instructors.includes(row.instructorId)) &&
+    (filters.levels.length === 0 || (filters.levels as string[]).includes(row.level)) &&
+    (filters.minSeconds === null || row.durationSeconds >= filters.minSeconds) &&
+    (filters.maxSeconds === null || row.durationSeconds <= filters.maxSeconds)
+  );
+}
+
+/** Where a page after `position` starts in rows of the catalog's order. */
+function startAfter(rows: SnapshotRow[], position: CatalogPosition): number {
+  const micros = BigInt(position.publishedMicros);
+  const at = rows.findIndex((row) => row.micros === micros && row.id === position.id);
+  if (at >= 0) return at + 1;
+  // The class the cursor names is gone: the first one after its place.
+  const next = rows.findIndex((row) => row.micros < micros || (row.micros === micros && row.id < position.id));
+  return next < 0 ? rows.length : next;
+}
+
+/** `listClasses` from the snapshot, for filters without search: only `userId`'s progress is read. */
+export async function listClassesFromSnapshot(
+  db: Queryable,
+  snapshot: CatalogSnapshot,
+  userId: string,
+  filters: ClassFilters,
+  page: { after: CatalogPosition | null; limit: number },
+  now: Date,
+): Promise<ClassPage> {
+  const matching = snapshot.filter((row) => row.publishedAt.getTime() <= now.getTime() && matches(row, filters));
+  const start = page.after ? startAfter(matching, page.after) : 0;
+  const shown = matching.slice(start, start + page.limit);
+  const progress =
+    shown.length === 0
+      ? []
+      : await db
+          .select({ classId: classProgress.classId, positionSeconds: classProgress.positionSeconds, completedAt: classProgress.completedAt, updatedAt: classProgress.updatedAt })
+          .from(classProgress)
+          .where(and(eq(classProgress.userId, userId), inArray(classProgress.classId, shown.map((row) => row.id))));
+  const byClass = new Map(progress.map(({ classId, ...rest }) => [classId, rest]));
+  const last = shown.at(-1);
+  return {
+    classes: shown.map((row) => cardBody({ ...row, progress: byClass.get(row.id) ?? null })),
+    total: matching.length,
+    next: start + page.limit < matching.length && last ? { publishedMicros: last.publishedMicros, id: last.id } : null,
+  };
+}
+
 /** One published class with everything its page shows; null when there is none. */
 export async function findClass(db: Queryable, userId: string, classId: string): Promise<ClassDetail | null> {
   const [row] = await db
@@ -157,18 +229,6 @@ export async function listFacets(db: Queryable): Promise<ClassFacets> {
     db.select({ id: instructors.id, name: instructors.name }).from(instructors).orderBy(asc(instructors.name)),
   ]);
   return { disciplines: disciplineRows, instructors: instructorRows, levels: [...classLevels] };
-}
-
-/** The ids among `ids` that `table` (disciplines or instructors) does not hold. */
-export async function unknownIds(
-  db: Queryable,
-  table: typeof disciplines | typeof instructors,
-  ids: readonly string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db.select({ id: table.id }).from(table).where(inArray(table.id, [...ids]));
-  const known = new Set(found.map((row) => row.id));
-  return ids.filter((id) => !known.has(id));
 }
 
 /** Classes `userId` started and has not completed, most recently watched first. */

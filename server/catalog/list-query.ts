@@ -2,10 +2,7 @@
 // and a page, answering 400 with the field's name for what the schema cannot check; and the
 // opaque `cursor` the list hands out.
 import type { components, operations } from '../../src/api/schema';
-import type { Queryable } from '../db/client';
-import { disciplines, instructors } from '../db/schema';
 import { HttpError } from '../errors';
-import { unknownIds } from './class-repository';
 
 export type ListClassesQuery = NonNullable<operations['listClasses']['parameters']['query']>;
 
@@ -46,16 +43,17 @@ function decodeCursor(cursor: string): CatalogPosition {
   throw new HttpError(400, 'catalog.badCursor');
 }
 
-async function checkKnown(db: Queryable, field: string, table: typeof disciplines | typeof instructors, ids: string[]) {
-  const [unknown] = await unknownIds(db, table, ids);
+function checkKnown(field: string, known: readonly { id: string }[], ids: string[]): void {
+  const unknown = ids.find((id) => !known.some((entry) => entry.id === id));
   if (unknown !== undefined) throw new HttpError(400, 'catalog.unknownFilter', { values: { field, value: unknown } });
 }
 
 const distinct = <T>(values: readonly T[] | undefined): T[] => [...new Set(values ?? [])];
 
+/** `facets` answers the disciplines and instructors there are (the routes keep them in memory). */
 export async function parseListQuery(
-  db: Queryable,
   query: ListClassesQuery,
+  facets: () => Promise<components['schemas']['ClassFacets']>,
 ): Promise<{ filters: ClassFilters; after: CatalogPosition | null; limit: number }> {
   const { minMinutes, maxMinutes, q } = query;
   if (minMinutes !== undefined && maxMinutes !== undefined && maxMinutes < minMinutes) {
@@ -69,8 +67,11 @@ export async function parseListQuery(
     maxSeconds: maxMinutes === undefined ? null : maxMinutes * 60,
     search: q !== undefined && /[\p{L}\p{N}]/u.test(q) ? q : null,
   };
-  await checkKnown(db, 'discipline', disciplines, filters.disciplines);
-  await checkKnown(db, 'instructor', instructors, filters.instructors);
+  if (filters.disciplines.length > 0 || filters.instructors.length > 0) {
+    const known = await facets();
+    checkKnown('discipline', known.disciplines, filters.disciplines);
+    checkKnown('instructor', known.instructors, filters.instructors);
+  }
   return {
     filters,
     after: query.cursor === undefined ? null : decodeCursor(query.cursor),

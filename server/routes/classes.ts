@@ -6,6 +6,8 @@ import { hasClassAccess } from '../catalog/access';
 import {
   findClass,
   listClasses,
+  listClassesFromSnapshot,
+  loadCatalogSnapshot,
   listContinueWatching,
   listDisciplineRows,
   listFacets,
@@ -23,11 +25,18 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
   const signedIn = { onRequest: app.authenticate };
   // The same for every account, changed by an import now and then (decision 018).
   const facetsCache = new CachedRead(() => listFacets(app.db), { tables: ['disciplines', 'instructors'], maxAgeMs: 60_000 }).listen(app.changeFeed);
+  // The catalog itself, for lists without search (the search folds words in the database).
+  const catalogCache = new CachedRead(() => loadCatalogSnapshot(app.db), { tables: ['classes', 'disciplines', 'instructors'], maxAgeMs: 60_000 }).listen(
+    app.changeFeed,
+  );
 
   app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request) => {
-    const { filters, after, limit } = await parseListQuery(app.db, request.query);
+    const { filters, after, limit } = await parseListQuery(request.query, () => facetsCache.get());
+    const userId = request.user.id;
     const [page, facets] = await Promise.all([
-      listClasses(app.db, request.user.id, filters, { after, limit }),
+      filters.search === null
+        ? catalogCache.get().then((snapshot) => listClassesFromSnapshot(app.db, snapshot, userId, filters, { after, limit }, new Date()))
+        : listClasses(app.db, userId, filters, { after, limit }),
       after === null ? facetsCache.get() : undefined,
     ]);
     return {

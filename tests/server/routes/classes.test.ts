@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../src/api/schema';
 import { classes, classProgress, instructors, subscriptions, users } from '../../../server/db/schema';
+import { TABLE_CHANGED_CHANNEL } from '../../../server/db/notifications';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 type Schemas = components['schemas'];
@@ -184,6 +185,37 @@ describe('the catalog', () => {
       await t.app.db.update(instructors).set({ name: 'Aiko Tanaka' }).where(eq(instructors.id, 'aiko-tanaka'));
     }
     expect((await list('q=ibanez')).total).toBe(0);
+  });
+
+  it('shows a change to a class or its instructor as soon as the database tells of it, though the list is kept in memory', async () => {
+    /** Makes the change and waits until the feed told of both tables (on PostgreSQL a moment after the commit). */
+    const changeAndHear = async (change: () => Promise<unknown>) => {
+      const heard = new Set<string>();
+      const told = new Promise<void>((resolve) =>
+        t.app.changeFeed.on(TABLE_CHANGED_CHANNEL, (table) => {
+          heard.add(table);
+          if (heard.has('classes') && heard.has('instructors')) resolve();
+        }),
+      );
+      await change();
+      await told;
+    };
+    const before = (await list('limit=50')).classes;
+    const first = before[0]!;
+    await changeAndHear(async () => {
+      await t.app.db.update(classes).set({ title: { en: 'Renamed at once', es: 'Renombrada al momento' } }).where(eq(classes.id, first.id));
+      await t.app.db.update(instructors).set({ name: 'Aiko T.' }).where(eq(instructors.id, 'aiko-tanaka'));
+    });
+    const after = (await list('limit=50')).classes;
+    expect(after.find((card) => card.id === first.id)?.title).toEqual({ en: 'Renamed at once', es: 'Renombrada al momento' });
+    expect(after.filter((card) => card.instructor.id === 'aiko-tanaka').map((card) => card.instructor.name)).toEqual(
+      before.filter((card) => card.instructor.id === 'aiko-tanaka').map(() => 'Aiko T.'),
+    );
+    await changeAndHear(async () => {
+      await t.app.db.update(classes).set({ title: first.title }).where(eq(classes.id, first.id));
+      await t.app.db.update(instructors).set({ name: 'Aiko Tanaka' }).where(eq(instructors.id, 'aiko-tanaka'));
+    });
+    expect((await list('limit=50')).classes).toEqual(before);
   });
 
   it('answers an empty page when nothing matches', async () => {
