@@ -59,4 +59,21 @@ describe('language machine', () => {
       expect(keepOnAccount).toHaveBeenCalledExactlyOnceWith(expect.anything(), 'es');
     });
   });
+
+  it('tells the account what the switcher chose, and only a language it has', () => {
+    const keepOnAccount = vi.fn();
+    const actor = createActor(languageMachine.provide({ actions: { keepOnAccount } }), { input: undefined }).start();
+    actor.send({ type: 'language.set', language: 'es' });
+    expect(keepOnAccount).toHaveBeenCalledExactlyOnceWith(expect.anything(), 'es');
+    actor.send({ type: 'language.set', language: 'fr' } as unknown as LanguageEvent);
+    expect(keepOnAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it("adopts no account language it does not have, on a browser with none of its own", () => {
+    const persistLanguage = vi.fn();
+    const actor = createActor(languageMachine.provide({ actions: { persistLanguage } }), { input: undefined }).start();
+    actor.send({ type: 'language.adopt', language: 'fr' } as unknown as LanguageEvent);
+    expect(actor.getSnapshot().context).toEqual({ language: 'en', own: false });
+    expect(persistLanguage).not.toHaveBeenCalled();
+  });
 });
