@@ -8,17 +8,13 @@ import {
   type DownloadInvoiceInput,
   type DownloadInvoiceOutput,
   type HistoryPageInput,
-  type HistoryPayment,
   type LoadHistoryOutput,
 } from '../../machines/payment-history.machine';
 import { cancelled, failed, ok } from '../../src/domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { startFlow } from './support/navigation';
+import { historyEntry } from './payment-history-fixtures';
 
-const entry = (index: number): HistoryPayment => ({
-  payment: { id: `pay_${index}`, created: '2026-03-01T00:00:00.000Z', amount: 1399, currency: 'EUR', status: 'paid', card: null, cardlast4: null },
-  invoice: { id: `inv_${index}`, number: `FS-2026-00000${index}`, issued_at: '2026-03-01T00:00:00.000Z', total: 1399, currency: 'EUR', lines: [], pdf_url: `/api/v1/payments/invoices/inv_${index}/pdf` },
-});
 
 function history(input?: { invoice?: string | null }) {
   const load = controlledActor<LoadHistoryOutput, HistoryPageInput>();
@@ -31,7 +27,7 @@ function history(input?: { invoice?: string | null }) {
 
 async function loaded(total = 1) {
   const flow = history();
-  flow.load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total }));
+  flow.load.last.resolve(ok({ items: [historyEntry(1)], page: 1, pageSize: 10, total }));
   await settle();
   return flow;
 }

@@ -7,18 +7,14 @@ import {
   type DownloadInvoiceInput,
   type DownloadInvoiceOutput,
   type HistoryPageInput,
-  type HistoryPayment,
   type LoadHistoryOutput,
 } from '../../machines/payment-history.machine';
 import { noticeText } from '../../src/domain/notices';
 import { cancelled, failed, ok } from '../../src/domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { navigationOf, startFlow } from './support/navigation';
+import { historyEntry } from './payment-history-fixtures';
 
-const entry = (index: number): HistoryPayment => ({
-  payment: { id: `pay_${index}`, created: '2026-03-01T00:00:00.000Z', amount: 1399, currency: 'EUR', status: 'paid', card: null, cardlast4: null },
-  invoice: { id: `inv_${index}`, number: `FS-2026-00000${index}`, issued_at: '2026-03-01T00:00:00.000Z', total: 1399, currency: 'EUR', lines: [], pdf_url: `/api/v1/payments/invoices/inv_${index}/pdf` },
-});
 
 function history(invoice: string | null = null) {
   const load = controlledActor<LoadHistoryOutput, HistoryPageInput>();
@@ -32,13 +28,13 @@ describe('payment-history machine', () => {
   it('loads page 1, pages forward and back within the total', async () => {
     const { actor, load } = history();
     expect(load.last.input).toEqual({ page: 1 });
-    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 11 }));
+    load.last.resolve(ok({ items: [historyEntry(1)], page: 1, pageSize: 10, total: 11 }));
     await settle();
     actor.send({ type: 'page.previous' });
     expect(load.calls).toHaveLength(1);
     actor.send({ type: 'page.next' });
     expect(load.last.input).toEqual({ page: 2 });
-    load.last.resolve(ok({ items: [entry(2)], page: 2, pageSize: 10, total: 11 }));
+    load.last.resolve(ok({ items: [historyEntry(2)], page: 2, pageSize: 10, total: 11 }));
     await settle();
     expect(actor.getSnapshot().context.page).toBe(2);
     actor.send({ type: 'page.next' });
@@ -49,7 +45,7 @@ describe('payment-history machine', () => {
 
   it('downloads an invoice and shows a refused download for 3 s', async () => {
     const { actor, load, download, clock } = history();
-    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 1 }));
+    load.last.resolve(ok({ items: [historyEntry(1)], page: 1, pageSize: 10, total: 1 }));
     await settle();
     actor.send({ type: 'invoice.download', pdfUrl: '/api/v1/payments/invoices/inv_1/pdf', number: 'FS-2026-000001' });
     expect(actor.getSnapshot().context.downloading).toBe('FS-2026-000001');
@@ -67,7 +63,7 @@ describe('payment-history machine', () => {
 
   it('a failed page keeps the page it had; a cancelled one is quiet; back leaves for billing', async () => {
     const { actor, load } = history();
-    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 11 }));
+    load.last.resolve(ok({ items: [historyEntry(1)], page: 1, pageSize: 10, total: 11 }));
     await settle();
     actor.send({ type: 'page.next' });
     load.last.resolve(failed(500));
@@ -85,14 +81,14 @@ describe('payment-history machine', () => {
   it("opened from a receipt's link, asks for the page that holds its invoice and marks it", async () => {
     const { actor, load } = history('inv_12');
     expect(load.last.input).toEqual({ page: 1, invoice: 'inv_12' });
-    load.last.resolve(ok({ items: [entry(12)], page: 2, pageSize: 10, total: 12 }));
+    load.last.resolve(ok({ items: [historyEntry(12)], page: 2, pageSize: 10, total: 12 }));
     await settle();
     expect(actor.getSnapshot().context).toMatchObject({ page: 2, marked: 'inv_12', locate: null });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     // Paging on asks for pages, not for the invoice again; the mark stays with its invoice.
     actor.send({ type: 'page.previous' });
     expect(load.last.input).toEqual({ page: 1 });
-    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 12 }));
+    load.last.resolve(ok({ items: [historyEntry(1)], page: 1, pageSize: 10, total: 12 }));
     await settle();
     expect(actor.getSnapshot().context).toMatchObject({ page: 1, marked: 'inv_12' });
   });
@@ -104,10 +100,10 @@ describe('payment-history machine', () => {
     expect(load.calls).toHaveLength(2);
     expect(load.last.input).toEqual({ page: 1 });
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('This invoice belongs to another account.');
-    load.last.resolve(ok({ items: [entry(1)], page: 1, pageSize: 10, total: 1 }));
+    load.last.resolve(ok({ items: [historyEntry(1)], page: 1, pageSize: 10, total: 1 }));
     await settle();
     expect(actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ items: [entry(1)], marked: null });
+    expect(actor.getSnapshot().context).toMatchObject({ items: [historyEntry(1)], marked: null });
     clock.increment(3000);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.notice).toBeNull();

@@ -1,22 +1,11 @@
 // Model of /billing/history (machines/payment-history.machine.ts): pages of 10, invoice
 // downloads, failures, back to billing; opened plainly and from a receipt's link (an invoice).
 import { expect } from 'vitest';
-import { paymentHistoryMachine, type HistoryPayment } from '../../../machines/payment-history.machine';
+import { paymentHistoryMachine } from '../../../machines/payment-history.machine';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
+import { historyEntry } from '../payment-history-fixtures';
 
-const entry = (index: number): HistoryPayment => ({
-  payment: { id: `pay_${index}`, created: '2026-03-01T00:00:00.000Z', amount: 1399, currency: 'EUR', status: 'paid', card: null, cardlast4: null },
-  invoice: {
-    id: `inv_${index}`,
-    number: `FS-2026-${String(index).padStart(6, '0')}`,
-    issued_at: '2026-03-01T00:00:00.000Z',
-    total: 1399,
-    currency: 'EUR',
-    lines: [],
-    pdf_url: `/api/v1/payments/invoices/inv_${index}/pdf`,
-  },
-});
 
 export const model: MachineModel = {
   machine: paymentHistoryMachine,
@@ -26,8 +15,8 @@ export const model: MachineModel = {
   },
   outputs: {
     loadHistory: [
-      ok({ items: [entry(1)], page: 1, pageSize: 10, total: 11 }),
-      ok({ items: [entry(2)], page: 2, pageSize: 10, total: 11 }),
+      ok({ items: [historyEntry(1)], page: 1, pageSize: 10, total: 11 }),
+      ok({ items: [historyEntry(2)], page: 2, pageSize: 10, total: 11 }),
       refused(401),
       unreachable,
       cancelled,
