@@ -5,12 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { browserFlags, chromiumPath } from './lighthouse';
 import { subscriber } from './playback';
 import { startBareServer, type RunningServer } from './server-process';
 import { ratioOf, type Row } from './table';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const flags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=user-gesture-required'];
+// As a person's browser: Play must be pressed (the press is what is timed).
+const flags = [...browserFlags, '--autoplay-policy=user-gesture-required'];
 const desktop = { width: 1280, height: 800 };
 
 const barePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head><body>

@@ -10,8 +10,9 @@ import { ApiSession, benchPassword, newIdentity } from './api-session';
 import { freePort, type RunningServer } from './server-process';
 import type { Row } from './table';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const browserFlags = [
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium as the browser tests run it (headless, no network of its own). */
+export const browserFlags = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];

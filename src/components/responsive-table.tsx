@@ -34,19 +34,18 @@ export function ResponsiveTable<Row>({ caption, hideCaption = false, columns, ro
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            className={isCurrent?.(row) ? 'rtable__row rtable__row--current' : 'rtable__row'}
-            aria-current={isCurrent?.(row) ? 'true' : undefined}
-          >
-            {columns.map((column) => (
-              <td key={column.id} data-label={column.header} className={column.align === 'end' ? 'rtable__cell--end' : undefined}>
-                {column.cell(row)}
-              </td>
-            ))}
-          </tr>
-        ))}
+        {rows.map((row) => {
+          const current = isCurrent?.(row) ?? false;
+          return (
+            <tr key={rowKey(row)} className={current ? 'rtable__row rtable__row--current' : 'rtable__row'} aria-current={current ? 'true' : undefined}>
+              {columns.map((column) => (
+                <td key={column.id} data-label={column.header} className={column.align === 'end' ? 'rtable__cell--end' : undefined}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -126,8 +126,9 @@ export async function paymentHistoryPage(
 
 /** The Payment History page (newest first) that holds this payment of the account. */
 export async function paymentHistoryPageOf(db: Database, userId: string, paymentId: string | null): Promise<number> {
-  const [payment] = paymentId ? await db.select({ createdAt: payments.createdAt }).from(payments).where(eq(payments.id, paymentId)) : [];
-  if (!payment || !paymentId) return 1;
+  if (paymentId === null) return 1;
+  const [payment] = await db.select({ createdAt: payments.createdAt }).from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return 1;
   // The same order as paymentHistoryPage: what comes before it is newer, or as new with a greater id.
   const [newer] = await db
     .select({ total: count() })
