@@ -1,11 +1,13 @@
 // Builds the single-page app; in development it proxies the API to the server on PORT.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompiledMessages } from './scripts/precompiled-messages';
 
 const apiPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // Messages are parsed here, not in the browser (scripts/precompiled-messages.ts).
+  plugins: [precompiledMessages(), react()],
   // Source maps stay beside the build for the bundle benchmark and for reading stack traces;
   // 'hidden' leaves no reference to them in the JS, and the server never serves them.
   build: { outDir: 'dist', sourcemap: 'hidden', target: 'es2022' },

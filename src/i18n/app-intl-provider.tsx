@@ -1,13 +1,17 @@
-// The app's react-intl provider: English is bundled (it is also every message's default);
-// Spanish is loaded on demand with a dynamic import, so visitors on English never download it.
+// The app's react-intl provider. English needs no catalogue: it is every message's default,
+// parsed at build time with the code that shows it (scripts/precompiled-messages.ts), so each
+// screen brings its own English. Spanish is loaded on demand with a dynamic import, so visitors
+// on English never download it.
 // While a catalogue loads, the previous language stays on screen (no blank flash).
 // Usage: <AppIntlProvider locale={language}>…</AppIntlProvider>; preload with loadMessages().
 import { useEffect, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
-import en from '../../locales/en.json';
+import { IntlProvider, type MessageFormatElement } from 'react-intl';
 import { DEFAULT_LOCALE, type AppLocale } from './locales';
 
-type Catalogue = Record<string, string>;
+/** Messages by id: ICU strings, or their parsed form in the built app. */
+type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
+
+const en: Catalogue = {};
 
 const loaders: Record<AppLocale, () => Promise<Catalogue>> = {
   en: async () => en,

@@ -23,21 +23,29 @@ function newest(dir: string): number {
 
 function buildIfStale(): void {
   const built = existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0;
-  const sources = Math.max(...['src', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts'].map((p) => newest(path.join(root, p))));
+  const sources = Math.max(...['src', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts/precompiled-messages.ts'].map((p) => newest(path.join(root, p))));
   if (built >= sources && process.env.E2E_FORCE_BUILD !== '1') return;
   console.log('e2e: building the app (vite build)');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
-/** The production build must not carry the development inspector (`?inspect`). */
-function checkNoInspector(distDir: string): void {
+/**
+ * The production build must not carry the development inspector (`?inspect`), nor the ICU
+ * message parser: its messages are parsed at build time (scripts/precompiled-messages.ts).
+ */
+function checkBuildLeavesOut(distDir: string): void {
   const assets = path.join(distDir, 'assets');
-  const offenders = readdirSync(assets)
-    .filter((f) => f.endsWith('.js'))
-    .filter((f) => /statelyai|@statelyai\/inspect|createBrowserInspector/.test(readFileSync(path.join(assets, f), 'utf8')));
-  if (offenders.length) throw new Error(`production build contains @statelyai/inspect: ${offenders.join(', ')}`);
-  console.log('e2e: production build carries no @statelyai/inspect');
+  const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const leftOut = [
+    { what: '@statelyai/inspect', pattern: /statelyai|@statelyai\/inspect|createBrowserInspector/ },
+    { what: 'the ICU message parser', pattern: /EXPECT_ARGUMENT_CLOSING_BRACE|MALFORMED_ARGUMENT/ },
+  ];
+  for (const { what, pattern } of leftOut) {
+    const offenders = scripts.filter((f) => pattern.test(readFileSync(path.join(assets, f), 'utf8')));
+    if (offenders.length) throw new Error(`production build contains ${what}: ${offenders.join(', ')}`);
+    console.log(`e2e: the production build leaves out ${what}`);
+  }
 }
 
 function freePort(): Promise<number> {
@@ -121,7 +129,7 @@ async function main(): Promise<number> {
   // E2E_DIST_DIR: serve an already built app from elsewhere (skips the build here).
   const distDir = process.env.E2E_DIST_DIR ? path.resolve(process.env.E2E_DIST_DIR) : path.join(root, 'dist');
   if (!process.env.E2E_DIST_DIR) buildIfStale();
-  checkNoInspector(distDir);
+  checkBuildLeavesOut(distDir);
   // Made before the servers start, so encoding never competes with the browser tests.
   await makeMissingSamples(mediaDir, undefined, ({ done, total, step }) => console.log(`e2e: sample media ${done}/${total} (${step})`));
   let main: Running | undefined;
