@@ -5,8 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
-import { createApiClient } from './api/client';
-import { createApi } from './api/endpoints';
+import { lazyApi } from './api/lazy-api';
 import { createAppActors, type AppDeps } from './app/actors';
 import { App } from './app/app';
 import { createPersistence } from './app/persistence';
@@ -19,7 +18,11 @@ async function developmentInspector(): Promise<AppDeps['inspect']> {
 
 async function boot(): Promise<void> {
   const actors = createAppActors({
-    api: (auth, language) => createApi(createApiClient({ auth, language })),
+    api: (auth, language) =>
+      lazyApi(async () => {
+        const [{ createApiClient }, { createApi }] = await Promise.all([import('./api/client'), import('./api/endpoints')]);
+        return createApi(createApiClient({ auth, language }));
+      }),
     persistence: createPersistence({ local: window.localStorage, session: window.sessionStorage }),
     inspect: (await developmentInspector()) ?? (window.__fitstreamStateProbe ? (await import('./app/state-probe')).stateProbe() : undefined),
   });
