@@ -69,20 +69,22 @@ export default fp<{ assets: AppAssets }>(
     await app.register(uploadsRoute);
     const prepared = new Map([...assets].map(([pathname, asset]) => [pathname, prepare(asset, app.securityHeaders)]));
     const index = prepared.get('/index.html');
-    if (!index) app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
+    if (index) prepared.set('/', index);
+    else app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
 
     // GET (and HEAD) of anything no other route answers.
     // Its answers set the security headers themselves (one precomputed set per asset).
     app.get('/*', { config: { presetSecurityHeaders: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const asset = isApiPath(pathname) ? undefined : prepared.get(pathname);
+      const api = isApiPath(pathname);
+      const asset = api ? undefined : prepared.get(pathname);
       if (asset) return sendAsset(request, reply, asset);
-      reply.headers(app.securityHeaders);
-      if (isApiPath(pathname)) return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
       // A missing hashed file is a stale page asking for an old build, not a deep link.
-      if (pathname.startsWith('/assets/')) return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
-      if (!index) return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(notBuiltPage);
-      return sendAsset(request, reply, index);
+      const deepLink = !api && !pathname.startsWith('/assets/');
+      if (deepLink && index) return sendAsset(request, reply, index);
+      reply.headers(app.securityHeaders);
+      if (deepLink) return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(notBuiltPage);
+      return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
     });
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) =>
