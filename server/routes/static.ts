@@ -1,6 +1,9 @@
 // The built single-page app (dist/, served from memory), stored uploads at /uploads/<name>,
 // and what unknown paths answer: JSON 404 under /api (and /uploads, /sandbox), 404 for a
-// missing hashed asset, index.html for the app's deep links.
+// missing hashed asset, index.html for the app's deep links. The app's own files (and `/`)
+// are answered on Node's response before Fastify (`app.answerAsset`, called by the server
+// app.ts makes): no request object, hooks or routing for the requests a page load makes most.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { routeSchema } from '../contract';
@@ -38,6 +41,15 @@ interface PreparedAsset {
   identity: HeaderSet;
   br: HeaderSet | null;
   gzip: HeaderSet | null;
+  /** The same, with the body's length, as Node's `writeHead` takes them. */
+  raw: { notModified: OutgoingHttpHeaders; identity: OutgoingHttpHeaders; br: OutgoingHttpHeaders | null; gzip: OutgoingHttpHeaders | null };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a GET or HEAD of a file of the built app on Node's response; false for anything else. */
+    answerAsset?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  }
 }
 
 function prepare(asset: AppAsset, security: HeaderSet): PreparedAsset {
@@ -48,13 +60,22 @@ function prepare(asset: AppAsset, security: HeaderSet): PreparedAsset {
     ...(asset.br || asset.gzip ? { vary: 'Accept-Encoding' } : {}),
   };
   const withType = { ...common, 'content-type': asset.contentType };
+  const br = asset.br ? Object.freeze({ ...withType, 'content-encoding': 'br' }) : null;
+  const gzip = asset.gzip ? Object.freeze({ ...withType, 'content-encoding': 'gzip' }) : null;
+  const sized = (headers: HeaderSet, body: Buffer) => Object.freeze({ ...headers, 'content-length': String(body.length) });
   return {
     etag: asset.etag,
     asset,
     notModified: Object.freeze(common),
     identity: Object.freeze(withType),
-    br: asset.br ? Object.freeze({ ...withType, 'content-encoding': 'br' }) : null,
-    gzip: asset.gzip ? Object.freeze({ ...withType, 'content-encoding': 'gzip' }) : null,
+    br,
+    gzip,
+    raw: {
+      notModified: Object.freeze(common),
+      identity: sized(withType, asset.body),
+      br: br && asset.br && sized(br, asset.br),
+      gzip: gzip && asset.gzip && sized(gzip, asset.gzip),
+    },
   };
 }
 
@@ -64,6 +85,26 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, prepared: Prepa
   return reply.headers((encoding && prepared[encoding]) || prepared.identity).send(body);
 }
 
+/** `sendAsset` on Node's own response: the same status, headers and bytes (a test compares them). */
+function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>) {
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const url = request.url ?? '/';
+    const query = url.indexOf('?');
+    const found = prepared.get(query < 0 ? url : url.slice(0, query));
+    if (!found) return false;
+    if (request.headers['if-none-match'] === found.etag) {
+      response.writeHead(304, found.raw.notModified).end();
+      return true;
+    }
+    const { encoding, body } = pickEncoding(found.asset, request.headers['accept-encoding']);
+    response.writeHead(200, (encoding && found.raw[encoding]) || found.raw.identity);
+    if (request.method === 'HEAD') response.end();
+    else response.end(body);
+    return true;
+  };
+}
+
 export default fp<{ assets: AppAssets }>(
   async (app, { assets }) => {
     await app.register(uploadsRoute);
@@ -71,6 +112,7 @@ export default fp<{ assets: AppAssets }>(
     const index = prepared.get('/index.html');
     if (index) prepared.set('/', index);
     else app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
+    app.decorate('answerAsset', answerOnNode(prepared));
 
     // GET (and HEAD) of anything no other route answers.
     // Its answers set the security headers themselves (one precomputed set per asset).

@@ -1,5 +1,6 @@
 // The built app and what unknown paths answer (server/routes/static.ts): security headers, the
 // JSON 404 under /api, deep links to index.html, compressed hashed assets, and a missing build.
+import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -113,6 +114,44 @@ describe('app with a built client', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('secret source');
+  });
+
+  it('answers the same status, headers and bytes over a real connection (the files are answered before Fastify)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const etag = String((await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' })).headers.etag);
+    const cases: { method: 'GET' | 'HEAD'; url: string; headers?: Record<string, string> }[] = [
+      { method: 'GET', url: '/' },
+      { method: 'GET', url: '/index.html?utm=1' },
+      { method: 'GET', url: '/billing' },
+      { method: 'HEAD', url: '/' },
+      { method: 'GET', url: '/assets/index-abc123.js' },
+      { method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      { method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } },
+      { method: 'HEAD', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br' } },
+      { method: 'GET', url: '/assets/big-def456.js', headers: { 'if-none-match': etag } },
+      { method: 'GET', url: '/assets/index-oldbuild.js' },
+    ];
+    // What the connection adds (date, keep-alive) is not the app's answer.
+    const answerOf = (status: number, headers: Record<string, unknown>, body: Buffer) => ({
+      status,
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))),
+      body: body.toString('base64'),
+    });
+    for (const { method, url, headers = {} } of cases) {
+      const viaFastify = await t.app.inject({ method, url, headers });
+      const overHttp = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const request = http.request(`${address}${url}`, { method, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(answerOf(overHttp.status, overHttp.headers, overHttp.body), `${method} ${url}`).toEqual(
+        answerOf(viaFastify.statusCode, viaFastify.headers, viaFastify.rawPayload),
+      );
+    }
   });
 
   it('keeps unknown API paths a JSON 404 even with the app built', async () => {
