@@ -7,6 +7,7 @@ import { fastifyTrustProxy, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { logSerializers } from './log-serializers';
 import authPlugin from './plugins/app/auth';
+import catalogReads from './plugins/app/catalog-reads';
 import crossSiteRequests from './plugins/app/cross-site-requests';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import paymentProvider from './plugins/app/payments';
@@ -109,6 +110,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(purgeExpired);
   await app.register(paymentProvider);
   await app.register(mailDelivery);
+  await app.register(catalogReads);
 
   // Routes, one file per API area.
   await app.register(authRoutes);

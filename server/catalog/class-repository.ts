@@ -1,6 +1,6 @@
 // Reads the published catalog for one account (its progress joined in) and shapes it as the
 // contract's ClassCard, ClassDetail and ClassFacets (openapi.yaml).
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../src/api/schema';
 import type { Queryable } from '../db/client';
 import { classes, classProgress, disciplines, instructors } from '../db/schema';
@@ -138,14 +138,15 @@ export async function listClasses(
 
 /**
  * The whole catalog, scheduled classes included, in the catalog's order (the database's, ties
- * and collation included): kept in memory by the routes and dropped when a class, discipline or
- * instructor changes (decision 018), so a list without search costs one progress read.
+ * and collation included): kept in memory and dropped when a class, discipline or instructor
+ * changes (decision 018). With the account's progress (kept likewise), a list without search
+ * and the home rows need no database work.
  */
 export type CatalogSnapshot = Awaited<ReturnType<typeof loadCatalogSnapshot>>;
 
 export async function loadCatalogSnapshot(db: Queryable) {
   const rows = await db
-    .select({ ...catalogColumns, disciplineId: classes.disciplineId })
+    .select({ ...catalogColumns, disciplineId: classes.disciplineId, disciplinePosition: disciplines.position })
     .from(classes)
     .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
     .innerJoin(instructors, eq(instructors.id, classes.instructorId))
@@ -175,32 +176,69 @@ function startAfter(rows: SnapshotRow[], position: CatalogPosition): number {
   return next < 0 ? rows.length : next;
 }
 
-/** `listClasses` from the snapshot, for filters without search: only `userId`'s progress is read. */
-export async function listClassesFromSnapshot(
-  db: Queryable,
+/** Where an account is in each class it started, by class id. */
+export type AccountProgress = ReadonlyMap<string, NonNullable<CardRow['progress']>>;
+
+export async function loadAccountProgress(db: Queryable, userId: string): Promise<AccountProgress> {
+  const rows = await db
+    .select({ classId: classProgress.classId, positionSeconds: classProgress.positionSeconds, completedAt: classProgress.completedAt, updatedAt: classProgress.updatedAt })
+    .from(classProgress)
+    .where(eq(classProgress.userId, userId));
+  return new Map(rows.map(({ classId, ...progress }) => [classId, progress]));
+}
+
+const isPublished = (row: SnapshotRow, now: Date) => row.publishedAt.getTime() <= now.getTime();
+const cardOf = (row: SnapshotRow, progress: AccountProgress) => cardBody({ ...row, progress: progress.get(row.id) ?? null });
+
+/** `listClasses` from the snapshot and the account's progress, for filters without search. */
+export function listClassesFromSnapshot(
   snapshot: CatalogSnapshot,
-  userId: string,
+  progress: AccountProgress,
   filters: ClassFilters,
   page: { after: CatalogPosition | null; limit: number },
   now: Date,
-): Promise<ClassPage> {
-  const matching = snapshot.filter((row) => row.publishedAt.getTime() <= now.getTime() && matches(row, filters));
+): ClassPage {
+  const matching = snapshot.filter((row) => isPublished(row, now) && matches(row, filters));
   const start = page.after ? startAfter(matching, page.after) : 0;
   const shown = matching.slice(start, start + page.limit);
-  const progress =
-    shown.length === 0
-      ? []
-      : await db
-          .select({ classId: classProgress.classId, positionSeconds: classProgress.positionSeconds, completedAt: classProgress.completedAt, updatedAt: classProgress.updatedAt })
-          .from(classProgress)
-          .where(and(eq(classProgress.userId, userId), inArray(classProgress.classId, shown.map((row) => row.id))));
-  const byClass = new Map(progress.map(({ classId, ...rest }) => [classId, rest]));
   const last = shown.at(-1);
   return {
-    classes: shown.map((row) => cardBody({ ...row, progress: byClass.get(row.id) ?? null })),
+    classes: shown.map((row) => cardOf(row, progress)),
     total: matching.length,
     next: start + page.limit < matching.length && last ? { publishedMicros: last.publishedMicros, id: last.id } : null,
   };
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The subscriber's home rows: classes started and not completed, most recently watched first;
+ * classes published in the last 7 days, newest first; and every discipline with a published
+ * class, in its order, with its newest classes.
+ */
+export function homeRowsFromSnapshot(snapshot: CatalogSnapshot, progress: AccountProgress, now: Date) {
+  const shown = snapshot.filter((row) => isPublished(row, now));
+  const started = shown.flatMap((row) => {
+    const own = progress.get(row.id);
+    return own && own.completedAt === null ? [{ row, watchedAt: own.updatedAt.getTime() }] : [];
+  });
+  const continueWatching = started
+    .sort((a, b) => b.watchedAt - a.watchedAt || (a.row.id < b.row.id ? 1 : a.row.id > b.row.id ? -1 : 0))
+    .slice(0, HOME_ROW_SIZE)
+    .map(({ row }) => cardOf(row, progress));
+  const weekAgo = now.getTime() - WEEK_MS;
+  const newThisWeek = shown
+    .filter((row) => row.publishedAt.getTime() > weekAgo)
+    .slice(0, HOME_ROW_SIZE)
+    .map((row) => cardOf(row, progress));
+  const byDiscipline = new Map<string, { position: number; row: DisciplineRow }>();
+  for (const row of shown) {
+    const entry = byDiscipline.get(row.discipline.id) ?? { position: row.disciplinePosition, row: { discipline: row.discipline, classes: [] } };
+    if (entry.row.classes.length < DISCIPLINE_ROW_SIZE) entry.row.classes.push(cardOf(row, progress));
+    byDiscipline.set(row.discipline.id, entry);
+  }
+  const disciplineRows = [...byDiscipline.values()].sort((a, b) => a.position - b.position).map((entry) => entry.row);
+  return { continueWatching, newThisWeek, disciplines: disciplineRows };
 }
 
 /** One published class with everything its page shows; null when there is none. */
@@ -229,45 +267,4 @@ export async function listFacets(db: Queryable): Promise<ClassFacets> {
     db.select({ id: instructors.id, name: instructors.name }).from(instructors).orderBy(asc(instructors.name)),
   ]);
   return { disciplines: disciplineRows, instructors: instructorRows, levels: [...classLevels] };
-}
-
-/** Classes `userId` started and has not completed, most recently watched first. */
-export async function listContinueWatching(db: Queryable, userId: string): Promise<ClassCard[]> {
-  const rows = await cards(db, userId)
-    .where(and(published, isNotNull(classProgress.userId), isNull(classProgress.completedAt)))
-    .orderBy(desc(classProgress.updatedAt), desc(classes.id))
-    .limit(HOME_ROW_SIZE);
-  return rows.map(cardBody);
-}
-
-/** Classes published in the last 7 days, newest first. */
-export async function listNewThisWeek(db: Queryable, userId: string): Promise<ClassCard[]> {
-  const rows = await cards(db, userId)
-    .where(and(published, gt(classes.publishedAt, sql`now() - interval '7 days'`)))
-    .orderBy(...newestFirst)
-    .limit(HOME_ROW_SIZE);
-  return rows.map(cardBody);
-}
-
-/** Every discipline with a published class, in its order, with its newest classes. */
-export async function listDisciplineRows(db: Queryable, userId: string): Promise<DisciplineRow[]> {
-  // A lateral subquery per discipline walks classes_discipline_idx and stops after a row's worth.
-  const newestPerDiscipline = sql`${classes.id} in (
-    select newest.id from ${disciplines} d cross join lateral (
-      select c.id from ${classes} c
-      where c.discipline_id = d.id and c.published_at <= now()
-      order by c.published_at desc, c.id desc
-      limit ${DISCIPLINE_ROW_SIZE}
-    ) newest
-  )`;
-  const rows = await cards(db, userId)
-    .where(newestPerDiscipline)
-    .orderBy(asc(disciplines.position), ...newestFirst);
-  const byDiscipline = new Map<string, DisciplineRow>();
-  for (const row of rows) {
-    const entry = byDiscipline.get(row.discipline.id) ?? { discipline: row.discipline, classes: [] };
-    entry.classes.push(cardBody(row));
-    byDiscipline.set(row.discipline.id, entry);
-  }
-  return [...byDiscipline.values()];
 }

@@ -48,3 +48,53 @@ export class CachedRead<T> {
     return loading;
   }
 }
+
+export interface KeyedCachedReadOptions {
+  /** The most keys kept; past it the least recently read is dropped. */
+  maxKeys: number;
+  /** The longest a value is kept without a notification. */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+/**
+ * A read per key (an account's), each kept like a `CachedRead` and dropped by `invalidate(key)`,
+ * at most `maxKeys` of them. The owner drops a key when it hears of its change: its own write
+ * at once, other instances' by a notification naming the key.
+ */
+export class KeyedCachedRead<K, T> {
+  private readonly entries = new Map<K, { value: Promise<T>; loadedAt: number }>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly load: (key: K) => Promise<T>,
+    private readonly options: KeyedCachedReadOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  invalidate(key: K): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get(key: K): Promise<T> {
+    const kept = this.entries.get(key);
+    // Re-inserted, so the Map's order is least recently read first.
+    this.entries.delete(key);
+    if (kept && this.now() - kept.loadedAt <= this.options.maxAgeMs) {
+      this.entries.set(key, kept);
+      return kept.value;
+    }
+    const entry = { value: this.load(key), loadedAt: this.now() };
+    this.entries.set(key, entry);
+    if (this.entries.size > this.options.maxKeys) this.entries.delete(this.entries.keys().next().value as K);
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.value;
+  }
+}

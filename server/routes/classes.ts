@@ -3,19 +3,9 @@
 // tells the app whether to offer Play or a plan.
 import type { FastifyInstance } from 'fastify';
 import { hasClassAccess } from '../catalog/access';
-import {
-  findClass,
-  listClasses,
-  listClassesFromSnapshot,
-  loadCatalogSnapshot,
-  listContinueWatching,
-  listDisciplineRows,
-  listFacets,
-  listNewThisWeek,
-} from '../catalog/class-repository';
+import { findClass, homeRowsFromSnapshot, listClasses, listClassesFromSnapshot } from '../catalog/class-repository';
 import { encodeCursor, parseListQuery, type ListClassesQuery } from '../catalog/list-query';
 import { routeSchema } from '../contract';
-import { CachedRead } from '../db/cached-read';
 import { HttpError } from '../errors';
 
 const base = '/api/v1/classes';
@@ -23,21 +13,17 @@ const base = '/api/v1/classes';
 export default async function classesRoutes(app: FastifyInstance): Promise<void> {
   // Authentication first, so a visitor learns they must sign in before anything about the query.
   const signedIn = { onRequest: app.authenticate };
-  // The same for every account, changed by an import now and then (decision 018).
-  const facetsCache = new CachedRead(() => listFacets(app.db), { tables: ['disciplines', 'instructors'], maxAgeMs: 60_000 }).listen(app.changeFeed);
-  // The catalog itself, for lists without search (the search folds words in the database).
-  const catalogCache = new CachedRead(() => loadCatalogSnapshot(app.db), { tables: ['classes', 'disciplines', 'instructors'], maxAgeMs: 60_000 }).listen(
-    app.changeFeed,
-  );
+  // Kept in memory (plugins/app/catalog-reads.ts); only a search reads the database.
+  const { catalog, facets: facetsRead, progress } = app.catalogReads;
 
   app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request) => {
-    const { filters, after, limit } = await parseListQuery(request.query, () => facetsCache.get());
+    const { filters, after, limit } = await parseListQuery(request.query, () => facetsRead.get());
     const userId = request.user.id;
     const [page, facets] = await Promise.all([
       filters.search === null
-        ? catalogCache.get().then((snapshot) => listClassesFromSnapshot(app.db, snapshot, userId, filters, { after, limit }, new Date()))
+        ? Promise.all([catalog.get(), progress.get(userId)]).then(([snapshot, own]) => listClassesFromSnapshot(snapshot, own, filters, { after, limit }, new Date()))
         : listClasses(app.db, userId, filters, { after, limit }),
-      after === null ? facetsCache.get() : undefined,
+      after === null ? facetsRead.get() : undefined,
     ]);
     return {
       isSuccess: true,
@@ -50,13 +36,8 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
 
   app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, async (request) => {
     const userId = request.user.id;
-    const [canPlay, continueWatching, newThisWeek, disciplines] = await Promise.all([
-      hasClassAccess(app.db, userId),
-      listContinueWatching(app.db, userId),
-      listNewThisWeek(app.db, userId),
-      listDisciplineRows(app.db, userId),
-    ]);
-    return { isSuccess: true, canPlay, continueWatching, newThisWeek, disciplines };
+    const [canPlay, snapshot, own] = await Promise.all([hasClassAccess(app.db, userId), catalog.get(), progress.get(userId)]);
+    return { isSuccess: true, canPlay, ...homeRowsFromSnapshot(snapshot, own, new Date()) };
   });
 
   app.get<{ Params: { id: string } }>(

@@ -194,6 +194,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
         },
         new Date(),
       );
+      // This instance's own reads see it at once; the others when the database tells them.
+      app.catalogReads.progress.invalidate(request.user.id);
       return {
         isSuccess: true,
         progress: {

@@ -1,11 +1,11 @@
 // Classes API: the seeded catalog, filters, search in both languages, stable paging, one class
 // with the account's progress and access, the subscriber's home rows, and every refusal.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../src/api/schema';
 import { classes, classProgress, instructors, subscriptions, users } from '../../../server/db/schema';
-import { TABLE_CHANGED_CHANNEL } from '../../../server/db/notifications';
+import { PROGRESS_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL } from '../../../server/db/notifications';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 type Schemas = components['schemas'];
@@ -302,6 +302,22 @@ describe('progress and the home rows', () => {
     const cards = (await list('discipline=yoga', watcher.token)).classes;
     expect(cards.find((card) => card.id === 'bedtime-yoga')?.progress?.completed).toBe(true);
     expect((await get(`${LIST}/hiit-pyramid`)).json<Schemas['ClassSuccess']>().class.progress).toBeNull();
+  });
+
+  it('shows progress saved behind this instance (another instance, psql) once the database tells of it, though it is kept in memory', async () => {
+    const userId = await userIdOf(watcher);
+    const cardOf = async () => (await list('discipline=cycling', watcher.token)).classes.find((card) => card.id === 'recovery-spin');
+    expect((await cardOf())?.progress).toMatchObject({ positionSeconds: 61.5 });
+    const heard = new Promise<void>((resolve) =>
+      t.app.changeFeed.on(PROGRESS_CHANGED_CHANNEL, (payload) => {
+        if (payload === userId) resolve();
+      }),
+    );
+    await t.app.db.update(classProgress).set({ positionSeconds: 120, updatedAt: sql`now()` }).where(and(eq(classProgress.userId, userId), eq(classProgress.classId, 'recovery-spin')));
+    await heard;
+    expect((await cardOf())?.progress).toMatchObject({ positionSeconds: 120 });
+    const home = (await get(HOME, watcher.token)).json<Schemas['ClassesHomeSuccess']>();
+    expect(home.continueWatching[0]).toMatchObject({ id: 'recovery-spin', progress: { positionSeconds: 120 } });
   });
 
   it('has the new classes of the last 7 days and one row per discipline', async () => {

@@ -47,6 +47,19 @@ describe('progress', () => {
     expect(again.json().progress).toMatchObject({ position_seconds: 1, completed: true, completed_at: completedAt });
   });
 
+  it('shows on the home and the catalog at once, though both keep progress in memory', async () => {
+    const user = await subscriber(t.app, 'basic');
+    const home = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/classes/home', headers: authorization(user) })).json();
+    const card = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/classes?limit=50', headers: authorization(user) })).json().classes.find((c: { id: string }) => c.id === CLASS_ID);
+    expect((await home()).continueWatching).toEqual([]);
+    expect((await card()).progress).toBeNull();
+    await save(user, duration * 0.25);
+    expect((await home()).continueWatching).toMatchObject([{ id: CLASS_ID, progress: { positionSeconds: duration * 0.25, completed: false } }]);
+    await save(user, duration * 0.5);
+    expect((await card()).progress).toMatchObject({ positionSeconds: duration * 0.5, completed: false });
+  });
+
   it('never records a position past the end of the media', async () => {
     const user = await subscriber(t.app, 'basic');
     expect((await save(user, duration * 10)).json().progress).toMatchObject({ position_seconds: duration, completed: true });
