@@ -13,6 +13,7 @@ interface RouteSpec {
   contentEncoding?: string;
   /** base64 */
   body: string;
+  headers?: Record<string, string>;
 }
 
 const specFile = process.env.BARE_ROUTES;
@@ -38,6 +39,19 @@ for (const route of routes) {
       return reply.type(route.contentType).send(body);
     },
   });
+  // The same bytes with the product's other headers too (security, cache, ETag): what is left
+  // between the two is the product's own work per request, not the size of its headers.
+  const { headers } = route;
+  if (headers) {
+    app.route({
+      method: route.method,
+      url: `/same-headers${route.url}`,
+      handler: async (_request, reply) => {
+        if (route.contentEncoding) reply.header('content-encoding', route.contentEncoding);
+        return reply.headers(headers).type(route.contentType).send(body);
+      },
+    });
+  }
 }
 
 await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });

@@ -128,6 +128,8 @@ export interface BareRoute {
   contentType: string;
   contentEncoding?: string;
   body: Buffer;
+  /** The product's other response headers: also answered with them under `/same-headers<url>`. */
+  headers?: Record<string, string>;
 }
 
 /** Starts the bare Fastify baseline, answering each route's bytes from memory. */

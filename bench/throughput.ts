@@ -19,6 +19,8 @@ export interface Target {
   minRatio?: number;
   /** Maximum p99 latency at 50 connections, ms. */
   maxP99Ms: number;
+  /** Also measure a bare server sending the product's headers as well as its bytes. */
+  sameHeaders?: boolean;
 }
 
 export interface ThroughputOptions {
@@ -47,16 +49,19 @@ export async function throughputTargets(distDir: string): Promise<Target[]> {
   return [
     // Signed in, from memory: the session list and the plans (decision 018).
     { name: 'POST /api/v1/payments/plans', method: 'POST', path: '/api/v1/payments/plans', auth: true, minRatio: 0.5, maxP99Ms: 10 },
-    { name: 'GET /', method: 'GET', path: '/', auth: false, minRatio: 0.8, maxP99Ms: 25 },
-    { name: 'GET static asset', method: 'GET', path: await staticAsset(distDir), auth: false, minRatio: 0.8, maxP99Ms: 25 },
-    // The catalog's first page (issue 10): classes with the account's progress still come from the database.
+    { name: 'GET /', method: 'GET', path: '/', auth: false, minRatio: 0.8, maxP99Ms: 25, sameHeaders: true },
+    { name: 'GET static asset', method: 'GET', path: await staticAsset(distDir), auth: false, minRatio: 0.8, maxP99Ms: 25, sameHeaders: true },
+    // The catalog's first page: the catalog and the account's progress from memory (decision 018).
     { name: 'GET /api/v1/classes (catalog)', method: 'GET', path: '/api/v1/classes', auth: true, maxP99Ms: 25 },
   ];
 }
 
-function load(origin: string, target: Target, token: string, seconds: number, connections: number): Promise<Result> {
+/** Headers of the connection or of the body itself, which every server sends its own way. */
+const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-type', 'content-encoding']);
+
+function load(origin: string, target: Target, token: string, seconds: number, connections: number, prefix = ''): Promise<Result> {
   return autocannon({
-    url: `${origin}${target.path}`,
+    url: `${origin}${prefix}${target.path}`,
     method: target.method,
     connections,
     duration: seconds,
@@ -116,6 +121,9 @@ export async function measureThroughput(server: RunningServer, options: Throughp
       contentType: response.headers['content-type'] ?? 'application/octet-stream',
       ...(encoding ? { contentEncoding: encoding } : {}),
       body: response.body,
+      ...(target.sameHeaders
+        ? { headers: Object.fromEntries(Object.entries(response.headers).flatMap(([name, value]) => (NOT_COPIED.has(name) || value === undefined ? [] : [[name, String(value)]]))) }
+        : {}),
     });
   }
 
@@ -133,6 +141,19 @@ export async function measureThroughput(server: RunningServer, options: Throughp
       if (bareFailures > 0) throw new Error(`the bare server failed ${bareFailures} requests to ${target.name}`);
       rows.push(...rowsFor(target, options.label, product, baseline, options.durationSeconds, options.connections));
       console.log(`  ${options.label} ${target.name}: ${Math.round(product.requests.average)} req/s vs bare ${Math.round(baseline.requests.average)}`);
+      if (target.sameHeaders) {
+        const withHeaders = await load(bare.origin, target, token, options.durationSeconds, options.connections, '/same-headers');
+        rows.push({
+          group: `throughput ${options.label}`,
+          figure: `${target.name} requests/s against a bare server sending the same headers too`,
+          value: Math.round(product.requests.average),
+          unit: 'req/s',
+          baseline: Math.round(withHeaders.requests.average),
+          ratio: ratioOf(product.requests.average, withHeaders.requests.average),
+          note: `${bytesPerResponse(product)} B vs ${bytesPerResponse(withHeaders)} B per response: what is left is the product's own work`,
+        });
+        console.log(`  ${options.label} ${target.name}: bare with the same headers ${Math.round(withHeaders.requests.average)} req/s`);
+      }
     }
   } finally {
     await bare.stop();
