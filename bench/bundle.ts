@@ -101,11 +101,13 @@ export interface BundleResult {
 export async function measureBundle(): Promise<BundleResult> {
   const app = await buildWithAppConfig(repoRoot, 'app');
   const bare = await buildWithAppConfig(path.join(repoRoot, 'bench', 'bare-react'), 'bare');
+  const stack = await buildWithAppConfig(path.join(repoRoot, 'bench', 'bare-stack'), 'stack');
   try {
     const appEntry = entryKey(app.manifest);
     const bareInitial = staticClosure(bare.manifest, [entryKey(bare.manifest)]);
     const bareJs = await sumOf(bare.outDir, bareInitial.js);
     const bareCss = await sumOf(bare.outDir, bareInitial.css);
+    const stackJs = await sumOf(stack.outDir, staticClosure(stack.manifest, [entryKey(stack.manifest)]).js);
 
     const routes = routeChunks(app.manifest);
     const landingKey = routes.find((key) => /landing/i.test(key));
@@ -145,6 +147,8 @@ export async function measureBundle(): Promise<BundleResult> {
     const rows: Row[] = [
       pair('landing `/` initial JS, gzip', landingJs.gzip, bareJs.gzip, 1.3, landingNote),
       pair('landing `/` initial JS, brotli', landingJs.brotli, bareJs.brotli, 1.3),
+      pair('the stack alone: React + an XState actor + react-intl + wouter, initial JS, gzip', stackJs.gzip, bareJs.gzip, undefined, 'bench/bare-stack: the floor of the chosen libraries on a first page'),
+      pair('landing `/` initial JS, gzip, against the stack alone', landingJs.gzip, stackJs.gzip, undefined, "FitStream's own code on the landing"),
       pair('landing `/` initial CSS, gzip', landingCss.gzip, bareCss.gzip),
       pair('landing `/` initial CSS, brotli', landingCss.brotli, bareCss.brotli),
       pair(`largest route initial JS, gzip (${worst?.route ?? 'entry'})`, worst?.js.gzip ?? 0, bareJs.gzip, 2.2, `${perRoute.length} routes`),
@@ -162,5 +166,6 @@ export async function measureBundle(): Promise<BundleResult> {
     };
   } finally {
     await rm(bare.outDir, { recursive: true, force: true });
+    await rm(stack.outDir, { recursive: true, force: true });
   }
 }

@@ -53,7 +53,7 @@ export function precompileCatalogue(catalogue: Record<string, string>): Record<s
   return Object.fromEntries(Object.entries(catalogue).map(([id, message]) => [id, parsedMessage(message)]));
 }
 
-const appSource = /\/(src|machines)\/.*\.tsx?$/;
+const source = /\.tsx?$/;
 const appCatalogue = /\/locales\/[a-z]{2}\.json$/;
 
 /** The Vite side: parse the app's messages while building, and leave the parser out. */
@@ -67,7 +67,7 @@ export function precompiledMessages(): Plugin {
     transform(code, id) {
       const file = id.split('?')[0] ?? id;
       if (appCatalogue.test(file)) return { code: JSON.stringify(precompileCatalogue(JSON.parse(code) as Record<string, string>)), map: null };
-      if (appSource.test(file) && !file.includes('/node_modules/')) return precompileDefaultMessages(code, file);
+      if (source.test(file) && !file.includes('/node_modules/')) return precompileDefaultMessages(code, file);
       return null;
     },
   };
