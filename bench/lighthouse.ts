@@ -163,7 +163,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message.spl
 async function measurePage(label: string, options: LighthouseOptions, run: () => Promise<Scores>): Promise<Row[]> {
   try {
     const results: Scores[] = [];
-    for (let index = 0; index < options.runs; index += 1) results.push(await run());
+    // A run whose trace Chromium failed to record (NO_NAVSTART on a busy machine) is tried once more.
+    for (let index = 0; index < options.runs; index += 1) results.push(await run().catch(() => run()));
     const name = label.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'landing';
     await mkdir(options.reportDir, { recursive: true });
     await writeFile(path.join(options.reportDir, `lighthouse-${name}.json`), results.at(-1)?.report ?? '{}');
