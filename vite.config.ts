@@ -1,7 +1,7 @@
 // Builds the single-page app; in development it proxies the API to the server on PORT.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompiledMessages } from './scripts/precompiled-messages';
+import { precompiledMessages } from './scripts/precompiled-messages.ts';
 
 const apiPort = process.env.PORT ?? '8080';
 
