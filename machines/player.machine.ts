@@ -158,7 +158,8 @@ export const playerMachine = setup({
       return { session: start.session, durationSeconds: start.durationSeconds, resumeSeconds: start.resumeSeconds, position: 0, failure: null, endReason: null };
     }),
     takeRefusal: assign(({ event }) => {
-      const answer = startOf(event) ?? heartbeatOf(event);
+      // A start and a heartbeat refuse alike ({ kind: 'refused', reason }), read from the same output.
+      const answer = startOf(event);
       return answer?.kind === 'refused' ? { refusal: answer.reason } : {};
     }),
     takeScreens: assign(({ event }) => {

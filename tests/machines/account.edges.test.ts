@@ -1,10 +1,11 @@
 // The account machine's edges: a failed or quiet load and its retry, a refused deletion that
 // stays in the dialog, cancelling the dialog, a 401 that says nothing, crashing calls, acting
-// while a notice shows, and the notice's 3 s.
+// while a notice shows, and the notice's 3 s; then every page request the same three ways
+// (answered, cancelled, refused), with the busy look while it runs.
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '../../src/domain/notices';
-import { cancelled, failed, ok, unreachable } from '../../src/domain/request-outcome';
-import { accountPage, accountView, loadedAccountPage, phone } from './account-test-kit';
+import { cancelled, failed, ok, unreachable, type Outcome } from '../../src/domain/request-outcome';
+import { accountPage, accountView, loadedAccountPage, phone, tablet, thisDevice } from './account-test-kit';
 import { settle } from './controlled-actor';
 
 describe('account machine edges', () => {
@@ -98,5 +99,131 @@ describe('account machine edges', () => {
     // One request at a time: nothing else starts while busy.
     actor.send({ type: 'delete.open' });
     expect(actor.getSnapshot().matches({ ready: 'downloading' })).toBe(true);
+  });
+
+  it('says it is loading, with no devices listed, until the account arrives', async () => {
+    const { actor, calls } = accountPage();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.devices).toEqual([]);
+    calls.load.last.resolve(failed(500));
+    await settle();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context.devices).toEqual([]);
+  });
+
+  it("a refused load shows the server's message, or the generic line without one", async () => {
+    const withMessage = accountPage();
+    withMessage.calls.load.last.resolve(failed(503, { message: 'Accounts are under maintenance.' }));
+    await settle();
+    expect(withMessage.actor.getSnapshot().matches('loadFailed')).toBe(true);
+    expect(noticeText(withMessage.actor.getSnapshot().context.notice)).toBe('Accounts are under maintenance.');
+    const without = accountPage();
+    without.calls.load.last.resolve(failed(500));
+    await settle();
+    expect(noticeText(without.actor.getSnapshot().context.notice)).toBe('Something went wrong. Please try again.');
+  });
+
+  it('signing out one device drops only that device from the list', async () => {
+    const { actor, calls } = await loadedAccountPage();
+    actor.send({ type: 'device.signOut', sessionId: phone.id });
+    calls.device.last.resolve(ok({ message: 'Signed out.' }));
+    await settle();
+    expect(actor.getSnapshot().context.devices).toEqual([thisDevice, tablet]);
+  });
+
+  it('the delete dialog shows busy while the account is deleted; a cancelled deletion leaves the dialog open and quiet', async () => {
+    const { actor, calls } = await loadedAccountPage();
+    actor.send({ type: 'delete.open' });
+    actor.send({ type: 'field.change', form: 'delete', field: 'password', value: 'Str0ng#Pass' });
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    calls.remove.last.resolve(cancelled);
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'confirmingDelete' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+});
+
+type Page = Awaited<ReturnType<typeof loadedAccountPage>>;
+
+/** Each request the page starts from idle: how the user starts it, and how the test answers it. */
+const requests: { name: string; start: (page: Page) => void; answer: (page: Page, outcome: Outcome<never> | 'ok') => void }[] = [
+  {
+    name: 'changing the email',
+    start: ({ actor }) => {
+      actor.send({ type: 'field.change', form: 'email', field: 'email', value: 'new@example.com' });
+      actor.send({ type: 'field.change', form: 'email', field: 'password', value: 'Str0ng#Pass' });
+      actor.send({ type: 'email.submit' });
+    },
+    answer: ({ calls }, outcome) => calls.email.last.resolve(outcome === 'ok' ? ok({ email: 'new@example.com' }) : outcome),
+  },
+  {
+    name: 'changing the password',
+    start: ({ actor }) => {
+      actor.send({ type: 'field.change', form: 'password', field: 'currentPassword', value: 'Str0ng#Pass' });
+      actor.send({ type: 'field.change', form: 'password', field: 'password', value: 'N3w#Secret' });
+      actor.send({ type: 'field.change', form: 'password', field: 'cpassword', value: 'N3w#Secret' });
+      actor.send({ type: 'password.submit' });
+    },
+    answer: ({ calls }, outcome) => calls.password.last.resolve(outcome === 'ok' ? ok({ message: 'Changed.' }) : outcome),
+  },
+  {
+    name: 'saving the language',
+    start: ({ actor }) => actor.send({ type: 'language.select', language: 'es' }),
+    answer: ({ calls }, outcome) => calls.language.last.resolve(outcome === 'ok' ? ok({ language: 'es' }) : outcome),
+  },
+  {
+    name: 'signing out a device',
+    start: ({ actor }) => actor.send({ type: 'device.signOut', sessionId: phone.id }),
+    answer: ({ calls }, outcome) => calls.device.last.resolve(outcome === 'ok' ? ok({ message: 'Signed out.' }) : outcome),
+  },
+  {
+    name: 'signing out every other device',
+    start: ({ actor }) => actor.send({ type: 'devices.signOutOthers' }),
+    answer: ({ calls }, outcome) => calls.others.last.resolve(outcome === 'ok' ? ok({ message: 'Signed out.' }) : outcome),
+  },
+  {
+    name: 'downloading the data',
+    start: ({ actor }) => actor.send({ type: 'data.download' }),
+    answer: ({ calls }, outcome) => calls.exportData.last.resolve(outcome === 'ok' ? ok({ exportedAt: '2026-11-22T12:00:00.000Z' }) : outcome),
+  },
+];
+
+describe('account machine: every page request', () => {
+  it.each(requests)('$name shows busy, then the success notice for 3 s, then the page', async ({ start, answer }) => {
+    const page = await loadedAccountPage();
+    start(page);
+    expect(page.actor.getSnapshot().hasTag('busy')).toBe(true);
+    answer(page, 'ok');
+    await settle();
+    expect(page.actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
+    expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(page.actor.getSnapshot().context.notice?.tone).toBe('success');
+    page.clock.increment(3000);
+    expect(page.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(page.actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it.each(requests)('$name, cancelled, returns to the page without a word and with nothing busy', async ({ start, answer }) => {
+    const page = await loadedAccountPage();
+    start(page);
+    answer(page, cancelled);
+    await settle();
+    expect(page.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(page.actor.getSnapshot().context).toMatchObject({ notice: null, signingOut: null });
+  });
+
+  it.each(requests)("$name, refused, shows the server's message for 3 s", async ({ start, answer }) => {
+    const page = await loadedAccountPage();
+    start(page);
+    answer(page, failed(409, { message: 'Not now.' }));
+    await settle();
+    expect(page.actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
+    expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(noticeText(page.actor.getSnapshot().context.notice)).toBe('Not now.');
+    page.clock.increment(3000);
+    expect(page.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // Plan change's edges: a quiet or failed load, no subscription, a cancelled preview or change,
-// a failed undo, choosing the current plan, leaving from a failure.
+// a failed undo, choosing the current plan, leaving from a failure or the confirmation; the
+// busy and loading looks, and how long a failure shows.
 import { describe, expect, it } from 'vitest';
 import { cancelled, failed, ok, unreachable } from '../../src/domain/request-outcome';
 import { noticeText } from '../../src/domain/notices';
@@ -77,5 +78,85 @@ describe('plan-change edges', () => {
     actor.send({ type: 'billing.back' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(navigationOf(actor)).toEqual({ to: '/billing', replace: false });
+  });
+
+  it('says it is loading until the plans arrive; a cancelled load shows the (empty) choice without a word', async () => {
+    const { actor, load } = planChangeFlow();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    load.last.resolve(cancelled);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ plans: [], notice: null });
+  });
+
+  it('after a failed load there are no plans to show and nothing to undo', async () => {
+    const { actor, load, undo, clock } = planChangeFlow();
+    load.last.resolve(failed(500));
+    await settle();
+    clock.increment(3000);
+    expect(actor.getSnapshot().context.plans).toEqual([]);
+    actor.send({ type: 'schedule.undo' });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(undo.calls).toHaveLength(0);
+  });
+
+  it("is busy while the preview is fetched; a refused preview shows the server's message", async () => {
+    const { actor, load, preview } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: paidStandard }));
+    await settle();
+    actor.send({ type: 'plan.choose', plan: 'premium' });
+    actor.send({ type: 'preview.request' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    preview.last.resolve(failed(409, { message: 'Resume the subscription before changing its plan.' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Resume the subscription before changing its plan.');
+  });
+
+  it('leaves for billing from the confirmation without changing anything', async () => {
+    const { actor, load, preview, change } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: paidStandard }));
+    await settle();
+    actor.send({ type: 'plan.choose', plan: 'premium' });
+    actor.send({ type: 'preview.request' });
+    preview.last.resolve(ok({ preview: upgradePreview }));
+    await settle();
+    actor.send({ type: 'billing.back' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(navigationOf(actor)).toEqual({ to: '/billing', replace: false });
+    expect(change.calls).toHaveLength(0);
+  });
+
+  it('is busy while a scheduled change is undone; a cancelled undo returns to the choice quietly', async () => {
+    const { actor, load, undo } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: scheduledBasic }));
+    await settle();
+    actor.send({ type: 'schedule.undo' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    undo.last.resolve(cancelled);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(actor.getSnapshot().context.subscription?.scheduled_change?.plan_id).toBe('basic');
+  });
+
+  it('a refused undo shows its message for 3 s, not less, then the choice again', async () => {
+    const { actor, load, undo, clock } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: scheduledBasic }));
+    await settle();
+    actor.send({ type: 'schedule.undo' });
+    undo.last.resolve(failed(409, { message: 'There is no scheduled plan change to undo.' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    clock.increment(2999);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('There is no scheduled plan change to undo.');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 });

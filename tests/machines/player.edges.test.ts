@@ -1,11 +1,13 @@
 // The player's edges the main tests leave open: heartbeats with no answer or a lost sign-in,
 // quiet and crashing starts, a device that cannot be stopped, media reports that arrive in
-// states that do not take them, positions outside the class, and a page wired without its calls.
+// states that do not take them, positions outside the class, and a page wired without its calls;
+// the loading look, a 500, a session's own heartbeat period, the qualities before the playlist
+// lists them, and what paused and buffering do with Play and the media's reports.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { playerMachine } from '../../machines/player.machine';
 import { cancelled, failed, ok, unreachable } from '../../src/domain/request-outcome';
-import { laptop, player, settle, watching } from './support/player-flow';
+import { laptop, player, session, settle, watching } from './support/player-flow';
 
 describe('player machine: edges', () => {
   it('keeps playing when a heartbeat gets no answer, and tries again 30 s later', async () => {
@@ -109,5 +111,63 @@ describe('player machine: edges', () => {
     await settle();
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     expect(actor.getSnapshot().context.failure).toBe('unavailable');
+  });
+
+  it('shows the spinner while the session starts, not after', async () => {
+    const page = player();
+    expect(page.actor.getSnapshot().hasTag('loading')).toBe(true);
+    page.start.last.resolve(ok({ kind: 'started', session: session(), durationSeconds: 600, resumeSeconds: 0 }));
+    await settle();
+    expect(page.actor.getSnapshot().hasTag('loading')).toBe(false);
+  });
+
+  it('says the class is unavailable (not being prepared) when the start fails with a 500', async () => {
+    const page = player();
+    page.start.last.resolve(failed(500, { message: 'Internal error.' }));
+    await settle();
+    expect(page.actor.getSnapshot().matches('failed')).toBe(true);
+    expect(page.actor.getSnapshot().context.failure).toBe('unavailable');
+  });
+
+  it("beats at the session's own period", async () => {
+    const page = player();
+    page.start.last.resolve(ok({ kind: 'started', session: { ...session(), heartbeat_seconds: 15 }, durationSeconds: 600, resumeSeconds: 0 }));
+    await settle();
+    page.clock.increment(14_999);
+    expect(page.heartbeat.calls).toHaveLength(0);
+    page.clock.increment(1);
+    expect(page.heartbeat.calls).toHaveLength(1);
+  });
+
+  it('offers only Auto until the playlist lists its qualities', async () => {
+    const page = await watching();
+    expect(page.actor.getSnapshot().context.levels).toEqual([]);
+    expect(page.actor.getSnapshot().context.quality).toBe('auto');
+  });
+
+  it('plays again from a pause, and ends from a pause when the media says so', async () => {
+    const page = await watching();
+    page.actor.send({ type: 'play' });
+    page.actor.send({ type: 'pause' });
+    expect(page.actor.getSnapshot().matches({ watching: { playback: 'paused' } })).toBe(true);
+    page.actor.send({ type: 'play' });
+    expect(page.media.state.commands.at(-1)).toEqual({ type: 'play' });
+    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing' } })).toBe(true);
+    page.actor.send({ type: 'pause' });
+    page.media.state.report({ type: 'media.ended' });
+    expect(page.actor.getSnapshot().matches({ watching: { playback: 'ended' } })).toBe(true);
+    expect(page.progress.last.input.seconds).toBe(600);
+  });
+
+  it('leaves buffering for playing when the data comes, and for the end when the media ends', async () => {
+    const page = await watching();
+    page.actor.send({ type: 'play' });
+    page.media.state.report({ type: 'media.waiting' });
+    page.media.state.report({ type: 'media.playing' });
+    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing' } })).toBe(true);
+    page.media.state.report({ type: 'media.waiting' });
+    page.media.state.report({ type: 'media.ended' });
+    expect(page.actor.getSnapshot().matches({ watching: { playback: 'ended' } })).toBe(true);
+    expect(page.progress.last.input.seconds).toBe(600);
   });
 });

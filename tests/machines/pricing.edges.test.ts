@@ -1,9 +1,9 @@
 // Pricing's edges the main tests leave open: no plans, quiet and crashing calls, a success
 // without text, choosing and subscribing while a banner shows, unknown plans, leaving for the
-// checkout, and a page wired without its calls.
+// checkout, a crashing look-up of the current plan, and a page wired without its calls.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { pricingMachine, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '../../machines/pricing.machine';
+import { pricingMachine, type LoadCurrentPlanOutput, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '../../machines/pricing.machine';
 import { noticeText } from '../../src/domain/notices';
 import { cancelled, failed, ok } from '../../src/domain/request-outcome';
 import type { Plan } from '../../src/domain/plans';
@@ -62,6 +62,23 @@ describe('pricing machine: loading', () => {
     expect(actor.getSnapshot().context.scrollToTop).toBe(1);
     clock.increment(3000);
     expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('treats a crashing look-up of the current plan as none, without a banner', async () => {
+    const load = controlledActor<LoadPlansOutput>();
+    const current = controlledActor<LoadCurrentPlanOutput>();
+    const subscribe = controlledActor<SubscribeOutput, SubscribeInput>();
+    const actors = { loadPlans: load.logic, loadCurrentPlan: current.logic, subscribe: subscribe.logic };
+    const actor = startFlow(pricingMachine.provide({ actors }), { input: { hasEmail: true } });
+    load.last.resolve(ok(seededPlans));
+    await settle();
+    current.last.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ currentPlanId: null, notice: null });
+    actor.send({ type: 'plan.subscribe' });
+    expect(subscribe.last.input).toEqual({ plan: 'standard' });
   });
 });
 
