@@ -146,7 +146,14 @@ export type CatalogSnapshot = Awaited<ReturnType<typeof loadCatalogSnapshot>>;
 
 export async function loadCatalogSnapshot(db: Queryable) {
   const rows = await db
-    .select({ ...catalogColumns, disciplineId: classes.disciplineId, disciplinePosition: disciplines.position })
+    .select({
+      ...catalogColumns,
+      disciplineId: classes.disciplineId,
+      disciplinePosition: disciplines.position,
+      description: classes.description,
+      equipment: classes.equipment,
+      instructorBio: instructors.bio,
+    })
     .from(classes)
     .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
     .innerJoin(instructors, eq(instructors.id, classes.instructorId))
@@ -241,17 +248,11 @@ export function homeRowsFromSnapshot(snapshot: CatalogSnapshot, progress: Accoun
   return { continueWatching, newThisWeek, disciplines: disciplineRows };
 }
 
-/** One published class with everything its page shows; null when there is none. */
-export async function findClass(db: Queryable, userId: string, classId: string): Promise<ClassDetail | null> {
-  const [row] = await db
-    .select({ ...cardColumns, description: classes.description, equipment: classes.equipment, instructorBio: instructors.bio })
-    .from(classes)
-    .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
-    .innerJoin(instructors, eq(instructors.id, classes.instructorId))
-    .leftJoin(classProgress, progressOf(userId))
-    .where(and(published, eq(classes.id, classId)));
-  if (!row) return null;
-  const card = cardBody(row);
+/** One published class with everything its page shows, from the snapshot; null when there is none. */
+export function findClass(snapshot: CatalogSnapshot, progress: AccountProgress, classId: string, now: Date): ClassDetail | null {
+  const row = snapshot.find((candidate) => candidate.id === classId);
+  if (!row || !isPublished(row, now)) return null;
+  const card = cardOf(row, progress);
   return {
     ...card,
     description: row.description,

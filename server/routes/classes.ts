@@ -44,10 +44,8 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
     `${base}/:id`,
     { ...signedIn, schema: routeSchema('GET', `${base}/{id}`) },
     async (request) => {
-      const [found, canPlay] = await Promise.all([
-        findClass(app.db, request.user.id, request.params.id),
-        hasClassAccess(app.db, request.user.id),
-      ]);
+      const [snapshot, own, canPlay] = await Promise.all([catalog.get(), progress.get(request.user.id), hasClassAccess(app.db, request.user.id)]);
+      const found = findClass(snapshot, own, request.params.id, new Date());
       if (!found) throw new HttpError(404, 'catalog.classNotFound');
       return { isSuccess: true, class: found, canPlay };
     },
