@@ -2,7 +2,7 @@
 // whole subscription journey through the HTTP API; counts what must not depend on speed
 // (errors, subscriptions, duplicate payments) and the server's peak memory.
 import { ApiError, ApiSession, benchPassword, newIdentity, visitorAddress } from './api-session';
-import { memoryBreakdownOf, memoryBreakdownRows, memoryOf, type RunningServer } from './server-process';
+import { mappingRows, memoryBreakdownOf, memoryBreakdownRows, memoryOf, type RunningServer } from './server-process';
 import type { Row } from './table';
 
 interface Plan { id: string }
@@ -132,6 +132,7 @@ export async function measureJourneys(server: RunningServer, options: JourneyOpt
       const breakdown = await memoryBreakdownOf(server).catch((error: unknown) => error as Error);
       if (breakdown instanceof Error) rows.push({ group, figure: 'memory breakdown', value: null, unit: '', note: breakdown.message });
       else rows.push(...memoryBreakdownRows(group, 'after the journeys', breakdown));
+      rows.push(...(await mappingRows(group, 'after the journeys', server.pid)));
     }
     console.log(`  ${group}: ${completed}/${n} in ${seconds.toFixed(1)} s, peak RSS ${memory.peakRssMB} MB`);
   }
