@@ -3,7 +3,7 @@
 // Fastify baseline; reads their memory from /proc; creates and drops a scratch PostgreSQL db.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,6 +164,20 @@ export async function memoryOf(pid: number): Promise<Memory> {
     return Math.round((Number(match[1]) * 1024) / 1e5) / 10;
   };
   return { rssMB: field('VmRSS'), peakRssMB: field('VmHWM') };
+}
+
+/**
+ * Starts a new peak: VmHWM is reset to the current RSS (`5` to /proc/<pid>/clear_refs, Linux
+ * 4.0+), so a later `memoryOf` answers the peak since now, not the start-up's. False when the
+ * kernel refuses (then the peak stays the one since start).
+ */
+export async function resetPeakOf(pid: number): Promise<boolean> {
+  try {
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
