@@ -10,7 +10,7 @@ import { measureJourneys } from './journeys';
 import { measureLighthouse } from './lighthouse';
 import { measureFirstFrame } from './first-frame';
 import { measureSegments } from './playback';
-import { createScratchDatabase, memoryBreakdownOf, memoryBreakdownRows, memoryOf, repoRoot, startProductServer, type RunningServer } from './server-process';
+import { createScratchDatabase, mappingRows, memoryBreakdownOf, memoryBreakdownRows, memoryOf, repoRoot, startProductServer, type RunningServer } from './server-process';
 import { sharedSampleMediaDir } from '../server/media/samples';
 import { measureSignInCost } from './signin-cost';
 import { judge, runInfo, textTable, writeResults, type Row } from './table';
@@ -62,6 +62,7 @@ async function idleRows(label: string, server: RunningServer, budgetMB?: number)
       ...(budgetMB === undefined ? {} : { budget: { kind: 'max' as const, limit: budgetMB, of: 'value' as const } }),
     },
     ...memoryBreakdownRows(`server ${label}`, 'idle', await memoryBreakdownOf(server)),
+    ...(await mappingRows(`server ${label}`, 'idle', server.pid)),
   ];
 }
 
@@ -123,7 +124,11 @@ async function main(): Promise<void> {
       await step('journeys (PGlite, fresh server)', async () => {
         const server = await startProductServer({ distDir });
         try {
-          return await measureJourneys(server, { sizes: settings.journeys, peakBudgetMB: 400, peakBudgetAt: 200, label: 'PGlite' });
+          // Its own idle figures (judged here when the step above did not run), then the journeys.
+          const idlePGliteMeasured = wanted('lighthouse') || wanted('throughput') || wanted('playback');
+          const found = await idleRows(idlePGliteMeasured ? 'PGlite (journeys server)' : 'PGlite', server, idlePGliteMeasured ? undefined : 250);
+          found.push(...(await measureJourneys(server, { sizes: settings.journeys, peakBudgetMB: 400, peakBudgetAt: 200, label: 'PGlite' })));
+          return found;
         } finally {
           await server.stop();
         }

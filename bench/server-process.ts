@@ -3,7 +3,7 @@
 // Fastify baseline; reads their memory from /proc; creates and drops a scratch PostgreSQL db.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,6 +168,20 @@ export async function memoryOf(pid: number): Promise<Memory> {
   return { rssMB: field('VmRSS'), peakRssMB: field('VmHWM') };
 }
 
+/**
+ * Starts a new peak: VmHWM is reset to the current RSS (`5` to /proc/<pid>/clear_refs, Linux
+ * 4.0+), so a later `memoryOf` answers the peak since now, not the start-up's. False when the
+ * kernel refuses (then the peak stays the one since start).
+ */
+export async function resetPeakOf(pid: number): Promise<boolean> {
+  try {
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface ScratchDatabase {
@@ -229,6 +243,49 @@ export async function memoryBreakdownOf(server: RunningServer): Promise<MemoryBr
     if (line) return (JSON.parse(line) as { memoryMB: MemoryBreakdown }).memoryMB;
   }
   throw new Error('the server logged no memory usage after SIGUSR2');
+}
+
+/**
+ * RSS by kind of mapping, from /proc/<pid>/smaps, in MB: what `process.memoryUsage()` cannot
+ * tell apart. WebAssembly memory is the readable start of a region followed by a guard of 4 GiB
+ * or more (V8 reserves 8–10 GiB per memory; only the touched pages are resident, while
+ * `external` counts its whole size); glibc's per-thread malloc arenas are 64 MiB-aligned
+ * regions of at most 64 MiB (read-write, then reserved): where V8's background compilers and
+ * libuv's thread pool (scrypt, zlib) allocate, and where freed memory usually stays resident.
+ */
+export async function mappingsOf(pid: number): Promise<{ wasmMemory: number; threadArenas: number; mainHeap: number; files: number }> {
+  const text = await readFile(`/proc/${pid}/smaps`, 'utf8');
+  const maps: { start: bigint; end: bigint; perm: string; name: string; rssKB: number }[] = [];
+  for (const line of text.split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) maps.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perm: head[3] ?? '', name: head[4] ?? '', rssKB: 0 });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    const last = maps.at(-1);
+    if (rss && last) last.rssKB = Number(rss[1]);
+  }
+  const arena = 64n * 1024n * 1024n;
+  const guard = 4n * 1024n * 1024n * 1024n;
+  const sums = { wasmMemory: 0, threadArenas: 0, mainHeap: 0, files: 0 };
+  maps.forEach((map, index) => {
+    const next = maps[index + 1];
+    const reservedAfter = next !== undefined && next.perm === '---p' && next.start === map.end;
+    if (map.name.startsWith('/')) sums.files += map.rssKB;
+    else if (map.name === '[heap]') sums.mainHeap += map.rssKB;
+    else if (reservedAfter && next.end - next.start >= guard) sums.wasmMemory += map.rssKB;
+    else if (reservedAfter && map.perm === 'rw-p' && map.start % arena === 0n && next.end - map.start === arena) sums.threadArenas += map.rssKB;
+  });
+  const mb = (kb: number) => Math.round((kb * 1024) / 1e5) / 10;
+  return { wasmMemory: mb(sums.wasmMemory), threadArenas: mb(sums.threadArenas), mainHeap: mb(sums.mainHeap), files: mb(sums.files) };
+}
+
+/** Rows for the mappings (figures only). */
+export async function mappingRows(group: string, when: string, pid: number): Promise<{ group: string; figure: string; value: number; unit: string; note?: string }[]> {
+  const found = await mappingsOf(pid);
+  return [
+    { group, figure: `${when}: resident WebAssembly memory (PGlite's heap; external counts its whole size)`, value: found.wasmMemory, unit: 'MB' },
+    { group, figure: `${when}: malloc, thread arenas (V8 background compilers, libuv thread pool)`, value: found.threadArenas, unit: 'MB', note: `main arena ${found.mainHeap} MB` },
+    { group, figure: `${when}: mapped files (node binary, libraries)`, value: found.files, unit: 'MB' },
+  ];
 }
 
 /** Rows for a breakdown (figures only, no budgets). */

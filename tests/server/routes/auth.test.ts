@@ -8,6 +8,7 @@ import { isNotNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ruleMessages } from '../../../src/domain/account-rules';
+import { passwordHashConcurrency, passwordHashQueue } from '../../../server/auth/password';
 import { refreshTokens } from '../../../server/db/schema';
 import { roomyRateLimits } from '../fixtures/payments-flow';
 import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, TEST_PASSWORD, testAppForFile } from '../harness';
@@ -125,6 +126,26 @@ describe('sign-in', () => {
     expectContract(response, 'POST', SIGN_IN);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+
+  it('answers every one of many sign-ups and sign-ins at once, more than the password hashes that run at once', async () => {
+    // Its own app, so this burst counts against no other test's rate limits.
+    const busy = await createTestApp({ rateLimits: { ...roomyRateLimits, signInPerIp: { points: 1_000, duration: 60 } } });
+    try {
+      const users = await Promise.all(Array.from({ length: 3 * passwordHashConcurrency }, () => signUp(busy.app)));
+      const signIn = (email: string, password: string) =>
+        busy.app.inject({ method: 'POST', url: SIGN_IN, payload: { email, password, device_id: newDeviceId(), country: 'US' } });
+      const [wrong, ...answers] = await Promise.all([
+        signIn(users[0]!.email, 'Wrong#Pass1'),
+        ...users.flatMap((user) => [signIn(user.email, user.password), signIn(user.email, user.password)]),
+      ]);
+      expect(wrong!.statusCode).toBe(401);
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+      expect(answers.map((answer) => answer.json().email)).toEqual(users.flatMap((user) => [user.email, user.email]));
+      expect(passwordHashQueue()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      await busy.close();
+    }
   });
 });
 
