@@ -29,7 +29,10 @@ document.getElementById('play').addEventListener('click', () => video.play());
 /** Milliseconds from the click on `play` to the video's first `playing` event. */
 async function clickToPlaying(page: Page, play: string): Promise<number> {
   await page.locator(play).waitFor({ state: 'visible', timeout: 30_000 });
-  await page.waitForFunction((selector) => !(document.querySelector(selector) as HTMLButtonElement | null)?.disabled, play);
+  await page.waitForFunction((selector) => {
+    const button = document.querySelector(selector) as HTMLButtonElement | null;
+    return button !== null && !button.disabled;
+  }, play);
   return page.evaluate(
     (selector) =>
       new Promise<number>((resolve, reject) => {
@@ -73,16 +76,23 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
   const ours: number[] = [];
   const theirs: number[] = [];
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
     for (let run = 0; run < options.runs; run += 1) {
-      // A fresh context each time: nothing cached from the run before.
+      // A fresh browser each time: nothing cached from the run before, and no permission to
+      // play without a press that Chromium grants an origin once it has played there.
+      await browser?.close();
+      browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
       const product = await browser.newContext({ baseURL: server.origin, viewport: desktop });
       const page = await product.newPage();
       await page.goto('/terms');
       await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email: session.email, token: session.token });
       await page.goto(`/watch/${classId}`);
       // Play, or "Resume from …" once an earlier run left progress: either starts the video.
-      ours.push(await clickToPlaying(page, '.player__overlay .btn--primary'));
+      ours.push(
+        await clickToPlaying(page, '.player__overlay .btn--primary').catch(async (error: Error) => {
+          const shown = (await page.locator('main').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 200);
+          throw new Error(`run ${run + 1} on ${page.url()} showing "${shown}": ${error.message}`);
+        }),
+      );
       // Leaving the player stops its playback session (so the runs never fill the plan's screens).
       await page.goto('/terms');
       await product.close();
@@ -108,7 +118,7 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
       unit: 'ms',
       baseline,
       ratio: ratioOf(value, baseline),
-      note: `median of ${options.runs} fresh contexts each; bare = the same ladder with hls.js from Fastify + @fastify/static; runs ${ours.map(Math.round).join('/')} vs ${theirs.map(Math.round).join('/')} ms`,
+      note: `median of ${options.runs} fresh browsers each; bare = the same ladder with hls.js from Fastify + @fastify/static; runs ${ours.map(Math.round).join('/')} vs ${theirs.map(Math.round).join('/')} ms`,
     },
   ];
 }
