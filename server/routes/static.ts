@@ -41,8 +41,8 @@ interface PreparedAsset {
   identity: HeaderSet;
   br: HeaderSet | null;
   gzip: HeaderSet | null;
-  /** The same, with the body's length, as Node's `writeHead` takes them. */
-  raw: { notModified: OutgoingHttpHeaders; identity: OutgoingHttpHeaders; br: OutgoingHttpHeaders | null; gzip: OutgoingHttpHeaders | null };
+  /** The answers with a body, with its length, as Node's `writeHead` takes them. */
+  raw: { identity: OutgoingHttpHeaders; br: OutgoingHttpHeaders | null; gzip: OutgoingHttpHeaders | null };
 }
 
 declare module 'fastify' {
@@ -71,7 +71,6 @@ function prepare(asset: AppAsset, security: HeaderSet): PreparedAsset {
     br,
     gzip,
     raw: {
-      notModified: Object.freeze(common),
       identity: sized(withType, asset.body),
       br: br && asset.br && sized(br, asset.br),
       gzip: gzip && asset.gzip && sized(gzip, asset.gzip),
@@ -94,7 +93,7 @@ function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>) {
     const found = prepared.get(query < 0 ? url : url.slice(0, query));
     if (!found) return false;
     if (request.headers['if-none-match'] === found.etag) {
-      response.writeHead(304, found.raw.notModified).end();
+      response.writeHead(304, found.notModified).end();
       return true;
     }
     const { encoding, body } = pickEncoding(found.asset, request.headers['accept-encoding']);
