@@ -3,7 +3,7 @@
 // missing hashed asset, index.html for the app's deep links. The app's own files (and `/`)
 // are answered on Node's response before Fastify (`app.answerAsset`, called by the server
 // app.ts makes): no request object, hooks or routing for the requests a page load makes most.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { routeSchema } from '../contract';
@@ -38,11 +38,10 @@ interface PreparedAsset {
   etag: string;
   asset: AppAsset;
   notModified: HeaderSet;
+  /** Each encoding's headers, its body's length included. */
   identity: HeaderSet;
   br: HeaderSet | null;
   gzip: HeaderSet | null;
-  /** The answers with a body, with its length, as Node's `writeHead` takes them. */
-  raw: { identity: OutgoingHttpHeaders; br: OutgoingHttpHeaders | null; gzip: OutgoingHttpHeaders | null };
 }
 
 declare module 'fastify' {
@@ -59,29 +58,28 @@ function prepare(asset: AppAsset, security: HeaderSet): PreparedAsset {
     etag: asset.etag,
     ...(asset.br || asset.gzip ? { vary: 'Accept-Encoding' } : {}),
   };
-  const withType = { ...common, 'content-type': asset.contentType };
-  const br = asset.br ? Object.freeze({ ...withType, 'content-encoding': 'br' }) : null;
-  const gzip = asset.gzip ? Object.freeze({ ...withType, 'content-encoding': 'gzip' }) : null;
-  const sized = (headers: HeaderSet, body: Buffer) => Object.freeze({ ...headers, 'content-length': String(body.length) });
+  const withBody = (body: Buffer, encoding?: string) =>
+    Object.freeze({ ...common, 'content-type': asset.contentType, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
   return {
     etag: asset.etag,
     asset,
     notModified: Object.freeze(common),
-    identity: Object.freeze(withType),
-    br,
-    gzip,
-    raw: {
-      identity: sized(withType, asset.body),
-      br: br && asset.br && sized(br, asset.br),
-      gzip: gzip && asset.gzip && sized(gzip, asset.gzip),
-    },
+    identity: withBody(asset.body),
+    br: asset.br ? withBody(asset.br, 'br') : null,
+    gzip: asset.gzip ? withBody(asset.gzip, 'gzip') : null,
   };
 }
 
+/** What a request for `prepared` gets: 304 for its ETag, else the encoding it prefers. */
+function answerFor(prepared: PreparedAsset, headers: IncomingHttpHeaders): { status: 200 | 304; headers: HeaderSet; body: Buffer | null } {
+  if (headers['if-none-match'] === prepared.etag) return { status: 304, headers: prepared.notModified, body: null };
+  const { encoding, body } = pickEncoding(prepared.asset, headers['accept-encoding']);
+  return { status: 200, headers: (encoding && prepared[encoding]) || prepared.identity, body };
+}
+
 function sendAsset(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAsset): FastifyReply {
-  if (request.headers['if-none-match'] === prepared.etag) return reply.code(304).headers(prepared.notModified).send();
-  const { encoding, body } = pickEncoding(prepared.asset, request.headers['accept-encoding']);
-  return reply.headers((encoding && prepared[encoding]) || prepared.identity).send(body);
+  const answer = answerFor(prepared, request.headers);
+  return reply.code(answer.status).headers(answer.headers).send(answer.body ?? undefined);
 }
 
 /** `sendAsset` on Node's own response: the same status, headers and bytes (a test compares them). */
@@ -92,14 +90,10 @@ function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>) {
     const query = url.indexOf('?');
     const found = prepared.get(query < 0 ? url : url.slice(0, query));
     if (!found) return false;
-    if (request.headers['if-none-match'] === found.etag) {
-      response.writeHead(304, found.notModified).end();
-      return true;
-    }
-    const { encoding, body } = pickEncoding(found.asset, request.headers['accept-encoding']);
-    response.writeHead(200, (encoding && found.raw[encoding]) || found.raw.identity);
-    if (request.method === 'HEAD') response.end();
-    else response.end(body);
+    const answer = answerFor(found, request.headers);
+    response.writeHead(answer.status, answer.headers);
+    if (request.method === 'HEAD' || !answer.body) response.end();
+    else response.end(answer.body);
     return true;
   };
 }
