@@ -6,11 +6,6 @@ import MagicString from 'magic-string';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-/** The parsed form intl-messageformat runs without a parser (as `formatjs compile --ast`). */
-export function parsedMessage(message: string): MessageFormatElement[] {
-  return parse(message);
-}
-
 function isDefaultMessageName(name: ts.Node): boolean {
   return (ts.isIdentifier(name) || ts.isStringLiteral(name)) && name.text === 'defaultMessage';
 }
@@ -33,7 +28,7 @@ export function precompileDefaultMessages(code: string, fileName: string): { cod
       const { line } = source.getLineAndCharacterOfPosition(value.getStart(source));
       throw new Error(`${fileName}:${line + 1}: a defaultMessage must be one literal string, to be parsed at build time`);
     }
-    output.overwrite(value.getStart(source), value.getEnd(), wrap(JSON.stringify(parsedMessage(text))));
+    output.overwrite(value.getStart(source), value.getEnd(), wrap(JSON.stringify(parse(text))));
   };
   const visit = (node: ts.Node): void => {
     if (ts.isPropertyAssignment(node) && isDefaultMessageName(node.name)) replace(node.initializer, literalText(node.initializer), (json) => json);
@@ -48,9 +43,9 @@ export function precompileDefaultMessages(code: string, fileName: string): { cod
   return { code: output.toString(), map: output.generateMap({ hires: 'boundary', source: fileName }) };
 }
 
-/** A catalogue (`{ id: message }`) with every message parsed. */
+/** A catalogue (`{ id: message }`) with every message parsed (as `formatjs compile --ast`). */
 export function precompileCatalogue(catalogue: Record<string, string>): Record<string, MessageFormatElement[]> {
-  return Object.fromEntries(Object.entries(catalogue).map(([id, message]) => [id, parsedMessage(message)]));
+  return Object.fromEntries(Object.entries(catalogue).map(([id, message]) => [id, parse(message)]));
 }
 
 const source = /\.tsx?$/;
