@@ -31,7 +31,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react', 'wouter', 'wouter/*'], message: 'Machines are framework-free.' },
-          { group: ['**/src/api/**', '**/src/screens/**', '**/src/app/**', '**/src/components/**', 'openapi-fetch'], message: 'Machines may import src/domain only.' },
+          { group: ['**/src/api/**', '**/src/screens/**', '**/src/app/**', '**/src/components/**', '@api/*', '@screens/*', '@app/*', '@components/*', '@flows/*', '@server/*', 'openapi-fetch'], message: 'Machines may import src/domain only.' },
         ],
       }],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch'],
@@ -42,7 +42,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/api/**', 'openapi-fetch'], message: 'Screens read machine snapshots; only machines\' actors call the API.' },
+          { group: ['**/api/**', '@api/*', 'openapi-fetch'], message: 'Screens read machine snapshots; only machines\' actors call the API.' },
         ],
         paths: [
           { name: 'wouter', importNames: ['useLocation', 'navigate', 'Redirect'], message: 'Machines decide where to go and emit it; src/app/navigation.ts performs it (docs/decisions/005-navigation.md).' },
@@ -58,9 +58,9 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
-          { group: ['react', 'react-dom', '**/screens/**', '**/app/**', 'fastify', 'drizzle-orm'], message: 'Domain rules are pure and shared by client and server.' },
-          { group: ['**/api/schema'], allowTypeImports: true, message: 'Only the contract\'s types, imported with `import type`.' },
-          { group: ['**/api/client', '**/api/endpoints', 'openapi-fetch'], message: 'Domain rules are pure and shared by client and server.' },
+          { group: ['react', 'react-dom', '**/screens/**', '**/app/**', '@screens/*', '@app/*', '@flows/*', '@server/*', 'fastify', 'drizzle-orm'], message: 'Domain rules are pure and shared by client and server.' },
+          { group: ['**/api/schema', '@api/schema'], allowTypeImports: true, message: 'Only the contract\'s types, imported with `import type`.' },
+          { group: ['**/api/client', '**/api/endpoints', '@api/client', '@api/endpoints', '@api/lazy-api', 'openapi-fetch'], message: 'Domain rules are pure and shared by client and server.' },
         ],
       }],
     },

@@ -39,6 +39,7 @@ function loadFailure(file: RunnerTestFile): RunnerTestCase {
 }
 
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     environment: 'node',
     include: ['tests/machines/*.test.ts'],

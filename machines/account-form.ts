@@ -3,9 +3,9 @@
 // trimmed, its failure shown in the banner (only a cancelled request is silent: a 401 is an
 // answer here, wrong credentials), and on success the user handed to the session, which
 // persists them and takes them on.
-import type { FieldErrors } from '../src/domain/account-rules';
-import type { Outcome } from '../src/domain/request-outcome';
-import type { AccountLanguage, SessionArrival, SessionUser, SignedInUser } from '../src/domain/session-user';
+import type { FieldErrors } from '@domain/account-rules';
+import type { Outcome } from '@domain/request-outcome';
+import type { AccountLanguage, SessionArrival, SessionUser, SignedInUser } from '@domain/session-user';
 import { afterRequest, showFailure, type NoticeContext } from './request-states';
 
 export interface AccountFormContext<TField extends string> extends NoticeContext {

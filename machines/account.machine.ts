@@ -11,11 +11,11 @@ import {
   checkRules,
   deleteAccountSchema,
   type FieldErrors,
-} from '../src/domain/account-rules';
-import { accountNotices } from '../src/domain/account-notices';
-import type { Schemas } from '../src/domain/contract';
-import { errorNotice, serverFailureNotice, successNotice, type NoticeMessage } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
+} from '@domain/account-rules';
+import { accountNotices } from '@domain/account-notices';
+import type { Schemas } from '@domain/contract';
+import { errorNotice, serverFailureNotice, successNotice, type NoticeMessage } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type AccountProfile = Schemas['AccountProfile'];

@@ -5,11 +5,11 @@
 // portal, remembering the card it had, so coming back with another card says the card changed.
 // Load errors show for 1 s.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Schemas } from '../src/domain/contract';
-import { leaveFor, type Navigation } from '../src/domain/navigation';
-import { noticeMessages, serverFailureNotice, successNotice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
-import { cardKey, currentSubscription, isCancellable, isReactivatable, type Billing } from '../src/domain/subscriptions';
+import type { Schemas } from '@domain/contract';
+import { leaveFor, type Navigation } from '@domain/navigation';
+import { noticeMessages, serverFailureNotice, successNotice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { cardKey, currentSubscription, isCancellable, isReactivatable, type Billing } from '@domain/subscriptions';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 /**

@@ -17,12 +17,12 @@ import {
   type ClassCard,
   type ClassFacets,
   type DurationRangeId,
-} from '../src/domain/catalog';
-import type { Schemas } from '../src/domain/contract';
-import { goTo, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice, type Notice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
+} from '@domain/catalog';
+import type { Schemas } from '@domain/contract';
+import { goTo, type Navigation } from '@domain/navigation';
+import { serverFailureNotice, type Notice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
 import { afterRequest, outcomeGuards, outcomeOf } from './request-states';
 
 export type ClassPage = Omit<Schemas['ClassListSuccess'], 'isSuccess'>;

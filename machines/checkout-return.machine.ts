@@ -1,10 +1,10 @@
 // /users: back from the payment provider. Confirms the checkout named by `session_id` with the
 // stored device id, then /success or /cancel (replacing history). No session_id: /cancel.
 import { emit, fromPromise, setup } from 'xstate';
-import type { Schemas } from '../src/domain/contract';
-import { toCheckoutResult, type Navigation } from '../src/domain/navigation';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
+import type { Schemas } from '@domain/contract';
+import { toCheckoutResult, type Navigation } from '@domain/navigation';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
 import { afterRequest, outcomeGuards } from './request-states';
 
 /** The contract's confirmation, with the device id null when the browser has none. */

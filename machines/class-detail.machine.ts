@@ -2,9 +2,9 @@
 // lets it play (`canPlay`): Play (or Continue) for a subscriber, "Choose a plan to start
 // watching" for everyone else. An unknown class is its own state, and so is a failure (Retry).
 import { assign, fromPromise, setup } from 'xstate';
-import type { ClassDetail } from '../src/domain/catalog';
-import { serverFailureNotice, type Notice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
+import type { ClassDetail } from '@domain/catalog';
+import { serverFailureNotice, type Notice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
 import { outcomeGuards, outcomeOf } from './request-states';
 
 export interface LoadClassInput {

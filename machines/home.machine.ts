@@ -3,12 +3,12 @@
 // First it asks for the subscriber's home rows: an account whose subscription gives access
 // gets the subscriber's home (continue watching, new this week, a row per discipline) instead.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { ClassesHome } from '../src/domain/catalog';
-import type { Schemas } from '../src/domain/contract';
-import { goTo, toSignIn, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
+import type { ClassesHome } from '@domain/catalog';
+import type { Schemas } from '@domain/contract';
+import { goTo, toSignIn, type Navigation } from '@domain/navigation';
+import { serverFailureNotice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type LoadHomeOutput = Outcome<Pick<Schemas['HomeSuccess'], 'hasSubscription' | 'name'>>;

@@ -3,10 +3,10 @@
 // with the address prefilled. A range that cannot be loaded leaves the range-free copy: there
 // is nothing a visitor could do about it, so no banner.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { goTo, type Navigation } from '../src/domain/navigation';
-import type { PriceRange } from '../src/domain/plans';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
+import { goTo, type Navigation } from '@domain/navigation';
+import type { PriceRange } from '@domain/plans';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
 import { outcomeGuards, outcomeOf } from './request-states';
 
 export type LoadPriceRangeOutput = Outcome<PriceRange>;

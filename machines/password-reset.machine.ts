@@ -3,11 +3,11 @@
 // src/domain/account-rules.ts; on success the session takes the user on to /home, replacing
 // history (every other device was signed out by the server).
 import { assign, fromPromise, setup } from 'xstate';
-import { checkRules, forgotPasswordSchema, resetPasswordSchema, type FieldErrors } from '../src/domain/account-rules';
-import { errorNotice, noticeMessages, type Notice } from '../src/domain/notices';
-import { serverMessage, type Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
-import type { SessionArrival, SignedInUser } from '../src/domain/session-user';
+import { checkRules, forgotPasswordSchema, resetPasswordSchema, type FieldErrors } from '@domain/account-rules';
+import { errorNotice, noticeMessages, type Notice } from '@domain/notices';
+import { serverMessage, type Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
+import type { SessionArrival, SignedInUser } from '@domain/session-user';
 import { languageOf, userOf } from './account-form';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, type NoticeContext } from './request-states';
 

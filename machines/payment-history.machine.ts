@@ -3,11 +3,11 @@
 // Opened from a receipt's link (`?invoice=<id>`), it shows the page that holds that invoice and
 // marks it; an invoice the account does not have is said, and the newest page shown instead.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Schemas } from '../src/domain/contract';
-import { goTo, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
+import type { Schemas } from '@domain/contract';
+import { goTo, type Navigation } from '@domain/navigation';
+import { serverFailureNotice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type HistoryPayment = Schemas['HistoryPayment'];

@@ -3,13 +3,13 @@
 // renewal) or failed (the server's message; back to choosing). A scheduled downgrade can be
 // undone from the choice. 'Back to billing' leaves for /billing.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Schemas } from '../src/domain/contract';
-import { goTo, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice } from '../src/domain/notices';
-import type { Plan } from '../src/domain/plans';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
-import type { Subscription } from '../src/domain/subscriptions';
+import type { Schemas } from '@domain/contract';
+import { goTo, type Navigation } from '@domain/navigation';
+import { serverFailureNotice } from '@domain/notices';
+import type { Plan } from '@domain/plans';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
+import type { Subscription } from '@domain/subscriptions';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type PlanChangePreview = Schemas['PlanChangePreview'];

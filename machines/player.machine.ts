@@ -7,8 +7,8 @@
 // another device stopped it. Progress is saved every 10 s while playing, on pause and at the
 // end; the `keeper` actor saves it and stops the session when the page goes away.
 import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild } from 'xstate';
-import type { EndReason, HeartbeatAnswer, PlaybackSession, PlaybackStart, RefusalReason, WatchingDevice } from '../src/domain/playback';
-import type { Outcome } from '../src/domain/request-outcome';
+import type { EndReason, HeartbeatAnswer, PlaybackSession, PlaybackStart, RefusalReason, WatchingDevice } from '@domain/playback';
+import type { Outcome } from '@domain/request-outcome';
 import { afterRequest, outcomeGuards, outcomeOf } from './request-states';
 
 export interface PlayerInput {

@@ -3,11 +3,11 @@
 // only a message (nothing to pay, e.g. already subscribed) shows it as information for 3 s;
 // errors show the server's message for 3 s; cancelled requests and 401s stay quiet.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Schemas } from '../src/domain/contract';
-import { leaveFor, type Navigation } from '../src/domain/navigation';
-import { infoNotice, serverFailureNotice } from '../src/domain/notices';
-import { defaultPlan, inTierOrder, type Plan } from '../src/domain/plans';
-import type { Outcome } from '../src/domain/request-outcome';
+import type { Schemas } from '@domain/contract';
+import { leaveFor, type Navigation } from '@domain/navigation';
+import { infoNotice, serverFailureNotice } from '@domain/notices';
+import { defaultPlan, inTierOrder, type Plan } from '@domain/plans';
+import type { Outcome } from '@domain/request-outcome';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type LoadPlansOutput = Outcome<Plan[]>;

@@ -2,12 +2,12 @@
 // previewed (the view passes a data URL), uploaded; Save stores the profile; both Save and
 // 'Skip for now' end at /home.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { checkRules, IMAGE_FILE_NAME_PATTERN, profileSchema, type FieldErrors } from '../src/domain/account-rules';
-import type { Schemas } from '../src/domain/contract';
-import { goTo, type Navigation } from '../src/domain/navigation';
-import { errorNotice, noticeMessages, profileFailureNotice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
+import { checkRules, IMAGE_FILE_NAME_PATTERN, profileSchema, type FieldErrors } from '@domain/account-rules';
+import type { Schemas } from '@domain/contract';
+import { goTo, type Navigation } from '@domain/navigation';
+import { errorNotice, noticeMessages, profileFailureNotice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, type NoticeContext } from './request-states';
 
 export type ProfileField = 'name' | 'image';

@@ -1,8 +1,8 @@
 // What every screen machine does around a request, written once: the guards over its outcome,
 // the three ways it ends (data, silence, a failure shown), the notice a failure leaves (the
 // view scrolls up to it) and the state that shows a notice until its timer or a dismissal.
-import type { Notice } from '../src/domain/notices';
-import { isSessionLost, unreachable, type Outcome } from '../src/domain/request-outcome';
+import type { Notice } from '@domain/notices';
+import { isSessionLost, unreachable, type Outcome } from '@domain/request-outcome';
 
 /**
  * The outcome of the request that just ended, as guard and action params: the actor's output,

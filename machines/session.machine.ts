@@ -5,12 +5,12 @@
 // (network down, server trouble) keeps the session, and the waiting requests report 'no
 // response' to their screens. Signing out never waits more than 3 s for the server.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Schemas } from '../src/domain/contract';
-import { goTo, toSignIn, type Navigation } from '../src/domain/navigation';
-import { serverFailureNotice, type Notice } from '../src/domain/notices';
-import { isSessionLost, type Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
-import type { AccountLanguage, PersistedSession, SessionArrival, SessionUser, SignedInUser } from '../src/domain/session-user';
+import type { Schemas } from '@domain/contract';
+import { goTo, toSignIn, type Navigation } from '@domain/navigation';
+import { serverFailureNotice, type Notice } from '@domain/notices';
+import { isSessionLost, type Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
+import type { AccountLanguage, PersistedSession, SessionArrival, SessionUser, SignedInUser } from '@domain/session-user';
 import { languageOf, userOf } from './account-form';
 import { afterRequest, outcomeGuards, outcomeOf, showFailure, showingNotice } from './request-states';
 

@@ -2,11 +2,11 @@
 // on success it tells the session, which persists the user (remember me: across browser
 // restarts) and goes to the remembered origin or /home, replacing history.
 import { assign, fromPromise, setup } from 'xstate';
-import { checkRules, signInSchema } from '../src/domain/account-rules';
-import { accountFailureNotice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
-import type { SessionArrival, SignedInUser } from '../src/domain/session-user';
+import { checkRules, signInSchema } from '@domain/account-rules';
+import { accountFailureNotice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
+import type { SessionArrival, SignedInUser } from '@domain/session-user';
 import { accountFormStates, fieldChanged, languageOf, userOf, type AccountFormContext } from './account-form';
 import { noticeShown, outcomeGuards } from './request-states';
 

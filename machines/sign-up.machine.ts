@@ -2,11 +2,11 @@
 // src/domain/account-rules.ts; on success it tells the session, which goes to /details (step 2
 // of 4) replacing history, so Back does not return to a form that already did its job.
 import { assign, fromPromise, setup } from 'xstate';
-import { checkRules, DEFAULT_COUNTRY, signUpSchema } from '../src/domain/account-rules';
-import { accountFailureNotice } from '../src/domain/notices';
-import type { Outcome } from '../src/domain/request-outcome';
-import { routes } from '../src/domain/routes';
-import type { SessionArrival, SignedInUser } from '../src/domain/session-user';
+import { checkRules, DEFAULT_COUNTRY, signUpSchema } from '@domain/account-rules';
+import { accountFailureNotice } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { routes } from '@domain/routes';
+import type { SessionArrival, SignedInUser } from '@domain/session-user';
 import { accountFormStates, fieldChanged, languageOf, userOf, type AccountFormContext } from './account-form';
 import { noticeShown, outcomeGuards } from './request-states';
 

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
-import en from '../locales/en.json';
-import { Badge, Button, Card, EmptyState, KeyValueList, ResponsiveTable, Spinner, Toast } from '../src/components';
+import en from '@locales/en.json';
+import { Badge, Button, Card, EmptyState, KeyValueList, ResponsiveTable, Spinner, Toast } from '@components';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const galleryFile = path.join(root, 'docs/design-system.html');

@@ -1,9 +1,9 @@
 // `npm run media:import -- <video file> <metadata.json>`: adds a class with its own video, using
 // the server's configuration (DATA_DIR, MEDIA_DIR, DATABASE_URL). Stop a server on the same
 // embedded database first: PGlite has one owner at a time.
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { importClass } from '../server/media/import';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { importClass } from '@server/media/import';
 
 async function main(): Promise<number> {
   const [video, metadata] = process.argv.slice(2);

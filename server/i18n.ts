@@ -4,12 +4,12 @@
 // key is its stable `code` in error bodies.
 import { IntlMessageFormat } from 'intl-messageformat';
 import Negotiator from 'negotiator';
-import appEn from '../locales/en.json';
-import appEs from '../locales/es.json';
-import serverEn from '../locales/server.en.json';
-import serverEs from '../locales/server.es.json';
-import { ruleMessages, type RuleMessageKey } from '../src/domain/account-rules';
-import { DEFAULT_LOCALE, isSupportedLocale, SUPPORTED_LOCALES, type AppLocale } from '../src/i18n/locales';
+import appEn from '@locales/en.json';
+import appEs from '@locales/es.json';
+import serverEn from '@locales/server.en.json';
+import serverEs from '@locales/server.es.json';
+import { ruleMessages, type RuleMessageKey } from '@domain/account-rules';
+import { DEFAULT_LOCALE, isSupportedLocale, SUPPORTED_LOCALES, type AppLocale } from '@i18n/locales';
 
 type RuleCode = Extract<keyof typeof appEn, `validation.${string}`>;
 export type MessageCode = keyof typeof serverEn | RuleCode;

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteTemplateDir', '');
     return async () => {};
   }
-  const { openPglite } = await import('../server/db/client');
+  const { openPglite } = await import('@server/db/client');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fs-pglite-template-'));
   const handle = await openPglite(path.join(dir, 'pglite'));
   await handle.close();

@@ -5,7 +5,7 @@
 // anonymised, because payments (and invoices) point at it: its email becomes an address that can
 // never be typed, so the real address can sign up again, and its password can never match.
 import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
+import type { Database, Transaction } from '@server/db/client';
 import {
   classProgress,
   linkTokens,
@@ -17,12 +17,12 @@ import {
   subscriptions,
   uploads,
   users,
-} from '../db/schema';
-import { queueMail } from '../mail/outbox';
-import { anonymiseInvoices } from '../payments/invoices/invoices';
-import type { PaymentProvider } from '../payments/provider';
-import { isCurrentStatus } from '../../src/domain/subscriptions';
-import { revokeSessions } from '../auth/sessions';
+} from '@server/db/schema';
+import { queueMail } from '@server/mail/outbox';
+import { anonymiseInvoices } from '@server/payments/invoices/invoices';
+import type { PaymentProvider } from '@server/payments/provider';
+import { isCurrentStatus } from '@domain/subscriptions';
+import { revokeSessions } from '@server/auth/sessions';
 
 /** A step that erases or anonymises what one area holds about the account, inside the deletion's transaction. */
 export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;

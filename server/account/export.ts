@@ -2,7 +2,7 @@
 // document. Secrets are left out (the password hash, refresh tokens, link tokens) and image
 // bytes are described, not embedded; each image can be downloaded at its `url`.
 import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '@server/db/client';
 import {
   checkoutSessions,
   classProgress,
@@ -13,7 +13,7 @@ import {
   subscriptions,
   uploads,
   users,
-} from '../db/schema';
+} from '@server/db/schema';
 
 export const EXPORT_FORMAT_VERSION = 1;
 

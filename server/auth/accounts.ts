@@ -1,10 +1,10 @@
 // Accounts: creating one (email unique, password hashed) and checking credentials with the
 // same answer and similar timing whether the email is unknown or the password wrong.
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { users } from '../db/schema';
-import type { AppLocale } from '../../src/i18n/locales';
-import { HttpError } from '../errors';
+import type { Database } from '@server/db/client';
+import { users } from '@server/db/schema';
+import type { AppLocale } from '@i18n/locales';
+import { HttpError } from '@server/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 
 export interface Account {

@@ -1,7 +1,7 @@
 // One-time sign-in links (`nftoken`): random, stored as a hash, valid 10 minutes, used once.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { linkTokens } from '../db/schema';
+import type { Database } from '@server/db/client';
+import { linkTokens } from '@server/db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export const LINK_TOKEN_TTL_SECONDS = 10 * 60;

@@ -1,9 +1,9 @@
 // Password reset: a link by email (random token stored as a hash, valid 30 minutes, used once),
 // and setting the new password with it, which ends every session of the account.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { passwordResetTokens, users } from '../db/schema';
-import { queueMail } from '../mail/outbox';
+import type { Database } from '@server/db/client';
+import { passwordResetTokens, users } from '@server/db/schema';
+import { queueMail } from '@server/mail/outbox';
 import type { Account } from './accounts';
 import { hashPassword } from './password';
 import { revokeSessions } from './sessions';

@@ -3,8 +3,8 @@
 // 30 minutes too), and sessions revoked over a month ago. Safe to run on
 // every instance at once: each statement is an idempotent DELETE.
 import { lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { linkTokens, passwordResetTokens, portalSessions, refreshTokens, sessions } from '../db/schema';
+import type { Database } from '@server/db/client';
+import { linkTokens, passwordResetTokens, portalSessions, refreshTokens, sessions } from '@server/db/schema';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -3,9 +3,9 @@
 // several instances share them.
 import { createHash } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Config, RateLimit, RateLimits } from '../config';
-import { ConfigError } from '../config';
-import { HttpError } from '../errors';
+import type { Config, RateLimit, RateLimits } from '@server/config';
+import { ConfigError } from '@server/config';
+import { HttpError } from '@server/errors';
 
 export type AddressLimit = Exclude<keyof RateLimits, 'signInPerAccount'>;
 

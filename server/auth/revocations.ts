@@ -15,8 +15,8 @@
 // at most 2 × syncIntervalMs (10 s by default) after the commit on every other instance.
 // Entries are dropped once no access token of theirs can still be valid (token lifetime + 2 min).
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { SESSION_ENDED_CHANNEL, type ChangeFeed } from '../db/notifications';
+import type { Database } from '@server/db/client';
+import { SESSION_ENDED_CHANNEL, type ChangeFeed } from '@server/db/notifications';
 import { isSessionActive, onSessionsEnded } from './sessions';
 
 export interface SessionRevocationOptions {

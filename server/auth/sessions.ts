@@ -12,8 +12,8 @@
 // hears of it by the notification at commit.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/client';
-import { refreshTokens, sessions, users } from '../db/schema';
+import type { Database, Queryable } from '@server/db/client';
+import { refreshTokens, sessions, users } from '@server/db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;

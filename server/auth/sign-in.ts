@@ -3,9 +3,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Account } from './accounts';
 import { REFRESH_TOKEN_TTL_SECONDS, startSession } from './sessions';
-import { describeDevice } from '../playback/devices';
+import { describeDevice } from '@server/playback/devices';
 import { signAccessToken } from './tokens';
-import { pickLocale, type AppLocale } from '../../src/i18n/locales';
+import { pickLocale, type AppLocale } from '@i18n/locales';
 
 export const REFRESH_COOKIE = 'fs_refresh';
 

@@ -2,7 +2,7 @@
 // SHA-256 hashes (refresh cookies, sign-in links).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../config';
+import type { Config } from '@server/config';
 
 export interface AccessClaims {
   userId: string;

@@ -1,9 +1,9 @@
 // Whether an account may play classes now, by the one rule in src/domain/subscriptions.ts
 // applied to each of its subscriptions (a canceled one can still be within its paid period).
 import { eq } from 'drizzle-orm';
-import { givesAccess, type SubscriptionStatus } from '../../src/domain/subscriptions';
-import type { Queryable } from '../db/client';
-import { subscriptions } from '../db/schema';
+import { givesAccess, type SubscriptionStatus } from '@domain/subscriptions';
+import type { Queryable } from '@server/db/client';
+import { subscriptions } from '@server/db/schema';
 
 export async function hasClassAccess(db: Queryable, userId: string, now = new Date()): Promise<boolean> {
   const rows = await db

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { ConfigError, type Config } from '../config';
+import { ConfigError, type Config } from '@server/config';
 import * as schema from './schema';
 
 /** A drizzle database over either driver; transactions work the same on both. */

@@ -1,7 +1,7 @@
 // The "current subscription" rule of src/domain/subscriptions.ts as SQL, so every query (and the
 // one-current-per-account index) asks the database the same question the app asks in code.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { currentStatuses } from '../../src/domain/subscriptions';
+import { currentStatuses } from '@domain/subscriptions';
 
 // Literals, not bound parameters (constants, never input): an index predicate cannot take
 // parameters, and queries then carry the very predicate of the one-current partial index.

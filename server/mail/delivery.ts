@@ -4,8 +4,8 @@
 // At least once: a process that dies between sending and marking leaves the claim to expire and
 // the row is sent again (the Message-ID stays the same, so a mail server can tell).
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Database } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema';
 import { renderMail, type RenderedMail } from './templates';
 
 /** Where rendered messages go. */

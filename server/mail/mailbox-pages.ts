@@ -4,7 +4,7 @@
 import escapeHtml from 'escape-html';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
-import type { AppLocale } from '../../src/i18n/locales';
+import type { AppLocale } from '@i18n/locales';
 import { mailText, type MailMessageCode, type RenderedMail } from './templates';
 
 const tokens = readFileSync(new URL('../../src/styles/tokens.css', import.meta.url), 'utf8');

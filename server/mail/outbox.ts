@@ -2,9 +2,9 @@
 // transaction), so a message exists exactly when its change committed. Delivery (SMTP, or the
 // sandbox mailbox without SMTP_URL), rendering in the account's language and retries happen
 // later, never in the request that queued it.
-import type { Queryable } from '../db/client';
-import { mailOutbox } from '../db/schema';
-import { isSupportedLocale, DEFAULT_LOCALE, type AppLocale } from '../../src/i18n/locales';
+import type { Queryable } from '@server/db/client';
+import { mailOutbox } from '@server/db/schema';
+import { isSupportedLocale, DEFAULT_LOCALE, type AppLocale } from '@i18n/locales';
 
 /** Every email FitStream sends and what each one's text needs. Links are absolute URLs. */
 export interface MailTemplates {

@@ -3,9 +3,9 @@
 // subject, a plain-text body and an HTML body (inline styles only, as mail clients need).
 import escapeHtml from 'escape-html';
 import { IntlMessageFormat } from 'intl-messageformat';
-import mailEn from '../../locales/mail.en.json';
-import mailEs from '../../locales/mail.es.json';
-import { DEFAULT_LOCALE, isSupportedLocale, type AppLocale } from '../../src/i18n/locales';
+import mailEn from '@locales/mail.en.json';
+import mailEs from '@locales/mail.es.json';
+import { DEFAULT_LOCALE, isSupportedLocale, type AppLocale } from '@i18n/locales';
 import type { MailTemplate, MailTemplates } from './outbox';
 
 export type MailMessageCode = keyof typeof mailEn;

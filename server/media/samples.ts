@@ -2,7 +2,7 @@
 // tone (no speech), transcoded into the full ladder once per MEDIA_DIR (docs/decisions/011).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Queryable } from '../db/client';
+import type { Queryable } from '@server/db/client';
 import { ladder, type MediaManifest } from './ladder';
 import { publishMedia, readManifest, saveMediaRow } from './store';
 import { transcode, type SourceInput } from './transcode';

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { media } from '../db/schema';
+import type { Queryable } from '@server/db/client';
+import { media } from '@server/db/schema';
 import { MEDIA_ID_PATTERN, type MediaManifest } from './ladder';
 
 export type MediaRow = typeof media.$inferSelect;

@@ -3,16 +3,16 @@
 // order, leave one state.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { isCurrentStatus } from '../../src/domain/subscriptions';
-import type { Database } from '../db/client';
-import { isCurrent } from '../db/current-status';
-import { checkoutSessions, payments, plans, subscriptions, users, type InvoiceLine } from '../db/schema';
+import { isCurrentStatus } from '@domain/subscriptions';
+import type { Database } from '@server/db/client';
+import { isCurrent } from '@server/db/current-status';
+import { checkoutSessions, payments, plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
 import { issueInvoice } from './invoices/invoices';
 import type { CompletedCheckout, PaymentFacts, SubscriptionFacts, SubscriptionReport } from './provider';
 
 /** A transaction or the database itself: both run the same queries. */
-export type { Queryable } from '../db/client';
-import type { Queryable } from '../db/client';
+export type { Queryable } from '@server/db/client';
+import type { Queryable } from '@server/db/client';
 
 /** The account already has another current subscription: an account has one at most. */
 export class CurrentSubscriptionConflict extends Error {

@@ -1,7 +1,7 @@
 // Picks the payment adapter the configuration names: the sandbox by default, Stripe with
 // PAYMENTS=stripe. Kept apart from the port so that no adapter imports what imports it.
-import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Config } from '@server/config';
+import type { Database } from '@server/db/client';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox/provider';
 

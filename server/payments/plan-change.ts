@@ -4,9 +4,9 @@
 // second: credit = old amount × unused seconds / period seconds, charge = new amount ×
 // remaining seconds / period seconds, each rounded to the minor unit; one invoice, two lines.
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { subscriptions, users, type InvoiceLine } from '../db/schema';
-import { queueMail } from '../mail/outbox';
+import type { Queryable } from '@server/db/client';
+import { subscriptions, users, type InvoiceLine } from '@server/db/schema';
+import { queueMail } from '@server/mail/outbox';
 import { lockUser, recordPayment } from './apply-checkout';
 import type { PlanRow } from './provider';
 import type { SubscriptionRow } from './subscription-repository';

@@ -2,8 +2,8 @@
 // provider_events in the same transaction as its change, so a replay (or two deliveries at
 // once) finds it there and changes nothing.
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { providerEvents } from '../db/schema';
+import type { Database } from '@server/db/client';
+import { providerEvents } from '@server/db/schema';
 import type { Queryable } from './apply-checkout';
 import type { EventOutcome } from './provider';
 

@@ -2,9 +2,9 @@
 // provider-neutral facts it answers with. Adapters live in sandbox/ and stripe/; this file
 // holds no implementation, so neither adapter nor the factory is ever imported from here.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppLocale } from '../../src/i18n/locales';
-import type { SubscriptionStatus } from '../../src/domain/subscriptions';
-import type { checkoutSessions, InvoiceLine, plans, users } from '../db/schema';
+import type { AppLocale } from '@i18n/locales';
+import type { SubscriptionStatus } from '@domain/subscriptions';
+import type { checkoutSessions, InvoiceLine, plans, users } from '@server/db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

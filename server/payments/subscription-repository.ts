@@ -2,11 +2,11 @@
 // Subscription and Payment (openapi.yaml). An account's subscriptions are read only after the
 // provider has brought them up to date (`accountSubscriptions`), so no route can forget to.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { components } from '../../src/api/schema';
-import { isCurrentStatus, type SubscriptionStatus } from '../../src/domain/subscriptions';
-import type { Database } from '../db/client';
-import { isCurrent } from '../db/current-status';
-import { payments, plans, subscriptions } from '../db/schema';
+import type { components } from '@api/schema';
+import { isCurrentStatus, type SubscriptionStatus } from '@domain/subscriptions';
+import type { Database } from '@server/db/client';
+import { isCurrent } from '@server/db/current-status';
+import { payments, plans, subscriptions } from '@server/db/schema';
 import type { PaymentProvider, PlanRow } from './provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

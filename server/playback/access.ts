@@ -1,10 +1,10 @@
 // Whether an account may watch now, and under which plan: the subscription rule is the shared
 // `givesAccess` in src/domain/subscriptions.ts; the plan's cap and screens are plan data.
 import { desc, eq } from 'drizzle-orm';
-import type { components } from '../../src/api/schema';
-import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '../../src/domain/subscriptions';
-import type { Queryable } from '../db/client';
-import { plans, subscriptions } from '../db/schema';
+import type { components } from '@api/schema';
+import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '@domain/subscriptions';
+import type { Queryable } from '@server/db/client';
+import { plans, subscriptions } from '@server/db/schema';
 
 export interface PlaybackPlan {
   id: string;

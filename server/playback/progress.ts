@@ -1,8 +1,8 @@
 // Where an account is in a class. Reaching 90 % of the media's length marks the class completed,
 // and a completed class stays completed when it is watched again.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { classProgress } from '../db/schema';
+import type { Database } from '@server/db/client';
+import { classProgress } from '@server/db/schema';
 
 export const COMPLETED_FRACTION = 0.9;
 

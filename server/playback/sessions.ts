@@ -1,9 +1,9 @@
 // Playback sessions: one per device watching, live while heartbeats arrive (every 30 s; ended
 // after 90 s of silence), at most the plan's screens live per account.
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import type { components } from '../../src/api/schema';
-import type { Database } from '../db/client';
-import { playbackSessions, users } from '../db/schema';
+import type { components } from '@api/schema';
+import type { Database } from '@server/db/client';
+import { playbackSessions, users } from '@server/db/schema';
 import type { PlaybackPlan } from './access';
 
 export type PlaybackSessionRow = typeof playbackSessions.$inferSelect;

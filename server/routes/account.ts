@@ -10,19 +10,19 @@ import {
   deleteAccountSchema,
   normaliseEmail,
   type FieldErrors,
-} from '../../src/domain/account-rules';
-import type { components } from '../../src/api/schema';
-import { deleteAccount } from '../account/deletion';
-import { exportAccountData } from '../account/export';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { listOpenSessions, revokeSession, revokeSessions } from '../auth/sessions';
-import { clearRefreshCookie } from '../auth/sign-in';
-import { routeSchema } from '../contract';
-import { sessions, users } from '../db/schema';
-import { HttpError } from '../errors';
-import { ruleCode } from '../i18n';
-import { queueMail } from '../mail/outbox';
-import { ProviderError } from '../payments/provider';
+} from '@domain/account-rules';
+import type { components } from '@api/schema';
+import { deleteAccount } from '@server/account/deletion';
+import { exportAccountData } from '@server/account/export';
+import { hashPassword, verifyPassword } from '@server/auth/password';
+import { listOpenSessions, revokeSession, revokeSessions } from '@server/auth/sessions';
+import { clearRefreshCookie } from '@server/auth/sign-in';
+import { routeSchema } from '@server/contract';
+import { sessions, users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { ruleCode } from '@server/i18n';
+import { queueMail } from '@server/mail/outbox';
+import { ProviderError } from '@server/payments/provider';
 
 type Schemas = components['schemas'];
 type Language = Schemas['Language'];

@@ -7,18 +7,18 @@ import {
   signInSchema,
   signUpSchema,
   type FieldErrors,
-} from '../../src/domain/account-rules';
-import type { components } from '../../src/api/schema';
-import { checkCredentials, createAccount, findAccount } from '../auth/accounts';
-import { consumeLinkToken, createLinkToken } from '../auth/link-tokens';
-import { rotateRefreshToken, revokeSession, sessionOfRefreshToken } from '../auth/sessions';
-import { authSuccess, clearRefreshCookie, REFRESH_COOKIE, signIn } from '../auth/sign-in';
-import { newDeviceId, verifyAccessToken } from '../auth/tokens';
-import { routeSchema } from '../contract';
-import { HttpError } from '../errors';
-import { negotiateLocale, ruleCode, type MessageCode } from '../i18n';
-import { queueMail } from '../mail/outbox';
-import { bearerToken } from '../plugins/app/auth';
+} from '@domain/account-rules';
+import type { components } from '@api/schema';
+import { checkCredentials, createAccount, findAccount } from '@server/auth/accounts';
+import { consumeLinkToken, createLinkToken } from '@server/auth/link-tokens';
+import { rotateRefreshToken, revokeSession, sessionOfRefreshToken } from '@server/auth/sessions';
+import { authSuccess, clearRefreshCookie, REFRESH_COOKIE, signIn } from '@server/auth/sign-in';
+import { newDeviceId, verifyAccessToken } from '@server/auth/tokens';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import { negotiateLocale, ruleCode, type MessageCode } from '@server/i18n';
+import { queueMail } from '@server/mail/outbox';
+import { bearerToken } from '@server/plugins/app/auth';
 
 type Schemas = components['schemas'];
 

@@ -2,11 +2,11 @@
 // class, and the subscriber's home rows. Signed-in, no subscription needed to browse; `canPlay`
 // tells the app whether to offer Play or a plan.
 import type { FastifyInstance } from 'fastify';
-import { hasClassAccess } from '../catalog/access';
-import { findClass, homeRowsFromSnapshot, listClasses, listClassesFromSnapshot } from '../catalog/class-repository';
-import { encodeCursor, parseListQuery, type ListClassesQuery } from '../catalog/list-query';
-import { routeSchema } from '../contract';
-import { HttpError } from '../errors';
+import { hasClassAccess } from '@server/catalog/access';
+import { findClass, homeRowsFromSnapshot, listClasses, listClassesFromSnapshot } from '@server/catalog/class-repository';
+import { encodeCursor, parseListQuery, type ListClassesQuery } from '@server/catalog/list-query';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
 
 const base = '/api/v1/classes';
 

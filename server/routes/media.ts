@@ -5,11 +5,11 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeSchema } from '../contract';
-import { HttpError } from '../errors';
-import { renditionHeight } from '../media/ladder';
-import { signPlaylist } from '../playback/playlists';
-import { expiredMediaGrant, grantCookieName, verifyMediaGrant, type MediaGrant } from '../playback/signing';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import { renditionHeight } from '@server/media/ladder';
+import { signPlaylist } from '@server/playback/playlists';
+import { expiredMediaGrant, grantCookieName, verifyMediaGrant, type MediaGrant } from '@server/playback/signing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';

@@ -3,13 +3,13 @@
 // signed in). Limited per client address and per email address.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { checkRules, forgotPasswordSchema, normaliseEmail, resetPasswordSchema } from '../../src/domain/account-rules';
-import type { components } from '../../src/api/schema';
-import { requestPasswordReset, resetPassword } from '../auth/password-reset';
-import { signIn } from '../auth/sign-in';
-import { routeSchema } from '../contract';
-import { HttpError } from '../errors';
-import { ruleCode } from '../i18n';
+import { checkRules, forgotPasswordSchema, normaliseEmail, resetPasswordSchema } from '@domain/account-rules';
+import type { components } from '@api/schema';
+import { requestPasswordReset, resetPassword } from '@server/auth/password-reset';
+import { signIn } from '@server/auth/sign-in';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import { ruleCode } from '@server/i18n';
 
 type Schemas = components['schemas'];
 

@@ -3,16 +3,16 @@
 // home. Whichever provider runs, these routes only speak to the port (`app.paymentProvider`).
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { priceRange } from '../../src/domain/plans';
-import { isCurrentStatus } from '../../src/domain/subscriptions';
-import { routeSchema } from '../contract';
-import { CachedRead } from '../db/cached-read';
-import { checkoutSessions, subscriptions, users } from '../db/schema';
-import { HttpError } from '../errors';
-import { negotiateLocale } from '../i18n';
-import { queueMail } from '../mail/outbox';
-import { applyCompletedCheckout, CurrentSubscriptionConflict } from '../payments/apply-checkout';
-import { ProviderError, type SubscriptionFacts, type UserRow } from '../payments/provider';
+import { priceRange } from '@domain/plans';
+import { isCurrentStatus } from '@domain/subscriptions';
+import { routeSchema } from '@server/contract';
+import { CachedRead } from '@server/db/cached-read';
+import { checkoutSessions, subscriptions, users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { negotiateLocale } from '@server/i18n';
+import { queueMail } from '@server/mail/outbox';
+import { applyCompletedCheckout, CurrentSubscriptionConflict } from '@server/payments/apply-checkout';
+import { ProviderError, type SubscriptionFacts, type UserRow } from '@server/payments/provider';
 import {
   accountSubscriptions,
   findActivePlan,
@@ -20,7 +20,7 @@ import {
   listActivePlans,
   planBody,
   subscriptionBody,
-} from '../payments/subscription-repository';
+} from '@server/payments/subscription-repository';
 
 /** The free trial of an account's first subscription, in days. */
 const trialDaysForNewAccounts = 7;

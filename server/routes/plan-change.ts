@@ -2,14 +2,14 @@
 // plan, undo a scheduled downgrade, Payment History (10 a page) and an invoice's PDF (owner only).
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { components } from '../../src/api/schema';
-import { routeSchema } from '../contract';
-import { subscriptions } from '../db/schema';
-import { HttpError } from '../errors';
-import { renderInvoicePdf } from '../payments/invoices/invoice-pdf';
-import { ownInvoice, paymentHistoryPage, paymentHistoryPageOf, paymentHistoryPageSize, type InvoiceRow } from '../payments/invoices/invoices';
-import { applyPlanChange, planChange, undoScheduledChange, type PlanChangePlan } from '../payments/plan-change';
-import { ProviderError } from '../payments/provider';
+import type { components } from '@api/schema';
+import { routeSchema } from '@server/contract';
+import { subscriptions } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { renderInvoicePdf } from '@server/payments/invoices/invoice-pdf';
+import { ownInvoice, paymentHistoryPage, paymentHistoryPageOf, paymentHistoryPageSize, type InvoiceRow } from '@server/payments/invoices/invoices';
+import { applyPlanChange, planChange, undoScheduledChange, type PlanChangePlan } from '@server/payments/plan-change';
+import { ProviderError } from '@server/payments/provider';
 import {
   accountSubscriptions,
   findActivePlan,
@@ -18,7 +18,7 @@ import {
   planBody,
   subscriptionBody,
   type SubscriptionRow,
-} from '../payments/subscription-repository';
+} from '@server/payments/subscription-repository';
 
 type Schemas = components['schemas'];
 const base = '/api/v1/payments';

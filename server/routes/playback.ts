@@ -2,17 +2,17 @@
 // heartbeats, stop one (this device's or another's), the session's master playlist, and progress.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { components } from '../../src/api/schema';
-import { routeSchema } from '../contract';
-import { classes } from '../db/schema';
-import { HttpError } from '../errors';
-import { findMedia } from '../media/store';
-import { playbackAccess, type RefusalReason } from '../playback/access';
-import { describeDevice } from '../playback/devices';
-import { masterPlaylist } from '../playback/playlists';
-import { findProgress, resumePosition, saveProgress } from '../playback/progress';
-import { endReason, endSession, findSession, HEARTBEAT_SECONDS, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from '../playback/sessions';
-import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from '../playback/signing';
+import type { components } from '@api/schema';
+import { routeSchema } from '@server/contract';
+import { classes } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { findMedia } from '@server/media/store';
+import { playbackAccess, type RefusalReason } from '@server/playback/access';
+import { describeDevice } from '@server/playback/devices';
+import { masterPlaylist } from '@server/playback/playlists';
+import { findProgress, resumePosition, saveProgress } from '@server/playback/progress';
+import { endReason, endSession, findSession, HEARTBEAT_SECONDS, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from '@server/playback/sessions';
+import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from '@server/playback/signing';
 
 type Schemas = components['schemas'];
 

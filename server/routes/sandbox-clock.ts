@@ -3,15 +3,15 @@
 // elsewhere neither exists (404).
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { routeSchema } from '../contract';
-import { subscriptions, users } from '../db/schema';
-import { HttpError } from '../errors';
-import { negotiateLocale, type MessageCode } from '../i18n';
-import { acceptFormBodies } from '../plugins/external/body-parsers';
-import { isClockAction, moveSandboxClock, type ClockAction } from '../payments/sandbox/clock';
-import { renderClockPage } from '../payments/sandbox/clock-page';
-import { sendSandboxPage } from '../payments/sandbox/pages';
-import { findPlan, subscriptionBody } from '../payments/subscription-repository';
+import { routeSchema } from '@server/contract';
+import { subscriptions, users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { negotiateLocale, type MessageCode } from '@server/i18n';
+import { acceptFormBodies } from '@server/plugins/external/body-parsers';
+import { isClockAction, moveSandboxClock, type ClockAction } from '@server/payments/sandbox/clock';
+import { renderClockPage } from '@server/payments/sandbox/clock-page';
+import { sendSandboxPage } from '@server/payments/sandbox/pages';
+import { findPlan, subscriptionBody } from '@server/payments/subscription-repository';
 
 const pagePath = '/sandbox/clock';
 const apiPath = '/api/v1/sandbox/clock';

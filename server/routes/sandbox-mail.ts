@@ -3,11 +3,11 @@
 // NODE_ENV not production: config.sandboxMailbox); a test page, not part of the API contract.
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normaliseEmail } from '../../src/domain/account-rules';
-import { mailOutbox } from '../db/schema';
-import { negotiateLocale } from '../i18n';
-import { renderMailboxList, renderMailboxMessage, renderMailboxNotFound, sendMailboxPage } from '../mail/mailbox-pages';
-import { renderMail } from '../mail/templates';
+import { normaliseEmail } from '@domain/account-rules';
+import { mailOutbox } from '@server/db/schema';
+import { negotiateLocale } from '@server/i18n';
+import { renderMailboxList, renderMailboxMessage, renderMailboxNotFound, sendMailboxPage } from '@server/mail/mailbox-pages';
+import { renderMail } from '@server/mail/templates';
 
 /** The newest messages the list shows. */
 export const MAILBOX_PAGE_SIZE = 50;

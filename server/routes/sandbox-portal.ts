@@ -2,13 +2,13 @@
 // saves a test card on the subscription and goes back to /billing. Answers are HTML pages
 // (or a 303 back into the app), never JSON, under the same CSP as the checkout page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeSchema } from '../contract';
-import { negotiateLocale } from '../i18n';
-import { isSupportedLocale, type AppLocale } from '../../src/i18n/locales';
-import { acceptFormBodies } from '../plugins/external/body-parsers';
-import { checkCard, type CardForm } from '../payments/sandbox/card';
-import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox/pages';
-import { loadSandboxPortal, sandboxPortalPath, updateSandboxCard, type PortalLookup, type SandboxPortal } from '../payments/sandbox/portal';
+import { routeSchema } from '@server/contract';
+import { negotiateLocale } from '@server/i18n';
+import { isSupportedLocale, type AppLocale } from '@i18n/locales';
+import { acceptFormBodies } from '@server/plugins/external/body-parsers';
+import { checkCard, type CardForm } from '@server/payments/sandbox/card';
+import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from '@server/payments/sandbox/pages';
+import { loadSandboxPortal, sandboxPortalPath, updateSandboxCard, type PortalLookup, type SandboxPortal } from '@server/payments/sandbox/portal';
 
 type PortalRequest = FastifyRequest<{ Params: { token: string }; Body: CardForm }>;
 

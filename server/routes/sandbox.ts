@@ -1,19 +1,19 @@
 // The sandbox provider's hosted checkout page (/sandbox/checkout/:sessionId): GET shows it,
 // POST pays with a test card. Answers are HTML pages (or a 303 back into the app), never JSON.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeSchema } from '../contract';
-import { negotiateLocale } from '../i18n';
-import { isSupportedLocale, type AppLocale } from '../../src/i18n/locales';
-import { acceptFormBodies } from '../plugins/external/body-parsers';
-import { checkCard, type CardForm } from '../payments/sandbox/card';
+import { routeSchema } from '@server/contract';
+import { negotiateLocale } from '@server/i18n';
+import { isSupportedLocale, type AppLocale } from '@i18n/locales';
+import { acceptFormBodies } from '@server/plugins/external/body-parsers';
+import { checkCard, type CardForm } from '@server/payments/sandbox/card';
 import {
   completeSandboxCheckout,
   expireIfStale,
   loadSandboxCheckout,
   sandboxCheckoutPath,
   type SandboxCheckout,
-} from '../payments/sandbox/checkout';
-import { renderCheckoutPage, renderUnavailablePage, sendSandboxPage, type PageError } from '../payments/sandbox/pages';
+} from '@server/payments/sandbox/checkout';
+import { renderCheckoutPage, renderUnavailablePage, sendSandboxPage, type PageError } from '@server/payments/sandbox/pages';
 
 type CheckoutRequest = FastifyRequest<{ Params: { sessionId: string }; Body: CardForm }>;
 

@@ -6,11 +6,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { routeSchema } from '../contract';
-import { sendError } from '../plugins/app/error-handler';
-import type { HeaderSet } from '../plugins/external/security';
-import { pickEncoding, type AppAsset, type AppAssets } from '../static/app-assets';
-import { readUpload } from '../uploads/store';
+import { routeSchema } from '@server/contract';
+import { sendError } from '@server/plugins/app/error-handler';
+import type { HeaderSet } from '@server/plugins/external/security';
+import { pickEncoding, type AppAsset, type AppAssets } from '@server/static/app-assets';
+import { readUpload } from '@server/uploads/store';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';

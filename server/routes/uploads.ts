@@ -2,11 +2,11 @@
 // (JPEG, PNG, GIF, WebP), at most 5 MiB, at most UPLOADS_PER_DAY a day per account; nothing is
 // stored unless all of that holds.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { routeSchema } from '../contract';
-import { HttpError } from '../errors';
-import { acceptMultipart } from '../plugins/external/body-parsers';
-import { uploadQuotaWait } from '../uploads/retention';
-import { detectImageType, moveUploadFilesIntoDatabase, storeUpload } from '../uploads/store';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import { acceptMultipart } from '@server/plugins/external/body-parsers';
+import { uploadQuotaWait } from '@server/uploads/retention';
+import { detectImageType, moveUploadFilesIntoDatabase, storeUpload } from '@server/uploads/store';
 
 
 /**

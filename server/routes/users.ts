@@ -1,13 +1,13 @@
 // Users API: saving the profile (name, and an image this user uploaded earlier, or none).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { checkRules, profileSchema } from '../../src/domain/account-rules';
-import type { components } from '../../src/api/schema';
-import { routeSchema } from '../contract';
-import { users } from '../db/schema';
-import { HttpError } from '../errors';
-import { ruleCode } from '../i18n';
-import { findUpload } from '../uploads/store';
+import { checkRules, profileSchema } from '@domain/account-rules';
+import type { components } from '@api/schema';
+import { routeSchema } from '@server/contract';
+import { users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { ruleCode } from '@server/i18n';
+import { findUpload } from '@server/uploads/store';
 
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: components['schemas']['DetailsRequest'] }>(

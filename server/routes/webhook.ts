@@ -2,10 +2,10 @@
 // parser scoped to this route) because the signature covers the exact bytes; 404 when the
 // provider sends no webhooks (the sandbox).
 import type { FastifyInstance } from 'fastify';
-import { routeSchema } from '../contract';
-import { HttpError } from '../errors';
-import { CurrentSubscriptionConflict } from '../payments/apply-checkout';
-import { ProviderError } from '../payments/provider';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import { CurrentSubscriptionConflict } from '@server/payments/apply-checkout';
+import { ProviderError } from '@server/payments/provider';
 
 const path = '/api/v1/payments/webhook';
 

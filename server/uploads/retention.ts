@@ -2,8 +2,8 @@
 // UPLOADS_PER_DAY a day per account, and an image that is not the account's profile image is
 // deleted a day after its upload, so storage per account stays bounded.
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { uploads, users } from '../db/schema';
+import type { Database } from '@server/db/client';
+import { uploads, users } from '@server/db/schema';
 
 export const UPLOADS_PER_DAY = 20;
 export const UNUSED_UPLOAD_TTL_SECONDS = 24 * 60 * 60;

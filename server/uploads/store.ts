@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Database } from '../db/client';
-import { uploads } from '../db/schema';
+import type { Database } from '@server/db/client';
+import { uploads } from '@server/db/schema';
 
 export const imageTypes: Record<string, string> = {
   'image/jpeg': 'jpg',

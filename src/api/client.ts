@@ -5,7 +5,7 @@
 // tells the session the user is signed out. A refresh that got no answer makes the request
 // 'unreachable' (the screen's 'Try Again'), and the user stays signed in.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { cancelled, failed, ok, unreachable, type ErrorBody, type Outcome } from '../domain/request-outcome';
+import { cancelled, failed, ok, unreachable, type ErrorBody, type Outcome } from '@domain/request-outcome';
 import type { paths } from './schema';
 
 /** What a refresh gave a request that was refused with 401. */

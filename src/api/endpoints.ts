@@ -1,13 +1,13 @@
 // The API calls the machines' actors make, each answering an Outcome with the part of the
 // contract's response the machine needs. Bodies and responses are typed by the contract
 // (schema.d.ts through openapi-fetch), so a contract change that breaks a screen fails here.
-import { catalogApiQuery, type CatalogFilters, type ClassesHome } from '../domain/catalog';
-import type { Schemas } from '../domain/contract';
-import type { Plan, PriceRange } from '../domain/plans';
-import type { Outcome } from '../domain/request-outcome';
-import type { SignedInUser } from '../domain/session-user';
-import { sessionOf, type HeartbeatAnswer, type PlaybackStart } from '../domain/playback';
-import { currentSubscription, type Billing, type Subscription } from '../domain/subscriptions';
+import { catalogApiQuery, type CatalogFilters, type ClassesHome } from '@domain/catalog';
+import type { Schemas } from '@domain/contract';
+import type { Plan, PriceRange } from '@domain/plans';
+import type { Outcome } from '@domain/request-outcome';
+import type { SignedInUser } from '@domain/session-user';
+import { sessionOf, type HeartbeatAnswer, type PlaybackStart } from '@domain/playback';
+import { currentSubscription, type Billing, type Subscription } from '@domain/subscriptions';
 import { outcomeOf, type ApiClient } from './client';
 
 /** What an account form sends, plus the stored device id (spelled `device_id` on the wire). */

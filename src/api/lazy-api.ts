@@ -2,7 +2,7 @@
 // fetched as the app starts rather than before it: the first page renders without waiting for
 // it. A call made before the chunk arrives waits for it; a chunk that cannot be fetched answers
 // 'unreachable' (the screen's Try Again), and the next call fetches it again.
-import { unreachable, type Outcome } from '../domain/request-outcome';
+import { unreachable, type Outcome } from '@domain/request-outcome';
 import type { Api } from './endpoints';
 
 type Call = (...args: unknown[]) => Promise<Outcome<unknown>>;

@@ -4,11 +4,11 @@
 import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
-import type { AuthBridge } from '../api/client';
-import type { Api } from '../api/endpoints';
-import { languageMachine, type Language, type LanguageMachine } from '../../machines/language.machine';
-import { sessionMachine, type SessionMachine } from '../../machines/session.machine';
-import type { SessionArrival } from '../domain/session-user';
+import type { AuthBridge } from '@api/client';
+import type { Api } from '@api/endpoints';
+import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
+import { sessionMachine, type SessionMachine } from '@machines/session.machine';
+import type { SessionArrival } from '@domain/session-user';
 import { fromCall } from './call-actor';
 import { createAuthBridge } from './session-token';
 import type { Persistence } from './persistence';

@@ -3,9 +3,9 @@
 import { useCallback, useRef, type MouseEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
-import { Footer } from '../components/footer';
-import { Navbar } from '../components/navbar';
-import { AppIntlProvider } from '../i18n';
+import { Footer } from '@components/footer';
+import { Navbar } from '@components/navbar';
+import { AppIntlProvider } from '@i18n';
 import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from './actors';
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from './navigation';

@@ -3,7 +3,7 @@
 // 'unreachable'); this adds the actor's side: the actor's abort signal goes to the call, and
 // once the actor is stopped its answer never arrives.
 import { fromPromise } from 'xstate';
-import type { Outcome } from '../domain/request-outcome';
+import type { Outcome } from '@domain/request-outcome';
 
 /**
  * The result of a call whose actor is still running. Under React's StrictMode a screen's actor

@@ -4,8 +4,8 @@
 // what the video does; `keeper` saves the position and stops the session when the page goes
 // away (fetch keepalive, so it survives a closed tab). hls.js is loaded only here, on demand.
 import { fromCallback } from 'xstate';
-import type { Api } from '../api/endpoints';
-import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality } from '../../machines/player.machine';
+import type { Api } from '@api/endpoints';
+import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality } from '@machines/player.machine';
 import type { VideoSurface } from './video-surface';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useLayoutEffect } from 'react';
 import type { Subscription } from 'xstate';
 import { useLocation } from 'wouter';
-import type { Navigation } from '../domain/navigation';
-import { safeOrigin } from '../domain/routes';
+import type { Navigation } from '@domain/navigation';
+import { safeOrigin } from '@domain/routes';
 import { useAppActors } from './actors';
 
 export function usePerformNavigation(): (navigation: Navigation) => void {

@@ -3,8 +3,8 @@
 // the device id, and (this tab only) the card the user had when leaving for the payment-method
 // portal, so /billing can tell them when they come back with another one.
 // Nothing else is persisted.
-import { deviceIdFromUuid, isDeviceId } from '../domain/device-id';
-import type { PersistedSession } from '../domain/session-user';
+import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
+import type { PersistedSession } from '@domain/session-user';
 
 export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal' } as const;
 

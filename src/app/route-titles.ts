@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { matchRoute, useLocation, useRouter } from 'wouter';
-import { routes, type RouteName } from '../domain/routes';
+import { routes, type RouteName } from '@domain/routes';
 
 export const routeTitles = defineMessages({
   landing: { id: 'title.landing', defaultMessage: 'Fitness classes to stream at home' },

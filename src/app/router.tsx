@@ -3,27 +3,27 @@
 // the actors and actions the machine of that screen runs with. Any other path goes to /.
 import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { Spinner } from '../components/spinner';
-import { checkoutResultGuard, guardNavigation } from '../domain/navigation';
-import type { Outcome } from '../domain/request-outcome';
-import { routes, type Access, type RouteName } from '../domain/routes';
-import { currentSubscription } from '../domain/subscriptions';
-import { staticPages } from '../screens/static';
-import type { AccountMachine } from '../../machines/account.machine';
-import type { BillingMachine, LoadBillingOutput } from '../../machines/billing.machine';
-import type { CatalogMachine } from '../../machines/catalog.machine';
-import type { PaymentHistoryMachine } from '../../machines/payment-history.machine';
-import type { PlanChangeMachine } from '../../machines/plan-change.machine';
-import type { CheckoutReturnMachine } from '../../machines/checkout-return.machine';
-import type { ClassDetailMachine } from '../../machines/class-detail.machine';
-import type { HomeMachine } from '../../machines/home.machine';
-import type { LandingMachine } from '../../machines/landing.machine';
-import type { PasswordResetMachine } from '../../machines/password-reset.machine';
-import type { PlayerMachine } from '../../machines/player.machine';
-import type { LoadCurrentPlanOutput, PricingMachine } from '../../machines/pricing.machine';
-import type { ProfileMachine } from '../../machines/profile.machine';
-import type { SignInMachine } from '../../machines/sign-in.machine';
-import type { SignUpMachine } from '../../machines/sign-up.machine';
+import { Spinner } from '@components/spinner';
+import { checkoutResultGuard, guardNavigation } from '@domain/navigation';
+import type { Outcome } from '@domain/request-outcome';
+import { routes, type Access, type RouteName } from '@domain/routes';
+import { currentSubscription } from '@domain/subscriptions';
+import { staticPages } from '@screens/static';
+import type { AccountMachine } from '@machines/account.machine';
+import type { BillingMachine, LoadBillingOutput } from '@machines/billing.machine';
+import type { CatalogMachine } from '@machines/catalog.machine';
+import type { PaymentHistoryMachine } from '@machines/payment-history.machine';
+import type { PlanChangeMachine } from '@machines/plan-change.machine';
+import type { CheckoutReturnMachine } from '@machines/checkout-return.machine';
+import type { ClassDetailMachine } from '@machines/class-detail.machine';
+import type { HomeMachine } from '@machines/home.machine';
+import type { LandingMachine } from '@machines/landing.machine';
+import type { PasswordResetMachine } from '@machines/password-reset.machine';
+import type { PlayerMachine } from '@machines/player.machine';
+import type { LoadCurrentPlanOutput, PricingMachine } from '@machines/pricing.machine';
+import type { ProfileMachine } from '@machines/profile.machine';
+import type { SignInMachine } from '@machines/sign-in.machine';
+import type { SignUpMachine } from '@machines/sign-up.machine';
 import { useSession } from './actors';
 import { fromCall } from './call-actor';
 import { FlowContext, implement, type ImplementFlow } from './flow';
@@ -57,25 +57,25 @@ interface Mount {
 
 const mounts: Record<RouteName, Mount> = {
   landing: {
-    screen: lazy(() => import('../screens/landing/landing-screen')),
+    screen: lazy(() => import('@screens/landing/landing-screen')),
     flow: implement<LandingMachine>(({ api }) => ({ actors: { loadPriceRange: fromCall((_, signal) => api.priceRange(signal)) } })),
   },
   login: {
-    screen: lazy(() => import('../screens/login/login-screen')),
+    screen: lazy(() => import('@screens/login/login-screen')),
     flow: implement<SignInMachine>(({ api, deviceId, tellSession }) => ({
       actors: { signIn: fromCall((input, signal) => api.signIn({ ...input, deviceId }, signal)) },
       actions: { tellSession },
     })),
   },
   register: {
-    screen: lazy(() => import('../screens/register/register-screen')),
+    screen: lazy(() => import('@screens/register/register-screen')),
     flow: implement<SignUpMachine>(({ api, deviceId, tellSession }) => ({
       actors: { signUp: fromCall((input, signal) => api.signUp({ ...input, deviceId }, signal)) },
       actions: { tellSession },
     })),
   },
   forgotPassword: {
-    screen: lazy(() => import('../screens/password-reset/forgot-password-screen')),
+    screen: lazy(() => import('@screens/password-reset/forgot-password-screen')),
     flow: implement<PasswordResetMachine>(({ api, deviceId, tellSession }) => ({
       actors: {
         requestLink: fromCall((input, signal) => api.forgotPassword(input, signal)),
@@ -85,7 +85,7 @@ const mounts: Record<RouteName, Mount> = {
     })),
   },
   resetPassword: {
-    screen: lazy(() => import('../screens/password-reset/reset-password-screen')),
+    screen: lazy(() => import('@screens/password-reset/reset-password-screen')),
     flow: implement<PasswordResetMachine>(({ api, deviceId, tellSession }) => ({
       actors: {
         requestLink: fromCall((input, signal) => api.forgotPassword(input, signal)),
@@ -95,25 +95,25 @@ const mounts: Record<RouteName, Mount> = {
     })),
   },
   details: {
-    screen: lazy(() => import('../screens/details/details-screen')),
+    screen: lazy(() => import('@screens/details/details-screen')),
     flow: implement<ProfileMachine>(({ api }) => ({ actors: { uploadImage: fromCall(api.uploadImage), saveDetails: fromCall(api.saveDetails) } })),
   },
   home: {
-    screen: lazy(() => import('../screens/home/home-screen')),
+    screen: lazy(() => import('@screens/home/home-screen')),
     flow: implement<HomeMachine>(({ api }) => ({
       actors: { loadHome: fromCall((_, signal) => api.home(signal)), loadClassesHome: fromCall((_, signal) => api.classesHome(signal)) },
     })),
   },
   classes: {
-    screen: lazy(() => import('../screens/classes/catalog-screen')),
+    screen: lazy(() => import('@screens/classes/catalog-screen')),
     flow: implement<CatalogMachine>(({ api }) => ({ actors: { loadClasses: fromCall(api.listClasses) } })),
   },
   classDetail: {
-    screen: lazy(() => import('../screens/classes/class-detail-screen')),
+    screen: lazy(() => import('@screens/classes/class-detail-screen')),
     flow: implement<ClassDetailMachine>(({ api }) => ({ actors: { loadClass: fromCall(api.getClass) } })),
   },
   watch: {
-    screen: lazy(() => import('../screens/watch/watch-screen')),
+    screen: lazy(() => import('@screens/watch/watch-screen')),
     flow: implement<PlayerMachine>(({ api, deviceId }) => ({
       actors: {
         startPlayback: fromCall(({ classId }, signal) => api.startPlayback({ classId, deviceId }, signal)),
@@ -126,7 +126,7 @@ const mounts: Record<RouteName, Mount> = {
     })),
   },
   pricing: {
-    screen: lazy(() => import('../screens/pricing/pricing-screen')),
+    screen: lazy(() => import('@screens/pricing/pricing-screen')),
     flow: implement<PricingMachine>(({ api }) => ({
       actors: {
         loadPlans: fromCall((_, signal) => api.listPlans(signal)),
@@ -139,13 +139,13 @@ const mounts: Record<RouteName, Mount> = {
     })),
   },
   users: {
-    screen: lazy(() => import('../screens/users/users-screen')),
+    screen: lazy(() => import('@screens/users/users-screen')),
     flow: implement<CheckoutReturnMachine>(({ api }) => ({ actors: { confirmCheckout: fromCall(api.confirmCheckout) } })),
   },
-  success: { screen: lazy(() => import('../screens/checkout-result/success-screen')) },
-  cancel: { screen: lazy(() => import('../screens/checkout-result/cancel-screen')) },
+  success: { screen: lazy(() => import('@screens/checkout-result/success-screen')) },
+  cancel: { screen: lazy(() => import('@screens/checkout-result/cancel-screen')) },
   billing: {
-    screen: lazy(() => import('../screens/billing/billing-screen')),
+    screen: lazy(() => import('@screens/billing/billing-screen')),
     flow: implement<BillingMachine>(({ api, persistence }) => ({
       actors: {
         loadBilling: fromCall(async (_, signal): Promise<LoadBillingOutput> => {
@@ -163,7 +163,7 @@ const mounts: Record<RouteName, Mount> = {
     })),
   },
   account: {
-    screen: lazy(() => import('../screens/account/account-screen')),
+    screen: lazy(() => import('@screens/account/account-screen')),
     flow: implement<AccountMachine>(({ api, language, session }) => ({
       actors: {
         loadAccount: fromCall((_, signal) => api.account(signal)),
@@ -185,7 +185,7 @@ const mounts: Record<RouteName, Mount> = {
     })),
   },
   planChange: {
-    screen: lazy(() => import('../screens/billing/plan-change-screen')),
+    screen: lazy(() => import('@screens/billing/plan-change-screen')),
     flow: implement<PlanChangeMachine>(({ api }) => ({
       actors: {
         loadPlanChange: fromCall((_, signal) => api.loadPlanChange(signal)),
@@ -196,7 +196,7 @@ const mounts: Record<RouteName, Mount> = {
     })),
   },
   paymentHistory: {
-    screen: lazy(() => import('../screens/billing/payment-history-screen')),
+    screen: lazy(() => import('@screens/billing/payment-history-screen')),
     flow: implement<PaymentHistoryMachine>(({ api }) => ({
       actors: {
         loadHistory: fromCall(api.paymentHistory),

@@ -3,8 +3,8 @@
 // for the same refresh, resolved by a subscription on the session's snapshot. A refresh that
 // leaves the user signed in with the same token got no answer: the requests report that.
 import type { Actor, SnapshotFrom } from 'xstate';
-import type { AuthBridge, FreshToken } from '../api/client';
-import type { SessionMachine } from '../../machines/session.machine';
+import type { AuthBridge, FreshToken } from '@api/client';
+import type { SessionMachine } from '@machines/session.machine';
 
 export function createAuthBridge(session: () => Actor<SessionMachine>): AuthBridge {
   return {

@@ -3,7 +3,7 @@
 // `Badge` is the design system's small status label; its tone, not its colour, is the API.
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import { isCurrentStatus } from '../domain/subscriptions';
+import { isCurrentStatus } from '@domain/subscriptions';
 
 const messages = defineMessages({
   trialing: { id: 'status.trialing', defaultMessage: 'Free trial' },

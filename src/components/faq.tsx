@@ -2,7 +2,7 @@
 // stays short; the cost answer quotes the real price range when the server gave one.
 import { useId, useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import type { PriceRange } from '../domain/plans';
+import type { PriceRange } from '@domain/plans';
 import { useFormatMoney } from './money';
 
 const messages = defineMessages({

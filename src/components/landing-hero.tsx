@@ -3,7 +3,7 @@
 // never wrong.
 import { Link } from 'wouter';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import type { PriceRange } from '../domain/plans';
+import type { PriceRange } from '@domain/plans';
 import { useFormatMoney } from './money';
 
 const messages = defineMessages({

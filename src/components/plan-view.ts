@@ -2,7 +2,7 @@
 // plans straight in, and a subscription's plan can be shown with what it has) and the
 // localized texts derived from it: duration, per-interval price, devices, screens.
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import type { Plan } from '../domain/plans';
+import type { Plan } from '@domain/plans';
 import { useFormatMoney } from './money';
 
 export type PlanInterval = Plan['interval'];

@@ -15,7 +15,7 @@ const en: Catalogue = {};
 
 const loaders: Record<AppLocale, () => Promise<Catalogue>> = {
   en: async () => en,
-  es: () => import('../../locales/es.json').then((module) => module.default as Catalogue),
+  es: () => import('@locales/es.json').then((module) => module.default as Catalogue),
 };
 
 const loaded = new Map<AppLocale, Catalogue>([['en', en]]);

@@ -3,9 +3,9 @@
 // place of the form while the machine is busy, so nothing can be sent twice.
 import type { ReactNode } from 'react';
 import type { MessageDescriptor } from 'react-intl';
-import { Spinner } from '../components/spinner';
-import { useScrollToTopOn } from '../app/navigation';
-import type { Notice } from '../domain/notices';
+import { Spinner } from '@components/spinner';
+import { useScrollToTopOn } from '@app/navigation';
+import type { Notice } from '@domain/notices';
 import { NoticeBanner } from './notice-banner';
 
 export interface FormShellProps {

@@ -1,7 +1,7 @@
 // A machine's notice (server text or message descriptor) in the shared Banner. (A field
 // error's message comes from rule-message.ts, which the landing page does not load.)
-import { Banner } from '../components/banner';
-import type { Notice } from '../domain/notices';
+import { Banner } from '@components/banner';
+import type { Notice } from '@domain/notices';
 
 export function NoticeBanner({ notice, onDismiss }: { notice: Notice | null; onDismiss?: () => void }) {
   return <Banner message={notice?.message ?? null} kind={notice?.tone ?? 'error'} onDismiss={notice ? onDismiss : undefined} />;

@@ -2,10 +2,10 @@
 // client built the way src/main.tsx builds it: the stored language from the start, the new one
 // as soon as the user switches, and on the retry after a refreshed token too.
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/api/client';
-import { createApi } from '../../src/api/endpoints';
-import { createAppActors } from '../../src/app/actors';
-import { createPersistence, STORAGE_KEYS } from '../../src/app/persistence';
+import { createApiClient } from '@api/client';
+import { createApi } from '@api/endpoints';
+import { createAppActors } from '@app/actors';
+import { createPersistence, STORAGE_KEYS } from '@app/persistence';
 import { seededPlans } from '../machines/plan-fixtures';
 import { settle } from '../machines/controlled-actor';
 

@@ -2,9 +2,9 @@
 // arrives wait for it, and a chunk that could not be fetched is a call with no response
 // (the screen's Try Again), fetched again by the next call.
 import { describe, expect, it, vi } from 'vitest';
-import { lazyApi } from '../../src/api/lazy-api';
-import type { Api } from '../../src/api/endpoints';
-import { ok } from '../../src/domain/request-outcome';
+import { lazyApi } from '@api/lazy-api';
+import type { Api } from '@api/endpoints';
+import { ok } from '@domain/request-outcome';
 
 const plansApi = (answer: string) => ({ listPlans: vi.fn(async () => ok(answer)) }) as unknown as Api;
 

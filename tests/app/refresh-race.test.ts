@@ -4,10 +4,10 @@
 // refresh that gets no response keeps the user signed in and the requests report no response.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { sessionMachine, type RefreshTokenOutput, type RestorePersistedOutput } from '../../machines/session.machine';
-import { createApiClient } from '../../src/api/client';
-import { createApi } from '../../src/api/endpoints';
-import { createAuthBridge } from '../../src/app/session-token';
+import { sessionMachine, type RefreshTokenOutput, type RestorePersistedOutput } from '@machines/session.machine';
+import { createApiClient } from '@api/client';
+import { createApi } from '@api/endpoints';
+import { createAuthBridge } from '@app/session-token';
 import { seededPlans } from '../machines/plan-fixtures';
 import { controlledActor, settle } from '../machines/controlled-actor';
 import { recordNavigation } from '../machines/navigation-recorder';

@@ -2,10 +2,10 @@
 // routes share one (a tab's title says which page it is). Other lanes add routes: add their
 // titles to src/app/route-titles.ts and the catalogues.
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
-import { routeTitles } from '../../src/app/route-titles';
-import { routes } from '../../src/domain/routes';
+import en from '@locales/en.json';
+import es from '@locales/es.json';
+import { routeTitles } from '@app/route-titles';
+import { routes } from '@domain/routes';
 
 const english: Record<string, string> = en;
 const spanish: Record<string, string> = es;

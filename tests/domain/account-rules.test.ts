@@ -7,7 +7,7 @@ import {
   ruleMessages,
   signInSchema,
   signUpSchema,
-} from '../../src/domain/account-rules';
+} from '@domain/account-rules';
 
 const valid = { country: 'US', email: 'ana.lopez_1@mail-box.example.com', password: 'Str0ng!Pass', cpassword: 'Str0ng!Pass' };
 

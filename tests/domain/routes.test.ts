@@ -1,9 +1,9 @@
 // The route table (hrefs, who may open each page, where a guard sends the user), a remembered
 // origin (only an in-app page, never another site or a visitor page), and the device id.
 import { describe, expect, it } from 'vitest';
-import { deviceIdFromUuid, isDeviceId } from '../../src/domain/device-id';
-import { guardNavigation } from '../../src/domain/navigation';
-import { routes, safeOrigin } from '../../src/domain/routes';
+import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
+import { guardNavigation } from '@domain/navigation';
+import { routes, safeOrigin } from '@domain/routes';
 
 describe('route table', () => {
   it('builds hrefs with encoded queries', () => {

@@ -2,11 +2,11 @@
 // per state of each machine, reaching it through the UI against the real server and sandbox payments.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { billingMachine } from '../../machines/billing.machine';
-import { checkoutReturnMachine } from '../../machines/checkout-return.machine';
-import { homeMachine } from '../../machines/home.machine';
-import { pricingMachine } from '../../machines/pricing.machine';
-import { profileMachine } from '../../machines/profile.machine';
+import { billingMachine } from '@machines/billing.machine';
+import { checkoutReturnMachine } from '@machines/checkout-return.machine';
+import { homeMachine } from '@machines/home.machine';
+import { pricingMachine } from '@machines/pricing.machine';
+import { profileMachine } from '@machines/profile.machine';
 import { signedIn } from './browser';
 import { fail, hold, pathIs, type Driver, type FlowDrivers } from './flow-driver';
 

@@ -3,8 +3,8 @@
 // seeded catalog (30 classes, 6 disciplines).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { catalogMachine } from '../../machines/catalog.machine';
-import { classDetailMachine } from '../../machines/class-detail.machine';
+import { catalogMachine } from '@machines/catalog.machine';
+import { classDetailMachine } from '@machines/class-detail.machine';
 import { subscribedWithTrial } from './account-flow-drivers';
 import { signedIn } from './browser';
 import { fail, hold, pathIs, type FlowDrivers } from './flow-driver';

@@ -2,10 +2,10 @@
 // sign-up): one per state of each machine, reaching it through the UI against the real server.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { landingMachine } from '../../machines/landing.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import { signInMachine } from '../../machines/sign-in.machine';
-import { signUpMachine } from '../../machines/sign-up.machine';
+import { landingMachine } from '@machines/landing.machine';
+import { sessionMachine } from '@machines/session.machine';
+import { signInMachine } from '@machines/sign-in.machine';
+import { signUpMachine } from '@machines/sign-up.machine';
 import { PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
 import { fail, hold, pathIs, type FlowDrivers } from './flow-driver';
 

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import appEn from '../../locales/en.json';
-import appEs from '../../locales/es.json';
-import serverEn from '../../locales/server.en.json';
-import serverEs from '../../locales/server.es.json';
+import appEn from '@locales/en.json';
+import appEs from '@locales/es.json';
+import serverEn from '@locales/server.en.json';
+import serverEs from '@locales/server.es.json';
 import { baseUrl, launch, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from './browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;

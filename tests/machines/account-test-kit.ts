@@ -17,8 +17,8 @@ import {
   type SignOutDeviceInput,
   type SignOutDeviceOutput,
   type SignOutOthersOutput,
-} from '../../machines/account.machine';
-import { ok } from '../../src/domain/request-outcome';
+} from '@machines/account.machine';
+import { ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 export const thisDevice = { id: 'a0000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };

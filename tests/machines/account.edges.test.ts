@@ -3,8 +3,8 @@
 // while a notice shows, and the notice's 3 s; then every page request the same three ways
 // (answered, cancelled, refused), with the busy look while it runs.
 import { describe, expect, it } from 'vitest';
-import { noticeText } from '../../src/domain/notices';
-import { cancelled, failed, ok, unreachable, type Outcome } from '../../src/domain/request-outcome';
+import { noticeText } from '@domain/notices';
+import { cancelled, failed, ok, unreachable, type Outcome } from '@domain/request-outcome';
 import { accountPage, accountView, loadedAccountPage, phone, tablet, thisDevice } from './account-test-kit';
 import { settle } from './controlled-actor';
 

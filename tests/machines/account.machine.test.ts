@@ -1,8 +1,8 @@
 // Account machine (/account): load (and adopt the account's language), change email, change
 // password, language, devices, data download, and deletion behind its dialog.
 import { describe, expect, it } from 'vitest';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
 import { accountView, loadedAccountPage, phone, thisDevice } from './account-test-kit';
 import { settle } from './controlled-actor';
 

@@ -11,10 +11,10 @@ import {
   type OpenPaymentPortalOutput,
   type ReactivateSubscriptionInput,
   type ReactivateSubscriptionOutput,
-} from '../../machines/billing.machine';
-import { noticeText } from '../../src/domain/notices';
-import { cancelled, failed, ok } from '../../src/domain/request-outcome';
-import type { Subscription } from '../../src/domain/subscriptions';
+} from '@machines/billing.machine';
+import { noticeText } from '@domain/notices';
+import { cancelled, failed, ok } from '@domain/request-outcome';
+import type { Subscription } from '@domain/subscriptions';
 import { controlledActor, settle } from './controlled-actor';
 import { activeSubscription } from './plan-fixtures';
 import { navigationOf, startFlow } from './support/navigation';

@@ -10,9 +10,9 @@ import {
   type OpenPaymentPortalOutput,
   type ReactivateSubscriptionInput,
   type ReactivateSubscriptionOutput,
-} from '../../machines/billing.machine';
-import { noticeText } from '../../src/domain/notices';
-import { cardKey, type Subscription } from '../../src/domain/subscriptions';
+} from '@machines/billing.machine';
+import { noticeText } from '@domain/notices';
+import { cardKey, type Subscription } from '@domain/subscriptions';
 import { controlledActor, settle } from './controlled-actor';
 import { recordNavigation } from './navigation-recorder';
 import { activeSubscription } from './plan-fixtures';

@@ -1,6 +1,6 @@
 // Catalog data for the machine tests: class cards, a class's details and the facets, shaped by
 // the contract (src/domain/catalog.ts types).
-import type { ClassCard, ClassDetail, ClassFacets } from '../../src/domain/catalog';
+import type { ClassCard, ClassDetail, ClassFacets } from '@domain/catalog';
 
 export const facets: ClassFacets = {
   disciplines: [

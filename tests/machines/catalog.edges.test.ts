@@ -2,10 +2,10 @@
 // page, Retry only after a failure, a crash, a lost session while showing more, a filter change
 // while more classes load, and the address's shape (parse and canonical query).
 import { describe, expect, it } from 'vitest';
-import { catalogMachine, type LoadClassesInput, type LoadClassesOutput } from '../../machines/catalog.machine';
-import { catalogApiQuery, catalogQuery, noFilters, parseCatalogQuery } from '../../src/domain/catalog';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
+import { catalogMachine, type LoadClassesInput, type LoadClassesOutput } from '@machines/catalog.machine';
+import { catalogApiQuery, catalogQuery, noFilters, parseCatalogQuery } from '@domain/catalog';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
 import { card, facets } from './catalog-fixtures';
 import { controlledActor, settle } from './controlled-actor';
 import { navigationsOf, startFlow } from './support/navigation';

@@ -3,10 +3,10 @@
 // under it (Back) is applied without a new entry, "Show more" follows the cursor, and no match
 // and a failure are states of their own.
 import { describe, expect, it } from 'vitest';
-import { catalogMachine, type ClassPage, type LoadClassesInput, type LoadClassesOutput } from '../../machines/catalog.machine';
-import { noFilters, parseCatalogQuery, type ClassCard } from '../../src/domain/catalog';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
+import { catalogMachine, type ClassPage, type LoadClassesInput, type LoadClassesOutput } from '@machines/catalog.machine';
+import { noFilters, parseCatalogQuery, type ClassCard } from '@domain/catalog';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { navigationsOf, startFlow } from './support/navigation';
 import { card, facets } from './catalog-fixtures';

@@ -1,8 +1,8 @@
 // The checkout return's edges the main tests leave open: an empty session_id, a crashing or
 // quiet confirmation, that every ending is final, and a flow wired without its call.
 import { describe, expect, it } from 'vitest';
-import { checkoutReturnMachine, type ConfirmCheckoutInput, type ConfirmCheckoutOutput } from '../../machines/checkout-return.machine';
-import { cancelled, failed, ok } from '../../src/domain/request-outcome';
+import { checkoutReturnMachine, type ConfirmCheckoutInput, type ConfirmCheckoutOutput } from '@machines/checkout-return.machine';
+import { cancelled, failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { activeSubscription } from './plan-fixtures';
 import { navigationOf, startFlow } from './support/navigation';

@@ -2,7 +2,7 @@
 // /success or /cancel replacing history; nowhere when the request was cancelled.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { checkoutReturnMachine, type ConfirmCheckoutInput, type ConfirmCheckoutOutput } from '../../machines/checkout-return.machine';
+import { checkoutReturnMachine, type ConfirmCheckoutInput, type ConfirmCheckoutOutput } from '@machines/checkout-return.machine';
 import { controlledActor, settle } from './controlled-actor';
 import { recordNavigation } from './navigation-recorder';
 import { activeSubscription } from './plan-fixtures';

@@ -1,9 +1,9 @@
 // Class-detail edges: a crashing call, a lost session, a cancelled request, no answer at all,
 // and a flow wired without its call.
 import { describe, expect, it } from 'vitest';
-import { classDetailMachine, type LoadClassInput, type LoadClassOutput } from '../../machines/class-detail.machine';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
+import { classDetailMachine, type LoadClassInput, type LoadClassOutput } from '@machines/class-detail.machine';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
 import { detail } from './catalog-fixtures';
 import { controlledActor, settle } from './controlled-actor';
 import { navigationsOf, startFlow } from './support/navigation';

@@ -1,9 +1,9 @@
 // Class-detail machine (/classes/:id): the class with Play for an account that may watch, with
 // "Choose a plan" for one that may not, an unknown class, and a failure with Try again.
 import { describe, expect, it } from 'vitest';
-import { classDetailMachine, type LoadClassInput, type LoadClassOutput } from '../../machines/class-detail.machine';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
+import { classDetailMachine, type LoadClassInput, type LoadClassOutput } from '@machines/class-detail.machine';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
 import { detail } from './catalog-fixtures';
 import { controlledActor, settle } from './controlled-actor';
 import { startFlow } from './support/navigation';

@@ -2,9 +2,9 @@
 // dismissing the banner, exactly where Next goes, and a flow wired without its call.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { homeMachine, type LoadClassesHomeOutput, type LoadHomeOutput } from '../../machines/home.machine';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
+import { homeMachine, type LoadClassesHomeOutput, type LoadHomeOutput } from '@machines/home.machine';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { navigationOf, startFlow } from './support/navigation';
 

@@ -2,8 +2,8 @@
 // the home call's failures for 3 s (quiet on a cancelled request or a 401), and where Next goes.
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { homeMachine, type LoadClassesHomeOutput, type LoadHomeOutput } from '../../machines/home.machine';
-import { noticeText } from '../../src/domain/notices';
+import { homeMachine, type LoadClassesHomeOutput, type LoadHomeOutput } from '@machines/home.machine';
+import { noticeText } from '@domain/notices';
 import { controlledActor, settle } from './controlled-actor';
 import { card } from './catalog-fixtures';
 import { recordNavigation } from './navigation-recorder';

@@ -1,8 +1,8 @@
 // Landing's edges the main tests leave open: the email entry after the range could not be
 // loaded, and a page wired without its call.
 import { describe, expect, it } from 'vitest';
-import { landingMachine, type LoadPriceRangeOutput } from '../../machines/landing.machine';
-import { failed } from '../../src/domain/request-outcome';
+import { landingMachine, type LoadPriceRangeOutput } from '@machines/landing.machine';
+import { failed } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { navigationOf, startFlow } from './support/navigation';
 

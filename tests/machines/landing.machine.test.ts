@@ -2,7 +2,7 @@
 // email entry's way to sign-up.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { landingMachine, type LoadPriceRangeOutput } from '../../machines/landing.machine';
+import { landingMachine, type LoadPriceRangeOutput } from '@machines/landing.machine';
 import { controlledActor, settle } from './controlled-actor';
 import { recordNavigation } from './navigation-recorder';
 

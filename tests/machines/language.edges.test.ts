@@ -3,7 +3,7 @@
 // what a sign-in does with the account's language.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { languageMachine, type LanguageEvent } from '../../machines/language.machine';
+import { languageMachine, type LanguageEvent } from '@machines/language.machine';
 
 describe('language machine', () => {
   it('is English when nothing was stored', () => {

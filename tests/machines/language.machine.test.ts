@@ -1,7 +1,7 @@
 // Language machine: English by default, a stored choice restored, each change persisted.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { languageMachine } from '../../machines/language.machine';
+import { languageMachine } from '@machines/language.machine';
 
 describe('language machine', () => {
   it('defaults to English, restores a stored choice, and persists changes', () => {

@@ -11,9 +11,9 @@ import {
   type RequestLinkOutput,
   type ResetPasswordInput,
   type ResetPasswordOutput,
-} from '../../machines/password-reset.machine';
-import { noticeText } from '../../src/domain/notices';
-import { cancelled, failed, unreachable, type Outcome } from '../../src/domain/request-outcome';
+} from '@machines/password-reset.machine';
+import { noticeText } from '@domain/notices';
+import { cancelled, failed, unreachable, type Outcome } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 function choosing() {

@@ -9,9 +9,9 @@ import {
   type RequestLinkOutput,
   type ResetPasswordInput,
   type ResetPasswordOutput,
-} from '../../machines/password-reset.machine';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
+} from '@machines/password-reset.machine';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 const user = { email: 'ana@example.com', token: 'jwt' };

@@ -1,5 +1,5 @@
 // Payment History entries for the machine tests: a paid payment and its invoice, numbered by `index`.
-import type { HistoryPayment } from '../../machines/payment-history.machine';
+import type { HistoryPayment } from '@machines/payment-history.machine';
 
 export const historyEntry = (index: number): HistoryPayment => ({
   payment: { id: `pay_${index}`, created: '2026-03-01T00:00:00.000Z', amount: 1399, currency: 'EUR', status: 'paid', card: null, cardlast4: null },

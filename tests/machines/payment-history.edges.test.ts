@@ -9,8 +9,8 @@ import {
   type DownloadInvoiceOutput,
   type HistoryPageInput,
   type LoadHistoryOutput,
-} from '../../machines/payment-history.machine';
-import { cancelled, failed, ok } from '../../src/domain/request-outcome';
+} from '@machines/payment-history.machine';
+import { cancelled, failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { startFlow } from './support/navigation';
 import { historyEntry } from './payment-history-fixtures';

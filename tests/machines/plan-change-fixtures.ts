@@ -8,8 +8,8 @@ import {
   type PlanChoiceInput,
   type PreviewPlanChangeOutput,
   type UndoPlanChangeOutput,
-} from '../../machines/plan-change.machine';
-import type { Subscription } from '../../src/domain/subscriptions';
+} from '@machines/plan-change.machine';
+import type { Subscription } from '@domain/subscriptions';
 import { controlledActor } from './controlled-actor';
 import { activeSubscription, seededPlans } from './plan-fixtures';
 import { startFlow } from './support/navigation';

@@ -2,8 +2,8 @@
 // a failed undo, choosing the current plan, leaving from a failure or the confirmation; the
 // busy and loading looks, and how long a failure shows.
 import { describe, expect, it } from 'vitest';
-import { cancelled, failed, ok, unreachable } from '../../src/domain/request-outcome';
-import { noticeText } from '../../src/domain/notices';
+import { cancelled, failed, ok, unreachable } from '@domain/request-outcome';
+import { noticeText } from '@domain/notices';
 import { settle } from './controlled-actor';
 import { paidStandard, planChangeFlow, scheduledBasic, upgradePreview } from './plan-change-fixtures';
 import { seededPlans } from './plan-fixtures';

@@ -1,9 +1,9 @@
 // Plan-change machine (/billing/plan): choose → preview → confirm → done, a downgrade
 // scheduled and undone, failures shown for 3 s, back to billing.
 import { describe, expect, it } from 'vitest';
-import { noticeText } from '../../src/domain/notices';
-import { failed, ok } from '../../src/domain/request-outcome';
-import type { Subscription } from '../../src/domain/subscriptions';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
+import type { Subscription } from '@domain/subscriptions';
 import { settle } from './controlled-actor';
 import { downgradePreview, paidStandard, scheduledBasic, upgradePreview } from './plan-change-fixtures';
 import { seededPlans } from './plan-fixtures';

@@ -1,7 +1,7 @@
 // The seeded plans (server/db/migrations/0001_seed-plans.sql) and a subscription record, for
 // machine and screen tests.
-import type { Plan } from '../../src/domain/plans';
-import type { Subscription } from '../../src/domain/subscriptions';
+import type { Plan } from '@domain/plans';
+import type { Subscription } from '@domain/subscriptions';
 
 const base = { currency: 'EUR', interval: 'month' as const, interval_count: 1, devices: ['TV', 'computer', 'mobile phone', 'tablet'] };
 

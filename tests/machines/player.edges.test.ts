@@ -5,8 +5,8 @@
 // lists them, and what paused and buffering do with Play and the media's reports.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { playerMachine } from '../../machines/player.machine';
-import { cancelled, failed, ok, unreachable } from '../../src/domain/request-outcome';
+import { playerMachine } from '@machines/player.machine';
+import { cancelled, failed, ok, unreachable } from '@domain/request-outcome';
 import { laptop, player, session, settle, watching } from './support/player-flow';
 
 describe('player machine: edges', () => {

@@ -3,10 +3,10 @@
 // checkout, a crashing look-up of the current plan, and a page wired without its calls.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { pricingMachine, type LoadCurrentPlanOutput, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '../../machines/pricing.machine';
-import { noticeText } from '../../src/domain/notices';
-import { cancelled, failed, ok } from '../../src/domain/request-outcome';
-import type { Plan } from '../../src/domain/plans';
+import { pricingMachine, type LoadCurrentPlanOutput, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '@machines/pricing.machine';
+import { noticeText } from '@domain/notices';
+import { cancelled, failed, ok } from '@domain/request-outcome';
+import type { Plan } from '@domain/plans';
 import { controlledActor, settle } from './controlled-actor';
 import { seededPlans } from './plan-fixtures';
 import { navigationOf, startFlow } from './support/navigation';

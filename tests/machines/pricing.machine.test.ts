@@ -2,9 +2,9 @@
 // quiet cancellations and 401s, nothing sent without an email.
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { pricingMachine, type LoadCurrentPlanOutput, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '../../machines/pricing.machine';
-import { noticeText } from '../../src/domain/notices';
-import type { Plan } from '../../src/domain/plans';
+import { pricingMachine, type LoadCurrentPlanOutput, type LoadPlansOutput, type SubscribeInput, type SubscribeOutput } from '@machines/pricing.machine';
+import { noticeText } from '@domain/notices';
+import type { Plan } from '@domain/plans';
 import { controlledActor, settle } from './controlled-actor';
 import { recordNavigation } from './navigation-recorder';
 import { seededPlans } from './plan-fixtures';

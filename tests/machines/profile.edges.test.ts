@@ -2,9 +2,9 @@
 // cancelled and crashing uploads and saves, a resubmit after a failure, and a page wired
 // without its calls.
 import { describe, expect, it } from 'vitest';
-import { profileMachine, type SaveDetailsInput, type SaveDetailsOutput, type UploadImageInput, type UploadImageOutput } from '../../machines/profile.machine';
-import { noticeText } from '../../src/domain/notices';
-import { cancelled, failed, ok } from '../../src/domain/request-outcome';
+import { profileMachine, type SaveDetailsInput, type SaveDetailsOutput, type UploadImageInput, type UploadImageOutput } from '@machines/profile.machine';
+import { noticeText } from '@domain/notices';
+import { cancelled, failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { navigationOf, startFlow } from './support/navigation';
 

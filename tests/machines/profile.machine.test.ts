@@ -2,9 +2,9 @@
 // errors with the exact text the user reads (src/domain/notices.ts), skip.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { profileMachine, type SaveDetailsInput, type SaveDetailsOutput, type UploadImageInput, type UploadImageOutput } from '../../machines/profile.machine';
-import { noticeText } from '../../src/domain/notices';
-import type { Outcome } from '../../src/domain/request-outcome';
+import { profileMachine, type SaveDetailsInput, type SaveDetailsOutput, type UploadImageInput, type UploadImageOutput } from '@machines/profile.machine';
+import { noticeText } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { recordNavigation } from './navigation-recorder';
 

@@ -2,9 +2,9 @@
 // arrives while a user is restored, links sent as a visitor, what an exchange leaves behind,
 // signing in again, expiry, crashing calls, the busy sign-out, and a session wired without calls.
 import { describe, expect, it } from 'vitest';
-import { sessionMachine } from '../../machines/session.machine';
-import { noticeText } from '../../src/domain/notices';
-import { ok } from '../../src/domain/request-outcome';
+import { sessionMachine } from '@machines/session.machine';
+import { noticeText } from '@domain/notices';
+import { ok } from '@domain/request-outcome';
 import { settle } from './controlled-actor';
 import { navigationOf, startFlow } from './support/navigation';
 import { startSession } from './support/session-flow';

@@ -1,7 +1,7 @@
 // Session machine: restore (with its 5000 ms limit), token links, refresh, expiry, sign-out.
 import { describe, expect, it } from 'vitest';
-import type { RefreshTokenOutput } from '../../machines/session.machine';
-import { noticeText } from '../../src/domain/notices';
+import type { RefreshTokenOutput } from '@machines/session.machine';
+import { noticeText } from '@domain/notices';
 import { settle } from './controlled-actor';
 import { startSession } from './support/session-flow';
 

@@ -2,9 +2,9 @@
 // resubmit after a failure, cancelled and crashing requests, and a flow wired without its call.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { signInMachine, type SignInInput, type SignInOutput } from '../../machines/sign-in.machine';
-import { noticeText } from '../../src/domain/notices';
-import { cancelled, failed, ok } from '../../src/domain/request-outcome';
+import { signInMachine, type SignInInput, type SignInOutput } from '@machines/sign-in.machine';
+import { noticeText } from '@domain/notices';
+import { cancelled, failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 const user = { email: 'ana@example.com', token: 'jwt' };

@@ -3,9 +3,9 @@
 // exact text the user reads (src/domain/notices.ts).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { signInMachine, type SignInInput, type SignInOutput } from '../../machines/sign-in.machine';
-import { noticeText } from '../../src/domain/notices';
-import type { Outcome } from '../../src/domain/request-outcome';
+import { signInMachine, type SignInInput, type SignInOutput } from '@machines/sign-in.machine';
+import { noticeText } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 const user = { email: 'ana@example.com', token: 'jwt' };

@@ -2,9 +2,9 @@
 // tells the session to go to /details, and every failure with the exact text the user reads.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { signUpMachine, type SignUpInput, type SignUpOutput } from '../../machines/sign-up.machine';
-import { noticeText } from '../../src/domain/notices';
-import type { Outcome } from '../../src/domain/request-outcome';
+import { signUpMachine, type SignUpInput, type SignUpOutput } from '@machines/sign-up.machine';
+import { noticeText } from '@domain/notices';
+import type { Outcome } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 const user = { email: 'ana@example.com', token: 'jwt' };

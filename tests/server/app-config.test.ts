@@ -4,9 +4,9 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
-import { HttpError } from '../../server/errors';
-import { classifyError } from '../../server/plugins/app/error-handler';
+import { ConfigError, loadConfig } from '@server/config';
+import { HttpError } from '@server/errors';
+import { classifyError } from '@server/plugins/app/error-handler';
 
 let dataDir: string;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // looking; these pin each finding down.
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../server/db/schema';
+import { uploads } from '@server/db/schema';
 import { authorization, roomyRateLimits } from './fixtures/payments-flow';
 import { sendRaw } from './fixtures/raw-http';
 import { expectContract, multipart, newDeviceId, PNG, signUp, testAppForFile, type SignedUpUser } from './harness';

@@ -2,7 +2,7 @@
 // one after a change or past the age limit, at most maxKeys accounts (the least recently read
 // go first), and a failed load never kept.
 import { describe, expect, it, vi } from 'vitest';
-import { KeyedCachedRead } from '../../server/db/cached-read';
+import { KeyedCachedRead } from '@server/db/cached-read';
 
 function reads(maxKeys = 3, maxAgeMs = 1_000) {
   let now = 0;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans, users } from '../../server/db/schema';
+import { plans, users } from '@server/db/schema';
 import { createTestApp, signUp, type TestApp } from './harness';
 
 describe('database', () => {

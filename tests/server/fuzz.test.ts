@@ -12,11 +12,11 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as tables from '../../server/db/schema';
+import * as tables from '@server/db/schema';
 import { confirmCheckout, subscribeAndPay } from './fixtures/payments-flow';
 import { sendRaw } from './fixtures/raw-http';
 import { badRequestsFor, contractOperations, malformedHttp, type BadRequest, type FuzzTargets } from './fuzz/bad-requests';
-import { isMessageCode } from '../../server/i18n';
+import { isMessageCode } from '@server/i18n';
 import { contract, multipart, PNG, signUp, testAppForFile } from './harness';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 1500);

@@ -9,9 +9,9 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../../server/app';
-import { defaultRateLimits, type Config } from '../../server/config';
-import { contract, findOperation } from '../../server/contract';
+import { buildApp } from '@server/app';
+import { defaultRateLimits, type Config } from '@server/config';
+import { contract, findOperation } from '@server/contract';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -3,11 +3,11 @@
 // its stable `code` beside the translated message.
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import serverEn from '../../locales/server.en.json';
-import serverEs from '../../locales/server.es.json';
-import { negotiateLocale, translate } from '../../server/i18n';
-import { ruleMessages } from '../../src/domain/account-rules';
-import appEs from '../../locales/es.json';
+import serverEn from '@locales/server.en.json';
+import serverEs from '@locales/server.es.json';
+import { negotiateLocale, translate } from '@server/i18n';
+import { ruleMessages } from '@domain/account-rules';
+import appEs from '@locales/es.json';
 import { expectContract, newDeviceId, signUp, testAppForFile } from './harness';
 
 function placeholders(message: string): string[] {

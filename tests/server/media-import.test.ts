@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { classes, disciplines, instructors, media } from '../../server/db/schema';
-import { runFfmpeg } from '../../server/media/ffmpeg';
+import { openDatabase, type DatabaseHandle } from '@server/db/client';
+import { classes, disciplines, instructors, media } from '@server/db/schema';
+import { runFfmpeg } from '@server/media/ffmpeg';
 import { freshPostgres } from './harness';
 
 let dir: string;

@@ -1,7 +1,7 @@
 // Password hashing: what is stored, that the right password and only it verifies, and that
 // hashes made with earlier parameters keep verifying after the parameters are raised.
 import { describe, expect, it } from 'vitest';
-import { hashPassword, passwordHashConcurrency, passwordHashQueue, passwordParams, verifyPassword } from '../../server/auth/password';
+import { hashPassword, passwordHashConcurrency, passwordHashQueue, passwordParams, verifyPassword } from '@server/auth/password';
 
 describe('password hashing', () => {
   it("stores scrypt with OWASP's equal-strength parameters and a fresh salt, never the password", async () => {

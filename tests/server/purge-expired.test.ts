@@ -1,9 +1,9 @@
 // Expired credentials are deleted; live ones, and the sign-ins they carry, are untouched.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { purgeExpiredCredentials } from '../../server/auth/purge-expired';
-import { hashToken } from '../../server/auth/tokens';
-import { linkTokens, passwordResetTokens, portalSessions, refreshTokens, sessions, users } from '../../server/db/schema';
+import { purgeExpiredCredentials } from '@server/auth/purge-expired';
+import { hashToken } from '@server/auth/tokens';
+import { linkTokens, passwordResetTokens, portalSessions, refreshTokens, sessions, users } from '@server/db/schema';
 import { refreshCookie, signUp, testAppForFile } from './harness';
 
 const t = testAppForFile();

@@ -3,7 +3,7 @@
 // The app sits behind one trusted proxy hop, so each request names its client in X-Forwarded-For.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../server/config';
+import type { Config } from '@server/config';
 import { createTestApp, expectContract, liveTestApp, newDeviceId, refreshCookie, TEST_PASSWORD, type TestApp } from './harness';
 
 const SIGN_IN = '/api/v1/auth/sign-in';

@@ -1,7 +1,7 @@
 // Rate limits kept in memory (one instance), behind a proxy configured by hop count or by the
 // balancer's addresses, and without one. The same scenarios run on Redis in tests/redis/.
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../server/config';
+import type { Config } from '@server/config';
 import { createTestApp, type TestApp } from './harness';
 import { newClientAddress, newEmail, rateLimitScenarios, scenarioLimits, signInAs, viaProxy } from './rate-limit-scenarios';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp } from '@server/app';
 import { createTestApp, newDeviceId, TEST_PASSWORD, type TestApp } from './harness';
 
 describe('request log', () => {

@@ -7,10 +7,10 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionRevocations } from '../../server/auth/revocations';
-import { revokeSessions, startSession } from '../../server/auth/sessions';
-import type { Database } from '../../server/db/client';
-import { sessions, users } from '../../server/db/schema';
+import { SessionRevocations } from '@server/auth/revocations';
+import { revokeSessions, startSession } from '@server/auth/sessions';
+import type { Database } from '@server/db/client';
+import { sessions, users } from '@server/db/schema';
 import { createTestApp, refreshCookie, signUp, testAppForFile, type SignedUpUser, type TestApp } from './harness';
 
 const SIGNED_IN = '/api/v1/payments/plans';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp } from '@server/app';
 import { createTestApp, freshPostgres, type TestApp } from './harness';
 
 let scratch: string;

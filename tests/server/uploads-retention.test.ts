@@ -1,8 +1,8 @@
 // How many images an account may upload, and that unused ones do not stay forever.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uploads } from '../../server/db/schema';
-import { deleteUnusedUploads, UPLOADS_PER_DAY } from '../../server/uploads/retention';
+import { uploads } from '@server/db/schema';
+import { deleteUnusedUploads, UPLOADS_PER_DAY } from '@server/uploads/retention';
 import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from './harness';
 
 const t = testAppForFile();

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, Card, Dialog, EmptyState, KeyValueList, ResponsiveTable, Toast, buttonClass } from '../../src/components';
+import { Badge, Button, Card, Dialog, EmptyState, KeyValueList, ResponsiveTable, Toast, buttonClass } from '@components';
 import { renderIntl } from './components-render';
 
 function DialogHarness({ onConfirm = () => {} }: { onConfirm?: () => void }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CancelsBadge, DateText, Money, StatusBadge, Tabs } from '../../src/components';
+import { CancelsBadge, DateText, Money, StatusBadge, Tabs } from '@components';
 import { renderIntl } from './components-render';
 
 describe('Money', () => {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Banner, CountrySelect, Faq, ImagePicker, PasswordField } from '../../src/components';
-import { ruleMessages } from '../../src/domain/account-rules';
+import { Banner, CountrySelect, Faq, ImagePicker, PasswordField } from '@components';
+import { ruleMessages } from '@domain/account-rules';
 import { renderIntl } from './components-render';
 
 describe('Faq', () => {

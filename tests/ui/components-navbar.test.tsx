@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Footer, Navbar } from '../../src/components';
-import { AppIntlProvider, type AppLocale } from '../../src/i18n';
-import { staticPages } from '../../src/screens/static';
+import { Footer, Navbar } from '@components';
+import { AppIntlProvider, type AppLocale } from '@i18n';
+import { staticPages } from '@screens/static';
 import { renderIntl } from './components-render';
 
 describe('Navbar', () => {

@@ -3,8 +3,8 @@
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { render } from '@testing-library/react';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
+import en from '@locales/en.json';
+import es from '@locales/es.json';
 
 const catalogues = { en, es } as const;
 

@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Outcome } from '../../src/domain/request-outcome';
-import type { SessionUser } from '../../src/domain/session-user';
+import type { Outcome } from '@domain/request-outcome';
+import type { SessionUser } from '@domain/session-user';
 import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
 
 const texts = {

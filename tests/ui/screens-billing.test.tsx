@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { activeSubscription } from '../machines/plan-fixtures';
-import type { Payment } from '../../src/domain/subscriptions';
+import type { Payment } from '@domain/subscriptions';
 import { fakeApi, renderApp, type Language } from './screens-harness';
 
 const texts = {

@@ -3,10 +3,10 @@
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { Api } from '../../src/api/endpoints';
-import { createAppActors } from '../../src/app/actors';
-import { App } from '../../src/app/app';
-import { createPersistence, STORAGE_KEYS } from '../../src/app/persistence';
+import type { Api } from '@api/endpoints';
+import { createAppActors } from '@app/actors';
+import { App } from '@app/app';
+import { createPersistence, STORAGE_KEYS } from '@app/persistence';
 
 export class MemoryStorage implements Storage {
   private items = new Map<string, string>();

@@ -3,8 +3,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PlaybackStart, RefusalReason, WatchingDevice } from '../../src/domain/playback';
-import type { Outcome } from '../../src/domain/request-outcome';
+import type { PlaybackStart, RefusalReason, WatchingDevice } from '@domain/playback';
+import type { Outcome } from '@domain/request-outcome';
 import { fakeApi, renderApp, currentPath } from './screens-harness';
 
 /** A start call that always answers `start` (StrictMode starts the screen's actor twice). */

@@ -1,8 +1,8 @@
 // An invoice as a PDF (pdfkit), in the account's language: texts from the server catalogues
 // (locales/server.<lang>.json, `invoice.*`), money and dates formatted by that locale.
 import PDFDocument from 'pdfkit';
-import { translate } from '../../i18n';
-import { pickLocale, type AppLocale } from '../../../src/i18n/locales';
+import { translate } from '@server/i18n';
+import { pickLocale, type AppLocale } from '@i18n/locales';
 import type { InvoiceLine, InvoiceRow } from './invoices';
 
 /** Minor units to the currency's major amount, formatted for the locale (€12.99 / 12,99 €). */

@@ -4,9 +4,9 @@
 // receipt email, so an invoice exists exactly when its payment does.
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../../db/client';
-import { invoices, payments, users, type InvoiceLine } from '../../db/schema';
-import { queueMail } from '../../mail/outbox';
+import type { Database, Queryable } from '@server/db/client';
+import { invoices, payments, users, type InvoiceLine } from '@server/db/schema';
+import { queueMail } from '@server/mail/outbox';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type { InvoiceLine };

@@ -2,8 +2,8 @@
 // 4000 0000 0000 0002 declined, like a hosted provider's test cards; any other number is
 // invalid. The expiry must not be past, the CVC is 3–4 digits, the name is required. A refusal
 // is a server message code (locales/server.<lang>.json), shown in the page's language.
-import type { MessageCode } from '../../i18n';
-import type { CardFacts } from '../provider';
+import type { MessageCode } from '@server/i18n';
+import type { CardFacts } from '@server/payments/provider';
 
 export interface CardForm {
   card_number?: unknown;

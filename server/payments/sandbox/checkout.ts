@@ -1,11 +1,11 @@
 // The sandbox's hosted checkout: the open checkout a page shows, its expiry, and paying it,
 // which becomes a subscription through the same `applyCompletedCheckout` as Stripe's.
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { isCurrent } from '../../db/current-status';
-import { checkoutSessions, plans, subscriptions, users } from '../../db/schema';
-import { applyCompletedCheckout, CurrentSubscriptionConflict, paymentDescription } from '../apply-checkout';
-import type { CardFacts, CheckoutRow, PlanRow, UserRow } from '../provider';
+import type { Database } from '@server/db/client';
+import { isCurrent } from '@server/db/current-status';
+import { checkoutSessions, plans, subscriptions, users } from '@server/db/schema';
+import { applyCompletedCheckout, CurrentSubscriptionConflict, paymentDescription } from '@server/payments/apply-checkout';
+import type { CardFacts, CheckoutRow, PlanRow, UserRow } from '@server/payments/provider';
 import { sandboxId, sandboxProviderName } from './ids';
 import { addInterval } from './periods';
 

@@ -4,11 +4,11 @@
 // The subscription's dates move back by the same amount (so the rest of the product keeps
 // reading the real clock) and the period settlement runs as any read would run it.
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { isCurrent } from '../../db/current-status';
-import { subscriptions } from '../../db/schema';
-import type { SubscriptionRow } from '../subscription-repository';
-import { isCurrentStatus } from '../../../src/domain/subscriptions';
+import type { Database } from '@server/db/client';
+import { isCurrent } from '@server/db/current-status';
+import { subscriptions } from '@server/db/schema';
+import type { SubscriptionRow } from '@server/payments/subscription-repository';
+import { isCurrentStatus } from '@domain/subscriptions';
 import { sandboxProviderName } from './ids';
 import { settleSandboxPeriods, trialReminderMs } from './periods';
 

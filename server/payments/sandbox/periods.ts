@@ -3,13 +3,13 @@
 // (for the plan a downgrade scheduled, docs/decisions/022), or is declined when the test clock
 // said so (past_due). A trial 2 days from its end gets its reminder email once.
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client';
-import { isCurrent } from '../../db/current-status';
-import { plans, subscriptions, users } from '../../db/schema';
-import { queueMail } from '../../mail/outbox';
-import { paymentDescription, recordPayment } from '../apply-checkout';
-import type { CardFacts, PlanRow } from '../provider';
-import type { SubscriptionRow } from '../subscription-repository';
+import type { Database, Queryable } from '@server/db/client';
+import { isCurrent } from '@server/db/current-status';
+import { plans, subscriptions, users } from '@server/db/schema';
+import { queueMail } from '@server/mail/outbox';
+import { paymentDescription, recordPayment } from '@server/payments/apply-checkout';
+import type { CardFacts, PlanRow } from '@server/payments/provider';
+import type { SubscriptionRow } from '@server/payments/subscription-repository';
 import { sandboxProviderName } from './ids';
 
 /** The period after `start` for a plan's interval (calendar months and years, UTC). */

@@ -1,12 +1,12 @@
 // The sandbox provider's billing portal: a short-lived, single-use link tied to one account
 // (the token is random and stored only as a hash), and the card update a paid form makes.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hashToken, newOpaqueToken } from '../../auth/tokens';
-import type { Database } from '../../db/client';
-import { isCurrent } from '../../db/current-status';
-import { portalSessions, subscriptions, users } from '../../db/schema';
-import type { CardFacts, UserRow } from '../provider';
-import type { SubscriptionRow } from '../subscription-repository';
+import { hashToken, newOpaqueToken } from '@server/auth/tokens';
+import type { Database } from '@server/db/client';
+import { isCurrent } from '@server/db/current-status';
+import { portalSessions, subscriptions, users } from '@server/db/schema';
+import type { CardFacts, UserRow } from '@server/payments/provider';
+import type { SubscriptionRow } from '@server/payments/subscription-repository';
 
 /** How long a portal link stays usable, like a hosted portal session. */
 export const sandboxPortalLifetimeMs = 30 * 60 * 1000;

@@ -1,8 +1,8 @@
 // The embedded payment provider, needing nothing outside this machine: this server hosts the
 // checkout and portal pages itself, and settles ended periods when an account is read, since
 // no one sends it renewal events.
-import type { Database } from '../../db/client';
-import type { PaymentProvider } from '../provider';
+import type { Database } from '@server/db/client';
+import type { PaymentProvider } from '@server/payments/provider';
 import { sandboxCheckoutPath } from './checkout';
 import { sandboxId } from './ids';
 import { settleSandboxPeriods } from './periods';

@@ -1,8 +1,8 @@
 // The one Stripe SDK client of the server, and how its calls fail: a Stripe error becomes a
 // ProviderError whose message is safe to show.
 import Stripe from 'stripe';
-import type { Config } from '../../config';
-import { ProviderError } from '../provider';
+import type { Config } from '@server/config';
+import { ProviderError } from '@server/payments/provider';
 
 /** The SDK client; `stripeApiBase` (tests) points it at a fake server. */
 export function createStripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiBase'>): Stripe {

@@ -2,11 +2,11 @@
 // facts the database takes; finds the account and plan an object belongs to.
 import type Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import type { SubscriptionStatus } from '../../../src/domain/subscriptions';
-import type { Database } from '../../db/client';
-import { plans, users } from '../../db/schema';
-import { paymentDescription } from '../apply-checkout';
-import type { CardFacts, PaymentFacts, PlanRow, SubscriptionFacts } from '../provider';
+import type { SubscriptionStatus } from '@domain/subscriptions';
+import type { Database } from '@server/db/client';
+import { plans, users } from '@server/db/schema';
+import { paymentDescription } from '@server/payments/apply-checkout';
+import type { CardFacts, PaymentFacts, PlanRow, SubscriptionFacts } from '@server/payments/provider';
 
 export const stripeProviderName = 'stripe';
 

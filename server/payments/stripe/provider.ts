@@ -3,10 +3,10 @@
 // customer portal for payment-method updates, and signed webhooks for everything after.
 import type Stripe from 'stripe';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { plans, users } from '../../db/schema';
-import { ProviderError, type CompletedCheckout, type PaymentProvider, type PlanRow, type UserRow } from '../provider';
+import type { Config } from '@server/config';
+import type { Database } from '@server/db/client';
+import { plans, users } from '@server/db/schema';
+import { ProviderError, type CompletedCheckout, type PaymentProvider, type PlanRow, type UserRow } from '@server/payments/provider';
 import { callStripe, createStripeClient, subscriptionExpand } from './client';
 import { customerIdOf, invoiceFacts, stripeProviderName, subscriptionFacts } from './objects';
 import { createStripeWebhooks } from './webhook-events';

@@ -3,12 +3,12 @@
 // current state. Recording each event once is the service's (`applyEventOnce`).
 import type Stripe from 'stripe';
 import { and, eq, inArray } from 'drizzle-orm';
-import { currentStatuses } from '../../../src/domain/subscriptions';
-import type { Database } from '../../db/client';
-import { subscriptions, users } from '../../db/schema';
-import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, recordPayment } from '../apply-checkout';
-import { applyEventOnce, type EventChange } from '../provider-events';
-import type { PlanRow, ProviderEvent, SubscriptionReport, WebhookReceiver } from '../provider';
+import { currentStatuses } from '@domain/subscriptions';
+import type { Database } from '@server/db/client';
+import { subscriptions, users } from '@server/db/schema';
+import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, recordPayment } from '@server/payments/apply-checkout';
+import { applyEventOnce, type EventChange } from '@server/payments/provider-events';
+import type { PlanRow, ProviderEvent, SubscriptionReport, WebhookReceiver } from '@server/payments/provider';
 import { callStripe, subscriptionExpand } from './client';
 import {
   customerIdOf,

@@ -4,10 +4,10 @@
 // `app.rateLimiters` for the sign-in routes and `app.sessionRevocations`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRateLimiters, type RateLimiters } from '../../auth/rate-limits';
-import { DEFAULT_REVOCATION_SYNC_MS, SessionRevocations } from '../../auth/revocations';
-import { verifyAccessTokenCached } from '../../auth/tokens';
-import { HttpError } from '../../errors';
+import { createRateLimiters, type RateLimiters } from '@server/auth/rate-limits';
+import { DEFAULT_REVOCATION_SYNC_MS, SessionRevocations } from '@server/auth/revocations';
+import { verifyAccessTokenCached } from '@server/auth/tokens';
+import { HttpError } from '@server/errors';
 
 export interface AuthUser {
   id: string;

@@ -3,10 +3,10 @@
 // is kept for the accounts being served, dropped when its rows change (at once by this
 // instance's own writes, by the database's notification on the others).
 import fp from 'fastify-plugin';
-import type { components } from '../../../src/api/schema';
-import { listFacets, loadAccountProgress, loadCatalogSnapshot, type AccountProgress, type CatalogSnapshot } from '../../catalog/class-repository';
-import { CachedRead, KeyedCachedRead } from '../../db/cached-read';
-import { PROGRESS_CHANGED_CHANNEL } from '../../db/notifications';
+import type { components } from '@api/schema';
+import { listFacets, loadAccountProgress, loadCatalogSnapshot, type AccountProgress, type CatalogSnapshot } from '@server/catalog/class-repository';
+import { CachedRead, KeyedCachedRead } from '@server/db/cached-read';
+import { PROGRESS_CHANGED_CHANNEL } from '@server/db/notifications';
 
 /** Without a notification, nothing is kept longer than this. */
 const MAX_AGE_MS = 60_000;

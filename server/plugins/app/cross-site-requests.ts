@@ -4,7 +4,7 @@
 // clients that are not browsers send neither header, hold no victim's cookies, and pass.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../../errors';
+import { HttpError } from '@server/errors';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
 

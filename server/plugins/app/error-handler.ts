@@ -4,8 +4,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody, HttpError } from '../../errors';
-import { negotiateLocale, translate, type MessageCode, type MessageValues } from '../../i18n';
+import { errorBody, HttpError } from '@server/errors';
+import { negotiateLocale, translate, type MessageCode, type MessageValues } from '@server/i18n';
 
 const tooLarge: Record<string, MessageCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'request.tooLarge',

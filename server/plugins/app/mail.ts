@@ -2,8 +2,8 @@
 // and sends them (server/mail/delivery.ts), in the background: a request only ever queues.
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { deliverDueMail, type DeliveryCounts, type MailTransport } from '../../mail/delivery';
-import { sandboxTransport, smtpTransport } from '../../mail/transports';
+import { deliverDueMail, type DeliveryCounts, type MailTransport } from '@server/mail/delivery';
+import { sandboxTransport, smtpTransport } from '@server/mail/transports';
 
 declare module 'fastify' {
   interface FastifyInstance {

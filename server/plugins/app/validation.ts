@@ -5,8 +5,8 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import fp from 'fastify-plugin';
-import { HttpError } from '../../errors';
-import type { MessageCode, MessageValues } from '../../i18n';
+import { HttpError } from '@server/errors';
+import type { MessageCode, MessageValues } from '@server/i18n';
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: false, useDefaults: true, ...options });

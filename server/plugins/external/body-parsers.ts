@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../../errors';
+import { HttpError } from '@server/errors';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_FILE_LIMIT = 5 * 1024 * 1024;

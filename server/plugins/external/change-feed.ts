@@ -1,7 +1,7 @@
 // External layer: `app.changeFeed`, the database's change notifications (server/db/notifications.ts,
 // decision 018), which the in-memory session list and the cached tables listen to.
 import fp from 'fastify-plugin';
-import { openChangeFeed, type ChangeFeed } from '../../db/notifications';
+import { openChangeFeed, type ChangeFeed } from '@server/db/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {

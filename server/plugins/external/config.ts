@@ -1,8 +1,8 @@
 // External layer: makes the configuration and the database (opened by buildApp before any
 // plugin, see server/app.ts) available as `app.config`/`app.db`.
 import fp from 'fastify-plugin';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Config } from '@server/config';
+import type { Database } from '@server/db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,12 +2,12 @@
 // in, your data (download), and delete account (a confirmation dialog asking the password).
 import type { FormEvent, ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Badge, Button, Card, DateText, Dialog, KeyValueList, PasswordField, Spinner, TextField } from '../../components';
-import { useFlow } from '../../app/flow';
-import { useScrollToTopOn } from '../../app/navigation';
-import { accountMachine, type AccountLanguage } from '../../../machines/account.machine';
-import { NoticeBanner } from '../notice-banner';
-import { ruleMessage } from '../rule-message';
+import { Badge, Button, Card, DateText, Dialog, KeyValueList, PasswordField, Spinner, TextField } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { accountMachine, type AccountLanguage } from '@machines/account.machine';
+import { NoticeBanner } from '@screens/notice-banner';
+import { ruleMessage } from '@screens/rule-message';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'Account' },

@@ -2,8 +2,8 @@
 // 'Payment History and invoices'.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { buttonClass } from '../../components';
-import { routes } from '../../domain/routes';
+import { buttonClass } from '@components';
+import { routes } from '@domain/routes';
 
 const messages = defineMessages({
   changePlan: { id: 'billing.changePlan', defaultMessage: 'Change plan' },

@@ -1,12 +1,12 @@
 // /billing: a view of the billing machine: tabs 'Subscription' and 'Payment History', the
 // confirmation before cancelling, errors in the banner and confirmations as a toast.
 import { defineMessages, useIntl } from 'react-intl';
-import { Spinner, Tabs, Toast, useMessageText } from '../../components';
-import { useFlow } from '../../app/flow';
-import { useScrollToTopOn } from '../../app/navigation';
-import { currentSubscription } from '../../domain/subscriptions';
-import { billingMachine } from '../../../machines/billing.machine';
-import { NoticeBanner } from '../notice-banner';
+import { Spinner, Tabs, Toast, useMessageText } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { currentSubscription } from '@domain/subscriptions';
+import { billingMachine } from '@machines/billing.machine';
+import { NoticeBanner } from '@screens/notice-banner';
 import { CancelDialog } from './cancel-dialog';
 import { PaymentsPanel } from './payments-panel';
 import type { PendingAction } from './subscription-panel';

@@ -1,8 +1,8 @@
 // "Cancel your subscription?": asked before anything is sent, saying what happens (access
 // until the end of the paid period, resumable until then). Keeping it is the safe default.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Button, Dialog } from '../../components';
-import type { Subscription } from '../../domain/subscriptions';
+import { Button, Dialog } from '@components';
+import type { Subscription } from '@domain/subscriptions';
 
 const messages = defineMessages({
   title: { id: 'billing.cancelDialog.title', defaultMessage: 'Cancel your subscription?' },

@@ -4,11 +4,11 @@
 import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
-import { Button, DateText, EmptyState, Money, ResponsiveTable, Spinner } from '../../components';
-import { useFlow } from '../../app/flow';
-import { useScrollToTopOn } from '../../app/navigation';
-import { paymentHistoryMachine, type HistoryPayment } from '../../../machines/payment-history.machine';
-import { NoticeBanner } from '../notice-banner';
+import { Button, DateText, EmptyState, Money, ResponsiveTable, Spinner } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { paymentHistoryMachine, type HistoryPayment } from '@machines/payment-history.machine';
+import { NoticeBanner } from '@screens/notice-banner';
 
 const messages = defineMessages({
   title: { id: 'paymentHistory.title', defaultMessage: 'Payment History' },

@@ -1,8 +1,8 @@
 // The card on file for the current subscription, beside the plan on /billing, with the way to
 // change it (the provider's page).
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Button, Card } from '../../components';
-import { cardExpiry, type Subscription } from '../../domain/subscriptions';
+import { Button, Card } from '@components';
+import { cardExpiry, type Subscription } from '@domain/subscriptions';
 
 const messages = defineMessages({
   title: { id: 'billing.subscription.card', defaultMessage: 'Payment method' },

@@ -1,8 +1,8 @@
 // The payment history tab of /billing: date, amount, card brand and last 4, expiry, status; a
 // table on wide screens and a list of cards on narrow ones (ResponsiveTable).
 import { defineMessages, useIntl } from 'react-intl';
-import { Badge, DateText, EmptyState, Money, ResponsiveTable, type BadgeTone } from '../../components';
-import { cardExpiry, type Payment } from '../../domain/subscriptions';
+import { Badge, DateText, EmptyState, Money, ResponsiveTable, type BadgeTone } from '@components';
+import { cardExpiry, type Payment } from '@domain/subscriptions';
 
 const messages = defineMessages({
   none: { id: 'billing.payments.none', defaultMessage: 'No Payment History' },

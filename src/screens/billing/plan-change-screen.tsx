@@ -2,11 +2,11 @@
 // preview (what changes, what is charged now, the invoice lines), confirm; a scheduled
 // downgrade shows "Changes to <plan> on <date>" with Undo.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Button, Card, KeyValueList, Money, Spinner } from '../../components';
-import { useFlow } from '../../app/flow';
-import { useScrollToTopOn } from '../../app/navigation';
-import { planChangeMachine, type PlanChangePreview } from '../../../machines/plan-change.machine';
-import { NoticeBanner } from '../notice-banner';
+import { Button, Card, KeyValueList, Money, Spinner } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { planChangeMachine, type PlanChangePreview } from '@machines/plan-change.machine';
+import { NoticeBanner } from '@screens/notice-banner';
 import { ScheduledChangeNote } from './scheduled-change-note';
 
 const messages = defineMessages({

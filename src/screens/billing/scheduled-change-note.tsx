@@ -1,6 +1,6 @@
 // "Changes to Basic on <date>": a downgrade waiting for the next renewal (docs/decisions/022).
 import { defineMessage, useIntl } from 'react-intl';
-import type { Subscription } from '../../domain/subscriptions';
+import type { Subscription } from '@domain/subscriptions';
 
 const changesTo = defineMessage<{ plan: string; date: string }>({ id: 'billing.subscription.changesTo', defaultMessage: 'Changes to {plan} on {date}' });
 

@@ -4,9 +4,9 @@
 // action. Without a current subscription: an empty state leading to /pricing.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, usePlanTexts } from '../../components';
-import { routes } from '../../domain/routes';
-import { isCurrentStatus, isReactivatable, type Subscription } from '../../domain/subscriptions';
+import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, usePlanTexts } from '@components';
+import { routes } from '@domain/routes';
+import { isCurrentStatus, isReactivatable, type Subscription } from '@domain/subscriptions';
 import { BillingLinks } from './billing-links';
 import { PaymentMethodCard } from './payment-method-card';
 import { ScheduledChangeNote } from './scheduled-change-note';

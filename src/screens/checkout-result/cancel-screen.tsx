@@ -1,7 +1,7 @@
 // /cancel: the checkout did not go through.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { routes } from '../../domain/routes';
+import { routes } from '@domain/routes';
 
 const messages = defineMessages({
   title: { id: 'cancel.title', defaultMessage: 'Transaction Failed!' },

@@ -1,7 +1,7 @@
 // /success: the checkout went through.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { routes } from '../../domain/routes';
+import { routes } from '@domain/routes';
 
 const messages = defineMessages({
   title: { id: 'success.title', defaultMessage: 'Transaction Successful!' },

@@ -3,7 +3,7 @@
 // what is on comes from the machine's filters (the address), never from local state.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { durationRanges, hasFilters, type CatalogFacet, type CatalogFilters, type ClassFacets, type DurationRangeId } from '../../domain/catalog';
+import { durationRanges, hasFilters, type CatalogFacet, type CatalogFilters, type ClassFacets, type DurationRangeId } from '@domain/catalog';
 import { useClassTexts } from './class-texts';
 
 const messages = defineMessages({

@@ -4,10 +4,10 @@
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
-import { EmptyState, Spinner, useMessageText } from '../../components';
-import { useFlow } from '../../app/flow';
-import { hasFilters, parseCatalogQuery } from '../../domain/catalog';
-import { catalogMachine } from '../../../machines/catalog.machine';
+import { EmptyState, Spinner, useMessageText } from '@components';
+import { useFlow } from '@app/flow';
+import { hasFilters, parseCatalogQuery } from '@domain/catalog';
+import { catalogMachine } from '@machines/catalog.machine';
 import { CatalogFiltersPanel } from './catalog-filters';
 import { ClassCardView } from './class-card';
 

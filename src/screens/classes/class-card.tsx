@@ -2,8 +2,8 @@
 // level and length, and how far the account got. The whole card is one link to the class.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { progressShare, type ClassCard as Card } from '../../domain/catalog';
-import { routes } from '../../domain/routes';
+import { progressShare, type ClassCard as Card } from '@domain/catalog';
+import { routes } from '@domain/routes';
 import { useClassTexts } from './class-texts';
 
 const messages = defineMessages({

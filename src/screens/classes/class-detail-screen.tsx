@@ -3,11 +3,11 @@
 // player) or "Choose a plan to start watching" (to /pricing). An unknown id has its own page.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import { DateText, Spinner, useMessageText } from '../../components';
-import { useFlow } from '../../app/flow';
-import { isInProgress, minutesOf, progressShare, type ClassDetail } from '../../domain/catalog';
-import { routes } from '../../domain/routes';
-import { classDetailMachine } from '../../../machines/class-detail.machine';
+import { DateText, Spinner, useMessageText } from '@components';
+import { useFlow } from '@app/flow';
+import { isInProgress, minutesOf, progressShare, type ClassDetail } from '@domain/catalog';
+import { routes } from '@domain/routes';
+import { classDetailMachine } from '@machines/class-detail.machine';
 import { useClassTexts } from './class-texts';
 
 const messages = defineMessages({

@@ -1,7 +1,7 @@
 // The catalog's words that are not catalog data: level names, durations in minutes and the
 // duration ranges of the filters, each formatted by the UI's locale.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { durationRange, localized, minutesOf, type ClassLevel, type DurationRangeId, type LocalizedText } from '../../domain/catalog';
+import { durationRange, localized, minutesOf, type ClassLevel, type DurationRangeId, type LocalizedText } from '@domain/catalog';
 
 export const levelMessages = defineMessages({
   beginner: { id: 'classes.level.beginner', defaultMessage: 'Beginner' },

@@ -1,11 +1,11 @@
 // /details (step 2 of 4): a view of the profile machine. The view reads a picked file as a
 // data URL for the preview; the machine checks, uploads and saves.
 import { defineMessages, useIntl } from 'react-intl';
-import { ImagePicker, StepHeader, TextField } from '../../components';
-import { useFlow } from '../../app/flow';
-import { profileMachine } from '../../../machines/profile.machine';
-import { FormShell } from '../form-shell';
-import { ruleMessage } from '../rule-message';
+import { ImagePicker, StepHeader, TextField } from '@components';
+import { useFlow } from '@app/flow';
+import { profileMachine } from '@machines/profile.machine';
+import { FormShell } from '@screens/form-shell';
+import { ruleMessage } from '@screens/rule-message';
 
 const messages = defineMessages({
   title: { id: 'details.title', defaultMessage: 'Set Up Your Profile' },

@@ -1,12 +1,12 @@
 // /home (step 3 of 4): a view of the home machine: a short spinner, then the three benefits
 // and Next (the machine decides where Next goes).
 import { defineMessages, useIntl } from 'react-intl';
-import { Spinner, StepHeader, useMessageText } from '../../components';
-import { useSession } from '../../app/actors';
-import { useFlow } from '../../app/flow';
-import { useScrollToTopOn } from '../../app/navigation';
-import { homeMachine } from '../../../machines/home.machine';
-import { NoticeBanner } from '../notice-banner';
+import { Spinner, StepHeader, useMessageText } from '@components';
+import { useSession } from '@app/actors';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { homeMachine } from '@machines/home.machine';
+import { NoticeBanner } from '@screens/notice-banner';
 import { HomeUnavailable, SubscriberHome } from './subscriber-home';
 
 const messages = defineMessages({

@@ -2,10 +2,10 @@
 // finished), new this week, and a row per discipline with a link to the rest of it.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { catalogQuery, noFilters, type ClassCard, type ClassesHome } from '../../domain/catalog';
-import { routes } from '../../domain/routes';
-import { ClassCardView } from '../classes/class-card';
-import { useClassTexts } from '../classes/class-texts';
+import { catalogQuery, noFilters, type ClassCard, type ClassesHome } from '@domain/catalog';
+import { routes } from '@domain/routes';
+import { ClassCardView } from '@screens/classes/class-card';
+import { useClassTexts } from '@screens/classes/class-texts';
 
 const messages = defineMessages({
   title: { id: 'subscriberHome.title', defaultMessage: 'Your classes' },

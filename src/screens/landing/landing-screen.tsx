@@ -6,17 +6,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
-import { EmailEntry } from '../../components/email-entry';
-import { Faq } from '../../components/faq';
-import { LandingClasses } from '../../components/landing-classes';
-import { LandingFeatures } from '../../components/landing-features';
-import { LandingHero } from '../../components/landing-hero';
-import { Spinner } from '../../components/spinner';
-import { useSession, useSessionSend } from '../../app/actors';
-import { useFlow } from '../../app/flow';
-import { routes } from '../../domain/routes';
-import { landingMachine } from '../../../machines/landing.machine';
-import { NoticeBanner } from '../notice-banner';
+import { EmailEntry } from '@components/email-entry';
+import { Faq } from '@components/faq';
+import { LandingClasses } from '@components/landing-classes';
+import { LandingFeatures } from '@components/landing-features';
+import { LandingHero } from '@components/landing-hero';
+import { Spinner } from '@components/spinner';
+import { useSession, useSessionSend } from '@app/actors';
+import { useFlow } from '@app/flow';
+import { routes } from '@domain/routes';
+import { landingMachine } from '@machines/landing.machine';
+import { NoticeBanner } from '@screens/notice-banner';
 
 const messages = defineMessages({
   exchanging: { id: 'landing.exchanging', defaultMessage: 'Signing you in…' },

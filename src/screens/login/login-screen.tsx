@@ -2,13 +2,13 @@
 // on when it succeeds (back to where the route guard found them, or /home).
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Checkbox, PasswordField, TextField } from '../../components';
-import { useFlow } from '../../app/flow';
-import { rememberedOrigin } from '../../app/navigation';
-import { routes } from '../../domain/routes';
-import { signInMachine } from '../../../machines/sign-in.machine';
-import { FormShell } from '../form-shell';
-import { ruleMessage } from '../rule-message';
+import { Checkbox, PasswordField, TextField } from '@components';
+import { useFlow } from '@app/flow';
+import { rememberedOrigin } from '@app/navigation';
+import { routes } from '@domain/routes';
+import { signInMachine } from '@machines/sign-in.machine';
+import { FormShell } from '@screens/form-shell';
+import { ruleMessage } from '@screens/rule-message';
 
 const messages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Sign In' },

@@ -2,12 +2,12 @@
 // same for every address; the screen then says to check the inbox.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Button, Card, TextField } from '../../components';
-import { useFlow } from '../../app/flow';
-import { routes } from '../../domain/routes';
-import { passwordResetMachine } from '../../../machines/password-reset.machine';
-import { FormShell } from '../form-shell';
-import { ruleMessage } from '../rule-message';
+import { Button, Card, TextField } from '@components';
+import { useFlow } from '@app/flow';
+import { routes } from '@domain/routes';
+import { passwordResetMachine } from '@machines/password-reset.machine';
+import { FormShell } from '@screens/form-shell';
+import { ruleMessage } from '@screens/rule-message';
 
 const messages = defineMessages({
   title: { id: 'forgotPassword.title', defaultMessage: 'Reset your password' },

@@ -3,12 +3,12 @@
 // this device in (the session goes on to /home).
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import { Card, Button, PasswordField, buttonClass } from '../../components';
-import { useFlow } from '../../app/flow';
-import { routes } from '../../domain/routes';
-import { passwordResetMachine } from '../../../machines/password-reset.machine';
-import { FormShell } from '../form-shell';
-import { ruleMessage } from '../rule-message';
+import { Card, Button, PasswordField, buttonClass } from '@components';
+import { useFlow } from '@app/flow';
+import { routes } from '@domain/routes';
+import { passwordResetMachine } from '@machines/password-reset.machine';
+import { FormShell } from '@screens/form-shell';
+import { ruleMessage } from '@screens/rule-message';
 
 const messages = defineMessages({
   title: { id: 'resetPassword.title', defaultMessage: 'Choose a new password' },

@@ -4,13 +4,13 @@
 // checkout, and the way to Billing.
 import { FormattedMessage, defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { PlanGrid, PlanStrip, PlanTable, PricingNotes, Spinner, buttonClass, usePlanTexts } from '../../components';
-import { useSession } from '../../app/actors';
-import { useFlow } from '../../app/flow';
-import { useScrollToTopOn } from '../../app/navigation';
-import { routes } from '../../domain/routes';
-import { pricingMachine } from '../../../machines/pricing.machine';
-import { NoticeBanner } from '../notice-banner';
+import { PlanGrid, PlanStrip, PlanTable, PricingNotes, Spinner, buttonClass, usePlanTexts } from '@components';
+import { useSession } from '@app/actors';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { routes } from '@domain/routes';
+import { pricingMachine } from '@machines/pricing.machine';
+import { NoticeBanner } from '@screens/notice-banner';
 
 const messages = defineMessages({
   title: { id: 'pricing.title', defaultMessage: 'Choose the right plan for you' },

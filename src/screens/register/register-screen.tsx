@@ -3,12 +3,12 @@
 // account exists.
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import { CountrySelect, PasswordField, StepHeader, TextField } from '../../components';
-import { useFlow } from '../../app/flow';
-import { routes } from '../../domain/routes';
-import { signUpMachine, type SignUpField } from '../../../machines/sign-up.machine';
-import { FormShell } from '../form-shell';
-import { ruleMessage } from '../rule-message';
+import { CountrySelect, PasswordField, StepHeader, TextField } from '@components';
+import { useFlow } from '@app/flow';
+import { routes } from '@domain/routes';
+import { signUpMachine, type SignUpField } from '@machines/sign-up.machine';
+import { FormShell } from '@screens/form-shell';
+import { ruleMessage } from '@screens/rule-message';
 
 const messages = defineMessages({
   title: { id: 'register.title', defaultMessage: 'Create your account' },

@@ -2,10 +2,10 @@
 // confirms the checkout, which then goes to /success or /cancel.
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
-import { Spinner } from '../../components';
-import { useAppActors } from '../../app/actors';
-import { useFlow } from '../../app/flow';
-import { checkoutReturnMachine } from '../../../machines/checkout-return.machine';
+import { Spinner } from '@components';
+import { useAppActors } from '@app/actors';
+import { useFlow } from '@app/flow';
+import { checkoutReturnMachine } from '@machines/checkout-return.machine';
 
 const messages = defineMessages({
   wait: { id: 'users.wait', defaultMessage: 'Please Wait...' },

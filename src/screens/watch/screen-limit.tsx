@@ -3,8 +3,8 @@
 // that session and starts playing here.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { WatchingDevice } from '../../domain/playback';
-import { routes } from '../../domain/routes';
+import type { WatchingDevice } from '@domain/playback';
+import { routes } from '@domain/routes';
 
 const explainMessage = defineMessage<{ screens: number }>({ id: 'watch.screenLimit.explain', defaultMessage: 'Your plan plays on {screens, plural, one {# screen} other {# screens}} at a time. Stop one of them to watch here.' });
 const startedMessage = defineMessage<{ when: string }>({ id: 'watch.screenLimit.started', defaultMessage: 'Started {when}' });

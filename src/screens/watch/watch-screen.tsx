@@ -4,13 +4,13 @@
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import { Spinner } from '../../components';
-import { useLanguage } from '../../app/actors';
-import { useFlow } from '../../app/flow';
-import { videoSurface } from '../../app/video-surface';
-import { needsPlan } from '../../domain/playback';
-import { routes } from '../../domain/routes';
-import { playerMachine } from '../../../machines/player.machine';
+import { Spinner } from '@components';
+import { useLanguage } from '@app/actors';
+import { useFlow } from '@app/flow';
+import { videoSurface } from '@app/video-surface';
+import { needsPlan } from '@domain/playback';
+import { routes } from '@domain/routes';
+import { playerMachine } from '@machines/player.machine';
 import { PlayerControls, formatClock } from './player-controls';
 import { ScreenLimit } from './screen-limit';
 

@@ -4,7 +4,7 @@
 // language: what the guards read (field values and notices would multiply the graph for nothing).
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { accountMachine, type AccountContext, type AccountView } from '../../../machines/account.machine';
+import { accountMachine, type AccountContext, type AccountView } from '@machines/account.machine';
 import type { MachineModel, World } from './machine-model';
 import { cancelled, ok, outcomes, outputOf, refused, SERVER_MESSAGE, textOf, unreachable, crashed } from './outcomes';
 

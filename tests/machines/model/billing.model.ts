@@ -2,8 +2,8 @@
 // reactivate (asking first before cancelling), and leaving for the payment-method portal and
 // coming back with another card.
 import { expect } from 'vitest';
-import { billingMachine } from '../../../machines/billing.machine';
-import type { Subscription } from '../../../src/domain/subscriptions';
+import { billingMachine } from '@machines/billing.machine';
+import type { Subscription } from '@domain/subscriptions';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 

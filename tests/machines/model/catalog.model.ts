@@ -2,8 +2,8 @@
 // history entry, an address change applied without one), first page, Show more, no match,
 // failures.
 import { expect } from 'vitest';
-import { catalogMachine, type CatalogContext } from '../../../machines/catalog.machine';
-import { catalogQuery, noFilters, sameFilters, type CatalogFilters } from '../../../src/domain/catalog';
+import { catalogMachine, type CatalogContext } from '@machines/catalog.machine';
+import { catalogQuery, noFilters, sameFilters, type CatalogFilters } from '@domain/catalog';
 import { card, facets } from '../catalog-fixtures';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, SERVER_MESSAGE, textOf, unreachable } from './outcomes';

@@ -1,6 +1,6 @@
 // Model of /users (machines/checkout-return.machine.ts): confirm the checkout, then /success or /cancel.
 import { expect } from 'vitest';
-import { checkoutReturnMachine } from '../../../machines/checkout-return.machine';
+import { checkoutReturnMachine } from '@machines/checkout-return.machine';
 import type { MachineModel } from './machine-model';
 import { outcomes } from './outcomes';
 

@@ -1,7 +1,7 @@
 // Model of /classes/:id (machines/class-detail.machine.ts): the class with Play or "Choose a
 // plan", an unknown class, a failure with Try again.
 import { expect } from 'vitest';
-import { classDetailMachine, type ClassDetailContext } from '../../../machines/class-detail.machine';
+import { classDetailMachine, type ClassDetailContext } from '@machines/class-detail.machine';
 import { detail } from '../catalog-fixtures';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, SERVER_MESSAGE, textOf, unreachable } from './outcomes';

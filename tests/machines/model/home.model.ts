@@ -1,7 +1,7 @@
 // Model of /home (machines/home.machine.ts): the subscriber check (a subscriber's home, or a
 // failure with Try again), else the 1 s spinner, the home call, Next to /pricing or /login.
 import { expect } from 'vitest';
-import { homeMachine } from '../../../machines/home.machine';
+import { homeMachine } from '@machines/home.machine';
 import type { MachineModel } from './machine-model';
 import { ok, outcomes, SERVER_MESSAGE, textOf } from './outcomes';
 

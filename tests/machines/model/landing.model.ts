@@ -1,7 +1,7 @@
 // Model of the landing page (machines/landing.machine.ts): the price range loads or the page
 // keeps its range-free copy; the email entry goes to sign-up from any state.
 import { expect } from 'vitest';
-import { landingMachine } from '../../../machines/landing.machine';
+import { landingMachine } from '@machines/landing.machine';
 import type { MachineModel } from './machine-model';
 import { outcomes } from './outcomes';
 

@@ -1,7 +1,7 @@
 // Model of the interface language (machines/language.machine.ts): en by default, es on request,
 // stored; the switcher's choice is told to the account, the account's own (at sign-in) is not.
 import { expect } from 'vitest';
-import { languageMachine } from '../../../machines/language.machine';
+import { languageMachine } from '@machines/language.machine';
 import type { MachineModel } from './machine-model';
 
 export const model: MachineModel = {

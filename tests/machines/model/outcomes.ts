@@ -1,7 +1,7 @@
 // The outcomes a fake API call can come back with in the model walks (src/domain/request-outcome),
 // and the message a user should read for each.
-import type { Outcome } from '../../../src/domain/request-outcome';
-import { noticeText, type Notice } from '../../../src/domain/notices';
+import type { Outcome } from '@domain/request-outcome';
+import { noticeText, type Notice } from '@domain/notices';
 
 export const SERVER_MESSAGE = 'The server says no';
 

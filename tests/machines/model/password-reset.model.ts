@@ -1,8 +1,8 @@
 // Model of /forgot-password and /reset-password (machines/password-reset.machine.ts): what must
 // hold in each state of both forms.
 import { expect } from 'vitest';
-import { passwordResetMachine } from '../../../machines/password-reset.machine';
-import type { Outcome } from '../../../src/domain/request-outcome';
+import { passwordResetMachine } from '@machines/password-reset.machine';
+import type { Outcome } from '@domain/request-outcome';
 import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 

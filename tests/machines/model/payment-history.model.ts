@@ -1,7 +1,7 @@
 // Model of /billing/history (machines/payment-history.machine.ts): pages of 10, invoice
 // downloads, failures, back to billing; opened plainly and from a receipt's link (an invoice).
 import { expect } from 'vitest';
-import { paymentHistoryMachine } from '../../../machines/payment-history.machine';
+import { paymentHistoryMachine } from '@machines/payment-history.machine';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 import { historyEntry } from '../payment-history-fixtures';

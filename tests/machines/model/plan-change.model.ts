@@ -1,7 +1,7 @@
 // Model of /billing/plan (machines/plan-change.machine.ts): choose, preview, confirm, undo a
 // scheduled downgrade, failures, back to billing.
 import { expect } from 'vitest';
-import { planChangeMachine } from '../../../machines/plan-change.machine';
+import { planChangeMachine } from '@machines/plan-change.machine';
 import { downgradePreview, paidStandard, scheduledBasic, upgradePreview } from '../plan-change-fixtures';
 import { seededPlans } from '../plan-fixtures';
 import type { MachineModel } from './machine-model';

@@ -3,8 +3,8 @@
 // heartbeats (renewed, ended elsewhere, access lost), stopping another device, and retrying.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { playerMachine, type PlayerContext, type StartPlaybackOutput } from '../../../machines/player.machine';
-import type { PlaybackSession, WatchingDevice } from '../../../src/domain/playback';
+import { playerMachine, type PlayerContext, type StartPlaybackOutput } from '@machines/player.machine';
+import type { PlaybackSession, WatchingDevice } from '@domain/playback';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, unreachable } from './outcomes';
 

@@ -1,7 +1,7 @@
 // Model of /pricing (machines/pricing.machine.ts): load plans, choose one, start a checkout.
 import { expect } from 'vitest';
-import { pricingMachine } from '../../../machines/pricing.machine';
-import type { Plan } from '../../../src/domain/plans';
+import { pricingMachine } from '@machines/pricing.machine';
+import type { Plan } from '@domain/plans';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 

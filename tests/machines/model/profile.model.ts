@@ -1,6 +1,6 @@
 // Model of /details (machines/profile.machine.ts): name, optional picture upload, save or skip.
 import { expect } from 'vitest';
-import { profileMachine } from '../../../machines/profile.machine';
+import { profileMachine } from '@machines/profile.machine';
 import type { MachineModel } from './machine-model';
 import { outcomes, textOf } from './outcomes';
 

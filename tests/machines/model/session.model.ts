@@ -1,6 +1,6 @@
 // Model of the session (machines/session.machine.ts): restore, token link, refresh, sign-out.
 import { expect } from 'vitest';
-import { sessionMachine } from '../../../machines/session.machine';
+import { sessionMachine } from '@machines/session.machine';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 

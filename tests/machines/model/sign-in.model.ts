@@ -1,6 +1,6 @@
 // Model of /login (machines/sign-in.machine.ts): what must hold in each state of the form.
 import { expect } from 'vitest';
-import { signInMachine } from '../../../machines/sign-in.machine';
+import { signInMachine } from '@machines/sign-in.machine';
 import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 

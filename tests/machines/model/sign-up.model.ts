@@ -1,6 +1,6 @@
 // Model of /register (machines/sign-up.machine.ts): what must hold in each state of the form.
 import { expect } from 'vitest';
-import { signUpMachine } from '../../../machines/sign-up.machine';
+import { signUpMachine } from '@machines/sign-up.machine';
 import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 

@@ -2,7 +2,7 @@
 // and ask `navigationOf`. Machines emit `navigate` events (docs/decisions/005-navigation.md),
 // so the recorder listens before the actor starts: a flow may navigate on its first step.
 import { createActor, type Actor, type ActorOptions, type AnyStateMachine } from 'xstate';
-import type { Navigation } from '../../../src/domain/navigation';
+import type { Navigation } from '@domain/navigation';
 import { recordNavigation } from '../navigation-recorder';
 
 type Destination = Navigation extends infer N ? (N extends unknown ? Omit<N, 'type'> : never) : never;

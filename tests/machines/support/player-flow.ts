@@ -13,8 +13,8 @@ import {
   type SaveProgressOutput,
   type StartPlaybackOutput,
   type StopPlaybackOutput,
-} from '../../../machines/player.machine';
-import type { PlaybackSession, WatchingDevice } from '../../../src/domain/playback';
+} from '@machines/player.machine';
+import type { PlaybackSession, WatchingDevice } from '@domain/playback';
 import { controlledActor, settle } from '../controlled-actor';
 
 export const CLASS_ID = 'sunrise-vinyasa-flow';

@@ -8,7 +8,7 @@ import {
   type ExchangeLinkTokenOutput,
   type RefreshTokenOutput,
   type RestorePersistedOutput,
-} from '../../../machines/session.machine';
+} from '@machines/session.machine';
 import { controlledActor } from '../controlled-actor';
 import { navigationsOf, startFlow } from './navigation';
 

@@ -4,7 +4,7 @@
 // (prototype keys, other accounts' ids, junk query strings), so a correct server answers 4xx
 // and changes nothing. Built from the contract, so a new operation is fuzzed without a change here.
 import fc from 'fast-check';
-import { contract } from '../../../server/contract';
+import { contract } from '@server/contract';
 
 type Schema = Record<string, unknown> & {
   type?: string | string[];

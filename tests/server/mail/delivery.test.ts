@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../../server/db/schema';
-import { claimDueMail, deliverDueMail, MAX_ATTEMPTS, retryDelaySeconds, type MailTransport } from '../../../server/mail/delivery';
-import { queueMail } from '../../../server/mail/outbox';
+import { mailOutbox } from '@server/db/schema';
+import { claimDueMail, deliverDueMail, MAX_ATTEMPTS, retryDelaySeconds, type MailTransport } from '@server/mail/delivery';
+import { queueMail } from '@server/mail/outbox';
 import { createTestApp, testAppForFile, type TestApp } from '../harness';
 
 const t = testAppForFile();

@@ -1,10 +1,10 @@
 // Every email (MailTemplates) renders in English and Spanish: a subject, text and HTML with
 // every value put in, money and dates written the language's way, and its link.
 import { describe, expect, it } from 'vitest';
-import mailEn from '../../../locales/mail.en.json';
-import mailEs from '../../../locales/mail.es.json';
-import type { MailTemplate, MailTemplates } from '../../../server/mail/outbox';
-import { formatMailDate, formatMailMoney, renderMail } from '../../../server/mail/templates';
+import mailEn from '@locales/mail.en.json';
+import mailEs from '@locales/mail.es.json';
+import type { MailTemplate, MailTemplates } from '@server/mail/outbox';
+import { formatMailDate, formatMailMoney, renderMail } from '@server/mail/templates';
 
 const URL_BASE = 'http://localhost:8080';
 

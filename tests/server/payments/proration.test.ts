@@ -1,9 +1,9 @@
 // Proration's arithmetic (server/payments/plan-change.ts): Stripe's, to the second, each side
 // rounded to the minor unit; which kind of change a plan choice is.
 import { describe, expect, it } from 'vitest';
-import { planChange, prorate } from '../../../server/payments/plan-change';
-import type { PlanRow } from '../../../server/payments/provider';
-import type { SubscriptionRow } from '../../../server/payments/subscription-repository';
+import { planChange, prorate } from '@server/payments/plan-change';
+import type { PlanRow } from '@server/payments/provider';
+import type { SubscriptionRow } from '@server/payments/subscription-repository';
 
 const start = new Date('2026-03-01T00:00:00Z');
 const end = new Date('2026-04-01T00:00:00Z'); // 31 days = 2,678,400 s

@@ -12,9 +12,9 @@ import {
   subscriptions,
   uploads,
   users,
-} from '../../../server/db/schema';
-import { deletedEmail, deleteAccount } from '../../../server/account/deletion';
-import { ProviderError } from '../../../server/payments/provider';
+} from '@server/db/schema';
+import { deletedEmail, deleteAccount } from '@server/account/deletion';
+import { ProviderError } from '@server/payments/provider';
 import { expectContract, multipart, PNG, refreshCookie, signUp, TEST_PASSWORD, testAppForFile, type SignedUpUser } from '../harness';
 import { roomyRateLimits, subscribed } from '../fixtures/payments-flow';
 

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { isNotNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ruleMessages } from '../../../src/domain/account-rules';
-import { passwordHashConcurrency, passwordHashQueue } from '../../../server/auth/password';
-import { refreshTokens } from '../../../server/db/schema';
+import { ruleMessages } from '@domain/account-rules';
+import { passwordHashConcurrency, passwordHashQueue } from '@server/auth/password';
+import { refreshTokens } from '@server/db/schema';
 import { roomyRateLimits } from '../fixtures/payments-flow';
 import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, TEST_PASSWORD, testAppForFile } from '../harness';
 

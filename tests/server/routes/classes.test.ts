@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../../src/api/schema';
-import { classes, classProgress, instructors, subscriptions, users } from '../../../server/db/schema';
-import { PROGRESS_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL } from '../../../server/db/notifications';
+import type { components } from '@api/schema';
+import { classes, classProgress, instructors, subscriptions, users } from '@server/db/schema';
+import { PROGRESS_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL } from '@server/db/notifications';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 type Schemas = components['schemas'];

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResetTokens, users } from '../../../server/db/schema';
+import { mailOutbox, passwordResetTokens, users } from '@server/db/schema';
 import { roomyRateLimits } from '../fixtures/payments-flow';
 import { scenarioLimits } from '../rate-limit-scenarios';
 import { createTestApp, expectContract, newDeviceId, refreshCookie, signUp, testAppForFile, type FileTestApp } from '../harness';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments, plans, portalSessions, subscriptions } from '../../../server/db/schema';
+import { payments, plans, portalSessions, subscriptions } from '@server/db/schema';
 import { expectContract, signUp, testAppForFile } from '../harness';
 import {
   callPayments,

@@ -4,11 +4,11 @@
 // invoice numbers, Payment History's pages, the PDF for its owner only, the billing emails.
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { invoices, mailOutbox, payments, subscriptions, users } from '../../../server/db/schema';
-import { anonymiseInvoices, issueInvoice } from '../../../server/payments/invoices/invoices';
-import { prorate } from '../../../server/payments/plan-change';
-import { recordPayment } from '../../../server/payments/apply-checkout';
-import { playbackAccess } from '../../../server/playback/access';
+import { invoices, mailOutbox, payments, subscriptions, users } from '@server/db/schema';
+import { anonymiseInvoices, issueInvoice } from '@server/payments/invoices/invoices';
+import { prorate } from '@server/payments/plan-change';
+import { recordPayment } from '@server/payments/apply-checkout';
+import { playbackAccess } from '@server/playback/access';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../harness';
 import { authorization, callPayments, confirmCheckout, roomyRateLimits, subscribeAndPay } from '../fixtures/payments-flow';
 import { pdfTextLines } from '../fixtures/pdf-text';

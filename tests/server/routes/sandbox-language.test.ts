@@ -3,8 +3,8 @@
 // money and dates formatted for it, and never show an English sentence on a Spanish page. A
 // page with nothing to read the language from (an unknown checkout) follows the browser.
 import { describe, expect, it } from 'vitest';
-import serverEn from '../../../locales/server.en.json';
-import serverEs from '../../../locales/server.es.json';
+import serverEn from '@locales/server.en.json';
+import serverEs from '@locales/server.es.json';
 import { signUp, testAppForFile, type SignedUpUser } from '../harness';
 import { authorization, checkoutPath, goodCard, roomyRateLimits, subscribed } from '../fixtures/payments-flow';
 

@@ -2,9 +2,9 @@
 // with working links, in the request language; only where the sandbox is served.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { mailOutbox } from '../../../server/db/schema';
-import { queueMail } from '../../../server/mail/outbox';
+import { loadConfig } from '@server/config';
+import { mailOutbox } from '@server/db/schema';
+import { queueMail } from '@server/mail/outbox';
 import { createTestApp, signUp, testAppForFile } from '../harness';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';

@@ -3,7 +3,7 @@
 // the browser goes back to /billing; the link works once and for 30 minutes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { portalSessions } from '../../../server/db/schema';
+import { portalSessions } from '@server/db/schema';
 import { testAppForFile } from '../harness';
 import { goodCard, listSubscriptions, openPortal, roomyRateLimits, subscribed } from '../fixtures/payments-flow';
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, payments, subscriptions } from '../../../server/db/schema';
+import { checkoutSessions, payments, subscriptions } from '@server/db/schema';
 import { signUp, testAppForFile } from '../harness';
 import {
   checkoutPath,

@@ -4,8 +4,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uploads, users } from '../../../server/db/schema';
-import { moveUploadFilesIntoDatabase } from '../../../server/uploads/store';
+import { uploads, users } from '@server/db/schema';
+import { moveUploadFilesIntoDatabase } from '@server/uploads/store';
 import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 const UPLOADS = '/api/v1/uploads';

@@ -1,6 +1,6 @@
 // Profile details: the name rules (Unicode letters), and only the user's own uploads as image.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ruleMessages } from '../../../src/domain/account-rules';
+import { ruleMessages } from '@domain/account-rules';
 import { expectContract, multipart, PNG, signUp, testAppForFile, type SignedUpUser } from '../harness';
 
 const DETAILS = '/api/v1/users/details';

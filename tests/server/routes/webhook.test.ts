@@ -2,7 +2,7 @@
 // any order converging on the same state. The real SDK talks to a fake Stripe on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, providerEvents } from '../../../server/db/schema';
+import { checkoutSessions, providerEvents } from '@server/db/schema';
 import { createTestApp, expectContract, signUp, type SignedUpUser, type TestApp } from '../harness';
 import { callPayments, confirmCheckout, listSubscriptions } from '../fixtures/payments-flow';
 import { stripeTestAppForFile } from '../fixtures/stripe/stripe-test-app';

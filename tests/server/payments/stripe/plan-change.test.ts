@@ -5,8 +5,8 @@
 // change, the proration invoice with Stripe's own PDF). A refusal by Stripe changes nothing.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { subscriptions, users } from '../../../../server/db/schema';
-import { playbackAccess } from '../../../../server/playback/access';
+import { subscriptions, users } from '@server/db/schema';
+import { playbackAccess } from '@server/playback/access';
 import { expectContract, signUp, type SignedUpUser } from '../../harness';
 import { callPayments, confirmCheckout } from '../../fixtures/payments-flow';
 import { stripeTestAppForFile } from '../../fixtures/stripe/stripe-test-app';

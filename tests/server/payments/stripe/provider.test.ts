@@ -3,7 +3,7 @@
 // the Billing customer portal, and provider failures answered as 502.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, plans, subscriptions, users } from '../../../../server/db/schema';
+import { checkoutSessions, plans, subscriptions, users } from '@server/db/schema';
 import { expectContract, signUp, type SignedUpUser } from '../../harness';
 import { callPayments, confirmCheckout, listSubscriptions } from '../../fixtures/payments-flow';
 import { stripeTestAppForFile } from '../../fixtures/stripe/stripe-test-app';
