@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { Api } from '@api/endpoints';
+import type { Api } from '@api/calls';
 import { createAppActors } from '@app/actors';
 import { App } from '@app/app';
 import { createPersistence, STORAGE_KEYS } from '@app/persistence';
