@@ -46,9 +46,9 @@ export default tseslint.config(
     },
   },
   {
-    // Views (a flow's screens, the shared components) and a flow's route entries, which the
-    // router loads with the first page: only a flow's calls.ts and actors reach the API.
-    files: ['src/flows/**/*.tsx', 'src/flows/*/routes.ts', 'src/components/**/*.{ts,tsx}'],
+    // Views (a flow's screens, the shared components) and a flow's route and overlay entries,
+    // which the router loads with the first page: only a flow's calls.ts and actors reach the API.
+    files: ['src/flows/**/*.tsx', 'src/flows/*/routes.ts', 'src/flows/*/overlay.ts', 'src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [

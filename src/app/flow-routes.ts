@@ -1,6 +1,7 @@
 // What a flow declares for each route it owns (src/flows/<flow>/routes.ts): the page's title,
 // its screen and its machine's actors, both loaded when the route first opens, and any guard of
-// its own. The path and who may open it are the route table's (src/domain/routes.ts).
+// its own. The path and who may open it are the route table's (src/domain/routes.ts). A flow
+// with no page of its own (a dialog over every page) declares an overlay instead (overlay.ts).
 import type { ComponentType } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import type { Navigation } from '@domain/navigation';
@@ -19,3 +20,6 @@ export interface FlowRoute {
 }
 
 export type FlowRoutes = Partial<Record<RouteName, FlowRoute>>;
+
+/** A flow shown over every page (src/flows/<flow>/overlay.ts): its view and its machine's actors, loaded as the app starts. */
+export type FlowOverlay = Pick<FlowRoute, 'screen' | 'actors'>;

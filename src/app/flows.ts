@@ -1,8 +1,9 @@
 // The flows' routes, found when the app is built (every src/flows/*/routes.ts), one entry per
-// route of the route table: adding a flow is adding its folder. A route no flow declares, or
+// route of the route table, and their overlays (src/flows/*/overlay.ts): adding a flow is
+// adding its folder. A route no flow declares, or
 // one two flows declare, stops the app at once (and tests/app/flows.test.ts).
 import { routes, type RouteName } from '@domain/routes';
-import type { FlowRoute, FlowRoutes } from './flow-routes';
+import type { FlowOverlay, FlowRoute, FlowRoutes } from './flow-routes';
 
 const declared = import.meta.glob<FlowRoutes>('../flows/*/routes.ts', { eager: true, import: 'routes' });
 
@@ -24,3 +25,5 @@ export function collectRoutes(modules: Record<string, FlowRoutes>): Record<Route
 }
 
 export const flowRoutes = collectRoutes(declared);
+
+export const flowOverlays: FlowOverlay[] = Object.values(import.meta.glob<FlowOverlay>('../flows/*/overlay.ts', { eager: true, import: 'overlay' }));

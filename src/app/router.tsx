@@ -1,7 +1,7 @@
 // The routes: for every path of the route table (src/domain/routes.ts), the screen and machine
 // actors its flow declares (src/app/flows.ts; both loaded when the route first opens, so the
 // landing page downloads little), guarded by the route's `access` and the flow's own guard.
-// Any other path goes to /.
+// Any other path goes to /. The flows' overlays are mounted over every page.
 import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '@components/spinner';
@@ -9,12 +9,12 @@ import { guardNavigation } from '@domain/navigation';
 import { routes, type RouteName } from '@domain/routes';
 import { useSession } from './actors';
 import { FlowContext } from './flow';
-import type { FlowRoute } from './flow-routes';
-import { flowRoutes } from './flows';
+import type { FlowOverlay } from './flow-routes';
+import { flowOverlays, flowRoutes } from './flows';
 import { usePerformNavigation } from './navigation';
 
 /** The flow's screen with its machine's actors provided, as one lazily loaded component. */
-function mounted({ screen, actors }: FlowRoute): LazyExoticComponent<ComponentType> {
+function mounted({ screen, actors }: FlowOverlay): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
     const [{ default: Screen }, implementations] = await Promise.all([screen(), actors?.()]);
     const flow = implementations?.default ?? null;
@@ -67,6 +67,19 @@ export function AppRoutes() {
           <Redirect to={routes.landing.href()} replace />
         </Route>
       </Switch>
+    </Suspense>
+  );
+}
+
+const overlays = flowOverlays.map(mounted);
+
+/** Every flow's overlay (a dialog over any page), each loaded as the app starts; nothing shows while it loads. */
+export function FlowOverlays() {
+  return (
+    <Suspense fallback={null}>
+      {overlays.map((Overlay, index) => (
+        <Overlay key={index} />
+      ))}
     </Suspense>
   );
 }
