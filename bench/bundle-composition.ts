@@ -25,7 +25,7 @@ function decodeSegment(segment: string): number[] {
   return values;
 }
 
-/** `react-dom`, `@formatjs/intl`, or the app folder (`src/screens`, `machines`). */
+/** `react-dom`, `@formatjs/intl`, or the app folder (`src/flows`, `machines`). */
 function ownerOf(source: string): string {
   const modules = source.lastIndexOf('node_modules/');
   if (modules >= 0) {

@@ -20,7 +20,7 @@ async function boot(): Promise<void> {
   const actors = createAppActors({
     api: (auth, language) =>
       lazyApi(async () => {
-        const [{ createApiClient }, { createApi }] = await Promise.all([import('./api/client'), import('./api/endpoints')]);
+        const [{ createApiClient }, { createApi }] = await Promise.all([import('./api/client'), import('./app/api')]);
         return createApi(createApiClient({ auth, language }));
       }),
     persistence: createPersistence({ local: window.localStorage, session: window.sessionStorage }),

@@ -3,7 +3,7 @@
 // it. A call made before the chunk arrives waits for it; a chunk that cannot be fetched answers
 // 'unreachable' (the screen's Try Again), and the next call fetches it again.
 import { unreachable, type Outcome } from '@domain/request-outcome';
-import type { Api } from './endpoints';
+import type { Api } from './calls';
 
 type Call = (...args: unknown[]) => Promise<Outcome<unknown>>;
 

@@ -1,11 +1,11 @@
 // The app's long-lived actors (session and language, created outside React), what the screen
-// machines' implementations need from the app (src/app/router.tsx provides them), and the
+// machines' implementations need from the app (each flow's actors.ts builds on them), and the
 // typed hooks screens use. `createAppActors(deps)` builds all of it; tests pass fakes.
 import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { AuthBridge } from '@api/client';
-import type { Api } from '@api/endpoints';
+import type { Api } from '@api/calls';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import type { SessionArrival } from '@domain/session-user';

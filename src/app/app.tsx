@@ -10,7 +10,7 @@ import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from './navigation';
 import { useDocumentTitle } from './route-titles';
-import { AppRoutes } from './router';
+import { AppRoutes, FlowOverlays } from './router';
 
 const messages = defineMessages({
   skip: { id: 'app.skipToContent', defaultMessage: 'Skip to content' },
@@ -50,6 +50,7 @@ function Shell() {
         <AppRoutes />
       </main>
       <Footer />
+      <FlowOverlays />
     </>
   );
 }

@@ -1,6 +1,7 @@
-// Runs a screen's machine: with the actors and actions its route provides (src/app/router.tsx,
-// or a test's fakes through createAppActors), and with its navigation performed. A screen asks
-// for its machine with `useFlow(machine, input)` and gets `[snapshot, send]`.
+// Runs a screen's machine: with the actors and actions its flow provides (src/flows/<flow>/
+// actors.ts, which the router loads with the screen), on the app's API (a test's fakes through
+// createAppActors), and with its navigation performed. A screen asks for its machine with
+// `useFlow(machine, input)` and gets `[snapshot, send]`.
 import { createContext, useContext } from 'react';
 import { useMachine } from '@xstate/react';
 import type { AnyStateMachine, InputFrom } from 'xstate';

@@ -1,12 +1,12 @@
 // What the browser keeps between visits: the session user (localStorage when "remember me"
 // was checked, so it survives closing the browser; sessionStorage otherwise), the language,
 // the device id, and (this tab only) the card the user had when leaving for the payment-method
-// portal, so /billing can tell them when they come back with another one.
-// Nothing else is persisted.
+// portal, so /billing can tell them when they come back with another one, and the newest
+// release this device has recorded (What's new shows once per version). Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
 import type { PersistedSession } from '@domain/session-user';
 
-export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal' } as const;
+export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal', seenVersion: 'fitstream.seenVersion' } as const;
 
 export interface Storages {
   local: Storage;
@@ -68,6 +68,14 @@ export function createPersistence({ local, session }: Storages, randomUUID: () =
     writeCardBeforePortal(card: string | null): void {
       if (card) write(session, STORAGE_KEYS.cardBeforePortal, card);
       else session.removeItem(STORAGE_KEYS.cardBeforePortal);
+    },
+    /** The release version this device last recorded (src/domain/changelog.ts), or null on its first visit. */
+    readSeenVersion(): string | null {
+      const value = read(local, STORAGE_KEYS.seenVersion);
+      return typeof value === 'string' ? value : null;
+    },
+    writeSeenVersion(version: string): void {
+      write(local, STORAGE_KEYS.seenVersion, version);
     },
     /** The device id, created once from a random UUID and reused (kept as a plain string). */
     deviceId(): string {

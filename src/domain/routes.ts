@@ -1,6 +1,7 @@
-// The route table: every path of the app once, who may open it, and how to link to it. Machines
-// navigate to these paths, the router mounts a screen for each (src/app/router.tsx) and guards
-// it by `access`, and links build their hrefs here.
+// The route table: every path of the app once, who may open it, and how to link to it: a new
+// route's one line here. Machines navigate to these paths, the server's email links use them,
+// one flow declares each route's title and screen (src/flows/<flow>/routes.ts), the router
+// mounts it and guards it by `access`, and links build their hrefs here.
 export type Access =
   /** Visitors only: a signed-in user is sent on to /home. */
   | 'visitor'

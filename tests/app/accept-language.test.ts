@@ -3,7 +3,7 @@
 // as soon as the user switches, and on the retry after a refreshed token too.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@api/client';
-import { createApi } from '@api/endpoints';
+import { createApi } from '@app/api';
 import { createAppActors } from '@app/actors';
 import { createPersistence, STORAGE_KEYS } from '@app/persistence';
 import { seededPlans } from '../machines/plan-fixtures';

@@ -3,7 +3,7 @@
 // (the screen's Try Again), fetched again by the next call.
 import { describe, expect, it, vi } from 'vitest';
 import { lazyApi } from '@api/lazy-api';
-import type { Api } from '@api/endpoints';
+import type { Api } from '@api/calls';
 import { ok } from '@domain/request-outcome';
 
 const plansApi = (answer: string) => ({ listPlans: vi.fn(async () => ok(answer)) }) as unknown as Api;

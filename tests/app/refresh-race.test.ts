@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { sessionMachine, type RefreshTokenOutput, type RestorePersistedOutput } from '@machines/session.machine';
 import { createApiClient } from '@api/client';
-import { createApi } from '@api/endpoints';
+import { createApi } from '@app/api';
 import { createAuthBridge } from '@app/session-token';
 import { seededPlans } from '../machines/plan-fixtures';
 import { controlledActor, settle } from '../machines/controlled-actor';

@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Footer, Navbar } from '@components';
 import { AppIntlProvider, type AppLocale } from '@i18n';
-import { staticPages } from '@screens/static';
+import { staticPages } from '@flows/static-pages';
 import { renderIntl } from './components-render';
 
 describe('Navbar', () => {

@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { Api } from '@api/endpoints';
+import type { Api } from '@api/calls';
 import { createAppActors } from '@app/actors';
 import { App } from '@app/app';
 import { createPersistence, STORAGE_KEYS } from '@app/persistence';
@@ -98,12 +98,14 @@ export interface RenderAppOptions {
   language?: Language;
   /** This tab's session storage, to come back to the app in the same tab (a fresh one otherwise). */
   sessionStorage?: MemoryStorage;
+  /** This browser's local storage, to come back to the app on the same device (a fresh one otherwise). */
+  localStorage?: MemoryStorage;
 }
 
-export function renderApp(path: string, { api = fakeApi(), signedIn = true, language = 'en', sessionStorage }: RenderAppOptions = {}) {
+export function renderApp(path: string, { api = fakeApi(), signedIn = true, language = 'en', sessionStorage, localStorage }: RenderAppOptions = {}) {
   window.history.replaceState(null, '', path);
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  const local = new MemoryStorage();
+  const local = localStorage ?? new MemoryStorage();
   const session = sessionStorage ?? new MemoryStorage();
   if (signedIn) local.setItem(STORAGE_KEYS.session, JSON.stringify({ user: { email: 'ana@example.com', token: 'jwt-1' } }));
   local.setItem(STORAGE_KEYS.language, JSON.stringify(language));

@@ -1,0 +1,267 @@
+// /account: a view of the account machine. Sections: email, password, language, devices signed
+// in, your data (download), and delete account (a confirmation dialog asking the password).
+import type { FormEvent, ReactNode } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { Badge, Button, Card, DateText, Dialog, KeyValueList, PasswordField, Spinner, TextField } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { accountMachine, type AccountLanguage } from '@machines/account.machine';
+import { NoticeBanner } from '@components/notice-banner';
+import { ruleMessage } from '@components/rule-message';
+
+const messages = defineMessages({
+  title: { id: 'account.title', defaultMessage: 'Account' },
+  loadFailed: { id: 'account.loadFailed', defaultMessage: 'We could not load your account.' },
+  retry: { id: 'account.retry', defaultMessage: 'Try again' },
+  emailTitle: { id: 'account.email.title', defaultMessage: 'Email' },
+  currentEmail: { id: 'account.email.current', defaultMessage: 'Current email' },
+  memberSince: { id: 'account.memberSince', defaultMessage: 'Member since' },
+  newEmail: { id: 'account.email.new', defaultMessage: 'New email' },
+  passwordToConfirm: { id: 'account.email.password', defaultMessage: 'Your password' },
+  changeEmail: { id: 'account.email.submit', defaultMessage: 'Change email' },
+  emailHint: { id: 'account.email.hint', defaultMessage: 'We will tell your current address about the change.' },
+  passwordTitle: { id: 'account.password.title', defaultMessage: 'Password' },
+  currentPassword: { id: 'account.password.current', defaultMessage: 'Current password' },
+  newPassword: { id: 'account.password.new', defaultMessage: 'New password' },
+  confirmPassword: { id: 'account.password.confirm', defaultMessage: 'Confirm new password' },
+  changePassword: { id: 'account.password.submit', defaultMessage: 'Change password' },
+  passwordHint: { id: 'account.password.hint', defaultMessage: 'Your other devices will be signed out.' },
+  languageTitle: { id: 'account.language.title', defaultMessage: 'Language' },
+  languageLabel: { id: 'account.language.label', defaultMessage: 'Language of the app and of our emails' },
+  devicesTitle: { id: 'account.devices.title', defaultMessage: 'Devices signed in' },
+  thisDevice: { id: 'account.devices.thisDevice', defaultMessage: 'This device' },
+  signedIn: { id: 'account.devices.signedIn', defaultMessage: 'Signed in' },
+  lastSeen: { id: 'account.devices.lastSeen', defaultMessage: 'Last seen' },
+  signOut: { id: 'account.devices.signOut', defaultMessage: 'Sign out' },
+  signOutOthers: { id: 'account.devices.signOutOthers', defaultMessage: 'Sign out of all other devices' },
+  dataTitle: { id: 'account.data.title', defaultMessage: 'Your data' },
+  dataText: {
+    id: 'account.data.text',
+    defaultMessage: 'A JSON file with everything FitStream holds about your account: profile, subscriptions, payments, progress, devices and emails.',
+  },
+  download: { id: 'account.data.download', defaultMessage: 'Download my data' },
+  deleteTitle: { id: 'account.delete.title', defaultMessage: 'Delete account' },
+  deleteText: {
+    id: 'account.delete.text',
+    defaultMessage:
+      'Your subscription ends at once without a refund, your profile, pictures, progress and devices are erased, and you are signed out everywhere. Invoices are kept, anonymised, as the law requires.',
+  },
+  deleteOpen: { id: 'account.delete.open', defaultMessage: 'Delete account' },
+  deleteDialogTitle: { id: 'account.delete.dialogTitle', defaultMessage: 'Delete your account?' },
+  deleteDialogText: { id: 'account.delete.dialogText', defaultMessage: 'This cannot be undone. Enter your password to confirm.' },
+  deleteConfirm: { id: 'account.delete.confirm', defaultMessage: 'Delete my account' },
+  cancel: { id: 'account.delete.cancel', defaultMessage: 'Cancel' },
+});
+
+const signOutNamed = defineMessage<{ device: string }>({ id: 'account.devices.signOutNamed', defaultMessage: 'Sign out {device}' });
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-labelledby={id} className="account__section">
+      <h2 id={id}>{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+const submit = (send: () => void) => (event: FormEvent) => {
+  event.preventDefault();
+  send();
+};
+
+export default function AccountScreen() {
+  const intl = useIntl();
+  const [snapshot, send] = useFlow(accountMachine);
+  const { account, devices, emailForm, emailErrors, passwordForm, passwordErrors, deletePassword, deleteErrors, signingOut, notice, scrollToTop } =
+    snapshot.context;
+  useScrollToTopOn(scrollToTop);
+  const busy = snapshot.hasTag('busy');
+  const is = (state: string) => snapshot.matches({ ready: state } as never);
+  const dialogOpen = is('confirmingDelete') || is('deleting') || snapshot.matches('deleted');
+  const t = (descriptor: (typeof messages)[keyof typeof messages]) => intl.formatMessage(descriptor);
+
+  if (snapshot.hasTag('loading')) {
+    return (
+      <div className="page">
+        <h1>{t(messages.title)}</h1>
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  if (snapshot.matches('loadFailed') || !account) {
+    return (
+      <div className="page">
+        <NoticeBanner notice={notice} />
+        <h1>{t(messages.title)}</h1>
+        <p>{t(messages.loadFailed)}</p>
+        <Button onClick={() => send({ type: 'account.retry' })}>{t(messages.retry)}</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page account">
+      <NoticeBanner notice={dialogOpen ? null : notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
+      <h1>{t(messages.title)}</h1>
+
+      <Section id="account-email" title={t(messages.emailTitle)}>
+        <KeyValueList
+          items={[
+            { id: 'email', label: t(messages.currentEmail), value: account.email },
+            { id: 'since', label: t(messages.memberSince), value: <DateText value={account.createdAt} /> },
+          ]}
+        />
+        <form noValidate onSubmit={submit(() => send({ type: 'email.submit' }))}>
+          <TextField
+            id="account-new-email"
+            type="email"
+            autoComplete="email"
+            label={t(messages.newEmail)}
+            hint={t(messages.emailHint)}
+            value={emailForm.email}
+            error={ruleMessage(emailErrors.email)}
+            onChange={(value) => send({ type: 'field.change', form: 'email', field: 'email', value })}
+          />
+          <PasswordField
+            id="account-email-password"
+            autoComplete="current-password"
+            label={t(messages.passwordToConfirm)}
+            value={emailForm.password}
+            error={ruleMessage(emailErrors.password)}
+            onChange={(value) => send({ type: 'field.change', form: 'email', field: 'password', value })}
+          />
+          <Button type="submit" busy={is('changingEmail')} disabled={busy}>
+            {t(messages.changeEmail)}
+          </Button>
+        </form>
+      </Section>
+
+      <Section id="account-password" title={t(messages.passwordTitle)}>
+        <form noValidate onSubmit={submit(() => send({ type: 'password.submit' }))}>
+          <PasswordField
+            id="account-current-password"
+            autoComplete="current-password"
+            label={t(messages.currentPassword)}
+            value={passwordForm.currentPassword}
+            error={ruleMessage(passwordErrors.currentPassword)}
+            onChange={(value) => send({ type: 'field.change', form: 'password', field: 'currentPassword', value })}
+          />
+          <PasswordField
+            id="account-new-password"
+            autoComplete="new-password"
+            label={t(messages.newPassword)}
+            value={passwordForm.password}
+            error={ruleMessage(passwordErrors.password)}
+            onChange={(value) => send({ type: 'field.change', form: 'password', field: 'password', value })}
+          />
+          <PasswordField
+            id="account-confirm-password"
+            autoComplete="new-password"
+            label={t(messages.confirmPassword)}
+            value={passwordForm.cpassword}
+            error={ruleMessage(passwordErrors.cpassword)}
+            onChange={(value) => send({ type: 'field.change', form: 'password', field: 'cpassword', value })}
+          />
+          <p className="account__hint">{t(messages.passwordHint)}</p>
+          <Button type="submit" busy={is('changingPassword')} disabled={busy}>
+            {t(messages.changePassword)}
+          </Button>
+        </form>
+      </Section>
+
+      <Section id="account-language" title={t(messages.languageTitle)}>
+        <label className="field__label" htmlFor="account-language-select">
+          {t(messages.languageLabel)}
+        </label>
+        {/* Language names are autonyms (each in its own language), so they are not messages. */}
+        <select
+          id="account-language-select"
+          className="field__input account__language"
+          value={account.language}
+          disabled={busy}
+          aria-busy={is('savingLanguage') || undefined}
+          onChange={(event) => send({ type: 'language.select', language: event.target.value as AccountLanguage })}
+        >
+          <option value="en" lang="en">English</option>
+          <option value="es" lang="es">Español</option>
+        </select>
+      </Section>
+
+      <Section id="account-devices" title={t(messages.devicesTitle)}>
+        <ul className="account__devices">
+          {devices.map((device) => (
+            <li key={device.id} className="account__device">
+              <div>
+                <strong>{device.deviceName}</strong> {device.current ? <Badge tone="success">{t(messages.thisDevice)}</Badge> : null}
+                <KeyValueList
+                  items={[
+                    { id: 'signed-in', label: t(messages.signedIn), value: <DateText value={device.signedInAt} /> },
+                    { id: 'last-seen', label: t(messages.lastSeen), value: <DateText value={device.lastSeenAt} /> },
+                  ]}
+                />
+              </div>
+              {device.current ? null : (
+                <Button
+                  variant="secondary"
+                  busy={signingOut === device.id}
+                  disabled={busy}
+                  aria-label={intl.formatMessage(signOutNamed, { device: device.deviceName })}
+                  onClick={() => send({ type: 'device.signOut', sessionId: device.id })}
+                >
+                  {t(messages.signOut)}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {devices.some((device) => !device.current) ? (
+          <Button variant="secondary" busy={is('signingOutOthers')} disabled={busy} onClick={() => send({ type: 'devices.signOutOthers' })}>
+            {t(messages.signOutOthers)}
+          </Button>
+        ) : null}
+      </Section>
+
+      <Section id="account-data" title={t(messages.dataTitle)}>
+        <p>{t(messages.dataText)}</p>
+        <Button variant="secondary" busy={is('downloading')} disabled={busy} onClick={() => send({ type: 'data.download' })}>
+          {t(messages.download)}
+        </Button>
+      </Section>
+
+      <Section id="account-delete" title={t(messages.deleteTitle)}>
+        <p>{t(messages.deleteText)}</p>
+        <Button variant="danger" disabled={busy} onClick={() => send({ type: 'delete.open' })}>
+          {t(messages.deleteOpen)}
+        </Button>
+      </Section>
+
+      <Dialog
+        open={dialogOpen}
+        role="alertdialog"
+        title={t(messages.deleteDialogTitle)}
+        description={t(messages.deleteDialogText)}
+        onClose={() => send({ type: 'delete.cancel' })}
+      >
+        <form noValidate className="account__delete-form" onSubmit={submit(() => send({ type: 'delete.confirm' }))}>
+          <NoticeBanner notice={notice} />
+          <PasswordField
+            id="account-delete-password"
+            autoComplete="current-password"
+            label={t(messages.passwordToConfirm)}
+            value={deletePassword}
+            error={ruleMessage(deleteErrors.password)}
+            onChange={(value) => send({ type: 'field.change', form: 'delete', field: 'password', value })}
+          />
+          <div className="account__dialog-buttons">
+            <Button variant="secondary" data-autofocus onClick={() => send({ type: 'delete.cancel' })} disabled={busy}>
+              {t(messages.cancel)}
+            </Button>
+            <Button type="submit" variant="danger" busy={busy}>
+              {t(messages.deleteConfirm)}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}

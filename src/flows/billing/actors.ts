@@ -1,0 +1,22 @@
+// The billing machine's actors in the app: the billing list with the card the account had
+// before it left for the provider's payment portal (kept in this tab's storage, so that coming
+// back can say whether the card changed), cancel, reactivate and the portal.
+import { fromCall } from '@app/call-actor';
+import { implement } from '@app/flow';
+import type { BillingMachine, LoadBillingOutput } from '@machines/billing.machine';
+
+export default implement<BillingMachine>(({ api, persistence }) => ({
+  actors: {
+    loadBilling: fromCall(async (_, signal): Promise<LoadBillingOutput> => {
+      // Forgotten only once compared: StrictMode's restarted load must still see it.
+      const before = persistence.readCardBeforePortal();
+      const outcome = await api.listBilling(signal);
+      if (outcome.kind === 'ok' && !signal.aborted) persistence.writeCardBeforePortal(null);
+      return outcome.kind === 'ok' ? { ...outcome, data: { ...outcome.data, cardBeforePortal: before } } : outcome;
+    }),
+    cancelSubscription: fromCall(api.cancelSubscription),
+    reactivateSubscription: fromCall(api.reactivateSubscription),
+    openPaymentPortal: fromCall((_, signal) => api.openPaymentPortal(signal)),
+  },
+  actions: { rememberCard: (_, { card }) => persistence.writeCardBeforePortal(card) },
+}));

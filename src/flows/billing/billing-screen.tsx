@@ -1,0 +1,77 @@
+// /billing: a view of the billing machine: tabs 'Subscription' and 'Payment History', the
+// confirmation before cancelling, errors in the banner and confirmations as a toast.
+import { defineMessages, useIntl } from 'react-intl';
+import { Spinner, Tabs, Toast, useMessageText } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { currentSubscription } from '@domain/subscriptions';
+import { billingMachine } from '@machines/billing.machine';
+import { NoticeBanner } from '@components/notice-banner';
+import { CancelDialog } from './cancel-dialog';
+import { PaymentsPanel } from './payments-panel';
+import type { PendingAction } from './subscription-panel';
+import { SubscriptionPanel } from './subscription-panel';
+
+const messages = defineMessages({
+  title: { id: 'billing.title', defaultMessage: 'Billing & Subscriptions' },
+  tabs: { id: 'billing.tabs', defaultMessage: 'Billing sections' },
+  subscription: { id: 'billing.tab.subscription', defaultMessage: 'Subscription' },
+  payments: { id: 'billing.tab.payments', defaultMessage: 'Payment History' },
+});
+
+export default function BillingScreen() {
+  const intl = useIntl();
+  const text = useMessageText();
+  const [snapshot, send] = useFlow(billingMachine);
+  const { subscriptions, payments, tab, notice, scrollToTop } = snapshot.context;
+  const error = notice?.tone === 'error' ? notice : null;
+  useScrollToTopOn(error ? scrollToTop : 0);
+  const subscription = currentSubscription(subscriptions);
+  const pending: PendingAction | null = snapshot.matches({ ready: 'cancelling' })
+    ? 'cancel'
+    : snapshot.matches({ ready: 'reactivating' })
+      ? 'reactivate'
+      : snapshot.matches({ ready: 'openingPortal' }) || snapshot.matches('redirecting')
+        ? 'portal'
+        : null;
+  const dismiss = () => send({ type: 'notice.dismiss' });
+  return (
+    <div className="page billing">
+      <NoticeBanner notice={error} onDismiss={dismiss} />
+      <h1>{intl.formatMessage(messages.title)}</h1>
+      {snapshot.hasTag('loading') ? (
+        <Spinner size="lg" />
+      ) : (
+        <Tabs
+          label={intl.formatMessage(messages.tabs)}
+          selectedId={tab}
+          onSelect={(id) => send({ type: 'tab.select', tab: id === 'payments' ? 'payments' : 'subscription' })}
+          tabs={[
+            {
+              id: 'subscription',
+              label: intl.formatMessage(messages.subscription),
+              panel: (
+                <SubscriptionPanel
+                  subscription={subscription}
+                  busy={snapshot.hasTag('busy')}
+                  pending={pending}
+                  onCancel={() => send({ type: 'subscription.cancel' })}
+                  onReactivate={() => send({ type: 'subscription.reactivate' })}
+                  onUpdatePayment={() => send({ type: 'payment.update' })}
+                />
+              ),
+            },
+            { id: 'payments', label: intl.formatMessage(messages.payments), panel: <PaymentsPanel payments={payments} /> },
+          ]}
+        />
+      )}
+      <CancelDialog
+        open={snapshot.matches({ ready: 'confirmingCancel' })}
+        subscription={subscription}
+        onKeep={() => send({ type: 'cancel.keep' })}
+        onConfirm={() => send({ type: 'cancel.confirm' })}
+      />
+      <Toast message={notice?.tone === 'success' ? text(notice.message) : null} onDismiss={dismiss} />
+    </div>
+  );
+}

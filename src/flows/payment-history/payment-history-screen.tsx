@@ -1,0 +1,114 @@
+// /billing/history: a view of the payment-history machine: every payment, newest first, 10 a
+// page, with its invoice number and 'Download PDF'. A receipt's link (`?invoice=<id>`) opens the
+// page that holds its invoice, marked, with focus on its download button.
+import { useEffect, useRef } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useSearch } from 'wouter';
+import { Button, DateText, EmptyState, Money, ResponsiveTable, Spinner } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { paymentHistoryMachine, type HistoryPayment } from '@machines/payment-history.machine';
+import { NoticeBanner } from '@components/notice-banner';
+
+const messages = defineMessages({
+  title: { id: 'paymentHistory.title', defaultMessage: 'Payment History' },
+  caption: { id: 'paymentHistory.caption', defaultMessage: 'Payments and invoices, newest first' },
+  none: { id: 'paymentHistory.none', defaultMessage: 'No payments yet' },
+  date: { id: 'paymentHistory.date', defaultMessage: 'Date' },
+  description: { id: 'paymentHistory.description', defaultMessage: 'Description' },
+  amount: { id: 'paymentHistory.amount', defaultMessage: 'Amount' },
+  status: { id: 'paymentHistory.status', defaultMessage: 'Status' },
+  invoice: { id: 'paymentHistory.invoice', defaultMessage: 'Invoice' },
+  paid: { id: 'paymentHistory.status.paid', defaultMessage: 'Paid' },
+  failed: { id: 'paymentHistory.status.failed', defaultMessage: 'Failed' },
+  refunded: { id: 'paymentHistory.status.refunded', defaultMessage: 'Refunded' },
+  previous: { id: 'paymentHistory.previous', defaultMessage: 'Newer payments' },
+  next: { id: 'paymentHistory.next', defaultMessage: 'Older payments' },
+  backToBilling: { id: 'paymentHistory.backToBilling', defaultMessage: 'Back to billing' },
+  noInvoice: { id: 'paymentHistory.noInvoice', defaultMessage: 'No invoice' },
+});
+const download = defineMessage<{ number: string }>({ id: 'paymentHistory.download', defaultMessage: 'Download PDF {number}' });
+const downloading = defineMessage<{ number: string }>({ id: 'paymentHistory.downloading', defaultMessage: 'Downloading {number}…' });
+const pageOf = defineMessage<{ page: number; pages: number }>({ id: 'paymentHistory.pageOf', defaultMessage: 'Page {page} of {pages}' });
+
+export default function PaymentHistoryScreen() {
+  const intl = useIntl();
+  const invoice = new URLSearchParams(useSearch()).get('invoice');
+  const [snapshot, send] = useFlow(paymentHistoryMachine, { invoice });
+  const { items, page, pageSize, total, downloading: busyNumber, marked, notice, scrollToTop } = snapshot.context;
+  useScrollToTopOn(scrollToTop);
+  const markedButton = useRef<HTMLButtonElement>(null);
+  const loading = snapshot.hasTag('loading');
+  useEffect(() => {
+    if (loading || !markedButton.current) return;
+    markedButton.current.scrollIntoView({ block: 'center' });
+    markedButton.current.focus({ preventScroll: true });
+  }, [loading, marked]);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const busy = snapshot.hasTag('busy');
+  const columns = [
+    { id: 'date', header: intl.formatMessage(messages.date), cell: (row: HistoryPayment) => <DateText value={row.payment.created} /> },
+    { id: 'description', header: intl.formatMessage(messages.description), cell: (row: HistoryPayment) => row.payment.description ?? '—' },
+    {
+      id: 'amount',
+      header: intl.formatMessage(messages.amount),
+      align: 'end' as const,
+      cell: (row: HistoryPayment) => <Money amount={row.payment.amount} currency={row.payment.currency} />,
+    },
+    { id: 'status', header: intl.formatMessage(messages.status), cell: (row: HistoryPayment) => intl.formatMessage(messages[row.payment.status]) },
+    {
+      id: 'invoice',
+      header: intl.formatMessage(messages.invoice),
+      cell: (row: HistoryPayment) =>
+        row.invoice ? (
+          <Button
+            ref={row.invoice.id === marked ? markedButton : undefined}
+            variant="link"
+            disabled={busy}
+            busy={busyNumber === row.invoice.number}
+            onClick={() => row.invoice && send({ type: 'invoice.download', pdfUrl: row.invoice.pdf_url, number: row.invoice.number })}
+          >
+            {intl.formatMessage(busyNumber === row.invoice.number ? downloading : download, { number: row.invoice.number })}
+          </Button>
+        ) : (
+          intl.formatMessage(messages.noInvoice)
+        ),
+    },
+  ];
+  return (
+    <div className="page stack">
+      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
+      <h1>{intl.formatMessage(messages.title)}</h1>
+      {loading ? (
+        <Spinner size="lg" />
+      ) : items.length === 0 ? (
+        <EmptyState title={intl.formatMessage(messages.none)} />
+      ) : (
+        <>
+          <ResponsiveTable
+            caption={intl.formatMessage(messages.caption)}
+            hideCaption
+            columns={columns}
+            rows={items}
+            rowKey={(row) => row.payment.id}
+            isCurrent={(row) => marked !== null && row.invoice?.id === marked}
+          />
+          <nav className="billing-actions" aria-label={intl.formatMessage(pageOf, { page, pages })}>
+            <Button variant="secondary" disabled={busy || page <= 1} onClick={() => send({ type: 'page.previous' })}>
+              {intl.formatMessage(messages.previous)}
+            </Button>
+            <span>{intl.formatMessage(pageOf, { page, pages })}</span>
+            <Button variant="secondary" disabled={busy || page * pageSize >= total} onClick={() => send({ type: 'page.next' })}>
+              {intl.formatMessage(messages.next)}
+            </Button>
+          </nav>
+        </>
+      )}
+      <div>
+        <Button variant="ghost" onClick={() => send({ type: 'billing.back' })}>
+          {intl.formatMessage(messages.backToBilling)}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+// /billing/plan: a view of the plan-change machine. Choose a plan (radio list), see the
+// preview (what changes, what is charged now, the invoice lines), confirm; a scheduled
+// downgrade shows "Changes to <plan> on <date>" with Undo.
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { Button, Card, KeyValueList, Money, Spinner } from '@components';
+import { useFlow } from '@app/flow';
+import { useScrollToTopOn } from '@app/navigation';
+import { planChangeMachine, type PlanChangePreview } from '@machines/plan-change.machine';
+import { NoticeBanner } from '@components/notice-banner';
+import { ScheduledChangeNote } from '@components/scheduled-change-note';
+
+const messages = defineMessages({
+  title: { id: 'planChange.title', defaultMessage: 'Change plan' },
+  choose: { id: 'planChange.choose', defaultMessage: 'Choose a plan' },
+  current: { id: 'planChange.current', defaultMessage: 'Current plan' },
+  review: { id: 'planChange.review', defaultMessage: 'Review the change' },
+  confirm: { id: 'planChange.confirm', defaultMessage: 'Confirm change' },
+  changing: { id: 'planChange.changing', defaultMessage: 'Changing…' },
+  back: { id: 'planChange.back', defaultMessage: 'Choose another plan' },
+  backToBilling: { id: 'planChange.backToBilling', defaultMessage: 'Back to billing' },
+  undo: { id: 'planChange.undo', defaultMessage: 'Undo the change' },
+  undoing: { id: 'planChange.undoing', defaultMessage: 'Undoing…' },
+  chargedNow: { id: 'planChange.chargedNow', defaultMessage: 'Charged now' },
+  newPrice: { id: 'planChange.newPrice', defaultMessage: 'Price from then on' },
+  when: { id: 'planChange.when', defaultMessage: 'Takes effect' },
+  now: { id: 'planChange.now', defaultMessage: 'Now' },
+  noSubscription: { id: 'planChange.noSubscription', defaultMessage: 'You have no subscription whose plan can be changed.' },
+  done: { id: 'planChange.done', defaultMessage: 'Your plan has changed.' },
+  scheduled: { id: 'planChange.scheduled', defaultMessage: 'Your plan will change at the next renewal. You can undo it until then.' },
+  upgradeNote: {
+    id: 'planChange.upgradeNote',
+    defaultMessage: 'The new plan starts now. The unused part of this period is credited and the rest of it charged at the new price.',
+  },
+  downgradeNote: {
+    id: 'planChange.downgradeNote',
+    defaultMessage: 'You keep your current plan until the next renewal; nothing is charged now.',
+  },
+  trialNote: { id: 'planChange.trialNote', defaultMessage: 'The new plan starts now, without a charge; your free trial continues.' },
+  invoiceLines: { id: 'planChange.invoiceLines', defaultMessage: 'Invoice lines' },
+});
+
+const perMonth = defineMessage<{ price: string }>({ id: 'planChange.perMonth', defaultMessage: '{price} / month' });
+const lineTexts = {
+  proration_credit: defineMessage<{ plan: string }>({ id: 'planChange.line.credit', defaultMessage: 'Unused time on {plan}' }),
+  proration_charge: defineMessage<{ plan: string }>({ id: 'planChange.line.charge', defaultMessage: 'Remaining time on {plan}' }),
+  plan: defineMessage<{ plan: string }>({ id: 'planChange.line.plan', defaultMessage: '{plan} plan' }),
+  trial: defineMessage<{ plan: string }>({ id: 'planChange.line.trial', defaultMessage: 'Free trial of {plan}' }),
+};
+
+function PreviewCard({ preview }: { preview: PlanChangePreview }) {
+  const intl = useIntl();
+  const note = preview.kind === 'upgrade' ? messages.upgradeNote : preview.kind === 'downgrade' ? messages.downgradeNote : messages.trialNote;
+  return (
+    <Card as="section" tone="raised" aria-labelledby="plan-change-review">
+      <h2 id="plan-change-review">{intl.formatMessage(messages.review)}</h2>
+      <p>
+        {preview.from_plan.name} → <strong>{preview.to_plan.name}</strong>
+      </p>
+      <p>{intl.formatMessage(note)}</p>
+      <KeyValueList
+        items={[
+          {
+            id: 'when',
+            label: intl.formatMessage(messages.when),
+            value: preview.kind === 'downgrade' ? intl.formatDate(preview.effective_at, { dateStyle: 'long' }) : intl.formatMessage(messages.now),
+          },
+          { id: 'due', label: intl.formatMessage(messages.chargedNow), value: <Money amount={preview.amount_due} currency={preview.currency} /> },
+          { id: 'next', label: intl.formatMessage(messages.newPrice), value: <Money amount={preview.next_amount} currency={preview.currency} /> },
+        ]}
+      />
+      {preview.lines.length > 0 ? (
+        <>
+          <h3>{intl.formatMessage(messages.invoiceLines)}</h3>
+          <KeyValueList
+            items={preview.lines.map((line) => ({
+              id: line.kind,
+              label: intl.formatMessage(lineTexts[line.kind], { plan: line.plan_name }),
+              value: <Money amount={line.amount} currency={preview.currency} />,
+            }))}
+          />
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+export default function PlanChangeScreen() {
+  const intl = useIntl();
+  const [snapshot, send] = useFlow(planChangeMachine);
+  const { plans, subscription, chosen, preview, notice, scrollToTop } = snapshot.context;
+  useScrollToTopOn(scrollToTop);
+  const busy = snapshot.hasTag('busy');
+  const backToBilling = (
+    <Button variant="ghost" onClick={() => send({ type: 'billing.back' })}>
+      {intl.formatMessage(messages.backToBilling)}
+    </Button>
+  );
+  let body;
+  if (snapshot.hasTag('loading')) body = <Spinner size="lg" />;
+  else if (snapshot.matches('done') && preview) {
+    body = (
+      <Card as="section" tone="raised" aria-live="polite">
+        <p role="status">{intl.formatMessage(preview.kind === 'downgrade' ? messages.scheduled : messages.done)}</p>
+        {subscription ? <ScheduledChangeNote subscription={subscription} /> : null}
+        {backToBilling}
+      </Card>
+    );
+  } else if ((snapshot.matches('confirming') || snapshot.matches('changing')) && preview) {
+    body = (
+      <>
+        <PreviewCard preview={preview} />
+        <div className="billing-actions">
+          <Button busy={snapshot.matches('changing')} disabled={busy} onClick={() => send({ type: 'change.confirm' })}>
+            {intl.formatMessage(snapshot.matches('changing') ? messages.changing : messages.confirm)}
+          </Button>
+          <Button variant="ghost" disabled={busy} onClick={() => send({ type: 'change.back' })}>
+            {intl.formatMessage(messages.back)}
+          </Button>
+        </div>
+      </>
+    );
+  } else if (!subscription) {
+    body = (
+      <>
+        <p>{intl.formatMessage(messages.noSubscription)}</p>
+        {backToBilling}
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <ScheduledChangeNote subscription={subscription} />
+        {subscription.scheduled_change ? (
+          <Button variant="secondary" busy={snapshot.matches('undoing')} disabled={busy} onClick={() => send({ type: 'schedule.undo' })}>
+            {intl.formatMessage(snapshot.matches('undoing') ? messages.undoing : messages.undo)}
+          </Button>
+        ) : null}
+        <fieldset className="plan-choice stack">
+          <legend>{intl.formatMessage(messages.choose)}</legend>
+          {plans.map((plan) => (
+            <div key={plan.id}>
+            <label className="plan-choice__option">
+              <input
+                type="radio"
+                name="plan"
+                value={plan.id}
+                checked={(chosen ?? subscription.plan_id) === plan.id}
+                onChange={() => send({ type: 'plan.choose', plan: plan.id })}
+              />{' '}
+              <strong>{plan.name}</strong> · {intl.formatMessage(perMonth, { price: intl.formatNumber(plan.amount / 100, { style: 'currency', currency: plan.currency }) })} ·{' '}
+              {plan.quality}
+              {plan.id === subscription.plan_id ? ` (${intl.formatMessage(messages.current)})` : ''}
+            </label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="billing-actions">
+          <Button busy={snapshot.matches('previewing')} disabled={busy || chosen === null || chosen === subscription.plan_id} onClick={() => send({ type: 'preview.request' })}>
+            {intl.formatMessage(messages.review)}
+          </Button>
+          {backToBilling}
+        </div>
+      </>
+    );
+  }
+  return (
+    <div className="page stack">
+      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
+      <h1>{intl.formatMessage(messages.title)}</h1>
+      {body}
+    </div>
+  );
+}

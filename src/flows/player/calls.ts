@@ -1,0 +1,56 @@
+// The player's contract calls: start watching a class on this device, keep the session live,
+// stop it, and save where the account is in the class.
+import { outcomeOf, type ApiClient } from '@api/client';
+import { map, refusalBody, type CallsOf } from '@api/calls';
+import type { Schemas } from '@domain/contract';
+import { sessionOf, type HeartbeatAnswer, type PlaybackStart } from '@domain/playback';
+import type { Outcome } from '@domain/request-outcome';
+
+export const calls = (client: ApiClient) => ({
+  /** Start watching a class here: a session, a refusal (403, by reason) or the screens in use (409). */
+  startPlayback: async ({ classId, deviceId }: { classId: string; deviceId: string }, signal?: AbortSignal): Promise<Outcome<PlaybackStart>> => {
+    const call = client.POST('/api/v1/playback/sessions', { body: { class_id: classId, device_id: deviceId }, signal });
+    const outcome = await outcomeOf(call, signal);
+    if (outcome.kind === 'ok') {
+      const { session, duration_seconds, resume_position_seconds } = outcome.data;
+      return { kind: 'ok', data: { kind: 'started', session: sessionOf(session), durationSeconds: duration_seconds, resumeSeconds: resume_position_seconds } };
+    }
+    if (outcome.kind === 'failed' && outcome.status === 409) {
+      const body = await refusalBody<Schemas['ScreenLimitError']>(call);
+      if (body?.watching) return { kind: 'ok', data: { kind: 'screenLimit', screens: body.simultaneous_screens, watching: body.watching } };
+    }
+    if (outcome.kind === 'failed' && outcome.status === 403) {
+      const body = await refusalBody<Schemas['PlaybackRefusedError']>(call);
+      if (body?.reason) return { kind: 'ok', data: { kind: 'refused', reason: body.reason } };
+    }
+    return outcome;
+  },
+  /** Keep the session live; a 410 says it ended and why, a 403 that access was lost. */
+  playbackHeartbeat: async ({ sessionId }: { sessionId: string }, signal?: AbortSignal): Promise<Outcome<HeartbeatAnswer>> => {
+    const call = client.POST('/api/v1/playback/sessions/{sessionId}/heartbeat', { params: { path: { sessionId } }, signal });
+    const outcome = await outcomeOf(call, signal);
+    if (outcome.kind === 'ok') return { kind: 'ok', data: { kind: 'live', session: sessionOf(outcome.data.session) } };
+    if (outcome.kind === 'failed' && outcome.status === 410) {
+      const body = await refusalBody<Schemas['PlaybackEndedError']>(call);
+      if (body?.reason) return { kind: 'ok', data: { kind: 'ended', reason: body.reason } };
+    }
+    if (outcome.kind === 'failed' && outcome.status === 403) {
+      const body = await refusalBody<Schemas['PlaybackRefusedError']>(call);
+      if (body?.reason) return { kind: 'ok', data: { kind: 'refused', reason: body.reason } };
+    }
+    return outcome;
+  },
+  /** Stop a session of this account (this device's on leaving, or another's to watch here). */
+  stopPlayback: ({ sessionId, keepalive }: { sessionId: string; keepalive?: boolean }, signal?: AbortSignal) =>
+    map(outcomeOf(client.DELETE('/api/v1/playback/sessions/{sessionId}', { params: { path: { sessionId } }, signal, keepalive }), signal), () => ({})),
+  /** Where the account is in a class; `keepalive` lets it outlive the page (pagehide). */
+  saveProgress: ({ classId, seconds, keepalive }: { classId: string; seconds: number; keepalive?: boolean }, signal?: AbortSignal) =>
+    map(
+      outcomeOf(client.PUT('/api/v1/playback/progress/{classId}', { params: { path: { classId } }, body: { position_seconds: seconds }, signal, keepalive }), signal),
+      (data) => ({ completed: data.progress.completed }),
+    ),
+});
+
+declare module '@api/calls' {
+  interface Api extends CallsOf<typeof calls> {}
+}

@@ -1,0 +1,210 @@
+// The player machine's side effects on the page (machines/player.machine.ts): `media` plays a
+// session's signed master playlist into the view's <video> with hls.js (Media Source
+// Extensions), or the browser's own HLS where hls.js cannot run (Safari on iOS), and reports
+// what the video does; `keeper` saves the position and stops the session when the page goes
+// away (fetch keepalive, so it survives a closed tab). hls.js is loaded only here, on demand.
+import { fromCallback } from 'xstate';
+import type { Api } from '@api/calls';
+import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality } from '@machines/player.machine';
+import type { VideoSurface } from './video-surface';
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+/** `url` with its `token` query replaced by the newest grant (heartbeats renew it). */
+export function withToken(url: string, token: string, base: string): string {
+  const parsed = new URL(url, base);
+  if (!parsed.searchParams.has('token') || !token) return url;
+  parsed.searchParams.set('token', token);
+  return parsed.toString();
+}
+
+interface Engine {
+  setQuality(quality: Quality): void;
+  setCaptions(language: string | null): void;
+  destroy(): void;
+}
+
+function videoEvents(video: HTMLVideoElement, sendBack: (event: MediaEvent) => void): () => void {
+  const listeners: [string, () => void][] = [
+    ['playing', () => sendBack({ type: 'media.playing' })],
+    ['pause', () => sendBack({ type: 'media.paused' })],
+    ['waiting', () => sendBack({ type: 'media.waiting' })],
+    ['ended', () => sendBack({ type: 'media.ended' })],
+    ['timeupdate', () => sendBack({ type: 'media.time', seconds: video.currentTime })],
+  ];
+  for (const [name, listener] of listeners) video.addEventListener(name, listener);
+  return () => {
+    for (const [name, listener] of listeners) video.removeEventListener(name, listener);
+  };
+}
+
+async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () => string, sendBack: (event: MediaEvent) => void, ready: () => void): Promise<Engine | null> {
+  const { default: Hls } = await import('hls.js');
+  if (!Hls.isSupported()) return null;
+  const hls = new Hls({
+    // No worker: fMP4 needs no transmuxing, and the CSP stays without worker-src blob:.
+    enableWorker: false,
+    startPosition: input.startSeconds,
+    // Every playlist, segment and caption request carries the newest signed grant.
+    xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token(), window.location.href), true),
+  });
+  hls.on(Hls.Events.MANIFEST_PARSED, (_, data) => {
+    sendBack({ type: 'media.levels', heights: data.levels.map((level) => level.height) });
+    ready();
+  });
+  hls.on(Hls.Events.LEVEL_SWITCHED, (_, data) => {
+    const height = hls.levels[data.level]?.height;
+    if (height) sendBack({ type: 'media.level', height });
+  });
+  let recovered = false;
+  hls.on(Hls.Events.ERROR, (_, data) => {
+    if (!data.fatal) return;
+    // One media error (a decode hiccup) is recovered in place; anything else fails the player.
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+      recovered = true;
+      hls.recoverMediaError();
+      return;
+    }
+    sendBack({ type: 'media.error' });
+  });
+  hls.subtitleDisplay = false;
+  hls.loadSource(input.url);
+  hls.attachMedia(video);
+  return {
+    setQuality: (quality) => {
+      hls.currentLevel = quality === 'auto' ? -1 : hls.levels.findIndex((level) => level.height === quality);
+    },
+    setCaptions: (language) => {
+      const index = language ? hls.subtitleTracks.findIndex((track) => track.lang === language) : -1;
+      hls.subtitleTrack = index;
+      hls.subtitleDisplay = index >= 0;
+    },
+    destroy: () => hls.destroy(),
+  };
+}
+
+function nativeEngine(video: HTMLVideoElement, input: MediaInput, sendBack: (event: MediaEvent) => void, ready: () => void): Engine {
+  const onResize = () => video.videoHeight && sendBack({ type: 'media.level', height: video.videoHeight });
+  const onMetadata = () => {
+    if (input.startSeconds > 0) video.currentTime = input.startSeconds;
+    ready();
+  };
+  video.addEventListener('resize', onResize);
+  video.addEventListener('loadedmetadata', onMetadata, { once: true });
+  video.src = input.url;
+  return {
+    // The browser picks the rendition itself; only Auto is offered (no levels reported).
+    setQuality: () => {},
+    setCaptions: (language) => {
+      for (const track of Array.from(video.textTracks)) track.mode = language && track.language === language ? 'showing' : 'disabled';
+    },
+    destroy: () => {
+      video.removeEventListener('resize', onResize);
+      video.removeEventListener('loadedmetadata', onMetadata);
+    },
+  };
+}
+
+/** The `media` actor: plays into the surface's video element. */
+export function mediaActor(surface: VideoSurface) {
+  return fromCallback<MediaCommand, MediaInput>(({ input, sendBack, receive }) => {
+    let token = input.token;
+    let stopped = false;
+    let engine: Engine | null = null;
+    let video: HTMLVideoElement | null = null;
+    let unlisten = () => {};
+    // Commands wait until the playlist is loaded (a seek before that would be lost).
+    let queued: MediaCommand[] = [];
+    let loaded = false;
+
+    const play = (at?: number) => {
+      if (!video) return;
+      if (at !== undefined) video.currentTime = at;
+      // A browser that blocks playing without a gesture leaves the player ready, with Play.
+      video.play().catch(() => {});
+    };
+    const run = (command: MediaCommand) => {
+      if (!video) return;
+      switch (command.type) {
+        case 'play':
+          return play(command.at);
+        case 'pause':
+          return video.pause();
+        case 'seek':
+          video.currentTime = command.seconds;
+          return;
+        case 'volume':
+          video.volume = command.volume;
+          video.muted = command.muted;
+          return;
+        case 'quality':
+          return engine?.setQuality(command.quality);
+        case 'captions':
+          return engine?.setCaptions(command.language);
+      }
+    };
+    const ready = () => {
+      loaded = true;
+      if (input.autoplay) play();
+      const waiting = queued;
+      queued = [];
+      waiting.forEach(run);
+    };
+
+    receive((command) => {
+      if (command.type === 'token') token = command.token;
+      else if (loaded) run(command);
+      else queued.push(command);
+    });
+
+    void surface.element().then(async (element) => {
+      if (stopped) return;
+      video = element;
+      video.volume = input.volume;
+      video.muted = input.muted;
+      unlisten = videoEvents(video, sendBack);
+      const useNative = (found: Engine | null) => found ?? (element.canPlayType(HLS_TYPE) ? nativeEngine(element, input, sendBack, ready) : null);
+      try {
+        const found = useNative(await hlsEngine(element, input, () => token, sendBack, ready));
+        if (stopped) found?.destroy();
+        else if (found) engine = found;
+        else sendBack({ type: 'media.error' });
+      } catch {
+        if (!stopped) sendBack({ type: 'media.error' });
+      }
+    });
+
+    return () => {
+      stopped = true;
+      unlisten();
+      engine?.destroy();
+      if (video) {
+        video.pause();
+        video.removeAttribute('src');
+        video.load();
+      }
+    };
+  });
+}
+
+/** The `keeper` actor: on leaving (the player unmounts, or the page is hidden for good), saves the position and stops the session. */
+export function keeperActor(api: Pick<Api, 'saveProgress' | 'stopPlayback'>) {
+  return fromCallback<KeeperCommand, KeeperInput>(({ input, receive }) => {
+    let seconds: number | null = null;
+    let left = false;
+    receive((command) => {
+      seconds = command.seconds;
+    });
+    const leave = () => {
+      if (left) return;
+      left = true;
+      if (seconds !== null) void api.saveProgress({ classId: input.classId, seconds, keepalive: true });
+      void api.stopPlayback({ sessionId: input.sessionId, keepalive: true });
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  });
+}

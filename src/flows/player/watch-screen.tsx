@@ -1,0 +1,214 @@
+// /watch/:id: a view of the player machine. While watching it renders the <video> the media
+// actor plays into (handed over through the video surface) and the controls; otherwise the
+// screen-limit list, the reason playback is not allowed or stopped, or a failure with Retry.
+import { useEffect } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { Link, useParams } from 'wouter';
+import { Spinner } from '@components';
+import { useLanguage } from '@app/actors';
+import { useFlow } from '@app/flow';
+import { videoSurface } from './video-surface';
+import { needsPlan } from '@domain/playback';
+import { routes } from '@domain/routes';
+import { playerMachine } from '@machines/player.machine';
+import { PlayerControls, formatClock } from './player-controls';
+import { ScreenLimit } from './screen-limit';
+
+const resumeFromMessage = defineMessage<{ time: string }>({ id: 'watch.resumeFrom', defaultMessage: 'Resume from {time}' });
+const messages = defineMessages({
+  title: { id: 'watch.title', defaultMessage: 'Watch the class' },
+  starting: { id: 'watch.starting', defaultMessage: 'Starting the class…' },
+  buffering: { id: 'watch.buffering', defaultMessage: 'Loading the video…' },
+  startOver: { id: 'watch.startOver', defaultMessage: 'Start over' },
+  resumeQuestion: { id: 'watch.resumeQuestion', defaultMessage: 'You have watched part of this class.' },
+  play: { id: 'watch.playClass', defaultMessage: 'Play' },
+  ended: { id: 'watch.ended', defaultMessage: 'Class complete. Well done!' },
+  replay: { id: 'watch.replay', defaultMessage: 'Watch again' },
+  notAllowedTitle: { id: 'watch.notAllowed.title', defaultMessage: 'You can’t watch this class right now' },
+  noSubscription: { id: 'watch.notAllowed.noSubscription', defaultMessage: 'Choose a plan to start watching. Every plan includes every class.' },
+  subscriptionEnded: { id: 'watch.notAllowed.subscriptionEnded', defaultMessage: 'Your subscription has ended. Choose a plan to keep watching.' },
+  paymentRequired: {
+    id: 'watch.notAllowed.paymentRequired',
+    defaultMessage: 'Your last payment did not go through, so playback is paused. Update your card in Billing to keep watching.',
+  },
+  deviceNotAllowed: {
+    id: 'watch.notAllowed.deviceNotAllowed',
+    defaultMessage: 'The Mobile plan plays on phones and tablets only. Watch on your phone or tablet, or change to a plan for every screen.',
+  },
+  otherAccount: { id: 'watch.notAllowed.otherAccount', defaultMessage: 'This playback belongs to another account.' },
+  choosePlan: { id: 'watch.choosePlan', defaultMessage: 'Choose a plan' },
+  changePlan: { id: 'watch.changePlan', defaultMessage: 'See the plans' },
+  openBilling: { id: 'watch.openBilling', defaultMessage: 'Go to Billing' },
+  stoppedTitle: { id: 'watch.stopped.title', defaultMessage: 'Playback stopped' },
+  stopped: { id: 'watch.stopped.stopped', defaultMessage: 'Playback was stopped from another device on your account.' },
+  replaced: { id: 'watch.stopped.replaced', defaultMessage: 'This device started playing something else.' },
+  expired: { id: 'watch.stopped.expired', defaultMessage: 'Playback was paused for too long and was closed.' },
+  noAccess: { id: 'watch.stopped.noAccess', defaultMessage: 'Your subscription no longer gives access to classes.' },
+  watchHere: { id: 'watch.watchHere', defaultMessage: 'Watch here' },
+  failedTitle: { id: 'watch.failed.title', defaultMessage: 'This class can’t play right now' },
+  unavailable: { id: 'watch.failed.unavailable', defaultMessage: 'We couldn’t reach FitStream. Check your connection and try again.' },
+  preparing: { id: 'watch.failed.preparing', defaultMessage: 'This class is still being prepared. Please try again in a minute.' },
+  notFound: { id: 'watch.failed.notFound', defaultMessage: 'We couldn’t find this class.' },
+  media: { id: 'watch.failed.media', defaultMessage: 'The video stopped loading. Try again.' },
+  retry: { id: 'watch.retry', defaultMessage: 'Try again' },
+  home: { id: 'watch.home', defaultMessage: 'Back to Home' },
+});
+
+const refusalMessage = {
+  no_subscription: messages.noSubscription,
+  subscription_ended: messages.subscriptionEnded,
+  payment_required: messages.paymentRequired,
+  device_not_allowed: messages.deviceNotAllowed,
+  other_account: messages.otherAccount,
+} as const;
+
+const endMessage = { stopped: messages.stopped, replaced: messages.replaced, expired: messages.expired, no_access: messages.noAccess } as const;
+
+const failureMessage = {
+  unavailable: messages.unavailable,
+  preparing: messages.preparing,
+  notFound: messages.notFound,
+  media: messages.media,
+  stopFailed: messages.unavailable,
+} as const;
+
+function Player({ classId }: { classId: string }) {
+  const intl = useIntl();
+  const [language] = useLanguage();
+  const [snapshot, send] = useFlow(playerMachine, { classId });
+  const { context } = snapshot;
+  const watching = snapshot.matches('watching');
+
+  // Captions follow the interface language while they are on.
+  useEffect(() => {
+    send({ type: 'captions.language', language });
+  }, [language, send]);
+
+  if (snapshot.hasTag('loading')) {
+    return (
+      <div className="player-message" role="status">
+        <Spinner size="lg" />
+        <p>{intl.formatMessage(messages.starting)}</p>
+      </div>
+    );
+  }
+  if (watching) {
+    const ready = snapshot.matches({ watching: { playback: 'ready' } });
+    const ended = snapshot.matches({ watching: { playback: 'ended' } });
+    const buffering = snapshot.matches({ watching: { playback: 'buffering' } });
+    return (
+      <PlayerControls snapshot={snapshot} send={send} language={language}>
+        <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
+        {buffering && (
+          <div className="player__overlay player__overlay--quiet" role="status">
+            <Spinner size="lg" />
+            <span className="visually-hidden">{intl.formatMessage(messages.buffering)}</span>
+          </div>
+        )}
+        {ready && (
+          <div className="player__overlay">
+            {context.resumeSeconds > 0 ? (
+              <>
+                <p>{intl.formatMessage(messages.resumeQuestion)}</p>
+                <div className="player__choices">
+                  <button type="button" className="btn btn--primary" onClick={() => send({ type: 'resume' })}>
+                    {intl.formatMessage(resumeFromMessage, { time: formatClock(context.resumeSeconds) })}
+                  </button>
+                  <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'startOver' })}>
+                    {intl.formatMessage(messages.startOver)}
+                  </button>
+                </div>
+              </>
+            ) : (
+              <button type="button" className="btn btn--primary player__big-play" onClick={() => send({ type: 'play' })}>
+                {intl.formatMessage(messages.play)}
+              </button>
+            )}
+          </div>
+        )}
+        {ended && (
+          <div className="player__overlay">
+            <p>{intl.formatMessage(messages.ended)}</p>
+            <div className="player__choices">
+              <button type="button" className="btn btn--primary" onClick={() => send({ type: 'replay' })}>
+                {intl.formatMessage(messages.replay)}
+              </button>
+              <Link className="btn btn--ghost" href={routes.home.href()}>
+                {intl.formatMessage(messages.home)}
+              </Link>
+            </div>
+          </div>
+        )}
+      </PlayerControls>
+    );
+  }
+  if (snapshot.matches('screenLimit') || snapshot.matches('stoppingDevice')) {
+    return (
+      <ScreenLimit
+        watching={context.watching}
+        screens={context.screens}
+        busy={snapshot.hasTag('busy')}
+        failed={context.failure === 'stopFailed'}
+        onStop={(sessionId) => send({ type: 'device.stop', sessionId })}
+      />
+    );
+  }
+  if (snapshot.matches('notAllowed')) {
+    const reason = context.refusal ?? 'no_subscription';
+    return (
+      <section className="player-message" aria-labelledby="player-message-title">
+        <h2 id="player-message-title">{intl.formatMessage(messages.notAllowedTitle)}</h2>
+        <p>{intl.formatMessage(refusalMessage[reason])}</p>
+        {needsPlan(reason) && (
+          <Link className="btn btn--primary" href={routes.pricing.href()}>
+            {intl.formatMessage(messages.choosePlan)}
+          </Link>
+        )}
+        {reason === 'payment_required' && (
+          <Link className="btn btn--primary" href={routes.billing.href()}>
+            {intl.formatMessage(messages.openBilling)}
+          </Link>
+        )}
+        {reason === 'device_not_allowed' && (
+          <Link className="btn btn--ghost" href={routes.pricing.href()}>
+            {intl.formatMessage(messages.changePlan)}
+          </Link>
+        )}
+      </section>
+    );
+  }
+  if (snapshot.matches('stopped')) {
+    return (
+      <section className="player-message" aria-labelledby="player-message-title">
+        <h2 id="player-message-title">{intl.formatMessage(messages.stoppedTitle)}</h2>
+        <p role="alert">{intl.formatMessage(endMessage[context.endReason ?? 'stopped'])}</p>
+        <button type="button" className="btn btn--primary" onClick={() => send({ type: 'retry' })}>
+          {intl.formatMessage(messages.watchHere)}
+        </button>
+      </section>
+    );
+  }
+  if (snapshot.matches('failed')) {
+    return (
+      <section className="player-message" aria-labelledby="player-message-title">
+        <h2 id="player-message-title">{intl.formatMessage(messages.failedTitle)}</h2>
+        <p role="alert">{intl.formatMessage(failureMessage[context.failure ?? 'unavailable'])}</p>
+        <button type="button" className="btn btn--primary" onClick={() => send({ type: 'retry' })}>
+          {intl.formatMessage(messages.retry)}
+        </button>
+      </section>
+    );
+  }
+  return <Spinner size="lg" />;
+}
+
+export default function WatchScreen() {
+  const intl = useIntl();
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <div className="page page--player">
+      <h1 className="visually-hidden">{intl.formatMessage(messages.title)}</h1>
+      <Player key={id} classId={id} />
+    </div>
+  );
+}

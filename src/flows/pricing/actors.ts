@@ -1,0 +1,17 @@
+// The pricing machine's actors in the app: the plans, the account's current plan (projected
+// from the billing list: only its plan id matters here) and the checkout.
+import { fromCall } from '@app/call-actor';
+import { implement } from '@app/flow';
+import { currentSubscription } from '@domain/subscriptions';
+import type { LoadCurrentPlanOutput, PricingMachine } from '@machines/pricing.machine';
+
+export default implement<PricingMachine>(({ api }) => ({
+  actors: {
+    loadPlans: fromCall((_, signal) => api.listPlans(signal)),
+    loadCurrentPlan: fromCall(async (_, signal): Promise<LoadCurrentPlanOutput> => {
+      const outcome = await api.listBilling(signal);
+      return outcome.kind === 'ok' ? { kind: 'ok', data: { planId: currentSubscription(outcome.data.subscriptions)?.plan_id ?? null } } : outcome;
+    }),
+    subscribe: fromCall(api.subscribe),
+  },
+}));

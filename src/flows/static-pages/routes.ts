@@ -1,0 +1,22 @@
+// The static pages' routes: the legal and information pages (no machine).
+import { defineMessages } from 'react-intl';
+import type { FlowRoutes } from '@app/flow-routes';
+import { staticPages } from './index';
+
+const titles = defineMessages({
+  terms: { id: 'title.terms', defaultMessage: 'Terms of use' },
+  privacy: { id: 'title.privacy', defaultMessage: 'Privacy' },
+  dmca: { id: 'title.dmca', defaultMessage: 'Copyright (DMCA)' },
+  eula: { id: 'title.eula', defaultMessage: 'Licence agreement' },
+  support: { id: 'title.support', defaultMessage: 'Support' },
+  changelog: { id: 'title.changelog', defaultMessage: "What's new" },
+});
+
+export const routes = {
+  terms: { title: titles.terms, screen: staticPages.terms },
+  privacy: { title: titles.privacy, screen: staticPages.privacy },
+  dmca: { title: titles.dmca, screen: staticPages.dmca },
+  eula: { title: titles.eula, screen: staticPages.eula },
+  support: { title: titles.support, screen: staticPages.support },
+  changelog: { title: titles.changelog, screen: staticPages.changelog },
+} satisfies FlowRoutes;
