@@ -48,6 +48,7 @@ export interface Config {
   /** Where the browser reaches this server; used for redirect URLs. */
   publicUrl: string;
   accessTokenTtlSeconds: number;
+  /** PUBLIC_URL is https: cookies are Secure, and HSTS and upgrade-insecure-requests are sent. */
   secureCookies: boolean;
   /** Rate limits move to Redis when set; in memory otherwise. */
   redisUrl: string | null;
@@ -211,7 +212,7 @@ export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[]
 }
 
 function isLocalUrl(url: URL): boolean {
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 /** SMTP_URL, MAIL_FROM, MAIL_POLL_MS and where the sandbox mailbox is served. */
@@ -267,6 +268,12 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   } catch {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrlText}").`);
   }
+  // Secure cookies, HSTS and upgrade-insecure-requests only with https (docs/decisions/004): over
+  // plain http a browser drops a Secure cookie, so sign-in would not survive a reload.
+  const https = publicUrl.protocol === 'https:';
+  if (!https && !isLocalUrl(publicUrl) && env.NODE_ENV === 'production') {
+    warnings.push(`PUBLIC_URL is ${publicUrlText}: cookies are sent without Secure and HSTS is off. Set PUBLIC_URL to the https address users reach.`);
+  }
   const stripeApiBase = value(env, 'STRIPE_API_BASE');
   return {
     port,
@@ -280,7 +287,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     jwtSecret: await storedSecret(env, 'JWT_SECRET', dataDir, 'jwt-secret'),
     publicUrl: publicUrlText,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
-    secureCookies: !isLocalUrl(publicUrl),
+    secureCookies: https,
     redisUrl: value(env, 'REDIS_URL'),
     distDir: path.resolve(value(env, 'DIST_DIR') ?? './dist'),
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
