@@ -5,6 +5,7 @@ import { constants } from 'node:fs';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { ConnectionLimits } from './connection-limits';
 
 /** One limit: at most `points` attempts per `duration` seconds. */
 export interface RateLimit {
@@ -61,6 +62,8 @@ export interface Config {
    * addresses/CIDRs. Never "trust all": the left-most entry is whatever the client wrote.
    */
   trustProxy: false | number | string[];
+  /** How long a client may take to send a request, and how many connections one address may hold. */
+  connectionLimits: ConnectionLimits;
   /** Prefix of every Redis key, so deployments (and test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Seconds in which a just-rotated refresh token answers its successor instead of being a replay. */
@@ -211,6 +214,22 @@ export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[]
   return (_address, hop) => hop < trust;
 }
 
+/**
+ * REQUEST_TIMEOUT, REQUEST_IDLE_TIMEOUT, UPLOAD_TIMEOUT and UPLOAD_TIMEOUT_PER_MIB (seconds), and
+ * CONNECTIONS_PER_ADDRESS. An upload's default allows 5 MiB at about 200 kbit/s, a poor mobile
+ * link. The cap is off behind a proxy (TRUST_PROXY), where every connection is the proxy's.
+ */
+function connectionLimits(env: Env, behindProxy: boolean): ConnectionLimits {
+  const seconds = (name: string, fallback: number) => integer(env, name, fallback, 1, 3600) * 1000;
+  return {
+    requestMs: seconds('REQUEST_TIMEOUT', 30),
+    idleMs: seconds('REQUEST_IDLE_TIMEOUT', 10),
+    uploadBaseMs: seconds('UPLOAD_TIMEOUT', 30),
+    uploadPerMibMs: seconds('UPLOAD_TIMEOUT_PER_MIB', 40),
+    connectionsPerAddress: integer(env, 'CONNECTIONS_PER_ADDRESS', behindProxy ? 0 : 128, 0, 1_000_000),
+  };
+}
+
 function isLocalUrl(url: URL): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
@@ -275,6 +294,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     warnings.push(`PUBLIC_URL is ${publicUrlText}: cookies are sent without Secure and HSTS is off. Set PUBLIC_URL to the https address users reach.`);
   }
   const stripeApiBase = value(env, 'STRIPE_API_BASE');
+  const proxy = trustProxy(env);
   return {
     port,
     host: value(env, 'HOST') ?? '0.0.0.0',
@@ -292,7 +312,8 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     distDir: path.resolve(value(env, 'DIST_DIR') ?? './dist'),
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
     rateLimits: rateLimits(env),
-    trustProxy: trustProxy(env),
+    trustProxy: proxy,
+    connectionLimits: connectionLimits(env, proxy !== false),
     redisKeyPrefix: value(env, 'REDIS_KEY_PREFIX') ?? 'fitstream:',
     refreshReuseSeconds: integer(env, 'REFRESH_REUSE_SECONDS', 30, 0, 300),
     warnings,
