@@ -89,6 +89,8 @@ export function createLimitedServer(limits: ConnectionLimits, handler: RequestLi
       if (exchange.response.headersSent) socket.destroy();
       return;
     }
+    // Body received but not read yet (hooks still running): the server is behind, not the client.
+    if (exchange && exchange.request.readableLength > 0) return;
     // Idle between requests (keep-alive) or never a byte: nothing to answer.
     if (!exchange && socket.bytesRead === (readAtRest.get(socket) ?? 0)) socket.destroy();
     else timeOut(socket, exchange);
