@@ -1,7 +1,7 @@
 // `npm run bench`: runs every benchmark in turn and prints one table (also written to
 // bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
-//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, journeys, postgres, growth
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, journeys, postgres, growth, stalled
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
 import path from 'node:path';
 import { measureBundle } from './bundle';
@@ -13,6 +13,7 @@ import { measureSegments } from './playback';
 import { createScratchDatabase, mappingRows, memoryBreakdownOf, memoryBreakdownRows, memoryOf, repoRoot, startProductServer, type RunningServer } from './server-process';
 import { sharedSampleMediaDir } from '@server/media/samples';
 import { measureSignInCost } from './signin-cost';
+import { measureStalledClients } from './stalled-clients';
 import { judge, runInfo, textTable, writeResults, type Row } from './table';
 import { measureThroughput } from './throughput';
 
@@ -164,6 +165,13 @@ async function main(): Promise<void> {
           await database.drop();
         }
       });
+    }
+
+    if (wanted('stalled')) {
+      // Past the default REQUEST_TIMEOUT (30 s) before the count of connections still open.
+      await step('stalled clients (PGlite, fresh server)', () =>
+        measureStalledClients({ distDir, clients: 300, holdMs: quick ? 5000 : 15_000, closeWithinMs: 30_000 }),
+      );
     }
 
     if (wanted('growth')) {

@@ -1,9 +1,9 @@
 // Builds the Fastify app from plugins in three layers, each only using the ones before it:
 // external (config, database, security headers, body parsers), app (validation, errors, auth,
 // the payment provider), routes. Tests call buildApp and use app.inject; main.ts adds a port.
-import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
+import { createLimitedServer } from './connection-limits';
 import { openDatabase, type Database } from './db/client';
 import { logSerializers } from './log-serializers';
 import authPlugin from './plugins/app/auth';
@@ -55,22 +55,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
-    // plugins/external/request-log.ts logs what an operator needs, once per request.
-    disableRequestLogging: true,
+    // plugins/external/request-log.ts logs what an operator needs, once per request. (Through
+    // the log controller: the top-level disableRequestLogging is deprecated, FSTDEP023.)
+    logController: new LogController({ disableRequestLogging: true }),
     // Errors raised before a route runs answer in the contract's shape too (error-handler.ts).
     frameworkErrors,
     clientErrorHandler,
-    // The built app's files are answered before Fastify (routes/static.ts); Node's server is
-    // otherwise made as Fastify makes it.
+    // The built app's files are answered before Fastify (routes/static.ts); Node's server
+    // carries the limits on slow and stalled clients (connection-limits.ts).
     serverFactory: (handler, options) => {
-      // Fastify's defaults, filled in before it calls this.
-      const { keepAliveTimeout = 72_000, requestTimeout = 0, connectionTimeout = 0 } = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
-      const server = createServer((request, response) => {
+      // Fastify's default, filled in before it calls this.
+      const { keepAliveTimeout = 72_000 } = options as { keepAliveTimeout?: number };
+      const server = createLimitedServer(config.connectionLimits, (request, response) => {
         if (!app.answerAsset?.(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = keepAliveTimeout;
-      server.requestTimeout = requestTimeout;
-      server.setTimeout(connectionTimeout);
       return server;
     },
   });

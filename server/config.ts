@@ -5,6 +5,7 @@ import { constants } from 'node:fs';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { ConnectionLimits } from './connection-limits';
 
 /** One limit: at most `points` attempts per `duration` seconds. */
 export interface RateLimit {
@@ -48,6 +49,7 @@ export interface Config {
   /** Where the browser reaches this server; used for redirect URLs. */
   publicUrl: string;
   accessTokenTtlSeconds: number;
+  /** PUBLIC_URL is https: cookies are Secure, and HSTS and upgrade-insecure-requests are sent. */
   secureCookies: boolean;
   /** Rate limits move to Redis when set; in memory otherwise. */
   redisUrl: string | null;
@@ -60,6 +62,8 @@ export interface Config {
    * addresses/CIDRs. Never "trust all": the left-most entry is whatever the client wrote.
    */
   trustProxy: false | number | string[];
+  /** How long a client may take to send a request, and how many connections one address may hold. */
+  connectionLimits: ConnectionLimits;
   /** Prefix of every Redis key, so deployments (and test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Seconds in which a just-rotated refresh token answers its successor instead of being a replay. */
@@ -210,8 +214,24 @@ export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[]
   return (_address, hop) => hop < trust;
 }
 
+/**
+ * REQUEST_TIMEOUT, REQUEST_IDLE_TIMEOUT, UPLOAD_TIMEOUT and UPLOAD_TIMEOUT_PER_MIB (seconds), and
+ * CONNECTIONS_PER_ADDRESS. An upload's default allows 5 MiB at about 200 kbit/s, a poor mobile
+ * link. The cap is off behind a proxy (TRUST_PROXY), where every connection is the proxy's.
+ */
+function connectionLimits(env: Env, behindProxy: boolean): ConnectionLimits {
+  const seconds = (name: string, fallback: number) => integer(env, name, fallback, 1, 3600) * 1000;
+  return {
+    requestMs: seconds('REQUEST_TIMEOUT', 30),
+    idleMs: seconds('REQUEST_IDLE_TIMEOUT', 10),
+    uploadBaseMs: seconds('UPLOAD_TIMEOUT', 30),
+    uploadPerMibMs: seconds('UPLOAD_TIMEOUT_PER_MIB', 40),
+    connectionsPerAddress: integer(env, 'CONNECTIONS_PER_ADDRESS', behindProxy ? 0 : 128, 0, 1_000_000),
+  };
+}
+
 function isLocalUrl(url: URL): boolean {
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 /** SMTP_URL, MAIL_FROM, MAIL_POLL_MS and where the sandbox mailbox is served. */
@@ -267,7 +287,14 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   } catch {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL (got "${publicUrlText}").`);
   }
+  // Secure cookies, HSTS and upgrade-insecure-requests only with https (docs/decisions/004): over
+  // plain http a browser drops a Secure cookie, so sign-in would not survive a reload.
+  const https = publicUrl.protocol === 'https:';
+  if (!https && !isLocalUrl(publicUrl) && env.NODE_ENV === 'production') {
+    warnings.push(`PUBLIC_URL is ${publicUrlText}: cookies are sent without Secure and HSTS is off. Set PUBLIC_URL to the https address users reach.`);
+  }
   const stripeApiBase = value(env, 'STRIPE_API_BASE');
+  const proxy = trustProxy(env);
   return {
     port,
     host: value(env, 'HOST') ?? '0.0.0.0',
@@ -280,12 +307,13 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     jwtSecret: await storedSecret(env, 'JWT_SECRET', dataDir, 'jwt-secret'),
     publicUrl: publicUrlText,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
-    secureCookies: !isLocalUrl(publicUrl),
+    secureCookies: https,
     redisUrl: value(env, 'REDIS_URL'),
     distDir: path.resolve(value(env, 'DIST_DIR') ?? './dist'),
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
     rateLimits: rateLimits(env),
-    trustProxy: trustProxy(env),
+    trustProxy: proxy,
+    connectionLimits: connectionLimits(env, proxy !== false),
     redisKeyPrefix: value(env, 'REDIS_KEY_PREFIX') ?? 'fitstream:',
     refreshReuseSeconds: integer(env, 'REFRESH_REUSE_SECONDS', 30, 0, 300),
     warnings,

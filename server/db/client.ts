@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, type Config } from '@server/config';
+import { lockDataFolder } from './data-dir-lock';
 import * as schema from './schema';
 
 /** A drizzle database over either driver; transactions work the same on both. */
@@ -127,21 +128,46 @@ function initdbInChildProcess(dataDir: string): Promise<void> {
   });
 }
 
-/** The embedded database: one process owns the data directory. */
+/** The embedded database: one process owns the data directory (data-dir-lock.ts). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   setFlagsFromString(WASM_COMPILE_FLAGS);
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  await mkdir(dataDir, { recursive: true });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initdbInChildProcess(dataDir);
-  const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS });
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const unlock = lockDataFolder(dataDir);
   try {
-    const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Database, close: () => client.close() };
+    await mkdir(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initdbInChildProcess(dataDir);
+    const client = await openPgliteFiles(PGlite, dataDir);
+    try {
+      const db = drizzle({ client, schema });
+      await migrate(db, { migrationsFolder });
+      return {
+        db: db as unknown as Database,
+        close: async () => {
+          await client.close();
+          unlock();
+        },
+      };
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   } catch (error) {
-    await client.close();
+    unlock();
     throw error;
+  }
+}
+
+/** PGlite on existing files; a damaged folder fails here (often as a bare "Aborted()"), said plainly. */
+async function openPgliteFiles(pglite: typeof import('@electric-sql/pglite').PGlite, dataDir: string): Promise<import('@electric-sql/pglite').PGlite> {
+  try {
+    return await pglite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS });
+  } catch (error) {
+    throw new ConfigError(
+      `the database folder ${dataDir} cannot be opened (${(error as Error).message.split(/\.\s/)[0]}): it is damaged or is not a FitStream database. ` +
+        'Restore it from a backup, or move it away to start with an empty database.',
+    );
   }
 }

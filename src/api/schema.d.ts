@@ -1250,9 +1250,9 @@ export interface components {
         PriceRangeSuccess: {
             /** @constant */
             isSuccess: true;
-            /** @description Minor units */
+            /** @description Minor units, per month. */
             min: number;
-            /** @description Minor units */
+            /** @description Minor units, per month. */
             max: number;
             currency: string;
             trialDays: number;
@@ -1306,7 +1306,7 @@ export interface components {
             to_plan: components["schemas"]["Plan"];
             /** Format: date-time */
             effective_at: string;
-            /** @description Charged now */
+            /** @description Charged now, in minor units. */
             amount_due: number;
             currency: string;
             lines: components["schemas"]["InvoiceLine"][];
@@ -1333,7 +1333,7 @@ export interface components {
             total: number;
             currency: string;
             lines: components["schemas"]["InvoiceLine"][];
-            /** @description The PDF (this API's path */
+            /** @description The PDF (this API's path, or Stripe's own invoice PDF). */
             pdf_url: string;
         };
         HistoryPayment: {
@@ -1512,7 +1512,7 @@ export interface components {
             /** @constant */
             isSuccess: true;
             classes: components["schemas"]["ClassCard"][];
-            /** @description Classes matching the filters */
+            /** @description Classes matching the filters, over all pages. */
             total: number;
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
@@ -1752,6 +1752,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A browser request from another site that could change state (judged by `Sec-Fetch-Site` or `Origin`). */
+        CrossSite: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description This account may not watch (`reason` says why and where the app sends the user). */
         PlaybackRefused: {
             headers: {
@@ -1883,6 +1892,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSuccess"];
                 };
             };
+            403: components["responses"]["CrossSite"];
         };
     };
     forgotPassword: {
@@ -2799,6 +2809,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Not served (PAYMENTS is not sandbox). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

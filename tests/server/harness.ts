@@ -67,6 +67,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     rateLimits: defaultRateLimits,
     trustProxy: false,
+    connectionLimits: { requestMs: 30_000, idleMs: 10_000, uploadBaseMs: 30_000, uploadPerMibMs: 40_000, connectionsPerAddress: 0 },
     redisKeyPrefix: `fs-test-${randomBytes(6).toString('hex')}:`,
     refreshReuseSeconds: 30,
     warnings: [],

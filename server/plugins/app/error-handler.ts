@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, HttpError } from '@server/errors';
+import type { AppLocale } from '@i18n/locales';
 import { negotiateLocale, translate, type MessageCode, type MessageValues } from '@server/i18n';
 
 const tooLarge: Record<string, MessageCode> = {
@@ -75,16 +76,19 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [statusCode, code] = clientErrors[error.code ?? ''] ?? [400, 'request.notHttp'];
-  const body = JSON.stringify(errorBody(statusCode, code, translate('en', code)));
   // As Node's own handler does: only when nothing was written yet. A request that was already
   // answered (its body then turned out malformed, e.g. a bad chunk) must not get a second answer.
-  if (socket.writable && socket.bytesWritten === 0) {
-    socket.write(
-      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
+  if (socket.writable && socket.bytesWritten === 0) socket.write(rawErrorResponse(statusCode, code, 'en'));
   socket.destroy(error);
+}
+
+/** A whole HTTP response in the contract's error shape, for a socket no Fastify reply owns; it closes the connection. */
+export function rawErrorResponse(statusCode: number, code: MessageCode, locale: AppLocale): string {
+  const body = JSON.stringify(errorBody(statusCode, code, translate(locale, code)));
+  return (
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
 }
 
 declare module 'fastify' {
