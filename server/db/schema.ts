@@ -36,7 +36,7 @@ export const users = pgTable('users', {
   /** The account's language ('en' | 'es') for emails: the UI language at sign-up, changed on /account. */
   language: text('language').notNull().default('en'),
   createdAt: createdAt(),
-  /** Set when the account was deleted: the row stays, anonymised, for its payments (server/account/deletion.ts). */
+  /** Set when the account was deleted: the row stays, anonymised, for its payments (server/modules/account/deletion.ts). */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
@@ -57,7 +57,7 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_user_device_idx').on(t.userId, t.deviceId),
     index('sessions_user_open_idx').on(t.userId).where(sql`revoked_at is null`),
-    // The revocation catch-up (server/auth/revocations.ts) reads recent revocations.
+    // The revocation catch-up (server/modules/auth/revocations.ts) reads recent revocations.
     index('sessions_revoked_at_idx').on(t.revokedAt).where(sql`${t.revokedAt} IS NOT NULL`),
   ],
 );
@@ -72,7 +72,7 @@ export const refreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     /**
      * The token that replaced this one, encrypted with a key derived from this token: for the
-     * reuse window (server/auth/sessions.ts), readable only by whoever presents this token.
+     * reuse window (server/modules/auth/sessions.ts), readable only by whoever presents this token.
      */
     successorSealed: text('successor_sealed'),
     createdAt: createdAt(),
@@ -89,7 +89,7 @@ export const linkTokens = pgTable('link_tokens', {
   createdAt: createdAt(),
 });
 
-/** Password-reset links: stored as hashes, valid 30 minutes, used once (server/auth/password-reset.ts). */
+/** Password-reset links: stored as hashes, valid 30 minutes, used once (server/modules/password-reset/password-reset.ts). */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -404,7 +404,7 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
-    /** An instance sending this row holds it until then; past it, another may retry (server/mail/delivery.ts). */
+    /** An instance sending this row holds it until then; past it, another may retry (server/modules/mail/delivery.ts). */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** Where it went once sent: 'smtp', or 'sandbox' (the sandbox mailbox). */
     transport: text('transport'),
