@@ -9,15 +9,11 @@ import {
   type FieldErrors,
 } from '@domain/account-rules';
 import type { components } from '@api/schema';
-import { checkCredentials, createAccount, findAccount } from '@server/modules/auth/accounts';
-import { consumeLinkToken, createLinkToken } from '@server/modules/auth/link-tokens';
-import { rotateRefreshToken, revokeSession, sessionOfRefreshToken } from '@server/modules/auth/sessions';
-import { authSuccess, clearRefreshCookie, REFRESH_COOKIE, signIn } from '@server/modules/auth/sign-in';
-import { newDeviceId, verifyAccessToken } from '@server/modules/auth/tokens';
+import { authSuccess, clearRefreshCookie, REFRESH_COOKIE, signIn } from './sign-in';
+import { newDeviceId, verifyAccessToken } from './tokens';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { negotiateLocale, ruleCode, type MessageCode } from '@server/i18n';
-import { queueMail } from '@server/modules/mail/outbox';
 import { bearerToken } from '@server/plugins/app/auth';
 
 type Schemas = components['schemas'];
@@ -40,16 +36,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       if (broken) throw new HttpError(400, broken);
       await app.rateLimiters.consume('signUpPerIp', request.ip);
       const language = negotiateLocale(request.headers['accept-language']);
-      const account = await createAccount(app.db, {
-        email: normaliseEmail(body.email),
-        password: body.password,
-        country: body.country,
-        language,
-      });
-      // The welcome email; the account exists either way, so a failure to queue it is only logged.
-      await queueMail(app.db, { userId: account.id, to: account.email, language, template: 'welcome', params: {} }).catch((error: unknown) =>
-        request.log.error({ err: error }, 'queuing the welcome email failed'),
-      );
+      const account = await app.auth.signUp({ email: normaliseEmail(body.email), password: body.password, country: body.country, language }, request.log);
       reply.code(201);
       return signIn(app, reply, account, body.device_id, request.t('auth.accountCreated'));
     },
@@ -66,7 +53,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       await app.rateLimiters.consume('signInPerIp', request.ip);
       // Keyed by the address typed, known account or not, so a 429 reveals nothing.
       const attempt = await app.rateLimiters.admitSignIn(email);
-      const account = await checkCredentials(app.db, email, body.password);
+      const account = await app.auth.checkCredentials(email, body.password);
       if (!account) {
         await attempt.failed();
         throw new HttpError(401, 'auth.badCredentials');
@@ -79,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/refresh', { schema: routeSchema('GET', '/api/v1/refresh') }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (!presented) throw new HttpError(401, 'auth.signInRequired');
-    const result = await rotateRefreshToken(app.db, presented, app.config.refreshReuseSeconds);
+    const result = await app.auth.rotateRefreshToken(presented);
     if (result.kind !== 'rotated') {
       clearRefreshCookie(app, reply);
       if (result.kind === 'replayed') request.log.warn('refresh token replayed: session revoked');
@@ -96,11 +83,11 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/v1/auth/logout', { schema: routeSchema('POST', '/api/v1/auth/logout') }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
-    const fromCookie = presented ? await sessionOfRefreshToken(app.db, presented) : null;
-    if (fromCookie) await revokeSession(app.db, fromCookie);
+    const fromCookie = presented ? await app.auth.sessionOfRefreshToken(presented) : null;
+    if (fromCookie) await app.auth.revokeSession(fromCookie);
     const token = bearerToken(request);
     const claims = token ? await verifyAccessToken(app.config, token, { ignoreExpiry: true }) : null;
-    if (claims && claims.sessionId !== fromCookie) await revokeSession(app.db, claims.sessionId);
+    if (claims && claims.sessionId !== fromCookie) await app.auth.revokeSession(claims.sessionId);
     clearRefreshCookie(app, reply);
     return { isSuccess: true, message: request.t('auth.signedOut') };
   });
@@ -109,7 +96,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/auth/link-token',
     { schema: routeSchema('POST', '/api/v1/auth/link-token'), preHandler: app.authenticate },
     async (request, reply) => {
-      const { token, expiresAt } = await createLinkToken(app.db, request.user.id);
+      const { token, expiresAt } = await app.auth.createLinkToken(request.user.id);
       const query = new URLSearchParams({ nftoken: token, device_id: newDeviceId() });
       reply.code(201).header('Cache-Control', 'no-store');
       return { isSuccess: true, nftoken: token, url: `/?${query.toString()}`, expiresAt: expiresAt.toISOString() };
@@ -121,8 +108,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('POST', '/api/v1/payments/index') },
     async (request, reply) => {
       await app.rateLimiters.consume('exchangePerIp', request.ip);
-      const userId = await consumeLinkToken(app.db, request.body.token);
-      const account = userId ? await findAccount(app.db, userId) : null;
+      const account = await app.auth.exchangeLinkToken(request.body.token);
       if (!account) throw new HttpError(401, 'auth.linkInvalid');
       return signIn(app, reply, account, request.body.device_id ?? newDeviceId(), request.t('auth.signedIn'));
     },

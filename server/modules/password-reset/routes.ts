@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { checkRules, forgotPasswordSchema, normaliseEmail, resetPasswordSchema } from '@domain/account-rules';
 import type { components } from '@api/schema';
-import { requestPasswordReset, resetPassword } from '@server/modules/password-reset/password-reset';
 import { signIn } from '@server/modules/auth/sign-in';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
@@ -26,7 +25,7 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
       await app.rateLimiters.consume('forgotPasswordPerAddress', createHash('sha256').update(email).digest('base64url'));
       // Whether the address has an account must not show in the answer or in its timing: the
       // lookup and the email happen after this request is answered.
-      app.mail.queueAfterAnswer(() => requestPasswordReset(app.db, email, app.config.publicUrl), request.log);
+      app.mail.queueAfterAnswer(() => app.passwordReset.request(email), request.log);
       return { isSuccess: true, message: request.t('auth.resetLinkSent') };
     },
   );
@@ -39,7 +38,7 @@ export default async function passwordResetRoutes(app: FastifyInstance): Promise
       const broken = errors?.password ?? errors?.cpassword;
       if (broken) throw new HttpError(400, ruleCode(broken));
       await app.rateLimiters.consume('resetPasswordPerIp', request.ip);
-      const account = await resetPassword(app.db, request.body.token, request.body.password);
+      const account = await app.passwordReset.reset(request.body.token, request.body.password);
       if (!account) throw new HttpError(400, 'auth.resetLinkInvalid');
       return signIn(app, reply, account, request.body.device_id, request.t('auth.passwordReset'));
     },

@@ -1,18 +1,13 @@
 // Playback API: start a session (subscription, device and screen rules), keep it live with
 // heartbeats, stop one (this device's or another's), the session's master playlist, and progress.
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { components } from '@api/schema';
 import { routeSchema } from '@server/contract';
-import { classes } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import { findMedia } from '@server/modules/media/store';
-import { playbackAccess, type RefusalReason } from '@server/modules/playback/access';
-import { describeDevice } from '@server/modules/playback/devices';
-import { masterPlaylist } from '@server/modules/playback/playlists';
-import { findProgress, resumePosition, saveProgress } from '@server/modules/playback/progress';
-import { endReason, endSession, findSession, HEARTBEAT_SECONDS, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from '@server/modules/playback/sessions';
-import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from '@server/modules/playback/signing';
+import type { RefusalReason } from './access';
+import { masterPlaylist } from './playlists';
+import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
+import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
 
 type Schemas = components['schemas'];
 
@@ -61,48 +56,24 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     };
   }
 
-  async function findClass(id: string) {
-    const [found] = await app.db.select().from(classes).where(eq(classes.id, id));
-    if (!found) throw new HttpError(404, 'playback.classNotFound');
-    return found;
-  }
-
-  /** This account's session, or the answer that says why not. */
-  async function ownSession(reply: FastifyReply, sessionId: string, userId: string): Promise<PlaybackSessionRow | null> {
-    const session = await findSession(app.db, sessionId);
-    if (!session) throw new HttpError(404, 'playback.sessionNotFound');
-    if (session.userId !== userId) {
-      refuse(reply, 'other_account');
-      return null;
-    }
-    return session;
-  }
-
   app.post<{ Body: Schemas['PlaybackStartRequest'] }>(
     '/api/v1/playback/sessions',
     { schema: routeSchema('POST', '/api/v1/playback/sessions'), preHandler: app.authenticate },
     async (request, reply) => {
       const now = new Date();
-      const watched = await findClass(request.body.class_id);
-      const access = await playbackAccess(app.db, request.user.id, now);
-      if ('refusal' in access) return refuse(reply, access.refusal);
-      const device = describeDevice(request.headers);
-      if (access.plan.mobileOnly && !device.isMobile) return refuse(reply, 'device_not_allowed');
-      const media = await findMedia(app.db, watched.mediaId);
-      if (!media) throw new HttpError(503, 'playback.preparing', { headers: { 'Retry-After': '30' } });
-      const result = await startSession(
-        app.db,
-        { userId: request.user.id, classId: watched.id, mediaId: media.id, deviceId: request.body.device_id, deviceName: device.name, plan: access.plan },
+      const result = await app.playback.start(
+        { userId: request.user.id, classId: request.body.class_id, deviceId: request.body.device_id, headers: request.headers },
         now,
       );
-      if ('watching' in result) {
+      if (result.kind === 'refused') return refuse(reply, result.reason);
+      if (result.kind === 'screenLimit') {
         const body: Schemas['ScreenLimitError'] = {
           isSuccess: false,
           message: request.t('playback.screenLimit'),
           statusCode: 409,
           code: 'playback.screenLimit',
           reason: 'screen_limit',
-          simultaneous_screens: access.plan.simultaneousScreens,
+          simultaneous_screens: result.plan.simultaneousScreens,
           watching: result.watching.map((session) => ({
             session_id: session.id,
             device_name: session.deviceName,
@@ -112,13 +83,12 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
         };
         return reply.code(409).send(body);
       }
-      const progress = await findProgress(app.db, request.user.id, watched.id);
       reply.code(201);
       const body: Schemas['PlaybackStartSuccess'] = {
         isSuccess: true,
-        session: await sessionView(reply, result.session, access.plan.maxVideoHeight, now),
-        duration_seconds: media.durationSeconds,
-        resume_position_seconds: resumePosition(progress, media.durationSeconds),
+        session: await sessionView(reply, result.session, result.plan.maxVideoHeight, now),
+        duration_seconds: result.media.durationSeconds,
+        resume_position_seconds: result.resumePositionSeconds,
       };
       return body;
     },
@@ -129,16 +99,11 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     { schema: routeSchema('POST', '/api/v1/playback/sessions/{sessionId}/heartbeat'), preHandler: app.authenticate },
     async (request, reply) => {
       const now = new Date();
-      const session = await ownSession(reply, request.params.sessionId, request.user.id);
-      if (!session) return reply;
-      const access = await playbackAccess(app.db, request.user.id, now);
-      if ('refusal' in access) {
-        await endSession(app.db, session, now, 'no_access');
-        return refuse(reply, access.refusal);
-      }
-      const current = await recordHeartbeat(app.db, session, now);
-      if (!isLive(current, now)) return ended(reply, current);
-      return { isSuccess: true, session: await sessionView(reply, current, access.plan.maxVideoHeight, now) };
+      const beat = await app.playback.heartbeat(request.user.id, request.params.sessionId, now);
+      if (beat.kind === 'otherAccount') return refuse(reply, 'other_account');
+      if (beat.kind === 'refused') return refuse(reply, beat.reason);
+      if (beat.kind === 'ended') return ended(reply, beat.session);
+      return { isSuccess: true, session: await sessionView(reply, beat.session, beat.plan.maxVideoHeight, now) };
     },
   );
 
@@ -146,9 +111,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     '/api/v1/playback/sessions/:sessionId',
     { schema: routeSchema('DELETE', '/api/v1/playback/sessions/{sessionId}'), preHandler: app.authenticate },
     async (request, reply) => {
-      const session = await ownSession(reply, request.params.sessionId, request.user.id);
-      if (!session) return reply;
-      await endSession(app.db, session, new Date(), 'stopped');
+      const session = await app.playback.stop(request.user.id, request.params.sessionId);
+      if (!session) return refuse(reply, 'other_account');
       reply.clearCookie(grantCookieName(session.id), grantCookie(session));
       return { isSuccess: true };
     },
@@ -161,20 +125,15 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       const now = new Date();
       const grant = await verifyMediaGrant(playbackSecret, request.query.token, now);
       if (!grant || grant.sessionId !== request.params.sessionId) throw new HttpError(403, 'playback.badLink');
-      const session = await findSession(app.db, grant.sessionId);
-      if (!session) throw new HttpError(404, 'playback.sessionNotFound');
-      if (!isLive(session, now)) return ended(reply, session);
-      // The plan is read again: an upgrade or downgrade applies from this request on.
-      const access = await playbackAccess(app.db, session.userId, now);
-      if ('refusal' in access) throw new HttpError(403, `playback.refused.${access.refusal}`);
-      const media = await findMedia(app.db, session.mediaId);
-      if (!media) throw new HttpError(404, 'playback.noMedia');
-      const grantNow = { sessionId: session.id, mediaId: media.id, maxHeight: access.plan.maxVideoHeight };
+      const found = await app.playback.playlist(grant.sessionId, now);
+      if (found.kind === 'ended') return ended(reply, found.session);
+      const { session, media, plan } = found;
+      const grantNow = { sessionId: session.id, mediaId: media.id, maxHeight: plan.maxVideoHeight };
       const { token } = await signMediaGrant(playbackSecret, grantNow, now, playbackUrlTtlSeconds);
       return reply
         .type('application/vnd.apple.mpegurl')
         .header('Cache-Control', 'no-store')
-        .send(masterPlaylist(media, access.plan.maxVideoHeight, token));
+        .send(masterPlaylist(media, plan.maxVideoHeight, token));
     },
   );
 
@@ -182,20 +141,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     '/api/v1/playback/progress/:classId',
     { schema: routeSchema('PUT', '/api/v1/playback/progress/{classId}'), preHandler: app.authenticate },
     async (request): Promise<Schemas['ProgressSuccess']> => {
-      const watched = await findClass(request.params.classId);
-      const media = await findMedia(app.db, watched.mediaId);
-      const progress = await saveProgress(
-        app.db,
-        {
-          userId: request.user.id,
-          classId: watched.id,
-          positionSeconds: request.body.position_seconds,
-          mediaDurationSeconds: media?.durationSeconds ?? watched.durationSeconds,
-        },
-        new Date(),
-      );
-      // This instance's own reads see it at once; the others when the database tells them.
-      app.catalogReads.progress.invalidate(request.user.id);
+      const progress = await app.playback.saveProgress(request.user.id, request.params.classId, request.body.position_seconds);
       return {
         isSuccess: true,
         progress: {

@@ -1,16 +1,14 @@
-// The built single-page app (dist/, served from memory), stored uploads at /uploads/<name>,
-// and what unknown paths answer: JSON 404 under /api (and /uploads, /sandbox), 404 for a
-// missing hashed asset, index.html for the app's deep links. The app's own files (and `/`)
+// The built single-page app (dist/, served from memory) and what unknown paths answer: JSON
+// 404 under /api (and /uploads, /sandbox), 404 for a missing hashed asset, index.html for the
+// app's deep links. The app's own files (and `/`)
 // are answered on Node's response before Fastify (`app.answerAsset`, called by the server
 // app.ts makes): no request object, hooks or routing for the requests a page load makes most.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { routeSchema } from '@server/contract';
 import { sendError } from '@server/plugins/app/error-handler';
 import type { HeaderSet } from '@server/plugins/external/security';
-import { pickEncoding, type AppAsset, type AppAssets } from '@server/modules/static/app-assets';
-import { readUpload } from '@server/modules/uploads/store';
+import { pickEncoding, type AppAsset, type AppAssets } from './app-assets';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,14 +18,6 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 
 function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
-}
-
-async function uploadsRoute(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { name: string } }>('/uploads/:name', { schema: routeSchema('GET', '/uploads/{name}') }, async (request, reply) => {
-    const upload = await readUpload(app.db, request.params.name);
-    if (!upload) return sendError(reply, 404, 'uploads.notFound');
-    return reply.type(upload.contentType).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', IMMUTABLE).send(upload.data);
-  });
 }
 
 /**
@@ -100,7 +90,6 @@ function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>) {
 
 export default fp<{ assets: AppAssets }>(
   async (app, { assets }) => {
-    await app.register(uploadsRoute);
     const prepared = new Map([...assets].map(([pathname, asset]) => [pathname, prepare(asset, app.securityHeaders)]));
     const index = prepared.get('/index.html');
     if (index) prepared.set('/', index);

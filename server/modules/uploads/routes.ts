@@ -5,9 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { acceptMultipart } from '@server/plugins/external/body-parsers';
-import { uploadQuotaWait } from '@server/modules/uploads/retention';
-import { detectImageType, moveUploadFilesIntoDatabase, storeUpload } from '@server/modules/uploads/store';
-
+import { detectImageType } from './store';
 
 /**
  * The bytes of the one `fileToUpload` file. Every part is read, so a second file is refused
@@ -36,8 +34,6 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
 }
 
 export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
-  const moved = await moveUploadFilesIntoDatabase(app.db, app.config.dataDir);
-  if (moved > 0) app.log.info(`moved ${moved} uploaded images from ${app.config.dataDir}/uploads into the database`);
   await acceptMultipart(app);
   app.post(
     '/api/v1/uploads',
@@ -46,14 +42,14 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
       if (!request.isMultipart()) {
         throw new HttpError(415, 'uploads.notMultipart');
       }
-      const wait = await uploadQuotaWait(app.db, request.user.id);
+      const wait = await app.uploads.quotaWait(request.user.id);
       if (wait > 0) {
         throw new HttpError(429, 'uploads.tooManyToday', { headers: { 'Retry-After': String(wait) } });
       }
       const bytes = await readImagePart(request);
       const type = await detectImageType(bytes);
       if (!type) throw new HttpError(400, 'uploads.notAnImage');
-      const image = await storeUpload(app.db, request.user.id, bytes, type);
+      const image = await app.uploads.store(request.user.id, bytes, type);
       reply.code(201);
       return { isSuccess: true, image };
     },
