@@ -4,14 +4,13 @@
 // are answered on Node's response before Fastify (`app.answerAsset`, called by the server
 // app.ts makes): no request object, hooks or routing for the requests a page load makes most.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '@server/plugins/app/error-handler';
 import type { HeaderSet } from '@server/plugins/external/security';
 import { pickEncoding, type AppAsset, type AppAssets } from './app-assets';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/'];
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FitStream is not built</title></head>
 <body><h1>The app has not been built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>), then reload this page.</p></body></html>`;
