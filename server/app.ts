@@ -26,8 +26,8 @@ import { loadBuiltApp, type AppAssets } from './modules/static/app-assets';
 
 /** Each area of the API is a folder: its routes, and its service or repository. */
 const MODULES_DIR = path.join(import.meta.dirname, 'modules');
-/** A module's app-layer plugin: its service or repository as a decorator. */
-const SERVICE_FILE = /\/service\.[jt]s$/;
+/** A module's app-layer plugins: `service.ts` (or `<part>-service.ts`), a service or repository as a decorator. */
+const SERVICE_FILE = /[/-]service\.[jt]s$/;
 /** A module's route plugins: `routes.ts`, or `<part>-routes.ts` when it has several. */
 const ROUTES_FILE = /[/-]routes\.[jt]s$/;
 

@@ -1,9 +1,8 @@
-// Reads plans, subscriptions and payments, and shapes them as the contract's Plan,
-// Subscription and Payment (openapi.yaml). An account's subscriptions are read only after the
-// provider has brought them up to date (`accountSubscriptions`), so no route can forget to.
+// Reads plans, subscriptions and payments (./bodies.ts shapes them as the contract's). An
+// account's subscriptions are read only after the provider has brought them up to date
+// (`accountSubscriptions`), so no route can forget to.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { components } from '@api/schema';
-import { isCurrentStatus, type SubscriptionStatus } from '@domain/subscriptions';
+import { isCurrentStatus } from '@domain/subscriptions';
 import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { payments, plans, subscriptions } from '@server/db/schema';
@@ -11,80 +10,6 @@ import type { PaymentProvider, PlanRow } from './provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-type Schemas = components['schemas'];
-/** The bodies are the contract's own types (generated from openapi.yaml), never copies. */
-export type CardBody = Schemas['Card'];
-export type PlanBody = Schemas['Plan'];
-export type SubscriptionBody = Schemas['Subscription'];
-export type PaymentBody = Schemas['Payment'];
-type Interval = PlanBody['interval'];
-
-function card(row: {
-  cardBrand: string | null;
-  cardExpMonth: number | null;
-  cardExpYear: number | null;
-}): CardBody | null {
-  if (row.cardBrand === null || row.cardExpMonth === null || row.cardExpYear === null) return null;
-  return { brand: row.cardBrand, exp_month: row.cardExpMonth, exp_year: row.cardExpYear };
-}
-
-export function planBody(plan: PlanRow): PlanBody {
-  return {
-    id: plan.id,
-    position: plan.position,
-    name: plan.name,
-    amount: plan.amount,
-    currency: plan.currency,
-    interval: plan.interval as Interval,
-    interval_count: plan.intervalCount,
-    quality: plan.quality,
-    resolution: plan.resolution,
-    resolutionFull: plan.resolutionFull,
-    simultaneousScreens: plan.simultaneousScreens,
-    downloads: plan.downloads,
-    devices: plan.devices,
-    popular: plan.popular,
-  };
-}
-
-/** `scheduled`: the plan a downgrade scheduled for the renewal (docs/decisions/022). */
-export function subscriptionBody(row: SubscriptionRow, plan: PlanRow, scheduled: PlanRow | null = null): SubscriptionBody {
-  return {
-    subscription_id: row.id,
-    subscription_status: row.status as SubscriptionStatus,
-    plan_id: plan.id,
-    product_name: plan.name,
-    amount: plan.amount,
-    currency: plan.currency,
-    interval: plan.interval as Interval,
-    interval_count: plan.intervalCount,
-    created: row.createdAt.toISOString(),
-    current_period_start: row.currentPeriodStart.toISOString(),
-    current_period_end: row.currentPeriodEnd.toISOString(),
-    trial_end: row.trialEnd ? row.trialEnd.toISOString() : null,
-    cancel_at_period_end: row.cancelAtPeriodEnd,
-    card: card(row),
-    cardlast4: row.cardLast4,
-    scheduled_change:
-      scheduled && row.scheduledPlanId === scheduled.id
-        ? { plan_id: scheduled.id, product_name: scheduled.name, effective_at: row.currentPeriodEnd.toISOString() }
-        : null,
-  };
-}
-
-export function paymentBody(row: PaymentRow): PaymentBody {
-  return {
-    id: row.id,
-    created: row.createdAt.toISOString(),
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status as PaymentBody['status'],
-    ...(row.description === null ? {} : { description: row.description }),
-    card: card(row),
-    cardlast4: row.cardLast4,
-  };
-}
-
 export async function listActivePlans(db: Database): Promise<PlanRow[]> {
   return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.position));
 }
@@ -132,8 +57,15 @@ async function findOwnSubscription(
   return row ?? null;
 }
 
+/** One subscription with its plan and the plan a downgrade scheduled, if any. */
+export interface SubscriptionWithPlans {
+  subscription: SubscriptionRow;
+  plan: PlanRow;
+  scheduled: PlanRow | null;
+}
+
 /** The account's subscriptions, the current one first, then newest first. */
-async function listSubscriptionBodies(db: Database, userId: string): Promise<SubscriptionBody[]> {
+async function listSubscriptions(db: Database, userId: string): Promise<SubscriptionWithPlans[]> {
   const rows = await db
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
@@ -145,18 +77,15 @@ async function listSubscriptionBodies(db: Database, userId: string): Promise<Sub
   const scheduledIds = rows.flatMap((row) => (row.subscription.scheduledPlanId ? [row.subscription.scheduledPlanId] : []));
   const scheduled = scheduledIds.length > 0 ? await db.select().from(plans).where(inArray(plans.id, scheduledIds)) : [];
   const byId = new Map(scheduled.map((plan) => [plan.id, plan]));
-  return [...current, ...others].map((row) =>
-    subscriptionBody(row.subscription, row.plan, byId.get(row.subscription.scheduledPlanId ?? '') ?? null),
-  );
+  return [...current, ...others].map((row) => ({ ...row, scheduled: byId.get(row.subscription.scheduledPlanId ?? '') ?? null }));
 }
 
-async function listPaymentBodies(db: Database, userId: string): Promise<PaymentBody[]> {
-  const rows = await db
+async function listPayments(db: Database, userId: string): Promise<PaymentRow[]> {
+  return db
     .select()
     .from(payments)
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.createdAt), desc(payments.id));
-  return rows.map(paymentBody);
 }
 
 /** An account's subscriptions and payments, each read brought up to date by the provider first. */
@@ -171,13 +100,10 @@ export function accountSubscriptions(db: Database, provider: PaymentProvider) {
       return findOwnSubscription(db, userId, subscriptionId);
     },
     /** The billing page: every subscription (the current one first) and every payment. */
-    async billing(userId: string): Promise<{ subscriptions: SubscriptionBody[]; payments: PaymentBody[] }> {
+    async billing(userId: string): Promise<{ subscriptions: SubscriptionWithPlans[]; payments: PaymentRow[] }> {
       await provider.syncAccount(userId);
-      const [subscriptionBodies, paymentBodies] = await Promise.all([
-        listSubscriptionBodies(db, userId),
-        listPaymentBodies(db, userId),
-      ]);
-      return { subscriptions: subscriptionBodies, payments: paymentBodies };
+      const [subscriptionRows, paymentRows] = await Promise.all([listSubscriptions(db, userId), listPayments(db, userId)]);
+      return { subscriptions: subscriptionRows, payments: paymentRows };
     },
   };
 }

@@ -5,15 +5,9 @@ import { routeSchema } from '@server/contract';
 import { negotiateLocale } from '@server/i18n';
 import { isSupportedLocale, type AppLocale } from '@i18n/locales';
 import { acceptFormBodies } from '@server/plugins/external/body-parsers';
-import { checkCard, type CardForm } from '@server/modules/payments/sandbox/card';
-import {
-  completeSandboxCheckout,
-  expireIfStale,
-  loadSandboxCheckout,
-  sandboxCheckoutPath,
-  type SandboxCheckout,
-} from '@server/modules/payments/sandbox/checkout';
-import { renderCheckoutPage, renderUnavailablePage, sendSandboxPage, type PageError } from '@server/modules/payments/sandbox/pages';
+import { checkCard, type CardForm } from './card';
+import { sandboxCheckoutPath, type SandboxCheckout } from './checkout';
+import { renderCheckoutPage, renderUnavailablePage, sendSandboxPage, type PageError } from './pages';
 
 type CheckoutRequest = FastifyRequest<{ Params: { sessionId: string }; Body: CardForm }>;
 
@@ -22,7 +16,7 @@ const path = '/sandbox/checkout/:sessionId';
 export default async function sandboxRoutes(app: FastifyInstance): Promise<void> {
   // The card form posts a form body; only this page's routes read one.
   await acceptFormBodies(app);
-  const { db } = app;
+  const { sandbox } = app;
   // Root-relative: the browser comes back to the origin it paid on (127.0.0.1 or localhost
   // alike), where its session is; PUBLIC_URL is for pages on other sites (Stripe, emails).
   const returnUrl = (checkoutId: string) => `/users?session_id=${encodeURIComponent(checkoutId)}`;
@@ -38,9 +32,7 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
   /** The open checkout this request is about, or null when it cannot be paid. */
   async function openCheckout(request: CheckoutRequest): Promise<SandboxCheckout | null> {
     if (request.validationError && request.validationError.validationContext === 'params') return null;
-    const loaded = await loadSandboxCheckout(db, request.params.sessionId);
-    if (!loaded || (await expireIfStale(db, loaded))) return null;
-    return loaded;
+    return sandbox.checkout(request.params.sessionId);
   }
 
   function page(request: FastifyRequest, reply: FastifyReply, loaded: SandboxCheckout, statusCode: number, error?: PageError, form?: CardForm) {
@@ -79,7 +71,7 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     }
     if (outcome.kind === 'invalid') return page(request, reply, loaded, 400, outcome, form);
     if (outcome.kind === 'declined') return page(request, reply, loaded, 402, outcome, form);
-    const completion = await completeSandboxCheckout(db, loaded, outcome.card);
+    const completion = await sandbox.completeCheckout(loaded, outcome.card);
     if (completion.kind === 'unavailable') return unavailable(request, reply, loaded);
     return reply.redirect(returnUrl(loaded.checkout.id), 303);
   });

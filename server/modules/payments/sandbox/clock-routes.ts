@@ -2,45 +2,36 @@
 // scripts) and the /sandbox/clock page (an account chosen by email). Only with PAYMENTS=sandbox:
 // elsewhere neither exists (404).
 import type { FastifyInstance } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
 import { routeSchema } from '@server/contract';
-import { subscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { negotiateLocale, type MessageCode } from '@server/i18n';
 import { acceptFormBodies } from '@server/plugins/external/body-parsers';
-import { isClockAction, moveSandboxClock, type ClockAction } from '@server/modules/payments/sandbox/clock';
-import { renderClockPage } from '@server/modules/payments/sandbox/clock-page';
-import { sendSandboxPage } from '@server/modules/payments/sandbox/pages';
-import { findPlan, subscriptionBody } from '@server/modules/payments/subscription-repository';
+import { isClockAction, type ClockAction } from './clock';
+import { renderClockPage } from './clock-page';
+import { sendSandboxPage } from './pages';
+import { subscriptionBody } from '@server/modules/payments/bodies';
 
 const pagePath = '/sandbox/clock';
 const apiPath = '/api/v1/sandbox/clock';
 
 export default async function sandboxClockRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app;
-  if (config.payments !== 'sandbox') return;
+  if (app.config.payments !== 'sandbox') return;
   await acceptFormBodies(app);
-  const billingLink = `${config.publicUrl}/billing`;
+  const { sandbox } = app;
   const links = { mail: '/sandbox/mail', billing: '/billing' };
 
   app.post<{ Body: { action: ClockAction } }>(
     apiPath,
     { onRequest: app.authenticate, schema: routeSchema('POST', apiPath) },
     async (request) => {
-      const outcome = await moveSandboxClock(db, request.user.id, request.body.action, { billingLink });
+      const outcome = await sandbox.moveClock(request.user.id, request.body.action);
       if (outcome === 'no_subscription') throw new HttpError(404, 'sandbox.clockNoSubscription');
       if (outcome === 'not_applicable') throw new HttpError(409, 'sandbox.clockNotApplicable');
-      const [latest] = await db
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, request.user.id))
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1);
-      const plan = latest ? await findPlan(db, latest.planId) : null;
+      const latest = await sandbox.latestSubscription(request.user.id);
       return {
         isSuccess: true,
         message: request.t('sandbox.clockApplied'),
-        subscription: latest && plan ? subscriptionBody(latest, plan, await findPlan(db, latest.scheduledPlanId)) : null,
+        subscription: latest && subscriptionBody(latest.subscription, latest.plan, latest.scheduled),
       };
     },
   );
@@ -59,9 +50,9 @@ export default async function sandboxClockRoutes(app: FastifyInstance): Promise<
       const page = (status: number, kind: 'done' | 'error', code: MessageCode) =>
         sendSandboxPage(reply, status, renderClockPage({ locale, action: pagePath, email, links, notice: { kind, code } }));
       if (email === '' || !isClockAction(action)) return page(400, 'error', 'sandbox.clock.missing');
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-      if (!user) return page(404, 'error', 'sandbox.clock.noAccount');
-      const outcome = await moveSandboxClock(db, user.id, action, { billingLink });
+      const userId = await sandbox.accountId(email.toLowerCase());
+      if (!userId) return page(404, 'error', 'sandbox.clock.noAccount');
+      const outcome = await sandbox.moveClock(userId, action);
       if (outcome === 'no_subscription') return page(404, 'error', 'sandbox.clockNoSubscription');
       if (outcome === 'not_applicable') return page(409, 'error', 'sandbox.clockNotApplicable');
       return page(200, 'done', `sandbox.clock.done.${action}`);

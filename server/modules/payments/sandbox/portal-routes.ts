@@ -6,9 +6,9 @@ import { routeSchema } from '@server/contract';
 import { negotiateLocale } from '@server/i18n';
 import { isSupportedLocale, type AppLocale } from '@i18n/locales';
 import { acceptFormBodies } from '@server/plugins/external/body-parsers';
-import { checkCard, type CardForm } from '@server/modules/payments/sandbox/card';
-import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from '@server/modules/payments/sandbox/pages';
-import { loadSandboxPortal, sandboxPortalPath, updateSandboxCard, type PortalLookup, type SandboxPortal } from '@server/modules/payments/sandbox/portal';
+import { checkCard, type CardForm } from './card';
+import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from './pages';
+import { sandboxPortalPath, type PortalLookup, type SandboxPortal } from './portal';
 
 type PortalRequest = FastifyRequest<{ Params: { token: string }; Body: CardForm }>;
 
@@ -17,7 +17,7 @@ const path = '/sandbox/portal/:token';
 export default async function sandboxPortalRoutes(app: FastifyInstance): Promise<void> {
   // The card form posts a form body; only this page's routes read one.
   await acceptFormBodies(app);
-  const { db } = app;
+  const { sandbox } = app;
   // Root-relative: back to the origin the user came from, where their session is.
   const billingUrl = '/billing';
 
@@ -30,7 +30,7 @@ export default async function sandboxPortalRoutes(app: FastifyInstance): Promise
 
   async function lookup(request: PortalRequest): Promise<PortalLookup> {
     if (request.validationError && request.validationError.validationContext === 'params') return { kind: 'unavailable' };
-    return loadSandboxPortal(db, request.params.token);
+    return sandbox.portal(request.params.token);
   }
 
   function page(request: FastifyRequest, reply: FastifyReply, portal: SandboxPortal, token: string, statusCode: number, error?: PageError, form?: CardForm) {
@@ -64,7 +64,7 @@ export default async function sandboxPortalRoutes(app: FastifyInstance): Promise
     }
     if (outcome.kind === 'invalid') return page(request, reply, found.portal, request.params.token, 400, outcome, form);
     if (outcome.kind === 'declined') return page(request, reply, found.portal, request.params.token, 402, outcome, form);
-    await updateSandboxCard(db, found.portal, outcome.card);
+    await sandbox.updateCard(found.portal, outcome.card);
     return reply.redirect(billingUrl, 303);
   });
 }
