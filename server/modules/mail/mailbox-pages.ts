@@ -5,6 +5,7 @@ import escapeHtml from 'escape-html';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import type { AppLocale } from '@i18n/locales';
+import { htmlDocument } from '@server/html-document';
 import { mailText, type MailMessageCode, type RenderedMail } from './templates';
 
 const tokens = readFileSync(new URL('../../../src/styles/tokens.css', import.meta.url), 'utf8');
@@ -62,18 +63,11 @@ export interface MailboxLinks {
 
 function layout(locale: AppLocale, title: string, body: string, links: MailboxLinks): string {
   const t = (code: MailMessageCode, values?: Record<string, string>) => escapeHtml(mailText(locale, code, values));
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · FitStream</title>
-<style>${css}</style>
-</head>
-<body>
-<main>
-<p class="brand">FitStream <span class="badge">${t('mailbox.badge')}</span></p>
+  return htmlDocument(
+    locale,
+    title,
+    css,
+    `<p class="brand">FitStream <span class="badge">${t('mailbox.badge')}</span></p>
 <nav aria-label="${t('mailbox.links')}">
 <ul>
 <li><a href="${escapeHtml(links.mailbox)}">${t('mailbox.back')}</a></li>
@@ -81,10 +75,8 @@ function layout(locale: AppLocale, title: string, body: string, links: MailboxLi
 <li><a href="/sandbox/clock">${t('mailbox.clock')}</a></li>
 </ul>
 </nav>
-${body}
-</main>
-</body>
-</html>`;
+${body}`,
+  );
 }
 
 export interface MailboxEntry {

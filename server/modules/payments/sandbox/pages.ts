@@ -7,6 +7,7 @@ import escapeHtml from 'escape-html';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
+import { htmlDocument } from '@server/html-document';
 import { translate, type MessageCode, type MessageValues } from '@server/i18n';
 import type { AppLocale } from '@i18n/locales';
 import type { CardForm } from './card';
@@ -83,22 +84,8 @@ function text(locale: AppLocale, code: MessageCode, values?: MessageValues): str
 }
 
 export function layout(locale: AppLocale, title: string, body: string, badge: MessageCode = 'sandbox.badge.checkout'): string {
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · FitStream</title>
-<style>${css}</style>
-</head>
-<body>
-<main>
-<p class="brand">FitStream <span class="sandbox">${text(locale, badge)}</span></p>
-${body}
-</main>
-</body>
-</html>`;
+  return htmlDocument(locale, title, css, `<p class="brand">FitStream <span class="sandbox">${text(locale, badge)}</span></p>
+${body}`);
 }
 
 export interface PageError {
