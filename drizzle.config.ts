@@ -1,8 +1,8 @@
-// drizzle-kit: generates the SQL migrations in server/db/migrations from server/db/schema.ts.
+// drizzle-kit: generates the SQL migrations in server/db/migrations from server/db/schema (one file per area).
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: './server/db/schema',
   out: './server/db/migrations',
 });

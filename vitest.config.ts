@@ -25,6 +25,9 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The server finds its modules with @fastify/autoload (server/app.ts); run through
+          // vitest, its import() of a module's .ts file must go through vitest too.
+          server: { deps: { inline: ['@fastify/autoload'] } },
         },
       },
       {

@@ -11,7 +11,7 @@ import { measureLighthouse } from './lighthouse';
 import { measureFirstFrame } from './first-frame';
 import { measureSegments } from './playback';
 import { createScratchDatabase, mappingRows, memoryBreakdownOf, memoryBreakdownRows, memoryOf, repoRoot, startProductServer, type RunningServer } from './server-process';
-import { sharedSampleMediaDir } from '@server/media/samples';
+import { sharedSampleMediaDir } from '@server/modules/media/samples';
 import { measureSignInCost } from './signin-cost';
 import { measureStalledClients } from './stalled-clients';
 import { judge, runInfo, textTable, writeResults, type Row } from './table';

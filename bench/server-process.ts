@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { makeMissingSamples, sharedSampleMediaDir } from '@server/media/samples';
+import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 

@@ -2,7 +2,7 @@
 // password checks one core sustains, and OWASP's scrypt minimum measured alongside as the
 // reference, so the parameters are a measured choice (docs/decisions/002-password-kdf.md).
 import { randomBytes, scrypt } from 'node:crypto';
-import { hashPassword, passwordParams, verifyPassword } from '@server/auth/password';
+import { hashPassword, passwordParams, verifyPassword } from '@server/modules/auth/password';
 import type { Row } from './table';
 
 /** OWASP Password Storage Cheat Sheet's first scrypt setting: N=2^17, r=8, p=1 (128 MiB). */

@@ -3,7 +3,7 @@
 // embedded database first: PGlite has one owner at a time.
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
-import { importClass } from '@server/media/import';
+import { importClass } from '@server/modules/media/import';
 
 async function main(): Promise<number> {
   const [video, metadata] = process.argv.slice(2);

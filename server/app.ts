@@ -1,13 +1,16 @@
 // Builds the Fastify app from plugins in three layers, each only using the ones before it:
 // external (config, database, security headers, body parsers), app (validation, errors, auth,
-// the payment provider), routes. Tests call buildApp and use app.inject; main.ts adds a port.
+// the payment provider, mail, then each module's service), routes (each module's routes).
+// Modules (server/modules/<area>) are found on disk, so adding one edits nothing here. Tests
+// call buildApp and use app.inject; main.ts adds a port.
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { fastifyTrustProxy, type Config } from './config';
 import { createLimitedServer } from './connection-limits';
 import { openDatabase, type Database } from './db/client';
 import { logSerializers } from './log-serializers';
+import autoload from '@fastify/autoload';
 import authPlugin from './plugins/app/auth';
-import catalogReads from './plugins/app/catalog-reads';
 import crossSiteRequests from './plugins/app/cross-site-requests';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
 import paymentProvider from './plugins/app/payments';
@@ -19,24 +22,18 @@ import changeFeed from './plugins/external/change-feed';
 import configAndDatabase from './plugins/external/config';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
-import accountRoutes from './routes/account';
-import authRoutes from './routes/auth';
-import classesRoutes from './routes/classes';
-import flowsRoutes from './routes/flows';
-import mediaRoutes from './routes/media';
-import passwordResetRoutes from './routes/password-reset';
-import paymentRoutes from './routes/payments';
-import playbackRoutes from './routes/playback';
-import planChangeRoutes from './routes/plan-change';
-import sandboxRoutes from './routes/sandbox';
-import sandboxMailRoutes from './routes/sandbox-mail';
-import sandboxClockRoutes from './routes/sandbox-clock';
-import sandboxPortalRoutes from './routes/sandbox-portal';
-import staticRoutes from './routes/static';
-import uploadsRoutes from './routes/uploads';
-import usersRoutes from './routes/users';
-import webhookRoutes from './routes/webhook';
-import { loadBuiltApp, type AppAssets } from './static/app-assets';
+import { loadBuiltApp, type AppAssets } from './modules/static/app-assets';
+
+/** Each area of the API is a folder: its routes, and its service or repository. */
+const MODULES_DIR = path.join(import.meta.dirname, 'modules');
+/** A module's app-layer plugins: `service.ts` (or `<part>-service.ts`), a service or repository as a decorator. */
+const SERVICE_FILE = /[/-]service\.[jt]s$/;
+/** A module's route plugins: `routes.ts`, or `<part>-routes.ts` when it has several. */
+const ROUTES_FILE = /[/-]routes\.[jt]s$/;
+
+// Run from its TypeScript source, a loader for .ts files is in place (tsx, vitest), but autoload
+// recognises only some (not `node --import tsx` on Node 20): it is told so, as its README says.
+if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
 
 export interface BuildAppOptions {
   /** A database the caller opened and will close; otherwise the app opens (and closes) its own. */
@@ -61,7 +58,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Errors raised before a route runs answer in the contract's shape too (error-handler.ts).
     frameworkErrors,
     clientErrorHandler,
-    // The built app's files are answered before Fastify (routes/static.ts); Node's server
+    // The built app's files are answered before Fastify (modules/static/routes.ts); Node's server
     // carries the limits on slow and stalled clients (connection-limits.ts).
     serverFactory: (handler, options) => {
       // Fastify's default, filled in before it calls this.
@@ -101,7 +98,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(requestLog);
   await app.register(bodyParsers);
 
-  // App layer.
+  // App layer: what every module shares, then each module's service (modules/<area>/service.ts).
   await app.register(validation);
   await app.register(errorHandler);
   await app.register(crossSiteRequests);
@@ -109,26 +106,9 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(purgeExpired);
   await app.register(paymentProvider);
   await app.register(mailDelivery);
-  await app.register(catalogReads);
+  await app.register(autoload, { dir: MODULES_DIR, matchFilter: SERVICE_FILE, dirNameRoutePrefix: false });
 
-  // Routes, one file per API area.
-  await app.register(authRoutes);
-  await app.register(passwordResetRoutes);
-  await app.register(usersRoutes);
-  await app.register(accountRoutes);
-  await app.register(uploadsRoutes);
-  await app.register(classesRoutes);
-  await app.register(playbackRoutes);
-  await app.register(mediaRoutes);
-
-  await app.register(paymentRoutes);
-  await app.register(sandboxRoutes);
-  await app.register(sandboxPortalRoutes);
-  await app.register(sandboxMailRoutes);
-  await app.register(planChangeRoutes);
-  await app.register(sandboxClockRoutes);
-  await app.register(webhookRoutes);
-
-  await app.register(flowsRoutes);
-  await app.register(staticRoutes, { assets });
+  // Routes: each module's route plugins, each in its own encapsulated context. Only the static
+  // module reads `assets` (the built app, loaded with the database above).
+  await app.register(autoload, { dir: MODULES_DIR, matchFilter: ROUTES_FILE, dirNameRoutePrefix: false, options: { assets } });
 }

@@ -2,7 +2,7 @@
 // and a graceful shutdown on SIGINT/SIGTERM.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { ensureSampleMedia } from './media/samples';
+import { ensureSampleMedia } from './modules/media/samples';
 
 /** A start-up failure, said plainly: a configuration problem in one line, anything else with its stack. */
 function cannotStart(error: unknown): never {

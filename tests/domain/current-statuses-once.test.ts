@@ -37,7 +37,7 @@ describe('the current-statuses rule', () => {
 
   it(`is written only in ${home}`, () => {
     const files = scanned.flatMap(sourceFiles).filter((file) => file !== home);
-    expect(files).toContain('server/payments/apply-checkout.ts');
+    expect(files).toContain('server/modules/payments/apply-checkout.ts');
     const found = files.flatMap((file) =>
       copiesOfTheRule(readFileSync(path.join(root, file), 'utf8')).map((copy) => `${file}: ${copy}`),
     );

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeMissingSamples, sharedSampleMediaDir as mediaDir } from '@server/media/samples';
+import { makeMissingSamples, sharedSampleMediaDir as mediaDir } from '@server/modules/media/samples';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const e2eDir = path.join(root, 'tests/e2e');

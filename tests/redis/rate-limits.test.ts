@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../server/harness';
-import { newClientAddress, newEmail, rateLimitScenarios, scenarioLimits, signInAs, viaProxy } from '../server/rate-limit-scenarios';
+import { newClientAddress, newEmail, rateLimitScenarios, scenarioLimits, signInAs, viaProxy } from '../server/modules/auth/rate-limit-scenarios';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REVOCATION_SYNC_MS } from '@server/auth/revocations';
+import { DEFAULT_REVOCATION_SYNC_MS } from '@server/modules/auth/revocations';
 import { ApiClient } from '../server/fixtures/api-client';
 import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
 import { freshPostgres, newDeviceId, PNG, TEST_PASSWORD } from '../server/harness';

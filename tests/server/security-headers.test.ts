@@ -1,5 +1,5 @@
 // The security headers are the same on every kind of response as before they were
-// precomputed (server/plugins/external/security.ts, server/routes/static.ts): the exact set
+// precomputed (server/plugins/external/security.ts, server/modules/static/routes.ts): the exact set
 // @fastify/helmet sent, recorded from main before the change, over http and over https.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

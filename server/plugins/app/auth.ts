@@ -1,12 +1,12 @@
 // App layer: `app.authenticate`, the preHandler of every signed-in route. It accepts
 // `Authorization: FitStream <jwt>` or `Bearer <jwt>`, checks the session is still open (in
-// memory: server/auth/revocations.ts, decision 018), and sets `request.user`. Also
+// memory: server/modules/auth/revocations.ts, decision 018), and sets `request.user`. Also
 // `app.rateLimiters` for the sign-in routes and `app.sessionRevocations`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRateLimiters, type RateLimiters } from '@server/auth/rate-limits';
-import { DEFAULT_REVOCATION_SYNC_MS, SessionRevocations } from '@server/auth/revocations';
-import { verifyAccessTokenCached } from '@server/auth/tokens';
+import { createRateLimiters, type RateLimiters } from '@server/modules/auth/rate-limits';
+import { DEFAULT_REVOCATION_SYNC_MS, SessionRevocations } from '@server/modules/auth/revocations';
+import { verifyAccessTokenCached } from '@server/modules/auth/tokens';
 import { HttpError } from '@server/errors';
 
 export interface AuthUser {

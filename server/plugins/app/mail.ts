@@ -1,9 +1,9 @@
 // App layer: the mail outbox's delivery loop. Every MAIL_POLL_MS this instance claims due rows
-// and sends them (server/mail/delivery.ts), in the background: a request only ever queues.
+// and sends them (server/modules/mail/delivery.ts), in the background: a request only ever queues.
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { deliverDueMail, type DeliveryCounts, type MailTransport } from '@server/mail/delivery';
-import { sandboxTransport, smtpTransport } from '@server/mail/transports';
+import { deliverDueMail, type DeliveryCounts, type MailTransport } from '@server/modules/mail/delivery';
+import { sandboxTransport, smtpTransport } from '@server/modules/mail/transports';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 // App layer: `app.paymentProvider`, the adapter the configuration picks; the payments and
 // webhook routes reach the provider only through it, never knowing which one runs.
 import fp from 'fastify-plugin';
-import { createPaymentProvider } from '@server/payments/create-provider';
-import { setInvoiceLinkBase } from '@server/payments/invoices/invoices';
-import type { PaymentProvider } from '@server/payments/provider';
+import { createPaymentProvider } from '@server/modules/payments/create-provider';
+import { setInvoiceLinkBase } from '@server/modules/payments/invoices/invoices';
+import type { PaymentProvider } from '@server/modules/payments/provider';
 
 declare module 'fastify' {
   interface FastifyInstance {

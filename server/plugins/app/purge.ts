@@ -1,8 +1,8 @@
 // App layer: purges expired credentials and unused uploads once the server is ready and then
 // hourly, in the background; a failed run is logged and tried again at the next tick.
 import fp from 'fastify-plugin';
-import { PURGE_INTERVAL_MS, purgeExpiredCredentials } from '@server/auth/purge-expired';
-import { deleteUnusedUploads } from '@server/uploads/retention';
+import { PURGE_INTERVAL_MS, purgeExpiredCredentials } from '@server/modules/auth/purge-expired';
+import { deleteUnusedUploads } from '@server/modules/uploads/retention';
 
 export default fp(
   async (app) => {

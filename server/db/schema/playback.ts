@@ -1,0 +1,45 @@
+// What each account watches: its progress in each class and its open playback sessions.
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { classes } from './catalog';
+import { plans } from './payments';
+
+/** Where an account is in a class: saved while watching; 90 % watched marks it completed. */
+export const classProgress = pgTable(
+  'class_progress',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    positionSeconds: real('position_seconds').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.classId] }), index('class_progress_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * One player watching one class on one device. Live while `endedAt` is null and a heartbeat
+ * arrived within the last 90 s; the plan's `simultaneousScreens` bounds the live ones per account.
+ */
+export const playbackSessions = pgTable(
+  'playback_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    mediaId: text('media_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    /** Told from the user agent ("Chrome on macOS"), shown to the other devices of the account. */
+    deviceName: text('device_name').notNull(),
+    planId: text('plan_id').notNull().references(() => plans.id),
+    /** The plan's cap when the session started; playlists read the plan again. */
+    maxVideoHeight: integer('max_video_height').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** stopped (by the account, from any device) | replaced (a new session on the same device) | expired | no_access */
+    endReason: text('end_reason'),
+  },
+  (t) => [index('playback_sessions_open_idx').on(t.userId).where(sql`ended_at is null`)],
+);

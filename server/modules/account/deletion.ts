@@ -1,0 +1,98 @@
+// Deleting an account (decisions.md "Account self-service", docs/decisions/024): immediate. The
+// subscription is cancelled at the provider at once without a refund; every session ends; the
+// goodbye email is queued to the address before it is erased; personal data is erased; payments
+// stay (the law keeps invoices) with the card details removed. The user row itself stays,
+// anonymised, because payments (and invoices) point at it: its email becomes an address that can
+// never be typed, so the real address can sign up again, and its password can never match.
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '@server/db/client';
+import {
+  classProgress,
+  linkTokens,
+  mailOutbox,
+  payments,
+  playbackSessions,
+  portalSessions,
+  sessions,
+  subscriptions,
+  uploads,
+  users,
+} from '@server/db/schema';
+import { queueMail } from '@server/modules/mail/outbox';
+import { anonymiseInvoices } from '@server/modules/payments/invoices/invoices';
+import type { PaymentProvider } from '@server/modules/payments/provider';
+import { isCurrentStatus } from '@domain/subscriptions';
+import { revokeSessions } from '@server/modules/auth/sessions';
+
+/** A step that erases or anonymises what one area holds about the account, inside the deletion's transaction. */
+export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;
+
+/**
+ * What other areas keep about an account and anonymise on deletion, each in the deletion's
+ * transaction, after this module's own erasure: invoices are kept for the law, with the customer
+ * named "Deleted account" and no email.
+ */
+export const accountErasureSteps: ErasureStep[] = [
+  async (tx, userId) => {
+    await anonymiseInvoices(tx, userId);
+  },
+];
+
+/** The email a deleted account keeps: unique, not an address anyone can sign up or in with. */
+export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+
+/** A password hash no password verifies against (not the `scrypt$…` form). */
+const UNUSABLE_PASSWORD_HASH = '!deleted';
+
+export async function deleteAccount(
+  db: Database,
+  provider: Pick<PaymentProvider, 'cancelImmediately'>,
+  userId: string,
+  steps: readonly ErasureStep[] = accountErasureSteps,
+): Promise<boolean> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) return false;
+
+  // 1. The provider first: if it refuses, nothing is erased and the user can try again.
+  const owned = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const current = owned.filter((subscription) => isCurrentStatus(subscription.status));
+  for (const subscription of current) await provider.cancelImmediately(subscription.id);
+
+  // 2. Every device signed out, through the one function that ends sessions.
+  await revokeSessions(db, userId);
+
+  // 3. The erasure and the goodbye email (to the address read before it is erased), in one transaction.
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    for (const subscription of current) {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: now, updatedAt: now })
+        .where(eq(subscriptions.id, subscription.id));
+    }
+    const noCard = { cardBrand: null, cardLast4: null, cardExpMonth: null, cardExpYear: null };
+    await tx.update(subscriptions).set(noCard).where(eq(subscriptions.userId, userId));
+    await tx.update(payments).set(noCard).where(eq(payments.userId, userId));
+
+    await tx.delete(uploads).where(eq(uploads.userId, userId));
+    await tx.delete(classProgress).where(eq(classProgress.userId, userId));
+    await tx.delete(playbackSessions).where(eq(playbackSessions.userId, userId));
+    await tx.delete(linkTokens).where(eq(linkTokens.userId, userId));
+    await tx.delete(portalSessions).where(eq(portalSessions.userId, userId));
+    // Already revoked above; their rows (device names, times) are personal data too.
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+
+    // Earlier emails go (they carry the address and what happened on the account); the goodbye
+    // keeps only its address, detached from the account, until it is delivered.
+    await tx.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
+    await queueMail(tx, { userId: null, to: user.email, language: user.language, template: 'accountDeleted', params: {} });
+
+    await tx
+      .update(users)
+      .set({ email: deletedEmail(userId), passwordHash: UNUSABLE_PASSWORD_HASH, name: null, image: null, deletedAt: now })
+      .where(eq(users.id, userId));
+
+    for (const step of steps) await step(tx, userId);
+  });
+  return true;
+}

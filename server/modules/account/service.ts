@@ -1,0 +1,117 @@
+// App layer: `app.account`, the signed-in account's own data: reading it and its devices,
+// changing the email, password, language or profile, signing devices out, the export and
+// the deletion.
+import { and, eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '@server/db/client';
+import { sessions, users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import type { RateLimiters } from '@server/modules/auth/rate-limits';
+import { hashPassword, verifyPassword } from '@server/modules/auth/password';
+import { listOpenSessions, revokeSession, revokeSessions } from '@server/modules/auth/sessions';
+import { queueMail } from '@server/modules/mail/outbox';
+import type { PaymentProvider } from '@server/modules/payments/provider';
+import { findUpload } from '@server/modules/uploads/store';
+import { deleteAccount } from './deletion';
+import { exportAccountData } from './export';
+
+type UserRow = typeof users.$inferSelect;
+
+/** PostgreSQL's unique_violation, from node-postgres or PGlite (possibly wrapped by drizzle). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error || (typeof current === 'object' && current !== null); ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+    if (current === undefined) return false;
+  }
+  return false;
+}
+
+export function accountService(db: Database, rateLimiters: RateLimiters, provider: PaymentProvider) {
+  /** The account, unless deleted: its token may outlive it (401). */
+  async function read(userId: string): Promise<UserRow> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user || user.deletedAt) throw new HttpError(401, 'auth.accountGone');
+    return user;
+  }
+
+  return {
+    read,
+    /** The account and the devices signed in to it. */
+    async withDevices(userId: string) {
+      const user = await read(userId);
+      return { user, devices: await listOpenSessions(db, user.id) };
+    },
+    /**
+     * The account, its password checked. A wrong password is a 400, not a 401 (which the app
+     * reads as "signed out"), and counts against the account's sign-in back-off.
+     */
+    async confirmPassword(userId: string, password: string): Promise<UserRow> {
+      const user = await read(userId);
+      const attempt = await rateLimiters.admitSignIn(user.email);
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        await attempt.failed();
+        throw new HttpError(400, 'account.wrongPassword');
+      }
+      await attempt.succeeded();
+      return user;
+    },
+    /** Moves the account to `email` (409 when taken) and tells the old address. */
+    async changeEmail(user: UserRow, email: string): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+          if (taken) throw new HttpError(409, 'auth.emailTaken');
+          await tx.update(users).set({ email }).where(eq(users.id, user.id));
+          await queueMail(tx, { userId: user.id, to: user.email, language: user.language, template: 'emailChanged', params: { newEmail: email } });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, 'auth.emailTaken');
+        throw error;
+      }
+    },
+    /** A new password; every other session of the account ends. */
+    async changePassword(userId: string, password: string, keepSessionId: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await revokeSessions(db, userId, { except: keepSessionId });
+    },
+    async setLanguage(userId: string, language: string): Promise<void> {
+      const [saved] = await db.update(users).set({ language }).where(eq(users.id, userId)).returning({ id: users.id });
+      if (!saved) throw new HttpError(401, 'auth.accountGone');
+    },
+    /** The name, and an image this account uploaded (400 otherwise) or none (null); `image` undefined keeps it. */
+    async saveProfile(userId: string, name: string, image: string | null | undefined) {
+      if (typeof image === 'string' && !(await findUpload(db, image, userId))) throw new HttpError(400, 'users.imageNotFound');
+      const changes = image === undefined ? { name } : { name, image };
+      const [saved] = await db.update(users).set(changes).where(eq(users.id, userId)).returning({ name: users.name, image: users.image });
+      if (!saved) throw new HttpError(401, 'auth.accountGone');
+      return saved;
+    },
+    /** Ends one of the account's sessions (404 when it is not one of them). */
+    async signOutDevice(userId: string, sessionId: string): Promise<void> {
+      const [owned] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+      if (!owned) throw new HttpError(404, 'account.deviceNotFound');
+      await revokeSession(db, owned.id);
+    },
+    signOutOthers: (userId: string, keepSessionId: string) => revokeSessions(db, userId, { except: keepSessionId }),
+    export: (userId: string) => exportAccountData(db, userId),
+    delete: (userId: string) => deleteAccount(db, provider, userId),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    account: ReturnType<typeof accountService>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('account', accountService(app.db, app.rateLimiters, app.paymentProvider));
+  },
+  { name: 'account-service', dependencies: ['config-and-database', 'auth', 'payment-provider'] },
+);

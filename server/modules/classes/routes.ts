@@ -1,0 +1,39 @@
+// Classes API (/api/v1/classes/*): the catalog list (filters, search, paging, facets), one
+// class, and the subscriber's home rows. Signed-in, no subscription needed to browse; `canPlay`
+// tells the app whether to offer Play or a plan.
+import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import { encodeCursor, type ListClassesQuery } from './list-query';
+
+const base = '/api/v1/classes';
+
+export default async function classesRoutes(app: FastifyInstance): Promise<void> {
+  // Authentication first, so a visitor learns they must sign in before anything about the query.
+  const signedIn = { onRequest: app.authenticate };
+
+  app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request) => {
+    const { page, facets } = await app.classes.list(request.user.id, request.query);
+    return {
+      isSuccess: true,
+      classes: page.classes,
+      total: page.total,
+      nextCursor: page.next && encodeCursor(page.next),
+      ...(facets && { facets }),
+    };
+  });
+
+  app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, async (request) => {
+    return { isSuccess: true, ...(await app.classes.home(request.user.id)) };
+  });
+
+  app.get<{ Params: { id: string } }>(
+    `${base}/:id`,
+    { ...signedIn, schema: routeSchema('GET', `${base}/{id}`) },
+    async (request) => {
+      const found = await app.classes.find(request.user.id, request.params.id);
+      if (!found) throw new HttpError(404, 'catalog.classNotFound');
+      return { isSuccess: true, ...found };
+    },
+  );
+}

@@ -1,0 +1,86 @@
+// App layer: `app.classes`, the catalog as the classes routes read it, from reads kept in
+// memory (decision 018). The catalog and its facets are
+// the same for every account and change with an import now and then; each account's progress
+// is kept for the accounts being served, dropped when its rows change (at once by this
+// instance's own writes, by the database's notification on the others).
+import fp from 'fastify-plugin';
+import type { components } from '@api/schema';
+import type { Database } from '@server/db/client';
+import { hasClassAccess } from './access';
+import {
+  findClass,
+  homeRowsFromSnapshot,
+  listClasses,
+  listClassesFromSnapshot,
+  listFacets,
+  loadAccountProgress,
+  loadCatalogSnapshot,
+  type AccountProgress,
+  type CatalogSnapshot,
+} from './class-repository';
+import { parseListQuery, type ListClassesQuery } from './list-query';
+import { CachedRead, KeyedCachedRead } from '@server/db/cached-read';
+import { PROGRESS_CHANGED_CHANNEL } from '@server/db/notifications';
+
+/** Without a notification, nothing is kept longer than this. */
+const MAX_AGE_MS = 60_000;
+/** Accounts whose progress is kept: the most recently served. */
+const PROGRESS_ACCOUNTS = 5_000;
+
+export interface CatalogReads {
+  catalog: CachedRead<CatalogSnapshot>;
+  facets: CachedRead<components['schemas']['ClassFacets']>;
+  progress: KeyedCachedRead<string, AccountProgress>;
+}
+
+export function classesService(db: Database, { catalog, facets, progress }: CatalogReads) {
+  return {
+    /**
+     * One page of the list for this query (400 for a query that names nothing known), with the
+     * facets on the first page. Only a search reads the database.
+     */
+    async list(userId: string, query: ListClassesQuery) {
+      const { filters, after, limit } = await parseListQuery(query, () => facets.get());
+      const [page, pageFacets] = await Promise.all([
+        filters.search === null
+          ? Promise.all([catalog.get(), progress.get(userId)]).then(([snapshot, own]) => listClassesFromSnapshot(snapshot, own, filters, { after, limit }, new Date()))
+          : listClasses(db, userId, filters, { after, limit }),
+        after === null ? facets.get() : undefined,
+      ]);
+      return { page, facets: pageFacets };
+    },
+    async home(userId: string) {
+      const [canPlay, snapshot, own] = await Promise.all([hasClassAccess(db, userId), catalog.get(), progress.get(userId)]);
+      return { canPlay, ...homeRowsFromSnapshot(snapshot, own, new Date()) };
+    },
+    /** One class with the account's progress, or null when unknown. */
+    async find(userId: string, classId: string) {
+      const [snapshot, own, canPlay] = await Promise.all([catalog.get(), progress.get(userId), hasClassAccess(db, userId)]);
+      const found = findClass(snapshot, own, classId, new Date());
+      return found && { class: found, canPlay };
+    },
+    /** This instance's reads see the account's new progress at once; the others when the database tells them. */
+    progressChanged: (userId: string) => progress.invalidate(userId),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    classes: ReturnType<typeof classesService>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const progress = new KeyedCachedRead((userId: string) => loadAccountProgress(app.db, userId), { maxKeys: PROGRESS_ACCOUNTS, maxAgeMs: MAX_AGE_MS });
+    app.changeFeed.on(PROGRESS_CHANGED_CHANNEL, (userId) => (userId ? progress.invalidate(userId) : progress.clear()));
+    app.changeFeed.onReconnect(() => progress.clear());
+    const reads: CatalogReads = {
+      catalog: new CachedRead(() => loadCatalogSnapshot(app.db), { tables: ['classes', 'disciplines', 'instructors'], maxAgeMs: MAX_AGE_MS }).listen(app.changeFeed),
+      facets: new CachedRead(() => listFacets(app.db), { tables: ['disciplines', 'instructors'], maxAgeMs: MAX_AGE_MS }).listen(app.changeFeed),
+      progress,
+    };
+    app.decorate('classes', classesService(app.db, reads));
+  },
+  { name: 'classes-service', dependencies: ['config-and-database', 'change-feed'] },
+);

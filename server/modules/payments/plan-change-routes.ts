@@ -1,0 +1,107 @@
+// Plan change and invoices (docs/decisions/022): preview and change the current subscription's
+// plan, undo a scheduled downgrade, Payment History (10 a page) and an invoice's PDF (owner only).
+import type { FastifyInstance } from 'fastify';
+import type { components } from '@api/schema';
+import { routeSchema } from '@server/contract';
+import { paymentBody, planBody, subscriptionBody } from './bodies';
+import { renderInvoicePdf } from './invoices/invoice-pdf';
+import { paymentHistoryPageSize, type InvoiceRow } from './invoices/invoices';
+import type { PlanChangePlan } from './plan-change';
+import type { SubscriptionWithPlans } from './subscription-repository';
+
+type Schemas = components['schemas'];
+const base = '/api/v1/payments';
+
+function previewBody(change: PlanChangePlan): Schemas['PlanChangePreview'] {
+  return {
+    kind: change.kind,
+    from_plan: planBody(change.from),
+    to_plan: planBody(change.to),
+    effective_at: change.effectiveAt.toISOString(),
+    amount_due: change.amountDue,
+    currency: change.currency,
+    lines: change.lines.map(lineBody),
+    next_amount: change.to.amount,
+  };
+}
+
+function lineBody(line: InvoiceRow['lines'][number]): Schemas['InvoiceLine'] {
+  return { kind: line.kind, plan_name: line.planName, amount: line.amount, period_start: line.periodStart, period_end: line.periodEnd };
+}
+
+export function invoicePdfPath(invoiceId: string): string {
+  return `${base}/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+}
+
+function invoiceBody(invoice: InvoiceRow): Schemas['Invoice'] {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    issued_at: invoice.issuedAt.toISOString(),
+    total: invoice.total,
+    currency: invoice.currency,
+    lines: invoice.lines.map(lineBody),
+    pdf_url: invoice.providerPdfUrl ?? invoicePdfPath(invoice.id),
+  };
+}
+
+/** A subscription as the contract shows it, its scheduled downgrade included. */
+function scheduledBody({ subscription, plan, scheduled }: SubscriptionWithPlans): Schemas['Subscription'] {
+  return subscriptionBody(subscription, plan, scheduled);
+}
+
+export default async function planChangeRoutes(app: FastifyInstance): Promise<void> {
+  const { planChanges } = app;
+  const signedIn = { onRequest: app.authenticate };
+
+  app.post<{ Body: { plan: string } }>(
+    `${base}/plan-change-preview`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/plan-change-preview`) },
+    async (request) => {
+      const change = await planChanges.preview(request.user.id, request.body.plan);
+      return { isSuccess: true, preview: previewBody(change) };
+    },
+  );
+
+  app.post<{ Body: { plan: string } }>(
+    `${base}/plan-change`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/plan-change`) },
+    async (request) => {
+      const { change, subscription } = await planChanges.change(request.user.id, request.body.plan);
+      const message = request.t(change.kind === 'downgrade' ? 'payments.planChangeScheduled' : 'payments.planChanged');
+      return { isSuccess: true, message, subscription: scheduledBody(subscription), preview: previewBody(change) };
+    },
+  );
+
+  app.post(`${base}/plan-change-undo`, { ...signedIn, schema: routeSchema('POST', `${base}/plan-change-undo`) }, async (request) => {
+    const subscription = await planChanges.undo(request.user.id);
+    return { isSuccess: true, message: request.t('payments.planChangeUndone'), subscription: scheduledBody(subscription) };
+  });
+
+  app.post<{ Body: { page?: number; invoice?: string } }>(
+    `${base}/history`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/history`) },
+    async (request) => {
+      const { page, entries, total } = await planChanges.history(request.user.id, request.body);
+      return {
+        isSuccess: true,
+        items: entries.map((entry) => ({ payment: paymentBody(entry.payment), invoice: entry.invoice ? invoiceBody(entry.invoice) : null })),
+        page,
+        pageSize: paymentHistoryPageSize,
+        total,
+      };
+    },
+  );
+
+  const pdfPath = `${base}/invoices/:invoiceId/pdf`;
+  app.get<{ Params: { invoiceId: string } }>(pdfPath, { ...signedIn, schema: routeSchema('GET', pdfPath) }, async (request, reply) => {
+    const found = await planChanges.invoice(request.user.id, request.params.invoiceId);
+    if (found.invoice.providerPdfUrl) return reply.redirect(found.invoice.providerPdfUrl, 302);
+    const pdf = await renderInvoicePdf(found.invoice, found.language);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${found.invoice.number}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,144 @@
+// Plan changes (docs/decisions/022): an upgrade (a dearer plan) takes effect at once with
+// proration, a downgrade at the next renewal (undoable until then), and during the trial any
+// change takes effect at once without a charge. Proration is Stripe's arithmetic, to the
+// second: credit = old amount × unused seconds / period seconds, charge = new amount ×
+// remaining seconds / period seconds, each rounded to the minor unit; one invoice, two lines.
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '@server/db/client';
+import { subscriptions, users, type InvoiceLine } from '@server/db/schema';
+import { queueMail } from '@server/modules/mail/outbox';
+import { lockUser, recordPayment } from './apply-checkout';
+import type { PlanRow } from './provider';
+import type { SubscriptionRow } from './subscription-repository';
+
+export type PlanChangeKind = 'upgrade' | 'downgrade' | 'trial';
+
+export interface Proration {
+  credit: number;
+  charge: number;
+  /** charge − credit: what is charged now. */
+  amountDue: number;
+  remainingSeconds: number;
+  periodSeconds: number;
+}
+
+/** Stripe's proration to the second, each side rounded to the minor unit. */
+export function prorate(oldAmount: number, newAmount: number, periodStart: Date, periodEnd: Date, now: Date): Proration {
+  const periodSeconds = Math.max(1, Math.floor((periodEnd.getTime() - periodStart.getTime()) / 1000));
+  const remainingSeconds = Math.min(periodSeconds, Math.max(0, Math.floor((periodEnd.getTime() - now.getTime()) / 1000)));
+  const credit = Math.round((oldAmount * remainingSeconds) / periodSeconds);
+  const charge = Math.round((newAmount * remainingSeconds) / periodSeconds);
+  return { credit, charge, amountDue: charge - credit, remainingSeconds, periodSeconds };
+}
+
+export interface PlanChangePlan {
+  kind: PlanChangeKind;
+  from: PlanRow;
+  to: PlanRow;
+  /** When the new plan applies: now, or the next renewal for a downgrade. */
+  effectiveAt: Date;
+  amountDue: number;
+  currency: string;
+  /** The invoice lines charged now (empty when nothing is charged). */
+  lines: InvoiceLine[];
+}
+
+export type PlanChangeRefusal = 'unchanged' | 'not_allowed' | 'cancelling';
+
+/** What changing `subscription` from `from` to `to` at `now` does, or why it cannot. */
+export function planChange(
+  subscription: SubscriptionRow,
+  from: PlanRow,
+  to: PlanRow,
+  now: Date,
+): PlanChangePlan | { refusal: PlanChangeRefusal } {
+  if (to.id === from.id) return { refusal: 'unchanged' };
+  if (subscription.status !== 'trialing' && subscription.status !== 'active') return { refusal: 'not_allowed' };
+  if (subscription.currentPeriodEnd <= now) return { refusal: 'not_allowed' };
+  if (to.currency !== from.currency || to.interval !== from.interval || to.intervalCount !== from.intervalCount) {
+    return { refusal: 'not_allowed' };
+  }
+  if (subscription.cancelAtPeriodEnd) return { refusal: 'cancelling' };
+  const base = { from, to, currency: to.currency };
+  if (subscription.status === 'trialing') {
+    return { ...base, kind: 'trial', effectiveAt: now, amountDue: 0, lines: [] };
+  }
+  if (to.amount <= from.amount) {
+    return { ...base, kind: 'downgrade', effectiveAt: subscription.currentPeriodEnd, amountDue: 0, lines: [] };
+  }
+  const proration = prorate(from.amount, to.amount, subscription.currentPeriodStart, subscription.currentPeriodEnd, now);
+  const period = { periodStart: now.toISOString(), periodEnd: subscription.currentPeriodEnd.toISOString() };
+  return {
+    ...base,
+    kind: 'upgrade',
+    effectiveAt: now,
+    amountDue: proration.amountDue,
+    lines: [
+      { kind: 'proration_credit', planName: from.name, amount: -proration.credit, ...period },
+      { kind: 'proration_charge', planName: to.name, amount: proration.charge, ...period },
+    ],
+  };
+}
+
+async function notifyPlanChanged(tx: Queryable, userId: string, plan: PlanRow, effectiveAt: Date): Promise<void> {
+  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  await queueMail(tx, {
+    userId,
+    to: user.email,
+    language: user.language,
+    template: 'planChanged',
+    params: { plan: plan.name, effectiveAt: effectiveAt.toISOString() },
+  });
+}
+
+/**
+ * Applies a plan change in the database (the sandbox's whole change; Stripe mode's local view
+ * until its webhooks confirm): the plan now, or scheduled for the renewal; an upgrade's
+ * proration recorded as a paid payment with its two-line invoice when `charge` says so.
+ */
+export async function applyPlanChange(
+  tx: Queryable,
+  subscription: SubscriptionRow,
+  change: PlanChangePlan,
+  options: { now: Date; chargeId: string | null },
+): Promise<void> {
+  await lockUser(tx, subscription.userId);
+  if (change.kind === 'downgrade') {
+    await tx
+      .update(subscriptions)
+      .set({ scheduledPlanId: change.to.id, updatedAt: options.now })
+      .where(eq(subscriptions.id, subscription.id));
+  } else {
+    await tx
+      .update(subscriptions)
+      .set({ planId: change.to.id, scheduledPlanId: null, updatedAt: options.now })
+      .where(eq(subscriptions.id, subscription.id));
+  }
+  if (change.kind === 'upgrade' && options.chargeId !== null) {
+    const card =
+      subscription.cardBrand && subscription.cardLast4 && subscription.cardExpMonth && subscription.cardExpYear
+        ? { brand: subscription.cardBrand, last4: subscription.cardLast4, expMonth: subscription.cardExpMonth, expYear: subscription.cardExpYear }
+        : null;
+    await recordPayment(tx, {
+      providerInvoiceId: options.chargeId,
+      userId: subscription.userId,
+      subscriptionId: subscription.id,
+      amount: change.amountDue,
+      currency: change.currency,
+      status: 'paid',
+      description: `${change.from.name} → ${change.to.name}`,
+      card,
+      createdAt: options.now,
+      lines: change.lines,
+    });
+  }
+  await notifyPlanChanged(tx, subscription.userId, change.to, change.effectiveAt);
+}
+
+/** Undoes a scheduled downgrade; answers whether there was one. */
+export async function undoScheduledChange(tx: Queryable, subscription: SubscriptionRow, now: Date): Promise<boolean> {
+  if (subscription.scheduledPlanId === null) return false;
+  await tx.update(subscriptions).set({ scheduledPlanId: null, updatedAt: now }).where(eq(subscriptions.id, subscription.id));
+  return true;
+}

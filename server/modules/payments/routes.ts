@@ -1,0 +1,94 @@
+// Payments API (/api/v1/payments/*): the public price range, and for a signed-in account the
+// plans, subscribe, confirm a checkout, list, cancel, reactivate, the payment-method portal and
+// home. The work is `app.payments` (./service.ts); these routes answer in the contract's shapes.
+import type { FastifyInstance } from 'fastify';
+import { priceRange } from '@domain/plans';
+import { routeSchema } from '@server/contract';
+import { CachedRead } from '@server/db/cached-read';
+import { HttpError } from '@server/errors';
+import { negotiateLocale } from '@server/i18n';
+import { paymentBody, planBody, subscriptionBody } from './bodies';
+import { trialDaysForNewAccounts } from './service';
+
+const base = '/api/v1/payments';
+
+export default async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const { payments } = app;
+  // onRequest, not preHandler: a request without valid credentials hears 401 before any 400.
+  const signedIn = { onRequest: app.authenticate };
+  // Plans change a few times a year: read and serialised once, dropped when the table changes
+  // (decision 018).
+  const plansAnswer = new CachedRead(async () => JSON.stringify({ isSuccess: true, plans: (await payments.activePlans()).map(planBody) }), {
+    tables: ['plans'],
+    maxAgeMs: 60_000,
+  }).listen(app.changeFeed);
+
+  // Public: the landing's "from X to Y a month" comes from the plans themselves.
+  app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
+    // Read each time: the public landing shows a price change at once (tests/server/modules/payments/payments.test.ts).
+    const range = priceRange((await payments.activePlans()).map(planBody));
+    if (!range) throw new HttpError(404, 'payments.noPlansOnSale');
+    return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
+  });
+
+  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async (_request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await plansAnswer.get());
+  });
+
+  app.post<{ Body: { plan: string } }>(
+    `${base}/subscribe`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscribe`) },
+    async (request) => {
+      const url = await payments.subscribe(request.user.id, request.body.plan, negotiateLocale(request.headers['accept-language']));
+      if (url === null) return { isSuccess: true, message: request.t('payments.alreadySubscribed') };
+      return { isSuccess: true, url };
+    },
+  );
+
+  app.post<{ Body: { customer: string; deviceId?: string } }>(
+    `${base}/subscription-current`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscription-current`) },
+    async (request) => {
+      const { subscription, plan } = await payments.confirmCheckout(request.user.id, request.body.customer, request.body.deviceId);
+      return { isSuccess: true, message: request.t('payments.confirmed'), subscription: subscriptionBody(subscription, plan) };
+    },
+  );
+
+  app.post(`${base}/subscriptions`, { ...signedIn, schema: routeSchema('POST', `${base}/subscriptions`) }, async (request) => {
+    const billing = await payments.billing(request.user.id);
+    return {
+      isSuccess: true,
+      plans: billing.subscriptions.map((row) => subscriptionBody(row.subscription, row.plan, row.scheduled)),
+      payments: billing.payments.map(paymentBody),
+    };
+  });
+
+  app.post<{ Body: { subscription_id: string } }>(
+    `${base}/subscription-cancel`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscription-cancel`) },
+    async (request) => {
+      const { subscription, plan } = await payments.cancel(request.user.id, request.body.subscription_id);
+      return { isSuccess: true, message: request.t('payments.cancelled'), subscription: subscriptionBody(subscription, plan) };
+    },
+  );
+
+  app.post<{ Body: { subscription_id: string } }>(
+    `${base}/subscription-reactivate`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/subscription-reactivate`) },
+    async (request) => {
+      const { subscription, plan } = await payments.reactivate(request.user.id, request.body.subscription_id);
+      return { isSuccess: true, message: request.t('payments.reactivated'), subscription: subscriptionBody(subscription, plan) };
+    },
+  );
+
+  // The provider's page for a new card; it comes back to /billing.
+  app.post(`${base}/portal`, { ...signedIn, schema: routeSchema('POST', `${base}/portal`) }, async (request) => {
+    const url = await payments.portalUrl(request.user.id, `${app.config.publicUrl}/billing`, negotiateLocale(request.headers['accept-language']));
+    return { isSuccess: true, url };
+  });
+
+  app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`) }, async (request) => {
+    const { user, hasSubscription } = await payments.home(request.user.id);
+    return { isSuccess: true, email: user.email, name: user.name, image: user.image, hasSubscription };
+  });
+}

@@ -1,0 +1,67 @@
+// Reads the sandbox's card form (checkout and portal): 4242 4242 4242 4242 is approved and
+// 4000 0000 0000 0002 declined, like a hosted provider's test cards; any other number is
+// invalid. The expiry must not be past, the CVC is 3–4 digits, the name is required. A refusal
+// is a server message code (locales/server.<lang>.json), shown in the page's language.
+import type { MessageCode } from '@server/i18n';
+import type { CardFacts } from '@server/modules/payments/provider';
+
+export interface CardForm {
+  card_number?: unknown;
+  exp?: unknown;
+  cvc?: unknown;
+  name?: unknown;
+}
+
+export type CardOutcome =
+  | { kind: 'approved'; card: CardFacts }
+  | { kind: 'declined'; code: MessageCode }
+  | { kind: 'invalid'; code: MessageCode; field: keyof CardForm };
+
+export const successCard = '4242424242424242';
+export const declinedCard = '4000000000000002';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** MM/YY (or MM / YY, or MM/YYYY) to month and four-digit year; null when malformed. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const yearText = match[2] ?? '';
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+export function checkCard(form: CardForm, now: Date = new Date()): CardOutcome {
+  const number = text(form.card_number).replace(/[\s-]/g, '');
+  if (number === '') return { kind: 'invalid', field: 'card_number', code: 'sandbox.card.numberMissing' };
+  if (number !== successCard && number !== declinedCard) {
+    return {
+      kind: 'invalid',
+      field: 'card_number',
+      code: 'sandbox.card.numberInvalid',
+    };
+  }
+  const expiry = parseExpiry(text(form.exp));
+  if (!expiry) {
+    return { kind: 'invalid', field: 'exp', code: 'sandbox.card.expiryInvalid' };
+  }
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (expiry.year * 12 + (expiry.month - 1) < thisMonth) {
+    return { kind: 'invalid', field: 'exp', code: 'sandbox.card.expired' };
+  }
+  if (!/^\d{3,4}$/.test(text(form.cvc))) {
+    return { kind: 'invalid', field: 'cvc', code: 'sandbox.card.cvcInvalid' };
+  }
+  if (text(form.name) === '') {
+    return { kind: 'invalid', field: 'name', code: 'sandbox.card.nameMissing' };
+  }
+  if (number === declinedCard) return { kind: 'declined', code: 'sandbox.card.declined' };
+  return {
+    kind: 'approved',
+    card: { brand: 'visa', last4: number.slice(-4), expMonth: expiry.month, expYear: expiry.year },
+  };
+}

@@ -1,0 +1,165 @@
+// App layer: `app.payments`, subscribing and everything after it for the signed-in account:
+// plans, checkouts, confirming one, cancel and reactivate, the payment-method portal, the
+// billing lists. It speaks only to the port (`app.paymentProvider`), whichever provider runs.
+import { and, eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { isCurrentStatus } from '@domain/subscriptions';
+import type { AppLocale } from '@i18n/locales';
+import type { Database } from '@server/db/client';
+import { checkoutSessions, subscriptions, users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { queueMail } from '@server/modules/mail/outbox';
+import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
+import type { PaymentProvider, PlanRow, SubscriptionFacts, UserRow } from './provider';
+import { accountSubscriptions, findActivePlan, hasEverSubscribed, listActivePlans, type SubscriptionRow } from './subscription-repository';
+import { viaProvider } from './via-provider';
+
+/** The free trial of an account's first subscription, in days. */
+export const trialDaysForNewAccounts = 7;
+
+/** The columns a provider's answer to cancel/reactivate may refresh. */
+function providerView(reported: Partial<SubscriptionFacts> | null) {
+  if (!reported) return {};
+  const { status, currentPeriodStart, currentPeriodEnd } = reported;
+  return {
+    ...(status ? { status } : {}),
+    ...(currentPeriodStart ? { currentPeriodStart } : {}),
+    ...(currentPeriodEnd ? { currentPeriodEnd } : {}),
+  };
+}
+
+export function paymentsService(db: Database, provider: PaymentProvider) {
+  const account = accountSubscriptions(db, provider);
+
+  /** One of the account's subscriptions with its plan (404 otherwise). */
+  async function ownSubscription(userId: string, subscriptionId: string) {
+    const found = await account.own(userId, subscriptionId);
+    if (!found) throw new HttpError(404, 'payments.subscriptionNotFound');
+    return found;
+  }
+
+  /** The signed-in account; its token may outlive it. */
+  async function signedInUser(userId: string): Promise<UserRow> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new HttpError(401, 'auth.sessionExpired');
+    return user;
+  }
+
+  /** Sets cancel-at-period-end at the provider, then on the row with what the provider reported. */
+  async function setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<SubscriptionRow> {
+    const reported = await viaProvider(() => provider.setCancelAtPeriodEnd(subscription.id, cancel));
+    const [row = subscription] = await db
+      .update(subscriptions)
+      .set({ ...providerView(reported), cancelAtPeriodEnd: cancel, updatedAt: new Date() })
+      .where(eq(subscriptions.id, subscription.id))
+      .returning();
+    return row;
+  }
+
+  return {
+    activePlans: () => listActivePlans(db),
+    /** The provider's checkout URL for the plan (404 when not on sale), or null when the account already subscribes. */
+    async subscribe(userId: string, planId: string, language: AppLocale): Promise<string | null> {
+      const plan = await findActivePlan(db, planId);
+      if (!plan) throw new HttpError(404, 'payments.planNotFound');
+      if (await account.current(userId)) return null;
+      const user = await signedInUser(userId);
+      const firstSubscription = user.trialUsedAt === null && !(await hasEverSubscribed(db, user.id));
+      const trialDays = firstSubscription ? trialDaysForNewAccounts : 0;
+      const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays, language }));
+      // Only the newest checkout stays payable, so two open tabs cannot start two subscriptions.
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.status, 'open')));
+      await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, planId: plan.id, provider: provider.name, trialDays, language });
+      return checkout.url;
+    },
+    /** The subscription the account's checkout made, applied now if the provider has completed it. */
+    async confirmCheckout(userId: string, checkoutId: string, deviceId: string | undefined): Promise<{ subscription: SubscriptionRow; plan: PlanRow }> {
+      const [checkout] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.userId, userId)));
+      if (!checkout) throw new HttpError(404, 'payments.checkoutNotFound');
+      if (deviceId && checkout.deviceId === null) {
+        await db.update(checkoutSessions).set({ deviceId }).where(eq(checkoutSessions.id, checkout.id));
+      }
+      let [made] = await db
+        .select({ id: subscriptions.id, status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.checkoutSessionId, checkout.id));
+      if (!made || made.status === 'incomplete') {
+        const completed = await viaProvider(() => provider.retrieveCompletedCheckout(checkout));
+        if (!completed) throw new HttpError(402, 'payments.notCompleted');
+        try {
+          made = { id: await applyCompletedCheckout(db, completed), status: completed.subscription.status };
+        } catch (error) {
+          // Paid twice (two tabs): the account keeps the subscription it has.
+          if (error instanceof CurrentSubscriptionConflict) {
+            throw new HttpError(409, 'payments.checkoutNotApplied');
+          }
+          throw error;
+        }
+      }
+      const found = await ownSubscription(userId, made.id);
+      // Stripe completes a checkout whose first payment still needs the bank (3-D Secure).
+      if (found.subscription.status === 'incomplete') throw new HttpError(402, 'payments.notCompleted');
+      return found;
+    },
+    billing: (userId: string) => account.billing(userId),
+    /** Cancels at the period's end (409 when not current) and confirms it by email, once. */
+    async cancel(userId: string, subscriptionId: string) {
+      const { subscription, plan } = await ownSubscription(userId, subscriptionId);
+      if (!isCurrentStatus(subscription.status)) {
+        throw new HttpError(409, 'payments.notCancellable');
+      }
+      if (subscription.cancelAtPeriodEnd) return { subscription, plan };
+      const row = await setCancelAtPeriodEnd(subscription, true);
+      const user = await signedInUser(userId);
+      await queueMail(db, {
+        userId: user.id,
+        to: user.email,
+        language: user.language,
+        template: 'cancellationConfirmed',
+        params: { accessUntil: row.currentPeriodEnd.toISOString() },
+      });
+      return { subscription: row, plan };
+    },
+    /** Undoes a cancel before the period ends (409 otherwise). */
+    async reactivate(userId: string, subscriptionId: string) {
+      const { subscription, plan } = await ownSubscription(userId, subscriptionId);
+      if (!isCurrentStatus(subscription.status) || subscription.currentPeriodEnd <= new Date()) {
+        throw new HttpError(409, 'payments.notReactivatable');
+      }
+      if (!subscription.cancelAtPeriodEnd) return { subscription, plan };
+      return { subscription: await setCancelAtPeriodEnd(subscription, false), plan };
+    },
+    /** The provider's page for a new card, coming back to `returnUrl` (404 for an account that never subscribed). */
+    async portalUrl(userId: string, returnUrl: string, language: AppLocale): Promise<string> {
+      const user = await signedInUser(userId);
+      if (!(await hasEverSubscribed(db, user.id))) throw new HttpError(404, 'payments.noSubscription');
+      const portal = await viaProvider(() => provider.createPortalSession(user, returnUrl, language));
+      if (!portal) throw new HttpError(404, 'payments.noSubscription');
+      return portal.url;
+    },
+    async home(userId: string) {
+      const user = await signedInUser(userId);
+      const current = await account.current(user.id);
+      return { user, hasSubscription: current !== null };
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: ReturnType<typeof paymentsService>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('payments', paymentsService(app.db, app.paymentProvider));
+  },
+  { name: 'payments-service', dependencies: ['config-and-database', 'payment-provider'] },
+);

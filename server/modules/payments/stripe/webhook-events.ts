@@ -1,0 +1,157 @@
+// Turns Stripe's webhook events into changes of the database, in any order: the subscription an
+// event concerns is read fresh from Stripe, so late or reordered events converge on Stripe's
+// current state. Recording each event once is the service's (`applyEventOnce`).
+import type Stripe from 'stripe';
+import { and, eq, inArray } from 'drizzle-orm';
+import { currentStatuses } from '@domain/subscriptions';
+import type { Database } from '@server/db/client';
+import { subscriptions, users } from '@server/db/schema';
+import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, recordPayment } from '@server/modules/payments/apply-checkout';
+import { applyEventOnce, type EventChange } from '@server/modules/payments/provider-events';
+import type { PlanRow, ProviderEvent, SubscriptionReport, WebhookReceiver } from '@server/modules/payments/provider';
+import { callStripe, subscriptionExpand } from './client';
+import {
+  customerIdOf,
+  invoiceFacts,
+  invoiceSubscriptionId,
+  resolvePlan,
+  resolveUserId,
+  stripeProviderName,
+  subscriptionFacts,
+} from './objects';
+
+/** A subscription as Stripe holds it now, with the plan it is for. */
+interface SubscriptionWork extends SubscriptionReport {
+  plan: PlanRow;
+}
+
+interface Hints {
+  metadata?: Stripe.Metadata | null;
+  customer?: string | { id: string } | null;
+}
+
+/** Stripe's signed events (`Stripe-Signature` over the exact bytes, with the endpoint's secret). */
+export function createStripeWebhooks(options: { client: Stripe; db: Database; webhookSecret: string }): WebhookReceiver {
+  const { client, db, webhookSecret } = options;
+
+  /** The subscription as Stripe holds it now, with the account and plan it belongs to. */
+  async function subscriptionWork(subscriptionId: string, hints: Hints): Promise<SubscriptionWork | null> {
+    const subscription = await callStripe('read the subscription', () =>
+      client.subscriptions.retrieve(subscriptionId, { expand: subscriptionExpand }),
+    );
+    const userId =
+      (await resolveUserId(db, subscription.metadata, subscription.customer)) ??
+      (await resolveUserId(db, hints.metadata, hints.customer));
+    const plan = await resolvePlan(db, subscription);
+    if (userId === null || plan === null) return null;
+    const facts = subscriptionFacts(subscription, userId, plan.id);
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    const payment =
+      invoice && invoice.status === 'paid'
+        ? invoiceFacts(invoice, { userId, subscriptionId: facts.id, planName: plan.name, card: facts.card })
+        : null;
+    return { subscription: facts, plan, customerId: customerIdOf(subscription.customer), payment };
+  }
+
+  /** The subscriptions we hold for a Stripe customer that Stripe may still charge. */
+  async function chargeableSubscriptionIds(customerId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(
+        and(
+          eq(users.providerCustomerId, customerId),
+          eq(subscriptions.provider, stripeProviderName),
+          inArray(subscriptions.status, [...currentStatuses, 'past_due']),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
+  /** What an event changes, read before the transaction so no HTTP call holds it open. */
+  async function plan(event: Stripe.Event): Promise<EventChange> {
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const subscriptionId = customerIdOf(session.subscription);
+        if (session.mode !== 'subscription' || subscriptionId === null) return null;
+        const work = await subscriptionWork(subscriptionId, { metadata: session.metadata, customer: session.customer });
+        if (!work) return null;
+        return async (tx) => {
+          await applyCompletedCheckoutIn(tx, {
+            checkoutSessionId: session.id,
+            provider: stripeProviderName,
+            customerId: work.customerId,
+            subscription: work.subscription,
+            payment: work.payment,
+          });
+          // A subscription the webhook met first keeps its data; the checkout is linked here.
+          await applySubscriptionReport(tx, stripeProviderName, work);
+        };
+      }
+      case 'customer.updated': {
+        // A new card chosen in the Billing customer portal arrives here: the portal sets the
+        // customer's `invoice_settings.default_payment_method`, and that change is itself a
+        // customer.updated. `payment_method.attached` is not handled: attaching a card does not
+        // make it the one charged, and the portal's attach is followed by this event.
+        // Any change may be the default payment method (the event's previous_attributes are
+        // not relied on): each subscription is re-read and written like a subscription event,
+        // which stores the same facts again when nothing we show has changed.
+        const customer = event.data.object;
+        const ids = await chargeableSubscriptionIds(customer.id);
+        const works: SubscriptionWork[] = [];
+        for (const subscriptionId of ids) {
+          const work = await subscriptionWork(subscriptionId, { metadata: customer.metadata, customer: customer.id });
+          if (work) works.push(work);
+        }
+        if (works.length === 0) return null;
+        return async (tx) => {
+          for (const work of works) await applySubscriptionReport(tx, stripeProviderName, work);
+        };
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const subscription = event.data.object;
+        const work = await subscriptionWork(subscription.id, subscription);
+        return work ? (tx) => applySubscriptionReport(tx, stripeProviderName, work) : null;
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object;
+        const hints = { metadata: invoice.parent?.subscription_details?.metadata ?? null, customer: invoice.customer };
+        const subscriptionId = invoiceSubscriptionId(invoice);
+        const work = subscriptionId ? await subscriptionWork(subscriptionId, hints) : null;
+        const userId = work?.subscription.userId ?? (await resolveUserId(db, hints.metadata, hints.customer));
+        if (userId === null) return null;
+        const payment = invoiceFacts(invoice, {
+          userId,
+          subscriptionId: work?.subscription.id ?? null,
+          planName: work?.plan.name ?? 'FitStream',
+          card: work?.subscription.card ?? null,
+          failed: event.type === 'invoice.payment_failed',
+        });
+        return async (tx) => {
+          if (work) await applySubscriptionReport(tx, stripeProviderName, work);
+          else await lockUser(tx, userId);
+          await recordPayment(tx, payment);
+        };
+      }
+      default:
+        return null;
+    }
+  }
+
+  return {
+    verify(rawBody, headers): ProviderEvent | null {
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(rawBody, String(headers['stripe-signature'] ?? ''), webhookSecret);
+      } catch {
+        return null;
+      }
+      return { id: event.id, type: event.type, apply: () => applyEventOnce(db, event, () => plan(event)) };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// POST /api/v1/payments/webhook: the payment provider's signed events. The body is kept raw (a
+// parser scoped to this route) because the signature covers the exact bytes; 404 when the
+// provider sends no webhooks (the sandbox).
+import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import { CurrentSubscriptionConflict } from '@server/modules/payments/apply-checkout';
+import { ProviderError } from '@server/modules/payments/provider';
+
+const path = '/api/v1/payments/webhook';
+
+export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const webhooks = app.paymentProvider.webhooks;
+
+  app.post(path, { schema: routeSchema('POST', path) }, async (request) => {
+    if (!webhooks) throw new HttpError(404, 'payments.webhooksStripeOnly');
+    const raw = request.body;
+    if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'payments.webhookBody');
+    const event = webhooks.verify(raw, request.headers);
+    if (!event) throw new HttpError(400, 'payments.webhookSignature');
+    try {
+      const outcome = await event.apply();
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
+    } catch (error) {
+      if (error instanceof CurrentSubscriptionConflict) {
+        // Two paid checkouts for one account: keep the current one; a person must refund the other.
+        request.log.error({ eventId: event.id, currentId: error.currentId }, 'second current subscription not applied');
+        return { isSuccess: true, received: true };
+      }
+      // Providers retry on 5xx, which is what a provider outage needs.
+      if (error instanceof ProviderError) throw new HttpError(503, 'payments.providerUnavailable');
+      throw error;
+    }
+    return { isSuccess: true, received: true };
+  });
+}

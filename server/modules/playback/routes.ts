@@ -1,0 +1,157 @@
+// Playback API: start a session (subscription, device and screen rules), keep it live with
+// heartbeats, stop one (this device's or another's), the session's master playlist, and progress.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { components } from '@api/schema';
+import { routeSchema } from '@server/contract';
+import { HttpError } from '@server/errors';
+import type { RefusalReason } from './access';
+import { masterPlaylist } from './playlists';
+import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
+import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
+
+type Schemas = components['schemas'];
+
+function refuse(reply: FastifyReply, reason: RefusalReason): FastifyReply {
+  const code = `playback.refused.${reason}` as const;
+  const body: Schemas['PlaybackRefusedError'] = { isSuccess: false, message: reply.request.t(code), statusCode: 403, code, reason };
+  return reply.code(403).send(body);
+}
+
+function ended(reply: FastifyReply, session: PlaybackSessionRow): FastifyReply {
+  const reason = endReason(session);
+  const code = `playback.ended.${reason}` as const;
+  const body: Schemas['PlaybackEndedError'] = { isSuccess: false, message: reply.request.t(code), statusCode: 410, code, reason };
+  return reply.code(410).send(body);
+}
+
+export default async function playbackRoutes(app: FastifyInstance): Promise<void> {
+  const { playbackSecret, playbackUrlTtlSeconds } = app.config;
+
+  const grantCookie = (session: PlaybackSessionRow) => ({
+    path: grantCookiePath(session.mediaId),
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: app.config.secureCookies,
+  });
+
+  /**
+   * The session as the player reads it, with URLs signed now under the plan's current cap; the
+   * same grant goes in the session's media cookie, for players that cannot rewrite their URLs.
+   */
+  async function sessionView(reply: FastifyReply, session: PlaybackSessionRow, maxHeight: number, now: Date): Promise<Schemas['PlaybackSession']> {
+    const grant = { sessionId: session.id, mediaId: session.mediaId, maxHeight };
+    const { token, expiresAt } = await signMediaGrant(playbackSecret, grant, now, playbackUrlTtlSeconds);
+    reply.setCookie(grantCookieName(session.id), token, { ...grantCookie(session), maxAge: playbackUrlTtlSeconds });
+    return {
+      id: session.id,
+      class_id: session.classId,
+      media_id: session.mediaId,
+      device_name: session.deviceName,
+      started_at: session.startedAt.toISOString(),
+      heartbeat_seconds: HEARTBEAT_SECONDS,
+      max_video_height: maxHeight,
+      master_playlist_url: `/api/v1/playback/sessions/${session.id}/master.m3u8?token=${encodeURIComponent(token)}`,
+      token,
+      token_expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  app.post<{ Body: Schemas['PlaybackStartRequest'] }>(
+    '/api/v1/playback/sessions',
+    { schema: routeSchema('POST', '/api/v1/playback/sessions'), preHandler: app.authenticate },
+    async (request, reply) => {
+      const now = new Date();
+      const result = await app.playback.start(
+        { userId: request.user.id, classId: request.body.class_id, deviceId: request.body.device_id, headers: request.headers },
+        now,
+      );
+      if (result.kind === 'refused') return refuse(reply, result.reason);
+      if (result.kind === 'screenLimit') {
+        const body: Schemas['ScreenLimitError'] = {
+          isSuccess: false,
+          message: request.t('playback.screenLimit'),
+          statusCode: 409,
+          code: 'playback.screenLimit',
+          reason: 'screen_limit',
+          simultaneous_screens: result.plan.simultaneousScreens,
+          watching: result.watching.map((session) => ({
+            session_id: session.id,
+            device_name: session.deviceName,
+            started_at: session.startedAt.toISOString(),
+            class_id: session.classId,
+          })),
+        };
+        return reply.code(409).send(body);
+      }
+      reply.code(201);
+      const body: Schemas['PlaybackStartSuccess'] = {
+        isSuccess: true,
+        session: await sessionView(reply, result.session, result.plan.maxVideoHeight, now),
+        duration_seconds: result.media.durationSeconds,
+        resume_position_seconds: result.resumePositionSeconds,
+      };
+      return body;
+    },
+  );
+
+  app.post<{ Params: { sessionId: string } }>(
+    '/api/v1/playback/sessions/:sessionId/heartbeat',
+    { schema: routeSchema('POST', '/api/v1/playback/sessions/{sessionId}/heartbeat'), preHandler: app.authenticate },
+    async (request, reply) => {
+      const now = new Date();
+      const beat = await app.playback.heartbeat(request.user.id, request.params.sessionId, now);
+      if (beat.kind === 'otherAccount') return refuse(reply, 'other_account');
+      if (beat.kind === 'refused') return refuse(reply, beat.reason);
+      if (beat.kind === 'ended') return ended(reply, beat.session);
+      return { isSuccess: true, session: await sessionView(reply, beat.session, beat.plan.maxVideoHeight, now) };
+    },
+  );
+
+  app.delete<{ Params: { sessionId: string } }>(
+    '/api/v1/playback/sessions/:sessionId',
+    { schema: routeSchema('DELETE', '/api/v1/playback/sessions/{sessionId}'), preHandler: app.authenticate },
+    async (request, reply) => {
+      const session = await app.playback.stop(request.user.id, request.params.sessionId);
+      if (!session) return refuse(reply, 'other_account');
+      reply.clearCookie(grantCookieName(session.id), grantCookie(session));
+      return { isSuccess: true };
+    },
+  );
+
+  app.get<{ Params: { sessionId: string }; Querystring: { token: string } }>(
+    '/api/v1/playback/sessions/:sessionId/master.m3u8',
+    { schema: routeSchema('GET', '/api/v1/playback/sessions/{sessionId}/master.m3u8') },
+    async (request, reply) => {
+      const now = new Date();
+      const grant = await verifyMediaGrant(playbackSecret, request.query.token, now);
+      if (!grant || grant.sessionId !== request.params.sessionId) throw new HttpError(403, 'playback.badLink');
+      const found = await app.playback.playlist(grant.sessionId, now);
+      if (found.kind === 'ended') return ended(reply, found.session);
+      const { session, media, plan } = found;
+      const grantNow = { sessionId: session.id, mediaId: media.id, maxHeight: plan.maxVideoHeight };
+      const { token } = await signMediaGrant(playbackSecret, grantNow, now, playbackUrlTtlSeconds);
+      return reply
+        .type('application/vnd.apple.mpegurl')
+        .header('Cache-Control', 'no-store')
+        .send(masterPlaylist(media, plan.maxVideoHeight, token));
+    },
+  );
+
+  app.put<{ Params: { classId: string }; Body: Schemas['ProgressRequest'] }>(
+    '/api/v1/playback/progress/:classId',
+    { schema: routeSchema('PUT', '/api/v1/playback/progress/{classId}'), preHandler: app.authenticate },
+    async (request): Promise<Schemas['ProgressSuccess']> => {
+      const progress = await app.playback.saveProgress(request.user.id, request.params.classId, request.body.position_seconds);
+      return {
+        isSuccess: true,
+        progress: {
+          class_id: progress.classId,
+          position_seconds: progress.positionSeconds,
+          completed: progress.completedAt !== null,
+          completed_at: progress.completedAt?.toISOString() ?? null,
+          updated_at: progress.updatedAt.toISOString(),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,115 @@
+// App layer: `app.playback`, the rules of a playback session: who may start one (subscription,
+// device, screens), heartbeats that keep it live, stopping it, what its master playlist may
+// offer, and saving progress in a class.
+import type { IncomingHttpHeaders } from 'node:http';
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '@server/db/client';
+import { classes } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { findMedia, type MediaRow } from '@server/modules/media/store';
+import { playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
+import { describeDevice } from './devices';
+import { findProgress, resumePosition, saveProgress } from './progress';
+import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
+
+export type StartOutcome =
+  | { kind: 'refused'; reason: RefusalReason }
+  | { kind: 'screenLimit'; plan: PlaybackPlan; watching: PlaybackSessionRow[] }
+  | { kind: 'started'; session: PlaybackSessionRow; plan: PlaybackPlan; media: MediaRow; resumePositionSeconds: number };
+
+export type HeartbeatOutcome =
+  | { kind: 'otherAccount' }
+  | { kind: 'refused'; reason: RefusalReason }
+  | { kind: 'ended'; session: PlaybackSessionRow }
+  | { kind: 'live'; session: PlaybackSessionRow; plan: PlaybackPlan };
+
+export function playbackService(db: Database, onProgress: (userId: string) => void) {
+  async function findClass(id: string) {
+    const [found] = await db.select().from(classes).where(eq(classes.id, id));
+    if (!found) throw new HttpError(404, 'playback.classNotFound');
+    return found;
+  }
+
+  /** The session (404 when unknown), or null when it is another account's. */
+  async function ownSession(sessionId: string, userId: string): Promise<PlaybackSessionRow | null> {
+    const session = await findSession(db, sessionId);
+    if (!session) throw new HttpError(404, 'playback.sessionNotFound');
+    return session.userId === userId ? session : null;
+  }
+
+  return {
+    /** A new session on this device for the class, where to resume it, or why not. */
+    async start(input: { userId: string; classId: string; deviceId: string; headers: IncomingHttpHeaders }, now: Date): Promise<StartOutcome> {
+      const watched = await findClass(input.classId);
+      const access = await playbackAccess(db, input.userId, now);
+      if ('refusal' in access) return { kind: 'refused', reason: access.refusal };
+      const device = describeDevice(input.headers);
+      if (access.plan.mobileOnly && !device.isMobile) return { kind: 'refused', reason: 'device_not_allowed' };
+      const media = await findMedia(db, watched.mediaId);
+      if (!media) throw new HttpError(503, 'playback.preparing', { headers: { 'Retry-After': '30' } });
+      const result = await startSession(
+        db,
+        { userId: input.userId, classId: watched.id, mediaId: media.id, deviceId: input.deviceId, deviceName: device.name, plan: access.plan },
+        now,
+      );
+      if ('watching' in result) return { kind: 'screenLimit', plan: access.plan, watching: result.watching };
+      const progress = await findProgress(db, input.userId, watched.id);
+      return { kind: 'started', session: result.session, plan: access.plan, media, resumePositionSeconds: resumePosition(progress, media.durationSeconds) };
+    },
+    /** Keeps the session live under the plan the account has now; a lost plan ends it. */
+    async heartbeat(userId: string, sessionId: string, now: Date): Promise<HeartbeatOutcome> {
+      const session = await ownSession(sessionId, userId);
+      if (!session) return { kind: 'otherAccount' };
+      const access = await playbackAccess(db, userId, now);
+      if ('refusal' in access) {
+        await endSession(db, session, now, 'no_access');
+        return { kind: 'refused', reason: access.refusal };
+      }
+      const current = await recordHeartbeat(db, session, now);
+      if (!isLive(current, now)) return { kind: 'ended', session: current };
+      return { kind: 'live', session: current, plan: access.plan };
+    },
+    /** Ends the account's session; null when it is another account's. */
+    async stop(userId: string, sessionId: string): Promise<PlaybackSessionRow | null> {
+      const session = await ownSession(sessionId, userId);
+      if (session) await endSession(db, session, new Date(), 'stopped');
+      return session;
+    },
+    /** What a granted session's master playlist offers now: the plan is read again, so a plan change applies at once. */
+    async playlist(sessionId: string, now: Date): Promise<{ kind: 'ended'; session: PlaybackSessionRow } | { kind: 'live'; session: PlaybackSessionRow; media: MediaRow; plan: PlaybackPlan }> {
+      const session = await findSession(db, sessionId);
+      if (!session) throw new HttpError(404, 'playback.sessionNotFound');
+      if (!isLive(session, now)) return { kind: 'ended', session };
+      const access = await playbackAccess(db, session.userId, now);
+      if ('refusal' in access) throw new HttpError(403, `playback.refused.${access.refusal}`);
+      const media = await findMedia(db, session.mediaId);
+      if (!media) throw new HttpError(404, 'playback.noMedia');
+      return { kind: 'live', session, media, plan: access.plan };
+    },
+    async saveProgress(userId: string, classId: string, positionSeconds: number) {
+      const watched = await findClass(classId);
+      const media = await findMedia(db, watched.mediaId);
+      const progress = await saveProgress(
+        db,
+        { userId, classId: watched.id, positionSeconds, mediaDurationSeconds: media?.durationSeconds ?? watched.durationSeconds },
+        new Date(),
+      );
+      onProgress(userId);
+      return progress;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    playback: ReturnType<typeof playbackService>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('playback', playbackService(app.db, (userId) => app.classes.progressChanged(userId)));
+  },
+  { name: 'playback-service', dependencies: ['config-and-database', 'classes-service'] },
+);

@@ -1,0 +1,164 @@
+// The built app and what unknown paths answer (server/modules/static/routes.ts): security headers, the
+// JSON 404 under /api, deep links to index.html, compressed hashed assets, and a missing build.
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../harness';
+
+describe('app without a built client', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers unknown API paths with a JSON 404 in the error shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 404, code: 'request.notFound' });
+    const post = await t.app.inject({ method: 'POST', url: '/api/v1/nope', payload: {} });
+    expect(post.json()).toMatchObject({ isSuccess: false, statusCode: 404 });
+  });
+
+  it('tells to build the app instead of crashing when dist/ is missing', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/billing' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+
+  it('sends a Content-Security-Policy and nosniff on every response', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    // The player's Media Source Extensions play from a blob: URL; hls.js runs without a worker.
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).not.toContain('worker-src');
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+const bigScript = Array.from({ length: 200 }, (_, i) => `export const line${i} = 'FitStream ${i}';`).join('\n');
+
+describe('app with a built client', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'fs-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>FitStream</title><div id="root"></div>');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    await writeFile(path.join(dist, 'assets', 'big-def456.js'), bigScript);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/main.tsx"],"sourcesContent":["secret source"]}');
+    t = await createTestApp({ distDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for deep links such as /billing, never cached', async () => {
+    for (const url of ['/', '/billing', '/pricing?x=1', '/users']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<title>FitStream</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends text assets compressed as the browser prefers, with an ETag that answers 304', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 3);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('answers 404, not the app page, for a hashed asset of another build', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-oldbuild.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 404 });
+  });
+
+  it('never serves the source maps that sit beside the build', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret source');
+  });
+
+  it('answers the same status, headers and bytes over a real connection (the files are answered before Fastify)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const etag = String((await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' })).headers.etag);
+    const cases: { method: 'GET' | 'HEAD'; url: string; headers?: Record<string, string> }[] = [
+      { method: 'GET', url: '/' },
+      { method: 'GET', url: '/index.html?utm=1' },
+      { method: 'GET', url: '/billing' },
+      { method: 'HEAD', url: '/' },
+      { method: 'GET', url: '/assets/index-abc123.js' },
+      { method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      { method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } },
+      { method: 'HEAD', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'br' } },
+      { method: 'GET', url: '/assets/big-def456.js', headers: { 'if-none-match': etag } },
+      { method: 'GET', url: '/assets/index-oldbuild.js' },
+    ];
+    // What the connection adds (date, keep-alive) is not the app's answer.
+    const answerOf = (status: number, headers: Record<string, unknown>, body: Buffer) => ({
+      status,
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))),
+      body: body.toString('base64'),
+    });
+    for (const { method, url, headers = {} } of cases) {
+      const viaFastify = await t.app.inject({ method, url, headers });
+      const overHttp = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const request = http.request(`${address}${url}`, { method, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(answerOf(overHttp.status, overHttp.headers, overHttp.body), `${method} ${url}`).toEqual(
+        answerOf(viaFastify.statusCode, viaFastify.headers, viaFastify.rawPayload),
+      );
+    }
+  });
+
+  it('keeps unknown API paths a JSON 404 even with the app built', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/unknown/thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 404 });
+    const missingAsset = await t.app.inject({ method: 'GET', url: '/uploads/nothing.png' });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+});
