@@ -38,6 +38,16 @@ function sessionsEnded(db: Queryable, sessionIds: readonly string[]): void {
   for (const listener of endedListeners.get(db) ?? []) listener(sessionIds);
 }
 
+/**
+ * A signed-in device as the screen limit (and, later, the download limit) counts devices: its
+ * sign-in session, the refresh-token family the server issued at sign-in and kept across every
+ * refresh. The `device_id` a client sends is only a label (docs/decisions/027): one sign-in
+ * cannot pass for another by sending another's label.
+ */
+export function deviceIdentity(user: { sessionId: string }): string {
+  return user.sessionId;
+}
+
 export interface IssuedSession {
   sessionId: string;
   refreshToken: string;

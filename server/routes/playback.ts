@@ -3,11 +3,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { components } from '@api/schema';
+import { deviceIdentity } from '@server/auth/sessions';
 import { routeSchema } from '@server/contract';
 import { classes } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { findMedia } from '@server/media/store';
-import { playbackAccess, type RefusalReason } from '@server/playback/access';
+import { findPlayableClass, playbackAccess, type RefusalReason } from '@server/playback/access';
 import { describeDevice } from '@server/playback/devices';
 import { masterPlaylist } from '@server/playback/playlists';
 import { findProgress, resumePosition, saveProgress } from '@server/playback/progress';
@@ -83,7 +84,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     { schema: routeSchema('POST', '/api/v1/playback/sessions'), preHandler: app.authenticate },
     async (request, reply) => {
       const now = new Date();
-      const watched = await findClass(request.body.class_id);
+      const watched = await findPlayableClass(app.db, request.body.class_id, now);
+      if (!watched) throw new HttpError(404, 'playback.classNotFound');
       const access = await playbackAccess(app.db, request.user.id, now);
       if ('refusal' in access) return refuse(reply, access.refusal);
       const device = describeDevice(request.headers);
@@ -92,7 +94,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       if (!media) throw new HttpError(503, 'playback.preparing', { headers: { 'Retry-After': '30' } });
       const result = await startSession(
         app.db,
-        { userId: request.user.id, classId: watched.id, mediaId: media.id, deviceId: request.body.device_id, deviceName: device.name, plan: access.plan },
+        { userId: request.user.id, classId: watched.id, mediaId: media.id, deviceId: deviceIdentity(request.user), deviceName: device.name, plan: access.plan },
         now,
       );
       if ('watching' in result) {
