@@ -1,6 +1,6 @@
 // The sandbox test clock (docs/decisions/023): the JSON API for the signed-in account (tests,
-// scripts) and the /sandbox/clock page (an account chosen by email). Only with PAYMENTS=sandbox:
-// elsewhere neither exists (404).
+// scripts) and the /sandbox/clock page (an account chosen by email). Only with PAYMENTS=sandbox
+// and where the test tools are served (tools-access.ts): elsewhere neither exists (404).
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { routeSchema } from '@server/contract';
@@ -11,6 +11,7 @@ import { acceptFormBodies } from '@server/plugins/external/body-parsers';
 import { isClockAction, moveSandboxClock, type ClockAction } from '@server/payments/sandbox/clock';
 import { renderClockPage } from '@server/payments/sandbox/clock-page';
 import { sendSandboxPage } from '@server/payments/sandbox/pages';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/payments/sandbox/tools-access';
 import { findPlan, subscriptionBody } from '@server/payments/subscription-repository';
 
 const pagePath = '/sandbox/clock';
@@ -18,7 +19,8 @@ const apiPath = '/api/v1/sandbox/clock';
 
 export default async function sandboxClockRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
-  if (config.payments !== 'sandbox') return;
+  if (!sandboxToolsServed(config)) return;
+  app.addHook('onRequest', sandboxToolsGate(config));
   await acceptFormBodies(app);
   const billingLink = `${config.publicUrl}/billing`;
   const links = { mail: '/sandbox/mail', billing: '/billing' };

@@ -1,6 +1,7 @@
 // The sandbox mailbox (/sandbox/mail): every email delivered without SMTP_URL, newest first, and
-// each message with working links. Served only where the sandbox is (PAYMENTS=sandbox, or
-// NODE_ENV not production: config.sandboxMailbox); a test page, not part of the API contract.
+// each message with working links. Served only with PAYMENTS=sandbox, to everyone outside
+// production and behind SANDBOX_TOOLS_TOKEN in it (tools-access.ts); a test page, not part of
+// the API contract.
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normaliseEmail } from '@domain/account-rules';
@@ -8,6 +9,7 @@ import { mailOutbox } from '@server/db/schema';
 import { negotiateLocale } from '@server/i18n';
 import { renderMailboxList, renderMailboxMessage, renderMailboxNotFound, sendMailboxPage } from '@server/mail/mailbox-pages';
 import { renderMail } from '@server/mail/templates';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/payments/sandbox/tools-access';
 
 /** The newest messages the list shows. */
 export const MAILBOX_PAGE_SIZE = 50;
@@ -15,8 +17,9 @@ export const MAILBOX_PAGE_SIZE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function sandboxMailRoutes(app: FastifyInstance): Promise<void> {
-  if (!app.config.sandboxMailbox) return;
+  if (!sandboxToolsServed(app.config)) return;
   const { db, config } = app;
+  app.addHook('onRequest', sandboxToolsGate(config));
   const links = { mailbox: '/sandbox/mail', app: `${config.publicUrl}/` };
   const messageHref = (id: string) => `/sandbox/mail/${id}`;
   const delivered = and(eq(mailOutbox.transport, 'sandbox'), isNotNull(mailOutbox.sentAt));
