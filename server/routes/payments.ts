@@ -12,6 +12,7 @@ import { HttpError } from '@server/errors';
 import { negotiateLocale } from '@server/i18n';
 import { queueMail } from '@server/mail/outbox';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from '@server/payments/apply-checkout';
+import { expireOpenCheckouts } from '@server/payments/checkouts';
 import { ProviderError, type SubscriptionFacts, type UserRow } from '@server/payments/provider';
 import {
   accountSubscriptions,
@@ -100,10 +101,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
       const language = negotiateLocale(request.headers['accept-language']);
       const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays, language }));
       // Only the newest checkout stays payable, so two open tabs cannot start two subscriptions.
-      await db
-        .update(checkoutSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.status, 'open')));
+      await viaProvider(() => expireOpenCheckouts(db, provider, user.id));
       await db.insert(checkoutSessions).values({
         id: checkout.id,
         userId: user.id,
