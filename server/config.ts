@@ -82,8 +82,13 @@ export interface Config {
   smtpUrl: string | null;
   /** The From of every email (MAIL_FROM). */
   mailFrom: string;
-  /** /sandbox/mail is served: PAYMENTS=sandbox or NODE_ENV is not production. */
+  /**
+   * The sandbox's test tools (/sandbox/mail, the test clock) are served: PAYMENTS=sandbox, and
+   * NODE_ENV is not production or SANDBOX_TOOLS_TOKEN is set. Never with PAYMENTS=stripe.
+   */
   sandboxMailbox: boolean;
+  /** SANDBOX_TOOLS_TOKEN: when set, the test tools answer only a visitor who presents it. */
+  sandboxToolsToken?: string | null;
   /** How often this instance looks for mail to send, in ms (MAIL_POLL_MS); 0: never (tests drive it). */
   mailPollMs: number;
 }
@@ -240,7 +245,7 @@ function mailSettings(
   payments: Config['payments'],
   publicUrl: URL,
   warnings: string[],
-): Pick<Config, 'smtpUrl' | 'mailFrom' | 'sandboxMailbox' | 'mailPollMs'> {
+): Pick<Config, 'smtpUrl' | 'mailFrom' | 'sandboxMailbox' | 'sandboxToolsToken' | 'mailPollMs'> {
   const smtpUrl = value(env, 'SMTP_URL');
   if (smtpUrl !== null && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com.');
@@ -250,10 +255,14 @@ function mailSettings(
     throw new ConfigError(`MAIL_FROM must be an address, e.g. "FitStream <no-reply@example.com>" (got "${mailFrom}").`);
   }
   const production = value(env, 'NODE_ENV') === 'production';
+  const sandboxToolsToken = value(env, 'SANDBOX_TOOLS_TOKEN');
+  if (sandboxToolsToken !== null && sandboxToolsToken.length < 32) throw new ConfigError('SANDBOX_TOOLS_TOKEN must be at least 32 characters long.');
+  // The mailbox shows everyone's reset links: a developer's machine, or an operator holding the token.
+  const sandboxMailbox = payments === 'sandbox' && (!production || sandboxToolsToken !== null);
   if (smtpUrl === null && production) {
-    warnings.push('SMTP_URL is not set: emails are not delivered, only kept in the database' + (payments === 'sandbox' ? ' (readable at /sandbox/mail).' : '.'));
+    warnings.push('SMTP_URL is not set: emails are not delivered, only kept in the database' + (sandboxMailbox ? ' (readable at /sandbox/mail).' : '.'));
   }
-  return { smtpUrl, mailFrom, sandboxMailbox: payments === 'sandbox' || !production, mailPollMs: integer(env, 'MAIL_POLL_MS', 1000, 0, 3_600_000) };
+  return { smtpUrl, mailFrom, sandboxMailbox, sandboxToolsToken, mailPollMs: integer(env, 'MAIL_POLL_MS', 1000, 0, 3_600_000) };
 }
 
 export async function loadConfig(env: Env = process.env): Promise<Config> {

@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureSampleMedia } from './modules/media/samples';
+import { sandboxToolsSummary } from './modules/payments/sandbox/tools-access';
 
 /** A start-up failure, said plainly: a configuration problem in one line, anything else with its stack. */
 function cannotStart(error: unknown): never {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   app.log.info(`FitStream is running at ${config.publicUrl} (payments: ${config.payments}; database: ${database})`);
+  app.log.info(sandboxToolsSummary(config));
   // In the background, so the app answers at once; playing a class whose media is not ready yet answers 503.
   ensureSampleMedia(app.db, config.mediaDir, undefined, ({ done, total, step }) =>
     app.log.info(`Preparing the sample classes' video (first start only): ${done}/${total} encodings done (${step})`),

@@ -29,6 +29,7 @@ export const playbackSessions = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
     mediaId: text('media_id').notNull(),
+    /** The device's identity: the id of its sign-in session (`deviceIdentity`, docs/decisions/029). */
     deviceId: text('device_id').notNull(),
     /** Told from the user agent ("Chrome on macOS"), shown to the other devices of the account. */
     deviceName: text('device_name').notNull(),

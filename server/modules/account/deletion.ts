@@ -4,11 +4,14 @@
 // stay (the law keeps invoices) with the card details removed. The user row itself stays,
 // anonymised, because payments (and invoices) point at it: its email becomes an address that can
 // never be typed, so the real address can sign up again, and its password can never match.
-import { eq } from 'drizzle-orm';
+// Nothing that outlives it may act on it: reset and sign-in links go, open checkouts expire.
+import { and, eq, ne, notExists } from 'drizzle-orm';
 import type { Database, Transaction } from '@server/db/client';
 import {
+  checkoutSessions,
   classProgress,
   linkTokens,
+  passwordResetTokens,
   mailOutbox,
   payments,
   playbackSessions,
@@ -20,6 +23,7 @@ import {
 } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
 import { anonymiseInvoices } from '@server/modules/payments/invoices/invoices';
+import { expireOpenCheckouts } from '@server/modules/payments/checkouts';
 import type { PaymentProvider } from '@server/modules/payments/provider';
 import { isCurrentStatus } from '@domain/subscriptions';
 import { revokeSessions } from '@server/modules/auth/sessions';
@@ -46,7 +50,8 @@ const UNUSABLE_PASSWORD_HASH = '!deleted';
 
 export async function deleteAccount(
   db: Database,
-  provider: Pick<PaymentProvider, 'cancelImmediately'>,
+  // A provider without hosted checkouts to expire may leave out expireCheckout.
+  provider: Pick<PaymentProvider, 'cancelImmediately'> & Partial<Pick<PaymentProvider, 'expireCheckout'>>,
   userId: string,
   steps: readonly ErasureStep[] = accountErasureSteps,
 ): Promise<boolean> {
@@ -57,6 +62,8 @@ export async function deleteAccount(
   const owned = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const current = owned.filter((subscription) => isCurrentStatus(subscription.status));
   for (const subscription of current) await provider.cancelImmediately(subscription.id);
+  // An open checkout paid after the deletion would bring back a subscription (and a charge).
+  await expireOpenCheckouts(db, { expireCheckout: provider.expireCheckout ?? (async () => {}) }, userId);
 
   // 2. Every device signed out, through the one function that ends sessions.
   await revokeSessions(db, userId);
@@ -78,6 +85,13 @@ export async function deleteAccount(
     await tx.delete(classProgress).where(eq(classProgress.userId, userId));
     await tx.delete(playbackSessions).where(eq(playbackSessions.userId, userId));
     await tx.delete(linkTokens).where(eq(linkTokens.userId, userId));
+    // A reset link must not set a password on the deleted account (and sign it in again).
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    // Checkouts that made no subscription (expired above) go; the ones that made one stay with it.
+    const madeSubscription = tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.checkoutSessionId, checkoutSessions.id));
+    await tx
+      .delete(checkoutSessions)
+      .where(and(eq(checkoutSessions.userId, userId), ne(checkoutSessions.status, 'complete'), notExists(madeSubscription)));
     await tx.delete(portalSessions).where(eq(portalSessions.userId, userId));
     // Already revoked above; their rows (device names, times) are personal data too.
     await tx.delete(sessions).where(eq(sessions.userId, userId));

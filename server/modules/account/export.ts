@@ -1,8 +1,10 @@
 // "Download my data" (/account): everything FitStream holds about one account, as one JSON
-// document. Secrets are left out (the password hash, refresh tokens, link tokens) and image
-// bytes are described, not embedded; each image can be downloaded at its `url`.
+// document. Secrets are left out (the password hash, refresh tokens, link tokens, and the live
+// links in queued emails) and image bytes are described, not embedded; each image can be
+// downloaded at its `url`.
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
+import { paramsForExport } from '@server/modules/mail/outbox';
 import {
   checkoutSessions,
   classProgress,
@@ -82,7 +84,7 @@ export async function exportAccountData(db: Database, userId: string, now = new 
     sessions: sessionRows,
     playbackSessions: playbackRows,
     uploads: uploadRows.map((upload) => ({ ...upload, url: `/uploads/${upload.name}` })),
-    emails: mailRows,
+    emails: mailRows.map((mail) => ({ ...mail, params: paramsForExport(mail.template, mail.params) })),
   };
 }
 

@@ -1,6 +1,6 @@
 // Accounts: creating one (email unique, password hashed) and checking credentials with the
 // same answer and similar timing whether the email is unknown or the password wrong.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema';
 import type { AppLocale } from '@i18n/locales';
@@ -42,7 +42,11 @@ export async function checkCredentials(db: Database, email: string, password: st
   return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, email: user.email, language: user.language } : null;
 }
 
+/** The account, unless it was deleted. */
 export async function findAccount(db: Database, userId: string): Promise<Account | null> {
-  const [user] = await db.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return user ?? null;
 }

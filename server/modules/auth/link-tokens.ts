@@ -1,6 +1,6 @@
 // One-time sign-in links (`nftoken`): random, stored as a hash, valid 10 minutes, used once.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '@server/db/client';
+import type { Database, Queryable } from '@server/db/client';
 import { linkTokens } from '@server/db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -21,4 +21,16 @@ export async function consumeLinkToken(db: Database, token: string): Promise<str
     .where(and(eq(linkTokens.tokenHash, hashToken(token)), isNull(linkTokens.usedAt), gt(linkTokens.expiresAt, sql`now()`)))
     .returning({ userId: linkTokens.userId });
   return row?.userId ?? null;
+}
+
+/**
+ * Spends every outstanding link of the account: a link is a sign-in not yet made, so whatever
+ * ends the account's sessions (a password change or reset, "sign out of all other devices",
+ * deletion) ends it too.
+ */
+export async function spendLinkTokens(db: Queryable, userId: string): Promise<void> {
+  await db
+    .update(linkTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(linkTokens.userId, userId), isNull(linkTokens.usedAt)));
 }

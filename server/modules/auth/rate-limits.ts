@@ -111,7 +111,15 @@ export async function createRateLimiters(
       const succeeded = async () => {
         await Promise.all([freeAttempts.delete(key), wait.delete(key), waits.delete(key)]);
       };
-      if (!(await overLimit(freeAttempts.consume(key)))) return { succeeded, failed: async () => {} };
+      const free = await freeAttempts.consume(key).catch((error: unknown) => {
+        if (error instanceof RateLimiterRes) return null;
+        throw error;
+      });
+      if (free) {
+        // The last free attempt, failed, starts the first wait: the next one is not free.
+        const startFirstWait = async () => void (await Promise.all([wait.block(key, FIRST_WAIT_SECONDS), waits.penalty(key)]));
+        return { succeeded, failed: free.remainingPoints > 0 ? async () => {} : startFirstWait };
+      }
       const earlier = (await waits.get(key))?.consumedPoints ?? 0;
       const seconds = Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** earlier);
       // Atomic in the store: of concurrent attempts (on any instance) one takes the slot.

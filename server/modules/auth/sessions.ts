@@ -14,6 +14,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
 import { refreshTokens, sessions, users } from '@server/db/schema';
+import { spendLinkTokens } from './link-tokens';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -35,6 +36,16 @@ export function onSessionsEnded(db: Database, listener: EndedListener): () => vo
 function sessionsEnded(db: Queryable, sessionIds: readonly string[]): void {
   if (sessionIds.length === 0) return;
   for (const listener of endedListeners.get(db) ?? []) listener(sessionIds);
+}
+
+/**
+ * A signed-in device as the screen limit (and, later, the download limit) counts devices: its
+ * sign-in session, the refresh-token family the server issued at sign-in and kept across every
+ * refresh. The `device_id` a client sends is only a label (docs/decisions/029): one sign-in
+ * cannot pass for another by sending another's label.
+ */
+export function deviceIdentity(user: { sessionId: string }): string {
+  return user.sessionId;
 }
 
 export interface IssuedSession {
@@ -175,10 +186,11 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
 
 /**
  * Ends every open session of `userId` ("sign out everywhere", a password reset), except the
- * session `except` (the device asking, when it stays signed in). Their refresh tokens stop
- * working at once everywhere; their access tokens stop at once on this instance and within
- * the bound of decision 018 (10 s, typically milliseconds) on the others. Answers the ids of
- * the sessions it ended.
+ * session `except` (the device asking, when it stays signed in), and spends every outstanding
+ * sign-in link of the account, this device's too (a link is a session not yet started). Their
+ * refresh tokens stop working at once everywhere; their access tokens stop at once on this
+ * instance and within the bound of decision 018 (10 s, typically milliseconds) on the others.
+ * Answers the ids of the sessions it ended.
  */
 export async function revokeSessions(db: Queryable, userId: string, options: { except?: string } = {}): Promise<string[]> {
   const ended = await db
@@ -186,6 +198,7 @@ export async function revokeSessions(db: Queryable, userId: string, options: { e
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), options.except ? ne(sessions.id, options.except) : undefined))
     .returning({ id: sessions.id });
+  await spendLinkTokens(db, userId);
   const ids = ended.map((row) => row.id);
   sessionsEnded(db, ids);
   return ids;

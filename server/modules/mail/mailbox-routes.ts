@@ -1,15 +1,18 @@
 // The sandbox mailbox (/sandbox/mail): every email delivered without SMTP_URL, newest first, and
-// each message with working links. Served only where the sandbox is (PAYMENTS=sandbox, or
-// NODE_ENV not production: config.sandboxMailbox); a test page, not part of the API contract.
+// each message with working links. Served only with PAYMENTS=sandbox, to everyone outside
+// production and behind SANDBOX_TOOLS_TOKEN in it (tools-access.ts); a test page, not part of
+// the API contract.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normaliseEmail } from '@domain/account-rules';
 import { negotiateLocale } from '@server/i18n';
 import { renderMailboxList, renderMailboxMessage, renderMailboxNotFound, sendMailboxPage } from './mailbox-pages';
 import { renderMail } from './templates';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/payments/sandbox/tools-access';
 
 export default async function sandboxMailRoutes(app: FastifyInstance): Promise<void> {
-  if (!app.config.sandboxMailbox) return;
+  if (!sandboxToolsServed(app.config)) return;
   const { mailbox, config } = app;
+  app.addHook('onRequest', sandboxToolsGate(config));
   const links = { mailbox: '/sandbox/mail', app: `${config.publicUrl}/` };
   const messageHref = (id: string) => `/sandbox/mail/${id}`;
 

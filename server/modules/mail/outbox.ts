@@ -21,6 +21,29 @@ export interface MailTemplates {
 
 export type MailTemplate = keyof MailTemplates;
 
+/**
+ * The params of each template that "Download my data" may show. Listed per template (a new
+ * template must choose) rather than the secrets left out: a live link (password reset) in an
+ * export would turn a stolen access token into a new password.
+ */
+const exportableParams: { [T in MailTemplate]: readonly (keyof MailTemplates[T])[] } = {
+  welcome: [],
+  passwordReset: ['minutes'],
+  receipt: ['invoiceNumber', 'amountMinor', 'currency', 'paidAt', 'invoiceLink'],
+  trialEnding: ['endsAt'],
+  paymentFailed: ['billingLink'],
+  cancellationConfirmed: ['accessUntil'],
+  planChanged: ['plan', 'effectiveAt'],
+  emailChanged: ['newEmail'],
+  accountDeleted: [],
+};
+
+/** A queued email's params without anything that works as a credential (unknown templates: none). */
+export function paramsForExport(template: string, params: Record<string, unknown>): Record<string, unknown> {
+  const allowed: readonly PropertyKey[] = Object.hasOwn(exportableParams, template) ? exportableParams[template as MailTemplate] : [];
+  return Object.fromEntries(Object.entries(params).filter(([key]) => allowed.includes(key)));
+}
+
 export interface QueuedMail<T extends MailTemplate = MailTemplate> {
   /** The account it is about (null for none). */
   userId: string | null;

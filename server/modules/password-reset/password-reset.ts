@@ -65,7 +65,8 @@ export async function resetPassword(db: Database, token: string, password: strin
     const [account] = await tx
       .update(users)
       .set({ passwordHash })
-      .where(eq(users.id, used.userId))
+      // A deleted account stays deleted, whatever link outlived it.
+      .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
       .returning({ id: users.id, email: users.email, language: users.language });
     if (!account) return null;
     await tx

@@ -14,11 +14,32 @@ import type { CompletedCheckout, PaymentFacts, SubscriptionFacts, SubscriptionRe
 export type { Queryable } from '@server/db/client';
 import type { Queryable } from '@server/db/client';
 
+/** Why an account must not have a subscription a provider reports. */
+export type UnwantedReason = 'second_subscription' | 'account_deleted';
+
+/**
+ * A subscription the account must not have: nothing of it is written. A provider that charges
+ * on its own (Stripe) cancels and refunds it (stripe/webhook-events.ts).
+ */
+export class UnwantedSubscription extends Error {
+  override name = 'UnwantedSubscription';
+  constructor(
+    public readonly subscriptionId: string,
+    public readonly reason: UnwantedReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The account already has another current subscription: an account has one at most. */
-export class CurrentSubscriptionConflict extends Error {
+export class CurrentSubscriptionConflict extends UnwantedSubscription {
   override name = 'CurrentSubscriptionConflict';
-  constructor(public readonly currentId: string) {
-    super('This account already has a current subscription.');
+  constructor(
+    public readonly currentId: string,
+    subscriptionId: string,
+  ) {
+    super(subscriptionId, 'second_subscription', 'This account already has a current subscription.');
   }
 }
 
@@ -39,6 +60,9 @@ async function upsertSubscription(
   checkoutSessionId: string | null,
 ): Promise<void> {
   if (isCurrentStatus(facts.status)) {
+    // A deleted account stays deleted: a checkout paid after it does not bring back a subscription.
+    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, facts.userId));
+    if (owner?.deletedAt) throw new UnwantedSubscription(facts.id, 'account_deleted', 'This account was deleted.');
     const [other] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)
@@ -49,7 +73,7 @@ async function upsertSubscription(
           isCurrent(subscriptions.status),
         ),
       );
-    if (other) throw new CurrentSubscriptionConflict(other.id);
+    if (other) throw new CurrentSubscriptionConflict(other.id, facts.id);
   }
   const card = facts.card;
   await tx

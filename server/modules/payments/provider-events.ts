@@ -35,3 +35,8 @@ export async function applyEventOnce(
     return 'applied';
   });
 }
+
+/** Records an event as handled without a change here (one refused at the provider instead). */
+export async function recordEvent(db: Database, event: { id: string; type: string }): Promise<void> {
+  await db.insert(providerEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+}

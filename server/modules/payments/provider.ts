@@ -106,6 +106,11 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Opens a hosted checkout; the caller records it. */
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
+  /**
+   * Makes an open hosted checkout unpayable (a newer one replaces it, the account is deleted).
+   * Nothing to do for a checkout that is no longer open.
+   */
+  expireCheckout(checkoutId: string): Promise<void>;
   /** What a checkout made once it is paid; null while it is not. */
   retrieveCompletedCheckout(checkout: CheckoutRow): Promise<CompletedCheckout | null>;
   /**

@@ -10,6 +10,7 @@ import { checkoutSessions, subscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { queueMail } from '@server/modules/mail/outbox';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
+import { expireOpenCheckouts } from './checkouts';
 import type { PaymentProvider, PlanRow, SubscriptionFacts, UserRow } from './provider';
 import { accountSubscriptions, findActivePlan, hasEverSubscribed, listActivePlans, type SubscriptionRow } from './subscription-repository';
 import { viaProvider } from './via-provider';
@@ -68,10 +69,7 @@ export function paymentsService(db: Database, provider: PaymentProvider) {
       const trialDays = firstSubscription ? trialDaysForNewAccounts : 0;
       const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays, language }));
       // Only the newest checkout stays payable, so two open tabs cannot start two subscriptions.
-      await db
-        .update(checkoutSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.status, 'open')));
+      await viaProvider(() => expireOpenCheckouts(db, provider, user.id));
       await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, planId: plan.id, provider: provider.name, trialDays, language });
       return checkout.url;
     },

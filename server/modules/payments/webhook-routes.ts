@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
-import { CurrentSubscriptionConflict } from '@server/modules/payments/apply-checkout';
+import { UnwantedSubscription } from '@server/modules/payments/apply-checkout';
 import { ProviderError } from '@server/modules/payments/provider';
 
 const path = '/api/v1/payments/webhook';
@@ -24,9 +24,9 @@ export default async function webhookRoutes(app: FastifyInstance): Promise<void>
       const outcome = await event.apply();
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
     } catch (error) {
-      if (error instanceof CurrentSubscriptionConflict) {
-        // Two paid checkouts for one account: keep the current one; a person must refund the other.
-        request.log.error({ eventId: event.id, currentId: error.currentId }, 'second current subscription not applied');
+      if (error instanceof UnwantedSubscription) {
+        // Already cancelled and refunded at the provider; the account keeps what it had.
+        request.log.warn({ eventId: event.id, subscriptionId: error.subscriptionId, reason: error.reason }, 'subscription refused: cancelled and refunded');
         return { isSuccess: true, received: true };
       }
       // Providers retry on 5xx, which is what a provider outage needs.

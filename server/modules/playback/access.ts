@@ -1,10 +1,10 @@
 // Whether an account may watch now, and under which plan: the subscription rule is the shared
 // `givesAccess` in src/domain/subscriptions.ts; the plan's cap and screens are plan data.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { components } from '@api/schema';
 import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '@domain/subscriptions';
 import type { Queryable } from '@server/db/client';
-import { plans, subscriptions } from '@server/db/schema';
+import { classes, plans, subscriptions } from '@server/db/schema';
 
 export interface PlaybackPlan {
   id: string;
@@ -39,4 +39,13 @@ export async function playbackAccess(db: Queryable, userId: string, now: Date): 
   const latest = rows[0]?.subscription;
   if (!latest) return { refusal: 'no_subscription' };
   return { refusal: paymentProblems.has(latest.status) ? 'payment_required' : 'subscription_ended' };
+}
+
+/** The class, when it is published by `now`: one announced for later plays no sooner than it is listed. */
+export async function findPlayableClass(db: Queryable, classId: string, now: Date): Promise<typeof classes.$inferSelect | null> {
+  const [found] = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.id, classId), lte(classes.publishedAt, now)));
+  return found ?? null;
 }

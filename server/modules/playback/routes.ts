@@ -2,6 +2,7 @@
 // heartbeats, stop one (this device's or another's), the session's master playlist, and progress.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { components } from '@api/schema';
+import { deviceIdentity } from '@server/modules/auth/sessions';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import type { RefusalReason } from './access';
@@ -62,7 +63,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const now = new Date();
       const result = await app.playback.start(
-        { userId: request.user.id, classId: request.body.class_id, deviceId: request.body.device_id, headers: request.headers },
+        { userId: request.user.id, classId: request.body.class_id, deviceId: deviceIdentity(request.user), headers: request.headers },
         now,
       );
       if (result.kind === 'refused') return refuse(reply, result.reason);

@@ -8,7 +8,7 @@ import type { Database } from '@server/db/client';
 import { classes } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
-import { playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
+import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
 import { describeDevice } from './devices';
 import { findProgress, resumePosition, saveProgress } from './progress';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
@@ -40,8 +40,10 @@ export function playbackService(db: Database, onProgress: (userId: string) => vo
 
   return {
     /** A new session on this device for the class, where to resume it, or why not. */
-    async start(input: { userId: string; classId: string; deviceId: string; headers: IncomingHttpHeaders }, now: Date): Promise<StartOutcome> {
-      const watched = await findClass(input.classId);
+    async start(input: { userId: string; classId: string; /** The device's server-issued identity (deviceIdentity). */ deviceId: string; headers: IncomingHttpHeaders }, now: Date): Promise<StartOutcome> {
+      // A class published later cannot be played yet (it is not in the catalog either).
+      const watched = await findPlayableClass(db, input.classId, now);
+      if (!watched) throw new HttpError(404, 'playback.classNotFound');
       const access = await playbackAccess(db, input.userId, now);
       if ('refusal' in access) return { kind: 'refused', reason: access.refusal };
       const device = describeDevice(input.headers);

@@ -1,9 +1,9 @@
 // Playback sessions: one per device watching, live while heartbeats arrive (every 30 s; ended
 // after 90 s of silence), at most the plan's screens live per account.
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import type { components } from '@api/schema';
 import type { Database } from '@server/db/client';
-import { playbackSessions, users } from '@server/db/schema';
+import { playbackSessions, sessions, users } from '@server/db/schema';
 import type { PlaybackPlan } from './access';
 
 export type PlaybackSessionRow = typeof playbackSessions.$inferSelect;
@@ -29,6 +29,7 @@ export interface NewSession {
   userId: string;
   classId: string;
   mediaId: string;
+  /** The device's identity (`deviceIdentity`, its sign-in session), never the client's label. */
   deviceId: string;
   deviceName: string;
   plan: PlaybackPlan;
@@ -38,13 +39,22 @@ export type StartResult = { session: PlaybackSessionRow } | { watching: Playback
 
 /**
  * Opens a session unless the account already has as many live ones as its plan's screens. The
- * same device's earlier session is replaced, not counted. The account's row is locked for the
- * check, so two devices starting at once cannot both take the last screen.
+ * same device's earlier session is replaced, not counted; one whose device has signed out (its
+ * sign-in session ended) is stopped. The account's row is locked for the check, so two devices
+ * starting at once cannot both take the last screen.
  */
 export async function startSession(db: Database, input: NewSession, now: Date): Promise<StartResult> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
     const open = and(eq(playbackSessions.userId, input.userId), isNull(playbackSessions.endedAt));
+    const signedIn = tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(sql`${sessions.id}::text = ${playbackSessions.deviceId}`, isNull(sessions.revokedAt)));
+    await tx
+      .update(playbackSessions)
+      .set({ endedAt: now, endReason: 'stopped' })
+      .where(and(open, notExists(signedIn)));
     await tx
       .update(playbackSessions)
       .set({ endedAt: now, endReason: 'replaced' })

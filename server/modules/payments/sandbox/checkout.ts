@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { checkoutSessions, plans, subscriptions, users } from '@server/db/schema';
-import { applyCompletedCheckout, CurrentSubscriptionConflict, paymentDescription } from '@server/modules/payments/apply-checkout';
+import { applyCompletedCheckout, paymentDescription, UnwantedSubscription } from '@server/modules/payments/apply-checkout';
 import type { CardFacts, CheckoutRow, PlanRow, UserRow } from '@server/modules/payments/provider';
 import { sandboxId, sandboxProviderName } from './ids';
 import { addInterval } from './periods';
@@ -103,7 +103,7 @@ export async function completeSandboxCheckout(
     });
     return { kind: 'completed', subscriptionId: id };
   } catch (error) {
-    if (error instanceof CurrentSubscriptionConflict) return { kind: 'unavailable' };
+    if (error instanceof UnwantedSubscription) return { kind: 'unavailable' };
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // The sandbox test clock (docs/decisions/023): the JSON API for the signed-in account (tests,
-// scripts) and the /sandbox/clock page (an account chosen by email). Only with PAYMENTS=sandbox:
-// elsewhere neither exists (404).
+// scripts) and the /sandbox/clock page (an account chosen by email). Only with PAYMENTS=sandbox
+// and where the test tools are served (tools-access.ts): elsewhere neither exists (404).
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
@@ -9,13 +9,15 @@ import { acceptFormBodies } from '@server/plugins/external/body-parsers';
 import { isClockAction, type ClockAction } from './clock';
 import { renderClockPage } from './clock-page';
 import { sendSandboxPage } from './pages';
+import { sandboxToolsGate, sandboxToolsServed } from './tools-access';
 import { subscriptionBody } from '@server/modules/payments/bodies';
 
 const pagePath = '/sandbox/clock';
 const apiPath = '/api/v1/sandbox/clock';
 
 export default async function sandboxClockRoutes(app: FastifyInstance): Promise<void> {
-  if (app.config.payments !== 'sandbox') return;
+  if (!sandboxToolsServed(app.config)) return;
+  app.addHook('onRequest', sandboxToolsGate(app.config));
   await acceptFormBodies(app);
   const { sandbox } = app;
   const links = { mail: '/sandbox/mail', billing: '/billing' };

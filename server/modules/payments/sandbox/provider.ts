@@ -19,6 +19,8 @@ export function createSandboxProvider(options: { db: Database; publicUrl: string
       const id = sandboxId('cs');
       return { id, url: sandboxCheckoutPath(id) };
     },
+    // The page pays only a checkout whose row here is open: expiring that row is enough.
+    async expireCheckout() {},
     // The page applies a paid checkout at once, so confirmation finds its subscription
     // already; a checkout without one was simply not paid.
     async retrieveCompletedCheckout() {

@@ -84,6 +84,12 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
       return { id: session.id, url: session.url };
     },
 
+    // Stripe refuses to expire a session that is not open (paid, or expired already): asked first.
+    async expireCheckout(checkoutId) {
+      const session = await callStripe('expire the checkout', () => client.checkout.sessions.retrieve(checkoutId));
+      if (session.status === 'open') await callStripe('expire the checkout', () => client.checkout.sessions.expire(checkoutId));
+    },
+
     async retrieveCompletedCheckout(checkout): Promise<CompletedCheckout | null> {
       const session = await callStripe('confirm the checkout', () =>
         client.checkout.sessions.retrieve(checkout.id, {

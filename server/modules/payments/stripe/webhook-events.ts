@@ -6,8 +6,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { currentStatuses } from '@domain/subscriptions';
 import type { Database } from '@server/db/client';
 import { subscriptions, users } from '@server/db/schema';
-import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, recordPayment } from '@server/modules/payments/apply-checkout';
-import { applyEventOnce, type EventChange } from '@server/modules/payments/provider-events';
+import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, recordPayment, UnwantedSubscription, type UnwantedReason } from '@server/modules/payments/apply-checkout';
+import { applyEventOnce, recordEvent, type EventChange } from '@server/modules/payments/provider-events';
 import type { PlanRow, ProviderEvent, SubscriptionReport, WebhookReceiver } from '@server/modules/payments/provider';
 import { callStripe, subscriptionExpand } from './client';
 import {
@@ -29,6 +29,12 @@ interface Hints {
   metadata?: Stripe.Metadata | null;
   customer?: string | { id: string } | null;
 }
+
+/** What Stripe keeps as the reason of a refused subscription: the cancellation's comment and the refund's metadata. */
+const refusalComments: Record<UnwantedReason, string> = {
+  account_deleted: 'FitStream: the account was deleted; a subscription paid after that is cancelled and refunded.',
+  second_subscription: 'FitStream: the account already has a current subscription; this second one is cancelled and refunded.',
+};
 
 /** Stripe's signed events (`Stripe-Signature` over the exact bytes, with the endpoint's secret). */
 export function createStripeWebhooks(options: { client: Stripe; db: Database; webhookSecret: string }): WebhookReceiver {
@@ -67,6 +73,38 @@ export function createStripeWebhooks(options: { client: Stripe; db: Database; we
         ),
       );
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Ends at Stripe a subscription the account must not have, which Stripe would otherwise keep
+   * charging: cancelled now with the reason as its comment, and every payment of its latest
+   * invoice refunded (idempotently, so a second event about it refunds nothing twice).
+   */
+  async function refuse(unwanted: UnwantedSubscription): Promise<void> {
+    const comment = refusalComments[unwanted.reason];
+    const subscription = await callStripe('cancel the subscription', () => client.subscriptions.retrieve(unwanted.subscriptionId));
+    if (subscription.status !== 'canceled') {
+      await callStripe('cancel the subscription', () =>
+        client.subscriptions.cancel(subscription.id, { prorate: false, invoice_now: false, cancellation_details: { comment } }),
+      );
+    }
+    const invoiceId = customerIdOf(subscription.latest_invoice);
+    if (invoiceId === null) return;
+    const paid = await callStripe('refund the payment', () => client.invoicePayments.list({ invoice: invoiceId, status: 'paid' }));
+    for (const invoicePayment of paid.data) {
+      const paymentIntent = customerIdOf(invoicePayment.payment.payment_intent ?? null);
+      if (paymentIntent === null) continue;
+      await callStripe('refund the payment', () =>
+        client.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            reason: unwanted.reason === 'second_subscription' ? 'duplicate' : 'requested_by_customer',
+            metadata: { fitstream_reason: unwanted.reason, subscription: subscription.id, comment },
+          },
+          { idempotencyKey: `fitstream-refuse-${subscription.id}-${paymentIntent}` },
+        ),
+      );
+    }
   }
 
   /** What an event changes, read before the transaction so no HTTP call holds it open. */
@@ -151,7 +189,22 @@ export function createStripeWebhooks(options: { client: Stripe; db: Database; we
       } catch {
         return null;
       }
-      return { id: event.id, type: event.type, apply: () => applyEventOnce(db, event, () => plan(event)) };
+      return {
+        id: event.id,
+        type: event.type,
+        async apply() {
+          try {
+            return await applyEventOnce(db, event, () => plan(event));
+          } catch (error) {
+            if (!(error instanceof UnwantedSubscription)) throw error;
+            // Nothing of it was written; Stripe is told to stop charging, and a redelivery of
+            // this event changes nothing. The caller logs why.
+            await refuse(error);
+            await recordEvent(db, event);
+            throw error;
+          }
+        },
+      };
     },
   };
 }

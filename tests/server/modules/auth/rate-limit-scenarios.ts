@@ -78,7 +78,6 @@ export function rateLimitScenarios(redisUrl: string | null): void {
       const email = newEmail();
       const guess = () => signInAs(t, email, 'Wrong#Pass1', viaProxy(newClientAddress()));
       for (let i = 0; i < 3; i += 1) expect((await guess()).statusCode).toBe(401);
-      expect((await guess()).statusCode).toBe(401);
       expect(expectTooMany(await guess())).toBe(1);
       await sleep(1_100);
       expect((await guess()).statusCode).toBe(401);
@@ -91,6 +90,7 @@ export function rateLimitScenarios(redisUrl: string | null): void {
     it('of many attempts at once past the free ones, admits exactly one', async () => {
       const email = newEmail();
       for (let i = 0; i < 3; i += 1) await signInAs(t, email, 'Wrong#Pass1', viaProxy(newClientAddress()));
+      await sleep(1_100);
       const burst = await Promise.all(
         Array.from({ length: 8 }, () => signInAs(t, email, 'Wrong#Pass1', viaProxy(newClientAddress()))),
       );

@@ -61,12 +61,13 @@ describe('the sandbox mailbox', () => {
     }
   });
 
-  it('is served with PAYMENTS=sandbox or outside production, never in production with Stripe', async () => {
+  it('is served with PAYMENTS=sandbox outside production (in it, behind SANDBOX_TOOLS_TOKEN: tests/server/security), never with Stripe', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fs-mail-config-'));
     const stripe = { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', DATA_DIR: dataDir };
     expect((await loadConfig({ ...stripe, NODE_ENV: 'production' })).sandboxMailbox).toBe(false);
-    expect((await loadConfig({ ...stripe })).sandboxMailbox).toBe(true);
-    expect((await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).sandboxMailbox).toBe(true);
+    expect((await loadConfig({ ...stripe })).sandboxMailbox).toBe(false);
+    expect((await loadConfig({ DATA_DIR: dataDir })).sandboxMailbox).toBe(true);
+    expect((await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).sandboxMailbox).toBe(false);
     const smtp = await loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtps://u:p@smtp.example.com', MAIL_FROM: 'Team <team@example.com>' });
     expect(smtp).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com', mailFrom: 'Team <team@example.com>' });
     await expect(loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://smtp.example.com' })).rejects.toThrow('SMTP_URL');

@@ -6,6 +6,7 @@ import { signMediaGrant } from '@server/modules/playback/signing';
 import { expectContract, newDeviceId, signUp, testAppForFile } from '../../harness';
 import { callPayments, listSubscriptions, roomyRateLimits } from '../../fixtures/payments-flow';
 import {
+  anotherDevice,
   CLASS_ID,
   getMedia,
   heartbeat,
@@ -260,15 +261,15 @@ describe('simultaneous screens', () => {
   it('refuses a second device on Basic, lists who watches, and lets it stop the first', async () => {
     const user = await subscriber(t.app, 'basic');
     const first = started(await startPlayback(t.app, { user, userAgent: userAgents.windows }));
-    const secondDevice = newDeviceId();
-    const refused = await startPlayback(t.app, { user, deviceId: secondDevice });
+    const secondDevice = await anotherDevice(t.app, user);
+    const refused = await startPlayback(t.app, { user: secondDevice });
     expect(refused.statusCode).toBe(409);
     const body = refused.json();
     expect(body).toMatchObject({ reason: 'screen_limit', simultaneous_screens: 1, message: 'Too many devices are watching on this account right now.' });
     expect(body.watching).toEqual([{ session_id: first.id, device_name: 'Microsoft Edge on Windows', started_at: expect.any(String), class_id: CLASS_ID }]);
 
     expect((await stopPlayback(t.app, user, first.id)).statusCode).toBe(200);
-    expect((await startPlayback(t.app, { user, deviceId: secondDevice })).statusCode).toBe(201);
+    expect((await startPlayback(t.app, { user: secondDevice })).statusCode).toBe(201);
     const learned = await heartbeat(t.app, user, first.id);
     expect(learned.statusCode).toBe(410);
     expect(learned.json()).toMatchObject({ reason: 'stopped', message: 'Playback was stopped from another device on your account.' });
@@ -277,15 +278,16 @@ describe('simultaneous screens', () => {
 
   it('gives the last screen to one of two devices starting at the same moment', async () => {
     const user = await subscriber(t.app, 'basic');
-    const answers = await Promise.all([startPlayback(t.app, { user }), startPlayback(t.app, { user })]);
+    const other = await anotherDevice(t.app, user);
+    const answers = await Promise.all([startPlayback(t.app, { user }), startPlayback(t.app, { user: other })]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
   });
 
   it('allows two devices on Standard and refuses the third', async () => {
     const user = await subscriber(t.app, 'standard');
     expect((await startPlayback(t.app, { user })).statusCode).toBe(201);
-    expect((await startPlayback(t.app, { user })).statusCode).toBe(201);
-    const third = await startPlayback(t.app, { user });
+    expect((await startPlayback(t.app, { user: await anotherDevice(t.app, user) })).statusCode).toBe(201);
+    const third = await startPlayback(t.app, { user: await anotherDevice(t.app, user) });
     expect(third.statusCode).toBe(409);
     expect(third.json().watching).toHaveLength(2);
   });
@@ -309,8 +311,9 @@ describe('heartbeats', () => {
     expect(started(alive).token).not.toBe(session.token);
     expect(started(alive).token_expires_at).toBe(new Date(Date.now() + t.config.playbackUrlTtlSeconds * 1000).toISOString().replace(/\.\d+Z$/, '.000Z'));
 
+    const other = await anotherDevice(t.app, user);
     advanceClock(60 + 91);
-    expect((await startPlayback(t.app, { user })).statusCode).toBe(201);
+    expect((await startPlayback(t.app, { user: other })).statusCode).toBe(201);
     const late = await heartbeat(t.app, user, session.id);
     expect(late.statusCode).toBe(410);
     expect(late.json().reason).toBe('expired');

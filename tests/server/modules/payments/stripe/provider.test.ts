@@ -212,9 +212,10 @@ describe('Stripe checkout', () => {
 
   it('answers 409 to a second paid checkout while one subscription is current, and keeps one', async () => {
     const user = await signUp(test.app);
+    // The first paid before the second opened: a newer checkout expires only open ones.
     const first = await subscribe(user);
-    const second = await subscribe(user, 'premium');
     const { subscription } = test.fake.completeCheckout(first);
+    const second = await subscribe(user, 'premium');
     test.fake.completeCheckout(second);
     expect((await confirmCheckout(test.app, user, first)).statusCode).toBe(200);
 
