@@ -16,7 +16,7 @@ export interface RateLimit {
 export interface RateLimits {
   /**
    * Sign-in attempts per account from any address; past them, one attempt per exponentially
-   * growing wait (server/auth/rate-limits.ts).
+   * growing wait (server/modules/auth/rate-limits.ts).
    */
   signInPerAccount: RateLimit;
   /** Sign-in attempts per IP, whatever the email. */

@@ -3,7 +3,7 @@
 //
 // The headers are helmet's, computed ONCE at start (`securityHeaderSet`) and set per request
 // in one call: @fastify/helmet built a new helmet middleware and re-serialised the policy on
-// every response. The static routes (server/routes/static.ts) go further and send one
+// every response. The static routes (server/modules/static/routes.ts) go further and send one
 // precomputed header object per asset and encoding, so they mark their route
 // `config: { presetSecurityHeaders: true }` and this hook leaves them alone.
 import type { IncomingMessage, ServerResponse } from 'node:http';
