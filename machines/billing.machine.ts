@@ -1,9 +1,11 @@
-// /billing: the current subscription and the payment history. Cancel works only on a current
+// /billing: the current subscription and, on the other tab, Payment History (its own machine,
+// machines/payment-history.machine.ts, run by that tab's view). Cancel works only on a current
 // subscription not already cancelling; it stays current until the period ends, so the view
 // refreshes it ('Cancels At Period End') and says so for 3 s; until then it can be reactivated.
 // Cancelling asks first (confirmingCancel). 'Update payment method' leaves for the provider's
 // portal, remembering the card it had, so coming back with another card says the card changed.
-// Load errors show for 1 s.
+// Load errors show for 1 s. The tab to open first comes as input (a receipt's link opens Payment
+// History).
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
 import { leaveFor, type Navigation } from '@domain/navigation';
@@ -24,9 +26,12 @@ export type CancelSubscriptionOutput = Outcome<Pick<Schemas['SubscriptionSuccess
 export type ReactivateSubscriptionInput = CancelSubscriptionInput;
 export type ReactivateSubscriptionOutput = CancelSubscriptionOutput;
 export type OpenPaymentPortalOutput = Outcome<Pick<Schemas['PortalSuccess'], 'url'>>;
-export type BillingTab = 'subscription' | 'payments';
+export type BillingTab = 'subscription' | 'history';
+export interface BillingInput {
+  tab?: BillingTab;
+}
 
-export interface BillingContext extends Billing, NoticeContext {
+export interface BillingContext extends Pick<Billing, 'subscriptions'>, NoticeContext {
   tab: BillingTab;
 }
 
@@ -57,6 +62,7 @@ const currentId = ({ context }: { context: BillingContext }) => ({ subscriptionI
 export const billingMachine = setup({
   types: {
     context: {} as BillingContext,
+    input: {} as BillingInput | undefined,
     events: {} as BillingEvent,
     emitted: {} as Navigation,
   },
@@ -68,7 +74,7 @@ export const billingMachine = setup({
   },
   actions: {
     takeBilling: assign((_, output: LoadBillingOutput) =>
-      output.kind === 'ok' ? { subscriptions: output.data.subscriptions, payments: output.data.payments } : {},
+      output.kind === 'ok' ? { subscriptions: output.data.subscriptions } : {},
     ),
     selectTab: assign({ tab: ({ context, event }) => (event.type === 'tab.select' ? event.tab : context.tab) }),
     replaceSubscription: assign({
@@ -104,7 +110,7 @@ export const billingMachine = setup({
   },
 }).createMachine({
   id: 'billing',
-  context: { subscriptions: [], payments: [], tab: 'subscription', notice: null, scrollToTop: 0 },
+  context: ({ input }) => ({ subscriptions: [], tab: input?.tab ?? 'subscription', notice: null, scrollToTop: 0 }),
   initial: 'loading',
   on: {
     'tab.select': { actions: 'selectTab' },

@@ -1,13 +1,12 @@
-// /billing/history (docs/decisions/022): Payment History, newest first, 10 a page, each payment
-// with its invoice; 'Download PDF' fetches the invoice's PDF (or opens Stripe's) and saves it.
-// Opened from a receipt's link (`?invoice=<id>`), it shows the page that holds that invoice and
-// marks it; an invoice the account does not have is said, and the newest page shown instead.
-import { assign, emit, fromPromise, setup } from 'xstate';
+// The Payment History tab of /billing (docs/decisions/022): every payment, newest first, 10 a
+// page, each with its invoice; 'Download PDF' fetches the invoice's PDF (or opens Stripe's) and
+// saves it. Opened from a receipt's link (`?tab=history&invoice=<id>`), it shows the page that
+// holds that invoice and marks it; an invoice the account does not have is said, and the newest
+// page shown instead.
+import { assign, fromPromise, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
-import { goTo, type Navigation } from '@domain/navigation';
 import { serverFailureNotice } from '@domain/notices';
 import type { Outcome } from '@domain/request-outcome';
-import { routes } from '@domain/routes';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type HistoryPayment = Schemas['HistoryPayment'];
@@ -45,14 +44,12 @@ export type PaymentHistoryEvent =
   | { type: 'page.next' }
   | { type: 'page.previous' }
   | { type: 'invoice.download'; pdfUrl: string; number: string }
-  | { type: 'billing.back' }
   | { type: 'notice.dismiss' };
 
 const readyActions = {
   'page.next': { guard: 'hasNext', target: '#payment-history.loading', actions: 'wantNext' },
   'page.previous': { guard: 'hasPrevious', target: '#payment-history.loading', actions: 'wantPrevious' },
   'invoice.download': { target: '#payment-history.ready.downloading', actions: 'markDownloading' },
-  'billing.back': { target: '#payment-history.leaving' },
 } as const;
 
 export const paymentHistoryMachine = setup({
@@ -60,7 +57,6 @@ export const paymentHistoryMachine = setup({
     context: {} as PaymentHistoryContext,
     input: {} as PaymentHistoryInput,
     events: {} as PaymentHistoryEvent,
-    emitted: {} as Navigation,
   },
   actors: {
     loadHistory: fromPromise<LoadHistoryOutput, HistoryPageInput>(async () => ({ kind: 'unreachable' })),
@@ -79,7 +75,6 @@ export const paymentHistoryMachine = setup({
     wantPrevious: assign({ wanted: ({ context }) => context.page - 1 }),
     markDownloading: assign({ downloading: ({ event }) => (event.type === 'invoice.download' ? event.number : null) }),
     doneDownloading: assign({ downloading: null }),
-    toBilling: emit(() => goTo(routes.billing.href(), false)),
     showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
     clearNotice: assign({ notice: null }),
   },
@@ -145,7 +140,6 @@ export const paymentHistoryMachine = setup({
         showingNotice: showingNotice('noticeDuration', 'idle', readyActions),
       },
     },
-    leaving: { type: 'final', entry: 'toBilling' },
   },
 });
 

@@ -1,6 +1,7 @@
 // PlanGrid: the desktop plan chooser, every plan side by side so they compare at a glance:
 // price first, then the same rows in the same order on every card (the "Most popular" ribbon
-// sits on the card's edge, so it pushes nothing out of line), and one call to action per plan.
+// sits on the card's edge, so it pushes nothing out of line), and one call to action per plan,
+// whose hit area covers its whole card (a click on the name or price proceeds too).
 // For a subscriber, their plan is marked "Current plan" and no plan offers a checkout.
 import { useId, type ReactNode } from 'react';
 import { defineMessage, useIntl } from 'react-intl';
@@ -67,7 +68,13 @@ export function PlanGrid({ plans, onChoose, busy = false, currentPlanId = null, 
                 {current ? (
                   currentPlanAction
                 ) : subscribed ? null : (
-                  <Button variant={plan.popular ? 'primary' : 'secondary'} block disabled={busy} onClick={() => onChoose(plan.id)}>
+                  <Button
+                    variant={plan.popular ? 'primary' : 'secondary'}
+                    block
+                    className="plan-card__choose"
+                    disabled={busy}
+                    onClick={() => onChoose(plan.id)}
+                  >
                     {intl.formatMessage(choose, { name: plan.name })}
                   </Button>
                 )}

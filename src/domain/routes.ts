@@ -31,10 +31,12 @@ export const routes = {
   users: { path: '/users', access: 'signedIn', href: (query?: { session_id?: string }) => withQuery('/users', query) },
   success: { path: '/success', access: 'signedIn', href: () => '/success' },
   cancel: { path: '/cancel', access: 'signedIn', href: () => '/cancel' },
-  billing: { path: '/billing', access: 'signedIn', href: () => '/billing' },
+  // `tab=history&invoice=<id>`: Payment History at that invoice (a receipt's link).
+  billing: { path: '/billing', access: 'signedIn', href: (query?: { tab?: 'history'; invoice?: string }) => withQuery('/billing', query) },
   account: { path: '/account', access: 'signedIn', href: () => '/account' },
   planChange: { path: '/billing/plan', access: 'signedIn', href: () => '/billing/plan' },
-  paymentHistory: { path: '/billing/history', access: 'signedIn', href: () => '/billing/history' },
+  // Only for receipts sent before Payment History became a tab of /billing: sent on to it.
+  oldPaymentHistory: { path: '/billing/history', access: 'signedIn', href: (query?: { invoice?: string }) => withQuery('/billing/history', query) },
   terms: { path: '/terms', access: 'public', href: () => '/terms' },
   privacy: { path: '/privacy', access: 'public', href: () => '/privacy' },
   dmca: { path: '/dmca', access: 'public', href: () => '/dmca' },

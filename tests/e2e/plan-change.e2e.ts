@@ -1,6 +1,8 @@
 // Plan change and invoices in Chromium against the real server with sandbox payments
 // (docs/decisions/022): upgrade Standard → Premium on a paid period and download the prorated
-// invoice's PDF; downgrade and undo; axe and screenshots of the new screens in en/es, 375/1280.
+// invoice's PDF from /billing's Payment History tab; the receipt's link (and the old
+// /billing/history one) opening that tab at the invoice; downgrade and undo; axe and screenshots
+// of the new screens in en/es, 375/1280.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -57,9 +59,9 @@ describe('plan change and invoices', () => {
     await page.waitForURL(pathIs('/billing'));
     await page.getByText('PREMIUM').first().waitFor();
 
-    await page.getByRole('link', { name: 'Payment History and invoices' }).click();
-    await page.waitForURL(pathIs('/billing/history'));
+    await page.getByRole('tab', { name: 'Payment History' }).click();
     await page.getByText('Standard → Premium').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/billing');
     await expectAccessible(page, 'payment history');
     await screenshot(page, 'payment-history-en-1280');
     const button = page.getByRole('button', { name: /^Download PDF FS-\d{4}-\d{6}$/ }).first();
@@ -74,13 +76,24 @@ describe('plan change and invoices', () => {
     // The receipt's link opens Payment History at that invoice, marked, its download focused.
     await openMail(page, email, new RegExp(`receipt ${number}`));
     await page.getByRole('link', { name: 'Download the invoice' }).click();
-    await page.waitForURL(pathIs('/billing/history'));
-    const marked = page.locator('tr[aria-current="true"]');
-    await marked.getByText(number).waitFor();
-    assert.equal(await marked.count(), 1);
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent ?? ''), `Download PDF ${number}`);
+    await page.waitForURL(pathIs('/billing'));
+    const invoiceId = new URL(page.url()).searchParams.get('invoice') ?? '';
+    assert.equal(new URL(page.url()).searchParams.get('tab'), 'history');
+    const atInvoice = async () => {
+      const marked = page.locator('tr[aria-current="true"]');
+      await marked.getByText(number).waitFor();
+      assert.equal(await marked.count(), 1);
+      assert.equal(await page.getByRole('tab', { name: 'Payment History' }).getAttribute('aria-selected'), 'true');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent ?? ''), `Download PDF ${number}`);
+      assert.ok(await marked.evaluate((row) => row.getBoundingClientRect().bottom <= window.innerHeight && row.getBoundingClientRect().top >= 0), 'the invoice is in view');
+    };
+    await atInvoice();
     await expectAccessible(page, 'payment history at a receipt\'s invoice');
     await screenshot(page, 'payment-history-receipt-link-en-1280');
+    // A receipt sent before the tab existed links to /billing/history: it lands on the same place.
+    await page.goto(`/billing/history?invoice=${encodeURIComponent(invoiceId)}`);
+    await page.waitForURL((url) => url.pathname === '/billing' && url.searchParams.get('invoice') === invoiceId);
+    await atInvoice();
     await context.close();
   });
 
@@ -123,9 +136,9 @@ describe('plan change and invoices', () => {
         await page.locator('#plan-change-review').waitFor();
         await expectAccessible(page, `/billing/plan preview ${language} ${viewport.width}`);
         await screenshot(page, `plan-change-preview-${language}-${viewport.width}`);
-        await page.goto('/billing/history');
+        await page.goto('/billing?tab=history');
         await page.locator('table.rtable').waitFor();
-        await expectAccessible(page, `/billing/history ${language} ${viewport.width}`);
+        await expectAccessible(page, `/billing Payment History ${language} ${viewport.width}`);
         await screenshot(page, `payment-history-${language}-${viewport.width}`);
         await context.close();
       });

@@ -1,11 +1,12 @@
 // The rough edges a new user hits, in a real browser: nothing scrolls sideways at 320 or 375 px
 // on any screen in either language (a subscriber's billing and payment history included), each
 // tab is titled after its page, the skip link, focus on the new page's heading after a
-// navigation, the mobile menu as a disclosure, and one check per benefit on /home.
+// navigation, the mobile menu as a disclosure, one check per benefit on /home, and a click
+// anywhere on a desktop plan column (its name, its price) proceeding to that plan's checkout.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, signedIn, storeLanguage } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { DESKTOP, launch, newContext, signedIn, storeLanguage } from './browser';
 import { pathIs } from './flow-driver';
 
 const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog'];
@@ -42,6 +43,13 @@ async function subscribeOnMobile(page: Page): Promise<void> {
   await page.fill('[name=name]', 'Ana Tester');
   await page.getByRole('button', { name: /start free trial|pay|prueba|pagar/i }).click();
   await page.waitForURL(pathIs('/success'));
+}
+
+/** A mouse click at the middle of what the user sees (not dispatched to the element itself). */
+async function clickWhereShown(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  assert.ok(box, 'the target is on screen');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 describe('rough edges', () => {
@@ -144,6 +152,28 @@ describe('rough edges', () => {
     await page.waitForURL(pathIs('/pricing'));
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    await context.close();
+  });
+
+  it('on desktop, clicking a plan column (its name, its price) proceeds to that plan\'s checkout', async () => {
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const page = await context.newPage();
+    await signedIn(page, 'pricing-column');
+    const checkoutFor = async (plan: string) => {
+      await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+      await page.getByRole('heading', { level: 1, name: `Subscribe to ${plan}` }).waitFor();
+    };
+    await page.goto('/pricing');
+    await clickWhereShown(page, page.getByRole('article', { name: 'PREMIUM' }).getByRole('heading', { name: 'PREMIUM' }));
+    await checkoutFor('Premium');
+    await page.goto('/pricing');
+    await clickWhereShown(page, page.getByRole('article', { name: 'BASIC' }).locator('.plan-card__amount'));
+    await checkoutFor('Basic');
+    // The button inside keeps its name and works from the keyboard.
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Choose Standard' }).focus();
+    await page.keyboard.press('Enter');
+    await checkoutFor('Standard');
     await context.close();
   });
 });

@@ -45,7 +45,7 @@ describe('billing machine: loading', () => {
   it('shows empty lists on the subscription tab while it loads', () => {
     const { actor } = billing();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ subscriptions: [], payments: [], tab: 'subscription', notice: null });
+    expect(actor.getSnapshot().context).toMatchObject({ subscriptions: [], tab: 'subscription', notice: null });
   });
 
   it.each<[string, LoadBillingOutput]>([

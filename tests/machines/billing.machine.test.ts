@@ -29,7 +29,7 @@ async function start(subscriptions: Subscription[] = [activeSubscription]) {
     reactivateSubscription: reactivate.logic,
     openPaymentPortal: portal.logic,
   };
-  const actor = createActor(billingMachine.provide({ actors }), { clock });
+  const actor = createActor(billingMachine.provide({ actors }), { clock, input: {} });
   const navigations = recordNavigation(actor);
   actor.start();
   expect(actor.getSnapshot().hasTag('loading')).toBe(true);
@@ -42,14 +42,19 @@ describe('billing machine', () => {
   it('loads subscriptions and switches tabs', async () => {
     const { actor } = await start();
     expect(actor.getSnapshot().context.subscriptions).toHaveLength(1);
-    actor.send({ type: 'tab.select', tab: 'payments' });
-    expect(actor.getSnapshot().context.tab).toBe('payments');
+    actor.send({ type: 'tab.select', tab: 'history' });
+    expect(actor.getSnapshot().context.tab).toBe('history');
+  });
+
+  it("opens on the tab its input names (a receipt's link: Payment History), else on the subscription", () => {
+    expect(createActor(billingMachine, { input: { tab: 'history' } }).start().getSnapshot().context.tab).toBe('history');
+    expect(createActor(billingMachine, { input: {} }).start().getSnapshot().context.tab).toBe('subscription');
   });
 
   it('shows a load error for 1 s', async () => {
     const load = controlledActor<LoadBillingOutput>();
     const clock = new SimulatedClock();
-    const actor = createActor(billingMachine.provide({ actors: { loadBilling: load.logic } }), { clock }).start();
+    const actor = createActor(billingMachine.provide({ actors: { loadBilling: load.logic } }), { clock, input: {} }).start();
     load.last.resolve({ kind: 'failed', status: 500, body: { isSuccess: false, message: 'Billing is unavailable.' } });
     await settle();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('Billing is unavailable.');
@@ -200,6 +205,7 @@ describe('billing machine', () => {
     const remembered: unknown[] = [];
     const actor = createActor(
       billingMachine.provide({ actors: { loadBilling: load.logic, openPaymentPortal: portal.logic }, actions: { rememberCard: (_, params) => remembered.push(params) } }),
+      { input: {} },
     ).start();
     load.last.resolve({ kind: 'ok', data: { subscriptions: [activeSubscription], payments: [] } });
     await settle();
@@ -216,7 +222,7 @@ describe('billing machine', () => {
   ] as const)('coming back from the payment-method page with %s says so or not', async (_, subscription, updated) => {
     const load = controlledActor<LoadBillingOutput>();
     const clock = new SimulatedClock();
-    const actor = createActor(billingMachine.provide({ actors: { loadBilling: load.logic } }), { clock }).start();
+    const actor = createActor(billingMachine.provide({ actors: { loadBilling: load.logic } }), { clock, input: {} }).start();
     load.last.resolve({ kind: 'ok', data: { subscriptions: [subscription], payments: [], cardBeforePortal: cardKey(activeSubscription) } });
     await settle();
     expect(actor.getSnapshot().context.subscriptions).toEqual([subscription]);

@@ -79,12 +79,6 @@ describe('payment-history machine edges', () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 
-  it('is done once it leaves for billing', async () => {
-    const { actor } = await loaded();
-    actor.send({ type: 'billing.back' });
-    expect(actor.getSnapshot().status).toBe('done');
-  });
-
   it("stops looking for a receipt's invoice when that lookup is cancelled: the next page is only a page", async () => {
     const { actor, load } = history({ invoice: 'inv_9' });
     load.last.resolve(cancelled);

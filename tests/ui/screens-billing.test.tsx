@@ -1,11 +1,13 @@
 // Billing (/billing) in English and Spanish: loading, the current subscription with its
-// badges, cancelling and resuming, updating the payment method, empty states, payment
-// history, and load errors.
-import { screen, waitFor } from '@testing-library/react';
+// badges, cancelling and resuming, updating the payment method, empty states, the Payment
+// History tab (every payment, paged, each with its invoice; a receipt's link opens it at its
+// invoice, and the old /billing/history links still lead there), and load errors.
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeSubscription } from '../machines/plan-fixtures';
 import type { Payment } from '@domain/subscriptions';
+import type { HistoryPayment, LoadHistoryOutput } from '@machines/payment-history.machine';
 import { fakeApi, renderApp, type Language } from './screens-harness';
 
 const texts = {
@@ -32,6 +34,10 @@ const texts = {
     trial: 'Free trial until January 17, 2025',
     price: '€13.99/month',
     paid: 'Paid',
+    download: 'Download PDF',
+    older: 'Older payments',
+    newer: 'Newer payments',
+    headers: ['Date', 'Description', 'Amount', 'Card', 'Expires', 'Status', 'Invoice'],
   },
   es: {
     title: 'Facturación y suscripciones',
@@ -56,6 +62,10 @@ const texts = {
     trial: 'Prueba gratuita hasta el 17 de enero de 2025',
     price: null,
     paid: 'Pagado',
+    download: 'Descargar PDF',
+    older: 'Pagos anteriores',
+    newer: 'Pagos más recientes',
+    headers: ['Fecha', 'Concepto', 'Importe', 'Tarjeta', 'Caduca', 'Estado', 'Factura'],
   },
 } as const;
 
@@ -69,12 +79,33 @@ const payment: Payment = {
   cardlast4: '4242',
 };
 
+/** Payment History's answer: page `page` of `total` payments, newest first, each with its invoice. */
+function historyPage(page: number, total: number): LoadHistoryOutput {
+  const items: HistoryPayment[] = Array.from({ length: Math.min(10, total - (page - 1) * 10) }, (_, index) => {
+    const n = total - (page - 1) * 10 - index;
+    return {
+      payment: { ...payment, id: `pay_${n}`, description: n === 1 ? 'Free trial' : 'Standard plan' },
+      invoice: {
+        id: `inv_${n}`,
+        number: `FS-2026-${String(n).padStart(6, '0')}`,
+        issued_at: payment.created,
+        total: payment.amount,
+        currency: payment.currency,
+        lines: [],
+        pdf_url: `/api/v1/payments/invoices/inv_${n}/pdf`,
+      },
+    };
+  });
+  return { kind: 'ok', data: { items, page, pageSize: 10, total } };
+}
+
 describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
   const t = texts[language];
 
   it('shows the empty states', async () => {
     const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [], payments: [] } }));
-    renderApp('/billing', { language, api: fakeApi({ listBilling }) });
+    const paymentHistory = vi.fn(async () => historyPage(1, 0));
+    renderApp('/billing', { language, api: fakeApi({ listBilling, paymentHistory }) });
     expect(await screen.findByRole('heading', { name: t.title })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: t.noSubscription })).toBeTruthy();
     // The empty state leads to the plans.
@@ -88,7 +119,8 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
   it('shows the current plan, cancels it at period end, and lists payments', async () => {
     const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [payment] } }));
     const cancelSubscription = vi.fn(async () => ({ kind: 'ok' as const, data: { subscription: { ...activeSubscription, cancel_at_period_end: true } } }));
-    renderApp('/billing', { language, api: fakeApi({ listBilling, cancelSubscription }) });
+    const paymentHistory = vi.fn(async () => historyPage(1, 1));
+    renderApp('/billing', { language, api: fakeApi({ listBilling, cancelSubscription, paymentHistory }) });
     expect(await screen.findByRole('heading', { name: 'STANDARD' })).toBeTruthy();
     expect(screen.getByText(t.trial)).toBeTruthy();
     if (t.price) expect(screen.getByText(t.price)).toBeTruthy();
@@ -227,5 +259,57 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     renderApp('/billing', { language, api, sessionStorage: first.session });
     await screen.findByText('VISA •••• 4242');
     expect(screen.queryByText(t.cardUpdated)).toBeNull();
+  });
+});
+
+describe.each(['en', 'es'] as Language[])('the Payment History tab of /billing (%s)', (language) => {
+  const t = texts[language];
+  const listBilling = () => vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [payment] } }));
+  // jsdom lays nothing out: scrolling the receipt's invoice into view is the browser test's.
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+
+  it('lists every payment in a table with headers, 10 a page, each with its labelled invoice download', async () => {
+    const paymentHistory = vi.fn(async ({ page }: { page: number }) => historyPage(page, 12));
+    renderApp('/billing', { language, api: fakeApi({ listBilling: listBilling(), paymentHistory }) });
+    const tab = await screen.findByRole('tab', { name: t.paymentsTab });
+    // Not asked for until the tab opens.
+    expect(paymentHistory).not.toHaveBeenCalled();
+    await userEvent.click(tab);
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(t.headers);
+    expect(paymentHistory).toHaveBeenLastCalledWith({ page: 1 }, expect.any(AbortSignal));
+    // Newest first, each row with the download of its own invoice.
+    const downloads = within(table).getAllByRole('button', { name: new RegExp(`^${t.download} FS-2026-`) });
+    expect(downloads.map((button) => button.textContent)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `${t.download} FS-2026-${String(12 - index).padStart(6, '0')}`),
+    );
+    await userEvent.click(screen.getByRole('button', { name: t.older }));
+    expect(paymentHistory).toHaveBeenLastCalledWith({ page: 2 }, expect.any(AbortSignal));
+    expect(await screen.findByRole('button', { name: `${t.download} FS-2026-000001` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `${t.download} FS-2026-000012` })).toBeNull();
+    expect(screen.getByRole('button', { name: t.older }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: t.newer }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("opened from a receipt's link, shows the tab at that invoice: its row marked, its download focused", async () => {
+    const paymentHistory = vi.fn(async () => historyPage(2, 12));
+    renderApp('/billing?tab=history&invoice=inv_2', { language, api: fakeApi({ listBilling: listBilling(), paymentHistory }) });
+    const download = await screen.findByRole('button', { name: `${t.download} FS-2026-000002` });
+    expect(screen.getByRole('tab', { name: t.paymentsTab }).getAttribute('aria-selected')).toBe('true');
+    expect(paymentHistory).toHaveBeenCalledWith({ page: 1, invoice: 'inv_2' }, expect.any(AbortSignal));
+    expect(download.closest('tr')?.getAttribute('aria-current')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(download));
+  });
+
+  it('sends the old /billing/history links of receipts already sent on to the tab, at the same invoice', async () => {
+    const paymentHistory = vi.fn(async () => historyPage(2, 12));
+    renderApp('/billing/history?invoice=inv_2', { language, api: fakeApi({ listBilling: listBilling(), paymentHistory }) });
+    await screen.findByRole('button', { name: `${t.download} FS-2026-000002` });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/billing?tab=history&invoice=inv_2');
+    expect(screen.getByRole('tab', { name: t.paymentsTab }).getAttribute('aria-selected')).toBe('true');
+    expect(paymentHistory).toHaveBeenCalledWith({ page: 1, invoice: 'inv_2' }, expect.any(AbortSignal));
   });
 });

@@ -1,5 +1,5 @@
-// The links /billing adds for plan change and invoices (docs/decisions/022): 'Change plan' and
-// 'Payment History and invoices'.
+// The link /billing adds for plan change (docs/decisions/022): 'Change plan'. (Invoices are on
+// the Payment History tab.)
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { buttonClass } from '@components';
@@ -7,7 +7,6 @@ import { routes } from '@domain/routes';
 
 const messages = defineMessages({
   changePlan: { id: 'billing.changePlan', defaultMessage: 'Change plan' },
-  invoices: { id: 'billing.invoices', defaultMessage: 'Payment History and invoices' },
 });
 
 export function BillingLinks({ canChangePlan }: { canChangePlan: boolean }) {
@@ -19,9 +18,6 @@ export function BillingLinks({ canChangePlan }: { canChangePlan: boolean }) {
           {intl.formatMessage(messages.changePlan)}
         </Link>
       ) : null}
-      <Link href={routes.paymentHistory.href()} className={buttonClass({ variant: 'ghost' })}>
-        {intl.formatMessage(messages.invoices)}
-      </Link>
     </>
   );
 }

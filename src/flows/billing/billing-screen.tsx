@@ -1,6 +1,8 @@
-// /billing: a view of the billing machine: tabs 'Subscription' and 'Payment History', the
-// confirmation before cancelling, errors in the banner and confirmations as a toast.
+// /billing: a view of the billing machine: tabs 'Subscription' and 'Payment History' (opened
+// first by `?tab=history`, a receipt's link), the confirmation before cancelling, errors in the
+// banner and confirmations as a toast.
 import { defineMessages, useIntl } from 'react-intl';
+import { useSearch } from 'wouter';
 import { Spinner, Tabs, Toast, useMessageText } from '@components';
 import { useFlow } from '@app/flow';
 import { useScrollToTopOn } from '@app/navigation';
@@ -8,7 +10,7 @@ import { currentSubscription } from '@domain/subscriptions';
 import { billingMachine } from '@machines/billing.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { CancelDialog } from './cancel-dialog';
-import { PaymentsPanel } from './payments-panel';
+import { PaymentHistoryPanel } from './payment-history-panel';
 import type { PendingAction } from './subscription-panel';
 import { SubscriptionPanel } from './subscription-panel';
 
@@ -22,8 +24,9 @@ const messages = defineMessages({
 export default function BillingScreen() {
   const intl = useIntl();
   const text = useMessageText();
-  const [snapshot, send] = useFlow(billingMachine);
-  const { subscriptions, payments, tab, notice, scrollToTop } = snapshot.context;
+  const opening = new URLSearchParams(useSearch()).get('tab') === 'history' ? 'history' : 'subscription';
+  const [snapshot, send] = useFlow(billingMachine, { tab: opening });
+  const { subscriptions, tab, notice, scrollToTop } = snapshot.context;
   const error = notice?.tone === 'error' ? notice : null;
   useScrollToTopOn(error ? scrollToTop : 0);
   const subscription = currentSubscription(subscriptions);
@@ -45,7 +48,7 @@ export default function BillingScreen() {
         <Tabs
           label={intl.formatMessage(messages.tabs)}
           selectedId={tab}
-          onSelect={(id) => send({ type: 'tab.select', tab: id === 'payments' ? 'payments' : 'subscription' })}
+          onSelect={(id) => send({ type: 'tab.select', tab: id === 'history' ? 'history' : 'subscription' })}
           tabs={[
             {
               id: 'subscription',
@@ -61,7 +64,7 @@ export default function BillingScreen() {
                 />
               ),
             },
-            { id: 'payments', label: intl.formatMessage(messages.payments), panel: <PaymentsPanel payments={payments} /> },
+            { id: 'history', label: intl.formatMessage(messages.payments), panel: <PaymentHistoryPanel /> },
           ]}
         />
       )}

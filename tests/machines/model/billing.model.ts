@@ -31,7 +31,7 @@ export const model: MachineModel = {
   machine: billingMachine,
   events: {
     'tab.select': [
-      { type: 'tab.select', tab: 'payments' },
+      { type: 'tab.select', tab: 'history' },
       { type: 'tab.select', tab: 'subscription' },
     ],
   },

@@ -4,6 +4,7 @@
 // receipt email, so an invoice exists exactly when its payment does.
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { routes } from '@domain/routes';
 import type { Database, Queryable } from '@server/db/client';
 import { invoices, payments, users, type InvoiceLine } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
@@ -24,9 +25,9 @@ export function setInvoiceLinkBase(publicUrl: string): void {
   linkBase = publicUrl.replace(/\/+$/, '');
 }
 
-/** Where a receipt's link leads: Payment History at the page that holds the invoice, marked. */
+/** Where a receipt's link leads: /billing's Payment History tab at the page that holds the invoice, marked. */
 export function invoiceLink(invoiceId: string): string {
-  return `${linkBase}/billing/history?invoice=${encodeURIComponent(invoiceId)}`;
+  return `${linkBase}${routes.billing.href({ tab: 'history', invoice: invoiceId })}`;
 }
 
 /** FS-<year>-<6 digits> from the sequence's next value and the issue date's year (UTC). */

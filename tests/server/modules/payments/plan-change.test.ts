@@ -173,7 +173,7 @@ describe('invoices', () => {
     expect(receipts.map((mail) => (mail.params as { invoiceNumber: string }).invoiceNumber).sort()).toEqual(
       items.map((item) => item.invoice!.number).sort(),
     );
-    expect((receipts[0]!.params as { invoiceLink: string }).invoiceLink).toMatch(/^http:\/\/localhost:8080\/billing\/history\?invoice=inv_/);
+    expect((receipts[0]!.params as { invoiceLink: string }).invoiceLink).toMatch(/^http:\/\/localhost:8080\/billing\?tab=history&invoice=inv_/);
   });
 
   it('never reuses a number, even for payments recorded at once', async () => {

@@ -1,22 +1,28 @@
-// /billing/history: a view of the payment-history machine: every payment, newest first, 10 a
-// page, with its invoice number and 'Download PDF'. A receipt's link (`?invoice=<id>`) opens the
-// page that holds its invoice, marked, with focus on its download button.
+// The Payment History tab of /billing: a view of the payment-history machine (run here, with
+// its own actors): every payment, newest first, 10 a page, with its card, status and invoice
+// ('Download PDF <number>'); a table on wide screens and a list of cards on narrow ones. A
+// receipt's link (`?tab=history&invoice=<id>`) opens the page that holds its invoice, marked,
+// with focus on its download button.
 import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
-import { Button, DateText, EmptyState, Money, ResponsiveTable, Spinner } from '@components';
-import { useFlow } from '@app/flow';
+import { Badge, Button, DateText, EmptyState, Money, ResponsiveTable, Spinner, type BadgeTone } from '@components';
+import { FlowContext, useFlow } from '@app/flow';
 import { useScrollToTopOn } from '@app/navigation';
+import { cardExpiry, type Payment } from '@domain/subscriptions';
 import { paymentHistoryMachine, type HistoryPayment } from '@machines/payment-history.machine';
 import { NoticeBanner } from '@components/notice-banner';
+import historyActors from './history-actors';
 
 const messages = defineMessages({
-  title: { id: 'paymentHistory.title', defaultMessage: 'Payment History' },
   caption: { id: 'paymentHistory.caption', defaultMessage: 'Payments and invoices, newest first' },
-  none: { id: 'paymentHistory.none', defaultMessage: 'No payments yet' },
+  none: { id: 'billing.payments.none', defaultMessage: 'No Payment History' },
+  noneText: { id: 'billing.payments.noneText', defaultMessage: 'Your payments will appear here once your first one is made.' },
   date: { id: 'paymentHistory.date', defaultMessage: 'Date' },
   description: { id: 'paymentHistory.description', defaultMessage: 'Description' },
   amount: { id: 'paymentHistory.amount', defaultMessage: 'Amount' },
+  card: { id: 'billing.payments.card', defaultMessage: 'Card' },
+  expiry: { id: 'billing.payments.expiry', defaultMessage: 'Expires' },
   status: { id: 'paymentHistory.status', defaultMessage: 'Status' },
   invoice: { id: 'paymentHistory.invoice', defaultMessage: 'Invoice' },
   paid: { id: 'paymentHistory.status.paid', defaultMessage: 'Paid' },
@@ -24,14 +30,24 @@ const messages = defineMessages({
   refunded: { id: 'paymentHistory.status.refunded', defaultMessage: 'Refunded' },
   previous: { id: 'paymentHistory.previous', defaultMessage: 'Newer payments' },
   next: { id: 'paymentHistory.next', defaultMessage: 'Older payments' },
-  backToBilling: { id: 'paymentHistory.backToBilling', defaultMessage: 'Back to billing' },
   noInvoice: { id: 'paymentHistory.noInvoice', defaultMessage: 'No invoice' },
 });
 const download = defineMessage<{ number: string }>({ id: 'paymentHistory.download', defaultMessage: 'Download PDF {number}' });
 const downloading = defineMessage<{ number: string }>({ id: 'paymentHistory.downloading', defaultMessage: 'Downloading {number}…' });
 const pageOf = defineMessage<{ page: number; pages: number }>({ id: 'paymentHistory.pageOf', defaultMessage: 'Page {page} of {pages}' });
 
-export default function PaymentHistoryScreen() {
+const STATUS_TONES: Record<Payment['status'], BadgeTone> = { paid: 'success', failed: 'danger', refunded: 'neutral' };
+
+/** The tab's panel: the payment-history machine gets its actors here, not from the route. */
+export function PaymentHistoryPanel() {
+  return (
+    <FlowContext.Provider value={historyActors}>
+      <PaymentHistory />
+    </FlowContext.Provider>
+  );
+}
+
+function PaymentHistory() {
   const intl = useIntl();
   const invoice = new URLSearchParams(useSearch()).get('invoice');
   const [snapshot, send] = useFlow(paymentHistoryMachine, { invoice });
@@ -55,7 +71,21 @@ export default function PaymentHistoryScreen() {
       align: 'end' as const,
       cell: (row: HistoryPayment) => <Money amount={row.payment.amount} currency={row.payment.currency} />,
     },
-    { id: 'status', header: intl.formatMessage(messages.status), cell: (row: HistoryPayment) => intl.formatMessage(messages[row.payment.status]) },
+    {
+      id: 'card',
+      header: intl.formatMessage(messages.card),
+      cell: ({ payment }: HistoryPayment) => (payment.card ? `${payment.card.brand.toUpperCase()} •••• ${payment.cardlast4 ?? ''}` : '—'),
+    },
+    {
+      id: 'expiry',
+      header: intl.formatMessage(messages.expiry),
+      cell: ({ payment }: HistoryPayment) => (payment.card ? cardExpiry(payment.card) : '—'),
+    },
+    {
+      id: 'status',
+      header: intl.formatMessage(messages.status),
+      cell: ({ payment }: HistoryPayment) => <Badge tone={STATUS_TONES[payment.status]}>{intl.formatMessage(messages[payment.status])}</Badge>,
+    },
     {
       id: 'invoice',
       header: intl.formatMessage(messages.invoice),
@@ -76,13 +106,14 @@ export default function PaymentHistoryScreen() {
     },
   ];
   return (
-    <div className="page stack">
+    <div className="stack">
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
-      <h1>{intl.formatMessage(messages.title)}</h1>
       {loading ? (
         <Spinner size="lg" />
       ) : items.length === 0 ? (
-        <EmptyState title={intl.formatMessage(messages.none)} />
+        <EmptyState title={intl.formatMessage(messages.none)}>
+          <p>{intl.formatMessage(messages.noneText)}</p>
+        </EmptyState>
       ) : (
         <>
           <ResponsiveTable
@@ -93,22 +124,19 @@ export default function PaymentHistoryScreen() {
             rowKey={(row) => row.payment.id}
             isCurrent={(row) => marked !== null && row.invoice?.id === marked}
           />
-          <nav className="billing-actions" aria-label={intl.formatMessage(pageOf, { page, pages })}>
-            <Button variant="secondary" disabled={busy || page <= 1} onClick={() => send({ type: 'page.previous' })}>
-              {intl.formatMessage(messages.previous)}
-            </Button>
-            <span>{intl.formatMessage(pageOf, { page, pages })}</span>
-            <Button variant="secondary" disabled={busy || page * pageSize >= total} onClick={() => send({ type: 'page.next' })}>
-              {intl.formatMessage(messages.next)}
-            </Button>
-          </nav>
+          {pages > 1 ? (
+            <nav className="billing-actions" aria-label={intl.formatMessage(pageOf, { page, pages })}>
+              <Button variant="secondary" disabled={busy || page <= 1} onClick={() => send({ type: 'page.previous' })}>
+                {intl.formatMessage(messages.previous)}
+              </Button>
+              <span>{intl.formatMessage(pageOf, { page, pages })}</span>
+              <Button variant="secondary" disabled={busy || page * pageSize >= total} onClick={() => send({ type: 'page.next' })}>
+                {intl.formatMessage(messages.next)}
+              </Button>
+            </nav>
+          ) : null}
         </>
       )}
-      <div>
-        <Button variant="ghost" onClick={() => send({ type: 'billing.back' })}>
-          {intl.formatMessage(messages.backToBilling)}
-        </Button>
-      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-// The payment history machine's actors in the app: a page of payments, and an invoice's PDF
-// fetched and saved on the device.
+// The payment-history machine's actors (the Payment History tab of /billing): a page of
+// payments, and an invoice's PDF fetched and saved on the device.
 import { fromCall } from '@app/call-actor';
 import { implement } from '@app/flow';
 import type { Outcome } from '@domain/request-outcome';
