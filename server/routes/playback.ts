@@ -9,6 +9,7 @@ import { HttpError } from '@server/errors';
 import { findMedia } from '@server/media/store';
 import { playbackAccess, type RefusalReason } from '@server/playback/access';
 import { describeDevice } from '@server/playback/devices';
+import { mediaPreparing } from '@server/playback/preparing';
 import { masterPlaylist } from '@server/playback/playlists';
 import { findProgress, resumePosition, saveProgress } from '@server/playback/progress';
 import { endReason, endSession, findSession, HEARTBEAT_SECONDS, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from '@server/playback/sessions';
@@ -89,7 +90,10 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       const device = describeDevice(request.headers);
       if (access.plan.mobileOnly && !device.isMobile) return refuse(reply, 'device_not_allowed');
       const media = await findMedia(app.db, watched.mediaId);
-      if (!media) throw new HttpError(503, 'playback.preparing', { headers: { 'Retry-After': '30' } });
+      if (!media) {
+        const { headers, body } = mediaPreparing(request);
+        return reply.code(503).headers(headers).send(body);
+      }
       const result = await startSession(
         app.db,
         { userId: request.user.id, classId: watched.id, mediaId: media.id, deviceId: request.body.device_id, deviceName: device.name, plan: access.plan },
