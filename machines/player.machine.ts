@@ -105,6 +105,8 @@ export interface PlayerContext {
   screens: number;
   watching: WatchingDevice[];
   failure: PlayerFailure | null;
+  /** With the `preparing` failure: when the server expects the class's media to be ready. */
+  readyInSeconds: number | null;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
@@ -175,7 +177,11 @@ export const playerMachine = setup({
       const answer = heartbeatOf(event);
       return answer?.kind === 'ended' ? { endReason: answer.reason } : {};
     }),
-    showFailure: assign(({ event }) => ({ failure: failureOf(outcomeOf({ event: event as unknown as { output: Outcome<unknown> } })) })),
+    showFailure: assign(({ event }) => {
+      const start = startOf(event);
+      if (start?.kind === 'preparing') return { failure: 'preparing' as PlayerFailure, readyInSeconds: start.readyInSeconds };
+      return { failure: failureOf(outcomeOf({ event: event as unknown as { output: Outcome<unknown> } })), readyInSeconds: null };
+    }),
     showMediaFailure: assign({ failure: 'media' as PlayerFailure }),
     showStopFailure: assign({ failure: 'stopFailed' as PlayerFailure }),
     clearFailure: assign({ failure: null }),
@@ -247,6 +253,7 @@ export const playerMachine = setup({
     screens: 0,
     watching: [],
     failure: null,
+    readyInSeconds: null,
   }),
   initial: 'loading',
   states: {

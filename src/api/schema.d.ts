@@ -1607,6 +1607,22 @@ export interface components {
              */
             reason?: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | "other_account";
         };
+        MediaPreparingError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /**
+             * @description See `Error`.
+             * @constant
+             */
+            code: "playback.preparing";
+            /** @constant */
+            statusCode: 503;
+            /** @constant */
+            reason: "preparing";
+            /** @description An estimate of when the class's media will be ready, from the pace of the preparation so far. */
+            ready_in_seconds: number;
+        };
         ScreenLimitError: {
             /** @constant */
             isSuccess: false;
@@ -3113,14 +3129,14 @@ export interface operations {
                     "application/json": components["schemas"]["ScreenLimitError"];
                 };
             };
-            /** @description The class's media is still being prepared (first start); try again shortly. */
+            /** @description The class's media is still being prepared (first start); try again when `ready_in_seconds` says. */
             503: {
                 headers: {
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MediaPreparingError"];
                 };
             };
         };

@@ -4,6 +4,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { progressShare, type ClassCard as Card } from '@domain/catalog';
 import { routes } from '@domain/routes';
+import { ClassPoster } from './class-poster';
 import { useClassTexts } from './class-texts';
 
 const messages = defineMessages({
@@ -20,7 +21,7 @@ export function ClassCardView({ card, headingLevel = 3 }: { card: Card; headingL
     <article className="class-card">
       <Link href={routes.classDetail.href(card.id)} className="class-card__link">
         <div className="class-card__poster">
-          <img src={card.posterUrl} alt="" loading="lazy" width={320} height={180} />
+          <ClassPoster src={card.posterUrl} title={t.text(card.title)} disciplineId={card.discipline.id} width={320} height={180} lazy />
           <span className="class-card__duration">{t.duration(card.durationSeconds)}</span>
         </div>
         <Heading className="class-card__title">{t.text(card.title)}</Heading>

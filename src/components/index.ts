@@ -5,6 +5,7 @@ export { Badge, CancelsBadge, StatusBadge, type BadgeProps, type BadgeTone } fro
 export { Button, buttonClass, type ButtonLook, type ButtonProps, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
 export { Checkbox, type CheckboxProps } from './checkbox';
+export { ClassPoster, type ClassPosterProps } from './class-poster';
 export { CountrySelect, DEFAULT_COUNTRY_CODE, type CountrySelectProps } from './country-select';
 export { Dialog, type DialogProps } from './dialog';
 export { DateText, type DateTextProps } from './date-text';

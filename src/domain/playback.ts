@@ -13,7 +13,9 @@ export type EndReason = Schemas['PlaybackEndedError']['reason'];
 export type PlaybackStart =
   | { kind: 'started'; session: PlaybackSession; durationSeconds: number; resumeSeconds: number }
   | { kind: 'refused'; reason: RefusalReason }
-  | { kind: 'screenLimit'; screens: number; watching: WatchingDevice[] };
+  | { kind: 'screenLimit'; screens: number; watching: WatchingDevice[] }
+  /** The class's media is still being made (a fresh server's first minutes): ready in about this long. */
+  | { kind: 'preparing'; readyInSeconds: number };
 
 /** The answer to a heartbeat: still live (with fresh signed URLs), ended, or no longer allowed. */
 export type HeartbeatAnswer =

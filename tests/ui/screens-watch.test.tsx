@@ -57,4 +57,16 @@ describe('watch screen', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     await waitFor(() => expect(startPlayback.mock.calls.length).toBe(startsBefore + 1));
   });
+
+  it('says how long the preparation still takes, in English and in Spanish, and tries again', async () => {
+    const startPlayback = answering({ kind: 'preparing', readyInSeconds: 150 });
+    const { unmount } = renderApp('/watch/yoga', { api: fakeApi({ startPlayback }) });
+    await screen.findByText('This class is being prepared. It will be ready in about 3 minutes.', undefined, { timeout: 15_000 });
+    const startsBefore = startPlayback.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(startPlayback.mock.calls.length).toBe(startsBefore + 1));
+    unmount();
+    renderApp('/watch/yoga', { api: fakeApi({ startPlayback: answering({ kind: 'preparing', readyInSeconds: 40 }) }), language: 'es' });
+    await screen.findByText('Esta clase se está preparando. Estará lista en alrededor de un minuto.', undefined, { timeout: 15_000 });
+  });
 });

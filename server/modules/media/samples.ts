@@ -1,13 +1,18 @@
-// The sample clips the seeded classes play: drawn by ffmpeg's test sources with a soft pulsing
-// tone (no speech), transcoded into the full ladder once per MEDIA_DIR (docs/decisions/011).
+// The sample clips the seeded classes play: a workout drawn by ffmpeg (a title card with the
+// class, its instructor and its discipline's colour, then a timer and the chapter under way, a
+// metronome for the sound), transcoded into the full ladder once per MEDIA_DIR (docs/decisions/011).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { disciplineLook } from '@domain/disciplines';
 import type { Queryable } from '@server/db/client';
 import { ladder, type MediaManifest } from './ladder';
+import { preparationStarted, preparationStep, secondsUntilReady } from './preparation';
 import { publishMedia, readManifest, saveMediaRow } from './store';
 import { transcode, type SourceInput } from './transcode';
 
 export const sampleMediaIds = ['sample-a', 'sample-b', 'sample-c'] as const;
+export type SampleMediaId = (typeof sampleMediaIds)[number];
 
 /** Where the browser tests and the benchmarks keep the samples, made once per checkout for all their servers. */
 export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media');
@@ -22,18 +27,109 @@ export interface SampleClipSettings {
 /** Short and at a low frame rate, so a 2-core laptop makes all twelve encodings in about a minute. */
 export const defaultSampleClips: SampleClipSettings = { durationSeconds: 20, frameRate: 12, segmentSeconds: 4 };
 
-function lavfi(video: string, toneHz: number, settings: SampleClipSettings): SourceInput {
-  const tone = `aevalsrc=0.15*sin(2*PI*${toneHz}*t)*(0.6+0.4*sin(2*PI*2*t)):s=48000:d=${settings.durationSeconds}`;
-  return { args: ['-f', 'lavfi', '-i', video, '-f', 'lavfi', '-i', tone], videoMap: '0:v:0', audioMap: '1:a:0' };
+export interface SampleChapter {
+  name: string;
+  /** Where the chapter starts, as a share of the clip (0 to 1), so a short test clip keeps all three. */
+  from: number;
 }
 
-const pictures: Record<(typeof sampleMediaIds)[number], { video: (w: number, h: number, rate: number) => string; toneHz: number }> = {
-  'sample-a': { video: (w, h, rate) => `testsrc2=size=${w}x${h}:rate=${rate}`, toneHz: 220 },
-  // The Game of Life is drawn small and scaled up (drawing it at 4K costs more than encoding it),
-  // from a fixed seed so every rendition shows the same game.
-  'sample-b': { video: (_w, _h, rate) => `life=size=320x180:rate=${rate}:seed=7:mold=10:ratio=0.1:life_color=#ff7a45:death_color=#1d1b3a`, toneHz: 262 },
-  'sample-c': { video: (w, h, rate) => `testsrc=size=${w}x${h}:rate=${rate}`, toneHz: 196 },
+/**
+ * The class a sample media is drawn for. Every seeded class of the catalog plays one of the three
+ * (the seed's `media_id`), so each card names one of them; a media per class would cost ten times
+ * the encoding.
+ */
+export interface SampleClass {
+  title: string;
+  instructor: string;
+  disciplineId: string;
+  discipline: string;
+  beatsPerMinute: number;
+  chapters: SampleChapter[];
+}
+
+const chapters: SampleChapter[] = [
+  { name: 'Warm-up', from: 0 },
+  { name: 'Main set', from: 0.25 },
+  { name: 'Cool-down', from: 0.8 },
+];
+
+export const sampleClasses: Record<SampleMediaId, SampleClass> = {
+  'sample-a': { title: 'Sunrise Vinyasa Flow', instructor: 'Lucía Martín', disciplineId: 'yoga', discipline: 'Yoga', beatsPerMinute: 80, chapters },
+  'sample-b': { title: 'Full Body Dumbbells', instructor: 'Nora Lindqvist', disciplineId: 'strength', discipline: 'Strength', beatsPerMinute: 100, chapters },
+  'sample-c': { title: 'Rhythm Ride', instructor: 'Diego Herrera', disciplineId: 'cycling', discipline: 'Indoor cycling', beatsPerMinute: 120, chapters },
 };
+
+/** A sample's chapters in seconds (for the WebVTT chapters track a later issue adds). */
+export function sampleChapters(id: SampleMediaId, durationSeconds: number): { name: string; startSeconds: number; endSeconds: number }[] {
+  const list = sampleClasses[id].chapters;
+  return list.map((chapter, i) => ({
+    name: chapter.name,
+    startSeconds: chapter.from * durationSeconds,
+    endSeconds: (list[i + 1]?.from ?? 1) * durationSeconds,
+  }));
+}
+
+/**
+ * drawtext needs a font file and a fresh machine may have none: KaTeX's sans serif comes with
+ * npm (through mermaid); without it the cards are drawn without words rather than failing.
+ */
+function fontFile(): string | null {
+  try {
+    return createRequire(import.meta.url).resolve('katex/dist/fonts/KaTeX_SansSerif-Bold.ttf');
+  } catch {
+    return null;
+  }
+}
+
+/** KaTeX's font has no accented letters, so names are drawn without accents (Lucía → Lucia). */
+function drawable(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .&-]/g, '');
+}
+
+/** A filtergraph option value: its own escaping of the characters the graph parser reads. */
+const escaped = (value: string) => value.replace(/[\\':,;[\]]/g, '\\$&');
+
+function workoutPicture(id: SampleMediaId, width: number, height: number, settings: SampleClipSettings, font: string | null): string {
+  const sample = sampleClasses[id];
+  const colour = disciplineLook(sample.disciplineId).colour.replace('#', '0x');
+  const beat = 60 / sample.beatsPerMinute;
+  const titleEnd = Math.min(4, settings.durationSeconds / 5);
+  const size = (share: number) => Math.round(height * share);
+  const text = (value: string, fontSize: number, x: string, y: string, enable: string) =>
+    `drawtext=fontfile=${escaped(font ?? '')}:fontsize=${fontSize}:fontcolor=white:x=${x}:y=${y}:text='${value}':enable='${enable}'`;
+  const words = font
+    ? [
+        text(drawable(sample.title), size(0.1), '(w-tw)/2', 'h*0.28', `lt(t\\,${titleEnd})`),
+        text(drawable(`${sample.instructor} - ${sample.discipline}`), size(0.05), '(w-tw)/2', 'h*0.45', `lt(t\\,${titleEnd})`),
+        text('%{pts\\:gmtime\\:0\\:%M\\\\\\:%S}', size(0.22), '(w-tw)/2', 'h*0.25', `gte(t\\,${titleEnd})`),
+        ...sampleChapters(id, settings.durationSeconds).map((chapter) =>
+          text(drawable(chapter.name), size(0.07), 'w*0.05', 'h*0.845', `between(t\\,${chapter.startSeconds}\\,${chapter.endSeconds})`),
+        ),
+      ]
+    : [];
+  return [
+    `color=c=${colour}:s=${width}x${height}:r=${settings.frameRate}:d=${settings.durationSeconds}`,
+    'drawbox=x=0:y=ih*0.78:w=iw:h=ih*0.22:color=black@0.35:t=fill',
+    // A square that flashes on every beat of the metronome.
+    `drawbox=x=iw*0.92:y=ih*0.07:w=ih*0.05:h=ih*0.05:color=white:t=fill:enable='lt(mod(t\\,${beat})\\,0.12)'`,
+    ...words,
+  ].join(',');
+}
+
+/** A click on every beat, higher on the first of each bar of four, fading fast like a metronome. */
+function metronome(sample: SampleClass, settings: SampleClipSettings): string {
+  const beat = 60 / sample.beatsPerMinute;
+  return `aevalsrc=0.4*sin(2*PI*if(lt(mod(t\\,${4 * beat})\\,${beat})\\,1760\\,880)*t)*exp(-40*mod(t\\,${beat})):s=48000:d=${settings.durationSeconds}`;
+}
+
+function workout(id: SampleMediaId, width: number, height: number, settings: SampleClipSettings, font: string | null): SourceInput {
+  const sample = sampleClasses[id];
+  return {
+    args: ['-f', 'lavfi', '-i', workoutPicture(id, width, height, settings, font), '-f', 'lavfi', '-i', metronome(sample, settings)],
+    videoMap: '0:v:0',
+    audioMap: '1:a:0',
+  };
+}
 
 const cues = {
   en: ['Warm up: roll your shoulders', 'Breathe in… and out', 'Keep a steady pace', 'Great work! Time to cool down'],
@@ -67,17 +163,18 @@ export interface SampleProgress {
 /** Makes one sample media in `mediaDir`; `onStep` hears each finished encoding. */
 export function makeSampleMedia(
   mediaDir: string,
-  id: (typeof sampleMediaIds)[number],
+  id: SampleMediaId,
   settings: SampleClipSettings,
   onStep: (step: string) => void = () => {},
 ): Promise<MediaManifest> {
+  const font = fontFile();
   return publishMedia(mediaDir, id, (dir) =>
     transcode(
       {
         id,
         durationSeconds: settings.durationSeconds,
         aspect: 16 / 9,
-        source: (width, height) => lavfi(pictures[id].video(width, height, settings.frameRate), pictures[id].toneHz, settings),
+        source: (width, height) => workout(id, width, height, settings, font),
         captions: sampleCaptions(settings.durationSeconds),
         preset: 'ultrafast',
         bitrateScale: 0.25,
@@ -100,6 +197,7 @@ export async function makeMissingSamples(
 ): Promise<MediaManifest[]> {
   const present = await Promise.all(sampleMediaIds.map((id) => readManifest(mediaDir, id)));
   const total = present.filter((manifest) => manifest === null).length * (ladder.length + 1);
+  preparationStarted(total);
   let done = 0;
   const manifests: MediaManifest[] = [];
   for (const [i, id] of sampleMediaIds.entries()) {
@@ -107,6 +205,7 @@ export async function makeMissingSamples(
       present[i] ??
         (await makeSampleMedia(mediaDir, id, settings, (step) => {
           done += 1;
+          preparationStep(done);
           onProgress?.({ done, total, step: `${id} ${step}` });
         })),
     );
@@ -122,4 +221,9 @@ export async function ensureSampleMedia(
   onProgress?: (progress: SampleProgress) => void,
 ): Promise<void> {
   for (const manifest of await makeMissingSamples(mediaDir, settings, onProgress)) await saveMediaRow(db, manifest);
+}
+
+/** Seconds until the sample media are ready, an estimate for a class pressed before they are. */
+export function samplesReadyInSeconds(now = Date.now()): number {
+  return secondsUntilReady(sampleMediaIds.length * (ladder.length + 1), now);
 }

@@ -7,6 +7,7 @@ import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import type { RefusalReason } from './access';
 import { masterPlaylist } from './playlists';
+import { mediaPreparing } from './preparing';
 import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
 import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
 
@@ -67,6 +68,10 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
         now,
       );
       if (result.kind === 'refused') return refuse(reply, result.reason);
+      if (result.kind === 'preparing') {
+        const { headers, body } = mediaPreparing(request);
+        return reply.code(503).headers(headers).send(body);
+      }
       if (result.kind === 'screenLimit') {
         const body: Schemas['ScreenLimitError'] = {
           isSuccess: false,

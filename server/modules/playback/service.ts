@@ -15,6 +15,8 @@ import { endSession, findSession, isLive, recordHeartbeat, startSession, type Pl
 
 export type StartOutcome =
   | { kind: 'refused'; reason: RefusalReason }
+  /** The class's media is not made yet (the sample media's first preparation). */
+  | { kind: 'preparing' }
   | { kind: 'screenLimit'; plan: PlaybackPlan; watching: PlaybackSessionRow[] }
   | { kind: 'started'; session: PlaybackSessionRow; plan: PlaybackPlan; media: MediaRow; resumePositionSeconds: number };
 
@@ -49,7 +51,7 @@ export function playbackService(db: Database, onProgress: (userId: string) => vo
       const device = describeDevice(input.headers);
       if (access.plan.mobileOnly && !device.isMobile) return { kind: 'refused', reason: 'device_not_allowed' };
       const media = await findMedia(db, watched.mediaId);
-      if (!media) throw new HttpError(503, 'playback.preparing', { headers: { 'Retry-After': '30' } });
+      if (!media) return { kind: 'preparing' };
       const result = await startSession(
         db,
         { userId: input.userId, classId: watched.id, mediaId: media.id, deviceId: input.deviceId, deviceName: device.name, plan: access.plan },

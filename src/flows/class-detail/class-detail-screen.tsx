@@ -3,7 +3,7 @@
 // player) or "Choose a plan to start watching" (to /pricing). An unknown id has its own page.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import { DateText, Spinner, useMessageText } from '@components';
+import { ClassPoster, DateText, Spinner, useMessageText } from '@components';
 import { useFlow } from '@app/flow';
 import { isInProgress, minutesOf, progressShare, type ClassDetail } from '@domain/catalog';
 import { routes } from '@domain/routes';
@@ -83,7 +83,7 @@ function Detail({ detail, canPlay }: { detail: ClassDetail; canPlay: boolean }) 
   return (
     <article className="class-detail">
       <div className="class-detail__poster">
-        <img src={detail.posterUrl} alt="" width={640} height={360} />
+        <ClassPoster src={detail.posterUrl} title={t.text(detail.title)} disciplineId={detail.discipline.id} width={640} height={360} />
       </div>
       <div className="class-detail__body stack">
         <h1>{t.text(detail.title)}</h1>

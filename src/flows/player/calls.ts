@@ -7,7 +7,7 @@ import { sessionOf, type HeartbeatAnswer, type PlaybackStart } from '@domain/pla
 import type { Outcome } from '@domain/request-outcome';
 
 export const calls = (client: ApiClient) => ({
-  /** Start watching a class here: a session, a refusal (403, by reason) or the screens in use (409). */
+  /** Start watching a class here: a session, a refusal (403, by reason), the screens in use (409) or when its media will be ready (503). */
   startPlayback: async ({ classId, deviceId }: { classId: string; deviceId: string }, signal?: AbortSignal): Promise<Outcome<PlaybackStart>> => {
     const call = client.POST('/api/v1/playback/sessions', { body: { class_id: classId, device_id: deviceId }, signal });
     const outcome = await outcomeOf(call, signal);
@@ -22,6 +22,10 @@ export const calls = (client: ApiClient) => ({
     if (outcome.kind === 'failed' && outcome.status === 403) {
       const body = await refusalBody<Schemas['PlaybackRefusedError']>(call);
       if (body?.reason) return { kind: 'ok', data: { kind: 'refused', reason: body.reason } };
+    }
+    if (outcome.kind === 'failed' && outcome.status === 503) {
+      const body = await refusalBody<Schemas['MediaPreparingError']>(call);
+      if (body?.ready_in_seconds) return { kind: 'ok', data: { kind: 'preparing', readyInSeconds: body.ready_in_seconds } };
     }
     return outcome;
   },

@@ -54,6 +54,11 @@ const messages = defineMessages({
   home: { id: 'watch.home', defaultMessage: 'Back to Home' },
 });
 
+const readyInMessage = defineMessage<{ minutes: number }>({
+  id: 'watch.failed.preparingFor',
+  defaultMessage: 'This class is being prepared. It will be ready in about {minutes, plural, one {# minute} other {# minutes}}.',
+});
+
 const refusalMessage = {
   no_subscription: messages.noSubscription,
   subscription_ended: messages.subscriptionEnded,
@@ -192,7 +197,11 @@ function Player({ classId }: { classId: string }) {
     return (
       <section className="player-message" aria-labelledby="player-message-title">
         <h2 id="player-message-title">{intl.formatMessage(messages.failedTitle)}</h2>
-        <p role="alert">{intl.formatMessage(failureMessage[context.failure ?? 'unavailable'])}</p>
+        <p role="alert">
+          {context.failure === 'preparing' && context.readyInSeconds !== null
+            ? intl.formatMessage(readyInMessage, { minutes: Math.ceil(context.readyInSeconds / 60) })
+            : intl.formatMessage(failureMessage[context.failure ?? 'unavailable'])}
+        </p>
         <button type="button" className="btn btn--primary" onClick={() => send({ type: 'retry' })}>
           {intl.formatMessage(messages.retry)}
         </button>
