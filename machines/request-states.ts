@@ -2,7 +2,7 @@
 // the three ways it ends (data, silence, a failure shown), the stand-in for a request the app
 // has not provided, the notice a failure leaves (the view scrolls up to it) and the state that
 // shows a notice until its timer or a dismissal.
-import { fromPromise } from 'xstate';
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
 import type { Notice } from '@domain/notices';
 import { isSessionLost, unreachable, type Outcome } from '@domain/request-outcome';
 
@@ -15,7 +15,7 @@ export function outcomeOf<T extends Outcome<unknown> = Outcome<never>>({ event }
 }
 
 /** A request actor that answers "no response" until the app provides the real call. */
-export function fromOutcome<TData, TInput>() {
+export function fromOutcome<TData, TInput = NonReducibleUnknown>() {
   return fromPromise<Outcome<TData>, TInput>(async () => ({ kind: 'unreachable' }));
 }
 
