@@ -2,7 +2,7 @@
 // the page's confirmation dialog, then one request; a refusal goes back to the dialog (the
 // page shows it there), Cancel forgets the password, and a deletion ends this machine (the
 // page signs out and leaves).
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { checkRules, deleteAccountSchema, type FieldErrors } from '@domain/account-rules';
 import type { Schemas } from '@domain/contract';
 import type { Outcome } from '@domain/request-outcome';
@@ -27,7 +27,10 @@ export const accountDeletionMachine = setup({
   actors: { deleteAccount: fromOutcome<{ message: string }, DeleteAccountInput>() },
   actions: {
     ...taskReports<AccountDeletionContext, AccountDeletionEvent>(),
-    changeField: assign(({ context, event }) => (event.type === 'field.change' ? fieldChanged(context, event.field, event.value) : {})),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return fieldChanged(context, event.field, event.value);
+    }),
     showRuleErrors: assign({ errors: ({ context }) => checkRules(deleteAccountSchema, context.values) ?? {} }),
     clearForm: assign({ values: emptyForm, errors: {} }),
   },

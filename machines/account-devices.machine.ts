@@ -1,7 +1,7 @@
 // The account page's devices, a child of machines/account.machine.ts: sign out one other device
 // (its button busy meanwhile) or every other device; on success the page drops them from its
 // list. Which device may be signed out is the page's to decide: it holds the list.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { accountNotices } from '@domain/account-notices';
 import type { Outcome } from '@domain/request-outcome';
 import { taskReports, taskRequest } from './account-task';
@@ -28,7 +28,10 @@ export const accountDevicesMachine = setup({
   },
   actions: {
     ...taskReports<AccountDevicesContext, AccountDevicesEvent>(),
-    rememberDevice: assign({ signingOut: ({ event }) => (event.type === 'device.signOut' ? event.sessionId : null) }),
+    rememberDevice: assign(({ event }) => {
+      assertEvent(event, 'device.signOut');
+      return { signingOut: event.sessionId };
+    }),
     forgetDevice: assign({ signingOut: null }),
   },
   guards: outcomeGuards,

@@ -1,7 +1,7 @@
 // The account page's email change, a child of machines/account.machine.ts: the new email and
 // the password, checked by the shared rules on submit (a field's error goes as it changes),
 // then one request with the email trimmed; on success the form empties and the page shows it.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { changeEmailSchema, checkRules, type FieldErrors } from '@domain/account-rules';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
@@ -28,7 +28,10 @@ export const accountEmailMachine = setup({
   actors: { changeEmail: fromOutcome<Pick<Schemas['EmailChangedSuccess'], 'email'>, ChangeEmailInput>() },
   actions: {
     ...taskReports<AccountEmailContext, AccountEmailEvent>(),
-    changeField: assign(({ context, event }) => (event.type === 'field.change' ? fieldChanged(context, event.field, event.value) : {})),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return fieldChanged(context, event.field, event.value);
+    }),
     showRuleErrors: assign({ errors: ({ context }) => checkRules(changeEmailSchema, context.values) ?? {} }),
     clearForm: assign({ values: emptyForm }),
   },

@@ -1,7 +1,7 @@
 // The account page's password change, a child of machines/account.machine.ts: the current
 // password and a new one (twice) by the shared rules, then one request; on success the form
 // empties and every other device leaves the list (the server signed them out).
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { changePasswordSchema, checkRules, type FieldErrors } from '@domain/account-rules';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
@@ -28,7 +28,10 @@ export const accountPasswordMachine = setup({
   actors: { changePassword: fromOutcome<{ message: string }, ChangePasswordInput>() },
   actions: {
     ...taskReports<AccountPasswordContext, AccountPasswordEvent>(),
-    changeField: assign(({ context, event }) => (event.type === 'field.change' ? fieldChanged(context, event.field, event.value) : {})),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return fieldChanged(context, event.field, event.value);
+    }),
     showRuleErrors: assign({ errors: ({ context }) => checkRules(changePasswordSchema, context.values) ?? {} }),
     clearForm: assign({ values: emptyForm }),
   },

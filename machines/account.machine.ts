@@ -4,7 +4,7 @@
 // confirmation dialog; on success the session signs out and the app leaves). The page passes
 // each event to its task, keeps the account and its devices up to date with what a task
 // changed, allows one request at a time and shows each task's success or failure for 3 s.
-import { assign, sendTo, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
 import { errorNotice, serverFailureNotice, type Notice } from '@domain/notices';
@@ -91,7 +91,13 @@ export const accountMachine = setup({
     /** The account is gone: the session signs out and leaves (provided by the app). */
     signOut: () => {},
     takeAccount: assign((_, output: LoadAccountOutput) => (output.kind === 'ok' ? { account: output.data.account, devices: output.data.devices } : {})),
-    passField: sendTo(({ event }) => (event.type === 'field.change' ? formTask[event.form] : 'email'), ({ event }) => event),
+    passField: sendTo(
+      ({ event }) => {
+        assertEvent(event, 'field.change');
+        return formTask[event.form];
+      },
+      ({ event }) => event,
+    ),
     toEmail: sendTo('email', ({ event }) => event),
     toPassword: sendTo('password', ({ event }) => event),
     toLanguage: sendTo('language', ({ event }) => event),
@@ -99,12 +105,15 @@ export const accountMachine = setup({
     toExport: sendTo('dataExport', ({ event }) => event),
     toDeletion: sendTo('deletion', ({ event }) => event),
     takeChange: assign(({ context, event }) => {
-      if (event.type !== 'task.ended') return {};
+      assertEvent(event, 'task.ended');
       const { change } = event;
       const account = context.account && { ...context.account, ...(change.email ? { email: change.email } : {}), ...(change.language ? { language: change.language } : {}) };
       return { account, devices: changed(context.devices, change) };
     }),
-    showNotice: assign(({ context, event }) => (event.type === 'task.ended' && event.notice ? noticeShown(context, event.notice) : {})),
+    showNotice: assign(({ context, event }) => {
+      assertEvent(event, 'task.ended');
+      return event.notice ? noticeShown(context, event.notice) : {};
+    }),
     showLoadFailure: assign(({ context }, outcome: Outcome<unknown>) =>
       noticeShown(context, outcome.kind === 'failed' ? serverFailureNotice(outcome) : errorNotice(accountNotices.loadFailed)),
     ),
@@ -112,7 +121,10 @@ export const accountMachine = setup({
   },
   guards: {
     ...outcomeGuards,
-    hasNotice: ({ event }) => event.type === 'task.ended' && event.notice !== null,
+    hasNotice: ({ event }) => {
+      assertEvent(event, 'task.ended');
+      return event.notice !== null;
+    },
     languageDiffers: ({ context, event }) => event.type === 'language.select' && context.account?.language !== event.language,
     isOtherDevice: ({ context, event }) =>
       event.type === 'device.signOut' && context.devices.some((device) => device.id === event.sessionId && !device.current),

@@ -4,7 +4,7 @@
 // the user's play, pause, seek, volume, captions and quality into media commands. Progress is
 // saved every 10 s while playing, on pause and at the end; the `keeper` actor saves it and stops
 // the session when the page goes away. Volume, captions and quality outlive a session.
-import { assign, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
 import { fromOutcome } from './request-states';
 import type { SessionReport } from './player-session.machine';
 import type { Outcome } from '@domain/request-outcome';
@@ -120,12 +120,14 @@ export const playerVideoMachine = setup({
     keeper: fromCallbackStub<KeeperCommand, KeeperInput>(),
   },
   actions: {
-    takeSession: assign(({ event }) =>
-      event.type === 'session.started'
-        ? { sessionId: event.sessionId, url: event.url, token: event.token, durationSeconds: event.durationSeconds, resumeSeconds: event.resumeSeconds, position: 0 }
-        : {},
-    ),
-    passToken: sendTo('media', ({ event }): MediaCommand => ({ type: 'token', token: event.type === 'session.renewed' ? event.token : '' })),
+    takeSession: assign(({ event }) => {
+      assertEvent(event, 'session.started');
+      return { sessionId: event.sessionId, url: event.url, token: event.token, durationSeconds: event.durationSeconds, resumeSeconds: event.resumeSeconds, position: 0 };
+    }),
+    passToken: sendTo('media', ({ event }): MediaCommand => {
+      assertEvent(event, 'session.renewed');
+      return { type: 'token', token: event.token };
+    }),
     tellFailed: sendParent({ type: 'video.failed' } satisfies VideoReport),
     play: sendTo('media', { type: 'play' } satisfies MediaCommand),
     resume: sendTo('media', ({ context }): MediaCommand => ({ type: 'play', at: context.resumeSeconds })),
