@@ -2,7 +2,7 @@
 // actors and actions of the whole tree (`startPlayback`, `saveFile`…) in one object, and each
 // child machine the parent invokes gets the same implementations, so a split into children
 // does not change what the app provides.
-import type { AnyStateMachine } from 'xstate';
+import { StateMachine, type AnyStateMachine } from 'xstate';
 
 type Implementations<TMachine extends AnyStateMachine> = NonNullable<Parameters<TMachine['provide']>[0]>;
 type ActorsOf<TMachine extends AnyStateMachine> = NonNullable<Implementations<TMachine>['actors']>;
@@ -13,14 +13,11 @@ type Intersection<TUnion> = (TUnion extends unknown ? (value: TUnion) => void : 
 /** What `provideTree` takes: the machine's implementations and those of the machines it invokes. */
 export type TreeImplementations<TMachine extends AnyStateMachine> = Implementations<TMachine> & Intersection<EachImplementations<ChildMachinesOf<TMachine>>>;
 
-const isMachine = (logic: unknown): logic is AnyStateMachine =>
-  typeof logic === 'object' && logic !== null && 'root' in logic && typeof (logic as { provide?: unknown }).provide === 'function';
-
 /** The machine with `implementations`, and each child machine among its actors provided the same way. */
 export function provideTree<TMachine extends AnyStateMachine>(machine: TMachine, implementations: TreeImplementations<TMachine>): TMachine {
   const given = implementations as { actors?: Record<string, unknown> };
   const children = Object.entries(machine.implementations.actors)
-    .filter((entry): entry is [string, AnyStateMachine] => isMachine(entry[1]))
+    .filter((entry): entry is [string, AnyStateMachine] => entry[1] instanceof StateMachine)
     .map(([name, child]) => [name, provideTree(child, implementations as never)]);
   return machine.provide({ ...implementations, actors: { ...given.actors, ...Object.fromEntries(children) } } as never) as TMachine;
 }
