@@ -14,7 +14,7 @@ export interface AccountFormContext<TField extends string> extends NoticeContext
 }
 
 /** The context update for `field.change`: the new value, and that field's error gone. */
-export function fieldChanged<TField extends string>(context: AccountFormContext<TField>, field: TField, value: string) {
+export function fieldChanged<TField extends string>(context: Pick<AccountFormContext<TField>, 'values' | 'errors'>, field: TField, value: string) {
   const { [field]: _cleared, ...errors } = context.errors;
   return { values: { ...context.values, [field]: value }, errors: errors as FieldErrors<TField> };
 }

@@ -1,170 +1,119 @@
-// /account: the signed-in account's own page. Change the email (with the password) or the
-// password (the current one, and a new one by the shared rules: every other device is then
-// signed out), keep the language on the server (the app adopts it), sign out one device or
-// every other device, download everything held about the account, and delete it (the
-// password, in a confirmation dialog; on success the session signs out and the app leaves).
-// One request at a time; each success or failure shows in the banner for 3 s.
-import { assign, fromPromise, setup } from 'xstate';
-import {
-  changeEmailSchema,
-  changePasswordSchema,
-  checkRules,
-  deleteAccountSchema,
-  type FieldErrors,
-} from '@domain/account-rules';
+// /account: the signed-in account's own page. It loads the account (and the app adopts its
+// language), then runs one child machine per task: the email change, the password change, the
+// language, signing devices out, the data download and the deletion (the password, in a
+// confirmation dialog; on success the session signs out and the app leaves). The page passes
+// each event to its task, keeps the account and its devices up to date with what a task
+// changed, allows one request at a time and shows each task's success or failure for 3 s.
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
-import { errorNotice, serverFailureNotice, successNotice, type NoticeMessage } from '@domain/notices';
+import { errorNotice, serverFailureNotice, type Notice } from '@domain/notices';
 import type { Outcome } from '@domain/request-outcome';
-import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
+import { accountDeletionMachine, type AccountDeletionEvent } from './account-deletion.machine';
+import { accountDevicesMachine, type AccountDevicesEvent } from './account-devices.machine';
+import { accountEmailMachine, type AccountEmailEvent } from './account-email.machine';
+import { accountExportMachine, type AccountExportEvent } from './account-export.machine';
+import { accountLanguageMachine, type AccountLanguageEvent } from './account-language.machine';
+import { accountPasswordMachine, type AccountPasswordEvent } from './account-password.machine';
+import type { AccountChange, AccountLanguage, TaskReport } from './account-task';
+import { afterRequest, fromOutcome, noticeShown, outcomeGuards, outcomeOf, showingNotice, type NoticeContext } from './request-states';
+
+export type { ChangeEmailInput, ChangeEmailOutput, EmailField } from './account-email.machine';
+export type { ChangePasswordInput, ChangePasswordOutput, PasswordField } from './account-password.machine';
+export type { SaveLanguageInput, SaveLanguageOutput } from './account-language.machine';
+export type { SignOutDeviceInput, SignOutDeviceOutput, SignOutOthersOutput } from './account-devices.machine';
+export type { ExportDataOutput, SavedFile } from './account-export.machine';
+export type { DeleteAccountInput, DeleteAccountOutput } from './account-deletion.machine';
+export type { AccountLanguage } from './account-task';
 
 export type AccountProfile = Schemas['AccountProfile'];
 export type AccountDevice = Schemas['AccountDevice'];
-export type AccountLanguage = Schemas['Language'];
 export interface AccountView {
   account: AccountProfile;
   devices: AccountDevice[];
 }
-
 export type LoadAccountOutput = Outcome<AccountView>;
-export type ChangeEmailInput = Schemas['ChangeEmailRequest'];
-export type ChangeEmailOutput = Outcome<Pick<Schemas['EmailChangedSuccess'], 'email'>>;
-export type ChangePasswordInput = Schemas['ChangePasswordRequest'];
-export type ChangePasswordOutput = Outcome<{ message: string }>;
-export interface SaveLanguageInput {
-  language: AccountLanguage;
-}
-export type SaveLanguageOutput = Outcome<SaveLanguageInput>;
-export interface SignOutDeviceInput {
-  sessionId: string;
-}
-export type SignOutDeviceOutput = Outcome<{ message: string }>;
-export type SignOutOthersOutput = Outcome<{ message: string }>;
-/** The data download: the document, and the day it was made (for the file's name). */
-export type ExportDataOutput = Outcome<{ exportedAt: string } & Record<string, unknown>>;
-export type DeleteAccountInput = Schemas['DeleteAccountRequest'];
-export type DeleteAccountOutput = Outcome<{ message: string }>;
-
-export type EmailField = 'email' | 'password';
-export type PasswordField = 'currentPassword' | 'password' | 'cpassword';
-
-export interface SavedFile {
-  fileName: string;
-  contents: string;
-}
 
 export interface AccountContext extends NoticeContext {
   account: AccountProfile | null;
   devices: AccountDevice[];
-  emailForm: Record<EmailField, string>;
-  emailErrors: FieldErrors<EmailField>;
-  passwordForm: Record<PasswordField, string>;
-  passwordErrors: FieldErrors<PasswordField>;
-  deletePassword: string;
-  deleteErrors: FieldErrors<'password'>;
-  /** The device being signed out (its button shows busy). */
-  signingOut: string | null;
 }
 
 export type AccountEvent =
-  | { type: 'field.change'; form: 'email'; field: EmailField; value: string }
-  | { type: 'field.change'; form: 'password'; field: PasswordField; value: string }
-  | { type: 'field.change'; form: 'delete'; field: 'password'; value: string }
-  | { type: 'email.submit' }
-  | { type: 'password.submit' }
-  | { type: 'language.select'; language: AccountLanguage }
-  | { type: 'device.signOut'; sessionId: string }
-  | { type: 'devices.signOutOthers' }
-  | { type: 'data.download' }
+  | AccountEmailEvent
+  | AccountPasswordEvent
+  | AccountLanguageEvent
+  | AccountDevicesEvent
+  | AccountExportEvent
+  | AccountDeletionEvent
+  | TaskReport
   | { type: 'delete.open' }
-  | { type: 'delete.cancel' }
-  | { type: 'delete.confirm' }
   | { type: 'account.retry' }
   | { type: 'notice.dismiss' };
 
-const emptyEmailForm = { email: '', password: '' };
-const emptyPasswordForm = { currentPassword: '', password: '', cpassword: '' };
+/** The task that owns each form. */
+const formTask = { email: 'email', password: 'password', delete: 'deletion' } as const;
 
 /** What the page lets the user start, from idle and while a notice shows. */
 const pageActions = {
-  'field.change': { actions: 'changeField' },
-  'email.submit': [{ guard: 'emailFormIsValid', target: 'changingEmail', actions: 'clearNotice' }, { actions: 'showEmailErrors' }],
-  'password.submit': [{ guard: 'passwordFormIsValid', target: 'changingPassword', actions: 'clearNotice' }, { actions: 'showPasswordErrors' }],
-  'language.select': { guard: 'languageDiffers', target: 'savingLanguage' },
-  'device.signOut': { guard: 'isOtherDevice', target: 'signingOutDevice', actions: 'rememberDevice' },
-  'devices.signOutOthers': { guard: 'hasOtherDevices', target: 'signingOutOthers' },
-  'data.download': { target: 'downloading' },
+  'field.change': { actions: 'passField' },
+  'email.submit': { actions: 'toEmail' },
+  'password.submit': { actions: 'toPassword' },
+  'language.select': { guard: 'languageDiffers', actions: 'toLanguage' },
+  'device.signOut': { guard: 'isOtherDevice', actions: 'toDevices' },
+  'devices.signOutOthers': { guard: 'hasOtherDevices', actions: 'toDevices' },
+  'data.download': { actions: 'toExport' },
   'delete.open': { target: 'confirmingDelete' },
+  'task.busy': { target: 'busy' },
 } as const;
 
-type Done<T> = { event: { output: T } | { error: unknown } };
-const loadedLanguage = ({ event }: Done<LoadAccountOutput>): AccountLanguage =>
-  'output' in event && event.output.kind === 'ok' ? event.output.data.account.language : 'en';
-const savedLanguage = ({ event }: Done<SaveLanguageOutput>): AccountLanguage =>
-  'output' in event && event.output.kind === 'ok' ? event.output.data.language : 'en';
-/** The download as a file: named after the day it was made. */
-const downloadedFile = ({ event }: Done<ExportDataOutput>): SavedFile => {
-  const data = 'output' in event && event.output.kind === 'ok' ? event.output.data : { exportedAt: '' };
-  return { fileName: `fitstream-data-${data.exportedAt.slice(0, 10)}.json`, contents: JSON.stringify(data, null, 2) };
-};
-
-const success = (message: NoticeMessage) => ({ type: 'showSuccess', params: message }) as const;
+const changed = (devices: AccountDevice[], change: AccountChange) =>
+  devices.filter((device) => device.id !== change.dropDevice && (device.current || !change.keepThisDeviceOnly));
 
 export const accountMachine = setup({
   types: {
     context: {} as AccountContext,
     events: {} as AccountEvent,
+    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion' },
   },
   actors: {
-    loadAccount: fromPromise<LoadAccountOutput>(async () => ({ kind: 'unreachable' })),
-    changeEmail: fromPromise<ChangeEmailOutput, ChangeEmailInput>(async () => ({ kind: 'unreachable' })),
-    changePassword: fromPromise<ChangePasswordOutput, ChangePasswordInput>(async () => ({ kind: 'unreachable' })),
-    saveLanguage: fromPromise<SaveLanguageOutput, SaveLanguageInput>(async () => ({ kind: 'unreachable' })),
-    signOutDevice: fromPromise<SignOutDeviceOutput, SignOutDeviceInput>(async () => ({ kind: 'unreachable' })),
-    signOutOthers: fromPromise<SignOutOthersOutput>(async () => ({ kind: 'unreachable' })),
-    exportData: fromPromise<ExportDataOutput>(async () => ({ kind: 'unreachable' })),
-    deleteAccount: fromPromise<DeleteAccountOutput, DeleteAccountInput>(async () => ({ kind: 'unreachable' })),
+    loadAccount: fromOutcome<AccountView>(),
+    email: accountEmailMachine,
+    password: accountPasswordMachine,
+    language: accountLanguageMachine,
+    devices: accountDevicesMachine,
+    dataExport: accountExportMachine,
+    deletion: accountDeletionMachine,
   },
   actions: {
     /** The app shows itself in the account's language (provided by the app). */
     adoptLanguage: (_, _language: AccountLanguage) => {},
-    /** Saves the file on the user's device (provided by the app). */
-    saveFile: (_, _file: SavedFile) => {},
     /** The account is gone: the session signs out and leaves (provided by the app). */
     signOut: () => {},
-    takeAccount: assign((_, output: LoadAccountOutput) =>
-      output.kind === 'ok' ? { account: output.data.account, devices: output.data.devices } : {},
+    takeAccount: assign((_, output: LoadAccountOutput) => (output.kind === 'ok' ? { account: output.data.account, devices: output.data.devices } : {})),
+    passField: sendTo(
+      ({ event }) => {
+        assertEvent(event, 'field.change');
+        return formTask[event.form];
+      },
+      ({ event }) => event,
     ),
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      if (event.form === 'email') {
-        const { [event.field]: _cleared, ...errors } = context.emailErrors;
-        return { emailForm: { ...context.emailForm, [event.field]: event.value }, emailErrors: errors };
-      }
-      if (event.form === 'password') {
-        const { [event.field]: _cleared, ...errors } = context.passwordErrors;
-        return { passwordForm: { ...context.passwordForm, [event.field]: event.value }, passwordErrors: errors };
-      }
-      return { deletePassword: event.value, deleteErrors: {} };
+    toEmail: sendTo('email', ({ event }) => event),
+    toPassword: sendTo('password', ({ event }) => event),
+    toLanguage: sendTo('language', ({ event }) => event),
+    toDevices: sendTo('devices', ({ event }) => event),
+    toExport: sendTo('dataExport', ({ event }) => event),
+    toDeletion: sendTo('deletion', ({ event }) => event),
+    takeChange: assign(({ context, event }) => {
+      assertEvent(event, 'task.ended');
+      const { change } = event;
+      const account = context.account && { ...context.account, ...(change.email ? { email: change.email } : {}), ...(change.language ? { language: change.language } : {}) };
+      return { account, devices: changed(context.devices, change) };
     }),
-    showEmailErrors: assign({ emailErrors: ({ context }) => checkRules(changeEmailSchema, context.emailForm) ?? {} }),
-    showPasswordErrors: assign({ passwordErrors: ({ context }) => checkRules(changePasswordSchema, context.passwordForm) ?? {} }),
-    showDeleteErrors: assign({ deleteErrors: ({ context }) => checkRules(deleteAccountSchema, { password: context.deletePassword }) ?? {} }),
-    takeEmail: assign(({ context }, output: ChangeEmailOutput) => ({
-      account: output.kind === 'ok' && context.account ? { ...context.account, email: output.data.email } : context.account,
-      emailForm: emptyEmailForm,
-    })),
-    clearPasswordForm: assign({ passwordForm: emptyPasswordForm }),
-    keepThisDeviceOnly: assign({ devices: ({ context }) => context.devices.filter((device) => device.current) }),
-    takeLanguage: assign(({ context }, output: SaveLanguageOutput) => ({
-      account: output.kind === 'ok' && context.account ? { ...context.account, language: output.data.language } : context.account,
-    })),
-    rememberDevice: assign({ signingOut: ({ event }) => (event.type === 'device.signOut' ? event.sessionId : null) }),
-    dropDevice: assign(({ context }) => ({ devices: context.devices.filter((device) => device.id !== context.signingOut), signingOut: null })),
-    forgetDevice: assign({ signingOut: null }),
-    clearDeleteForm: assign({ deletePassword: '', deleteErrors: {} }),
-    showSuccess: assign(({ context }, message: NoticeMessage) => noticeShown(context, successNotice(message))),
-    showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
+    showNotice: assign(({ context, event }) => {
+      assertEvent(event, 'task.ended');
+      return event.notice ? noticeShown(context, event.notice) : {};
+    }),
     showLoadFailure: assign(({ context }, outcome: Outcome<unknown>) =>
       noticeShown(context, outcome.kind === 'failed' ? serverFailureNotice(outcome) : errorNotice(accountNotices.loadFailed)),
     ),
@@ -172,9 +121,10 @@ export const accountMachine = setup({
   },
   guards: {
     ...outcomeGuards,
-    emailFormIsValid: ({ context }) => checkRules(changeEmailSchema, context.emailForm) === null,
-    passwordFormIsValid: ({ context }) => checkRules(changePasswordSchema, context.passwordForm) === null,
-    deleteFormIsValid: ({ context }) => checkRules(deleteAccountSchema, { password: context.deletePassword }) === null,
+    hasNotice: ({ event }) => {
+      assertEvent(event, 'task.ended');
+      return event.notice !== null;
+    },
     languageDiffers: ({ context, event }) => event.type === 'language.select' && context.account?.language !== event.language,
     isOtherDevice: ({ context, event }) =>
       event.type === 'device.signOut' && context.devices.some((device) => device.id === event.sessionId && !device.current),
@@ -185,19 +135,7 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
-  context: {
-    account: null,
-    devices: [],
-    emailForm: emptyEmailForm,
-    emailErrors: {},
-    passwordForm: emptyPasswordForm,
-    passwordErrors: {},
-    deletePassword: '',
-    deleteErrors: {},
-    signingOut: null,
-    notice: null,
-    scrollToTop: 0,
-  },
+  context: { account: null, devices: [], notice: null as Notice | null, scrollToTop: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -209,7 +147,7 @@ export const accountMachine = setup({
             target: 'ready',
             actions: [
               { type: 'takeAccount', params: outcomeOf },
-              { type: 'adoptLanguage', params: loadedLanguage },
+              { type: 'adoptLanguage', params: ({ event }: { event: { output: LoadAccountOutput } }) => (event.output.kind === 'ok' ? event.output.data.account.language : 'en') },
             ],
           },
           quiet: { target: 'loadFailed' },
@@ -222,112 +160,40 @@ export const accountMachine = setup({
       on: { 'account.retry': { target: 'loading', actions: 'clearNotice' } },
     },
     ready: {
+      invoke: [
+        { id: 'email', src: 'email' },
+        { id: 'password', src: 'password' },
+        { id: 'language', src: 'language' },
+        { id: 'devices', src: 'devices' },
+        { id: 'dataExport', src: 'dataExport' },
+        { id: 'deletion', src: 'deletion', onDone: { target: 'deleted' } },
+      ],
       initial: 'idle',
       states: {
         idle: { on: pageActions },
-        changingEmail: {
+        /** A task's request runs: nothing else starts. */
+        busy: {
           tags: ['busy'],
-          invoke: {
-            src: 'changeEmail',
-            input: ({ context }) => ({ email: context.emailForm.email.trim(), password: context.emailForm.password }),
-            ...afterRequest({
-              ok: { target: 'showingNotice', actions: [{ type: 'takeEmail', params: outcomeOf }, success(accountNotices.emailChanged)] },
-              quiet: { target: 'idle' },
-              failed: { target: 'showingNotice', actions: showFailure },
-            }),
-          },
-        },
-        changingPassword: {
-          tags: ['busy'],
-          invoke: {
-            src: 'changePassword',
-            input: ({ context }) => context.passwordForm,
-            ...afterRequest({
-              ok: { target: 'showingNotice', actions: ['clearPasswordForm', 'keepThisDeviceOnly', success(accountNotices.passwordChanged)] },
-              quiet: { target: 'idle' },
-              failed: { target: 'showingNotice', actions: showFailure },
-            }),
-          },
-        },
-        savingLanguage: {
-          tags: ['busy'],
-          invoke: {
-            src: 'saveLanguage',
-            input: ({ event }) => ({ language: event.type === 'language.select' ? event.language : 'en' }),
-            ...afterRequest({
-              ok: {
-                target: 'showingNotice',
-                actions: [
-                  { type: 'takeLanguage', params: outcomeOf },
-                  { type: 'adoptLanguage', params: savedLanguage },
-                  success(accountNotices.languageSaved),
-                ],
-              },
-              quiet: { target: 'idle' },
-              failed: { target: 'showingNotice', actions: showFailure },
-            }),
-          },
-        },
-        signingOutDevice: {
-          tags: ['busy'],
-          invoke: {
-            src: 'signOutDevice',
-            input: ({ context }) => ({ sessionId: context.signingOut ?? '' }),
-            ...afterRequest({
-              ok: { target: 'showingNotice', actions: ['dropDevice', success(accountNotices.deviceSignedOut)] },
-              quiet: { target: 'idle', actions: 'forgetDevice' },
-              failed: { target: 'showingNotice', actions: ['forgetDevice', showFailure] },
-            }),
-          },
-        },
-        signingOutOthers: {
-          tags: ['busy'],
-          invoke: {
-            src: 'signOutOthers',
-            ...afterRequest({
-              ok: { target: 'showingNotice', actions: ['keepThisDeviceOnly', success(accountNotices.otherDevicesSignedOut)] },
-              quiet: { target: 'idle' },
-              failed: { target: 'showingNotice', actions: showFailure },
-            }),
-          },
-        },
-        downloading: {
-          tags: ['busy'],
-          invoke: {
-            src: 'exportData',
-            ...afterRequest({
-              ok: {
-                target: 'showingNotice',
-                actions: [
-                  { type: 'saveFile', params: downloadedFile },
-                  success(accountNotices.dataDownloaded),
-                ],
-              },
-              quiet: { target: 'idle' },
-              failed: { target: 'showingNotice', actions: showFailure },
-            }),
+          on: {
+            'task.ended': [
+              { guard: 'hasNotice', target: 'showingNotice', actions: ['takeChange', 'showNotice'] },
+              { target: 'idle', actions: 'takeChange' },
+            ],
           },
         },
         /** The delete dialog: the password, Delete or Cancel. A failure shows in the dialog. */
         confirmingDelete: {
           exit: 'clearNotice',
           on: {
-            'field.change': { actions: 'changeField' },
-            'delete.cancel': { target: 'idle', actions: 'clearDeleteForm' },
-            'delete.confirm': [{ guard: 'deleteFormIsValid', target: 'deleting' }, { actions: 'showDeleteErrors' }],
+            'field.change': { actions: 'passField' },
+            'delete.cancel': { target: 'idle', actions: 'toDeletion' },
+            'delete.confirm': { actions: 'toDeletion' },
+            'task.busy': { target: 'deleting' },
           },
         },
         deleting: {
           tags: ['busy'],
-          invoke: {
-            src: 'deleteAccount',
-            input: ({ context }) => ({ password: context.deletePassword }),
-            ...afterRequest({
-              ok: { target: '#account.deleted' },
-              quiet: { target: 'confirmingDelete' },
-              failed: { target: 'confirmingDelete', actions: showFailure },
-            }),
-          },
+          on: { 'task.ended': { target: 'confirmingDelete', actions: 'showNotice' } },
         },
         showingNotice: showingNotice('noticeDuration', 'idle', pageActions),
       },

@@ -1,6 +1,8 @@
 // What every screen machine does around a request, written once: the guards over its outcome,
-// the three ways it ends (data, silence, a failure shown), the notice a failure leaves (the
-// view scrolls up to it) and the state that shows a notice until its timer or a dismissal.
+// the three ways it ends (data, silence, a failure shown), the stand-in for a request the app
+// has not provided, the notice a failure leaves (the view scrolls up to it) and the state that
+// shows a notice until its timer or a dismissal.
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
 import type { Notice } from '@domain/notices';
 import { isSessionLost, unreachable, type Outcome } from '@domain/request-outcome';
 
@@ -10,6 +12,11 @@ import { isSessionLost, unreachable, type Outcome } from '@domain/request-outcom
  */
 export function outcomeOf<T extends Outcome<unknown> = Outcome<never>>({ event }: { event: { output: T } | { error: unknown } }): T | Outcome<never> {
   return 'output' in event ? event.output : unreachable;
+}
+
+/** A request actor that answers "no response" until the app provides the real call. */
+export function fromOutcome<TData, TInput = NonReducibleUnknown>() {
+  return fromPromise<Outcome<TData>, TInput>(async () => ({ kind: 'unreachable' }));
 }
 
 /** Spread into a machine's `guards`; each takes the outcome as params (`params: outcomeOf`). */

@@ -2,7 +2,7 @@
 // plain words with their screenshots and walked paths, transitions). Static markup that reads
 // without script; assets/site.js only draws the chart and links its boxes to the states.
 import { chartOf, mermaidId } from './flow-chart';
-import type { SiteMachine, SiteState, SiteTransition, ShotSlot } from './site';
+import type { SiteMachine, SiteState, SiteTransition, ShotSlot } from './site-model';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Spanish' };
 

@@ -6,54 +6,16 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { statesOf, transitionsOf, type StateInfo, type TransitionInfo } from './machine-graph';
+import { statesOf, transitionsOf, type StateInfo } from './machine-graph';
 import { repoRoot, type FoundMachine } from './machines';
 import { readMutationScores, mutationReportFile } from './mutation-scores';
 import { readManifest, screenshotDir, type ScreenshotEntry } from './screenshot-manifest';
+import type { ShotSlot, SiteMachine, SiteState } from './site-model';
 import { indexPage, machinePage } from './site-pages';
 import { LABEL_LANGUAGES, readStateLabels, type LabelLanguage, type StateLabels } from './state-labels';
-import { readWalkedPaths, walkedPathsDir, type WalkedPath } from './walked-paths';
+import { readWalkedPaths, walkedPathsDir } from './walked-paths';
 
 export const SHOT_WIDTHS = [375, 1280] as const;
-
-/** One screenshot slot of a state: a language and a width, and the picture if there is one. */
-export interface ShotSlot {
-  language: LabelLanguage;
-  width: number;
-  /** Path inside the site (`shots/…png`), or null when no screenshot shows this state. */
-  src: string | null;
-  route: string | null;
-}
-
-export interface SiteState extends StateInfo {
-  labels: Record<LabelLanguage, string>;
-  shots: ShotSlot[];
-  /** No screenshot in any language or width shows the machine in this state. */
-  unreached: boolean;
-  /** Indexes (into SiteMachine.paths) of the walked paths that pass through this state. */
-  paths: number[];
-}
-
-export interface SiteTransition extends TransitionInfo {
-  /** Dotted state paths ('' for the root). */
-  sourcePath: string;
-  targetPaths: string[];
-  paths: number[];
-}
-
-export interface SiteMachine {
-  found: FoundMachine;
-  /** The machine file's opening comment: what the flow is for. */
-  about: string;
-  states: SiteState[];
-  transitions: SiteTransition[];
-  /** Undefined when the model tests have not run here. */
-  paths: WalkedPath[] | undefined;
-  /** Undefined when no mutation report covers the machine's file. */
-  mutationScore: number | undefined;
-  /** Atomic and final states no screenshot shows. */
-  unreachedCount: number;
-}
 
 export interface SiteOptions {
   outDir: string;

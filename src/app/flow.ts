@@ -5,11 +5,12 @@
 import { createContext, useContext } from 'react';
 import { useMachine } from '@xstate/react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
+import { provideTree, type TreeImplementations } from '@machines/provide-tree';
 import { useAppActors, type AppActors } from './actors';
 import { useNavigationOf } from './navigation';
 
-/** What a route provides to the machine its screen runs: `machine.provide(...)`'s argument. */
-export type FlowImplementations<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0];
+/** What a route provides to the machine its screen runs and to the child machines it invokes. */
+export type FlowImplementations<TMachine extends AnyStateMachine> = TreeImplementations<TMachine>;
 export type ImplementFlow = (app: AppActors) => object;
 
 /** A route's implementations, typed against the machine its screen runs. */
@@ -27,7 +28,7 @@ function providedMachine<TMachine extends AnyStateMachine>(app: AppActors, machi
   let ready = machines.get(machine);
   if (!ready) {
     if (!implementations) throw new Error(`no route provides the actors of machine "${machine.id}"`);
-    ready = machine.provide(implementations(app) as never);
+    ready = provideTree(machine, implementations(app) as never);
     machines.set(machine, ready);
   }
   return ready as TMachine;

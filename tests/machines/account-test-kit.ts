@@ -1,5 +1,5 @@
 // The account machine (/account) with every call controlled by the test and the app's actions recorded.
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   accountMachine,
   type AccountView,
@@ -18,6 +18,7 @@ import {
   type SignOutDeviceOutput,
   type SignOutOthersOutput,
 } from '@machines/account.machine';
+import { provideTree } from '@machines/provide-tree';
 import { ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
@@ -45,7 +46,7 @@ export function accountPage() {
   let signOuts = 0;
   const clock = new SimulatedClock();
   const actor = createActor(
-    accountMachine.provide({
+    provideTree(accountMachine, {
       actors: {
         loadAccount: calls.load.logic,
         changeEmail: calls.email.logic,
@@ -65,6 +66,15 @@ export function accountPage() {
     { clock },
   ).start();
   return { actor, calls, clock, adopted, files, signOuts: () => signOuts };
+}
+
+type Tasks = SnapshotFrom<typeof accountMachine>['children'];
+
+/** The snapshot of one of the page's tasks (its child machines, running once the account is loaded). */
+export function task<TId extends keyof Tasks>(actor: ActorRefFrom<typeof accountMachine>, id: TId): SnapshotFrom<NonNullable<Tasks[TId]>> {
+  const child = actor.getSnapshot().children[id];
+  if (!child) throw new Error(`the account page runs no task "${String(id)}" now`);
+  return child.getSnapshot() as SnapshotFrom<NonNullable<Tasks[TId]>>;
 }
 
 export async function loadedAccountPage(view: AccountView = accountView) {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
 import { cancelled, failed, ok, unreachable, type Outcome } from '@domain/request-outcome';
-import { accountPage, accountView, loadedAccountPage, phone, tablet, thisDevice } from './account-test-kit';
+import { accountPage, accountView, loadedAccountPage, phone, tablet, task, thisDevice } from './account-test-kit';
 import { settle } from './controlled-actor';
 
 describe('account machine edges', () => {
@@ -42,7 +42,7 @@ describe('account machine edges', () => {
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('The password is not correct.');
     actor.send({ type: 'delete.cancel' });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-    expect(actor.getSnapshot().context.deletePassword).toBe('');
+    expect(task(actor, 'deletion').context.values.password).toBe('');
     expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('account machine edges', () => {
     actor.send({ type: 'device.signOut', sessionId: phone.id });
     calls.device.last.resolve(failed(404, { message: 'This device is not signed in to your account.' }));
     await settle();
-    expect(actor.getSnapshot().context.signingOut).toBeNull();
+    expect(task(actor, 'devices').context.signingOut).toBeNull();
     expect(actor.getSnapshot().context.devices.map((device) => device.id)).toContain(phone.id);
   });
 
@@ -93,12 +93,12 @@ describe('account machine edges', () => {
     expect(actor.getSnapshot().context.notice).not.toBeNull();
     clock.increment(1);
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-    expect(actor.getSnapshot().context.emailForm.email).toBe('x@example.com');
+    expect(task(actor, 'email').context.values.email).toBe('x@example.com');
     actor.send({ type: 'data.download' });
-    expect(actor.getSnapshot().matches({ ready: 'downloading' })).toBe(true);
+    expect((actor.getSnapshot().matches({ ready: 'busy' }) && task(actor, 'dataExport').matches('downloading'))).toBe(true);
     // One request at a time: nothing else starts while busy.
     actor.send({ type: 'delete.open' });
-    expect(actor.getSnapshot().matches({ ready: 'downloading' })).toBe(true);
+    expect((actor.getSnapshot().matches({ ready: 'busy' }) && task(actor, 'dataExport').matches('downloading'))).toBe(true);
   });
 
   it('says it is loading, with no devices listed, until the account arrives', async () => {
@@ -212,7 +212,8 @@ describe('account machine: every page request', () => {
     await settle();
     expect(page.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(page.actor.getSnapshot().context).toMatchObject({ notice: null, signingOut: null });
+    expect(page.actor.getSnapshot().context).toMatchObject({ notice: null });
+    expect(task(page.actor, 'devices').context).toMatchObject({ signingOut: null });
   });
 
   it.each(requests)("$name, refused, shows the server's message for 3 s", async ({ start, answer }) => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
 import { failed, ok } from '@domain/request-outcome';
-import { accountView, loadedAccountPage, phone, thisDevice } from './account-test-kit';
+import { accountView, loadedAccountPage, phone, task, thisDevice } from './account-test-kit';
 import { settle } from './controlled-actor';
 
 describe('account machine', () => {
@@ -25,7 +25,7 @@ describe('account machine', () => {
     await settle();
     const { context } = actor.getSnapshot();
     expect(context.account?.email).toBe('new@example.com');
-    expect(context.emailForm).toEqual({ email: '', password: '' });
+    expect(task(actor, 'email').context.values).toEqual({ email: '', password: '' });
     expect(noticeText(context.notice)).toBe('Your email has been changed.');
   });
 
@@ -33,10 +33,10 @@ describe('account machine', () => {
     const { actor, calls } = await loadedAccountPage();
     actor.send({ type: 'field.change', form: 'email', field: 'email', value: 'not-an-email' });
     actor.send({ type: 'email.submit' });
-    expect(actor.getSnapshot().context.emailErrors).toEqual({ email: 'emailInvalid', password: 'passwordRequired' });
+    expect(task(actor, 'email').context.errors).toEqual({ email: 'emailInvalid', password: 'passwordRequired' });
     expect(calls.email.calls).toHaveLength(0);
     actor.send({ type: 'field.change', form: 'email', field: 'email', value: 'ok@example.com' });
-    expect(actor.getSnapshot().context.emailErrors).toEqual({ password: 'passwordRequired' });
+    expect(task(actor, 'email').context.errors).toEqual({ password: 'passwordRequired' });
   });
 
   it("shows the server's refusal of a wrong password and keeps what was typed", async () => {
@@ -47,7 +47,7 @@ describe('account machine', () => {
     calls.email.last.resolve(failed(400, { message: 'The password is not correct.', code: 'account.wrongPassword' }));
     await settle();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('The password is not correct.');
-    expect(actor.getSnapshot().context.emailForm.email).toBe('new@example.com');
+    expect(task(actor, 'email').context.values.email).toBe('new@example.com');
     expect(actor.getSnapshot().context.account?.email).toBe('ana@example.com');
   });
 
@@ -57,17 +57,17 @@ describe('account machine', () => {
     actor.send({ type: 'field.change', form: 'password', field: 'password', value: 'weak' });
     actor.send({ type: 'field.change', form: 'password', field: 'cpassword', value: 'weak' });
     actor.send({ type: 'password.submit' });
-    expect(actor.getSnapshot().context.passwordErrors).toEqual({ password: 'passwordInvalid' });
+    expect(task(actor, 'password').context.errors).toEqual({ password: 'passwordInvalid' });
     actor.send({ type: 'field.change', form: 'password', field: 'password', value: 'N3w#Secret' });
     actor.send({ type: 'password.submit' });
-    expect(actor.getSnapshot().context.passwordErrors).toEqual({ cpassword: 'passwordMismatch' });
+    expect(task(actor, 'password').context.errors).toEqual({ cpassword: 'passwordMismatch' });
     actor.send({ type: 'field.change', form: 'password', field: 'cpassword', value: 'N3w#Secret' });
     actor.send({ type: 'password.submit' });
     expect(calls.password.last.input).toEqual({ currentPassword: 'Str0ng#Pass', password: 'N3w#Secret', cpassword: 'N3w#Secret' });
     calls.password.last.resolve(ok({ message: 'Changed.' }));
     await settle();
     expect(actor.getSnapshot().context.devices).toEqual([thisDevice]);
-    expect(actor.getSnapshot().context.passwordForm).toEqual({ currentPassword: '', password: '', cpassword: '' });
+    expect(task(actor, 'password').context.values).toEqual({ currentPassword: '', password: '', cpassword: '' });
   });
 
   it('saves a different language and adopts it; the same language sends nothing', async () => {
@@ -87,12 +87,12 @@ describe('account machine', () => {
     actor.send({ type: 'device.signOut', sessionId: thisDevice.id });
     expect(calls.device.calls).toHaveLength(0);
     actor.send({ type: 'device.signOut', sessionId: phone.id });
-    expect(actor.getSnapshot().context.signingOut).toBe(phone.id);
+    expect(task(actor, 'devices').context.signingOut).toBe(phone.id);
     expect(calls.device.last.input).toEqual({ sessionId: phone.id });
     calls.device.last.resolve(ok({ message: 'Signed out.' }));
     await settle();
     expect(actor.getSnapshot().context.devices.map((device) => device.id)).not.toContain(phone.id);
-    expect(actor.getSnapshot().context.signingOut).toBeNull();
+    expect(task(actor, 'devices').context.signingOut).toBeNull();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('That device has been signed out.');
   });
 
@@ -123,7 +123,7 @@ describe('account machine', () => {
     actor.send({ type: 'delete.open' });
     expect(actor.getSnapshot().matches({ ready: 'confirmingDelete' })).toBe(true);
     actor.send({ type: 'delete.confirm' });
-    expect(actor.getSnapshot().context.deleteErrors).toEqual({ password: 'passwordRequired' });
+    expect(task(actor, 'deletion').context.errors).toEqual({ password: 'passwordRequired' });
     actor.send({ type: 'field.change', form: 'delete', field: 'password', value: 'Str0ng#Pass' });
     actor.send({ type: 'delete.confirm' });
     expect(calls.remove.last.input).toEqual({ password: 'Str0ng#Pass' });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { playerMachine } from '@machines/player.machine';
 import { cancelled, failed, ok, unreachable } from '@domain/request-outcome';
-import { laptop, player, session, settle, watching } from './support/player-flow';
+import { children, laptop, player, session, settle, watching } from './support/player-flow';
 
 describe('player machine: edges', () => {
   it('keeps playing when a heartbeat gets no answer, and tries again 30 s later', async () => {
@@ -16,12 +16,13 @@ describe('player machine: edges', () => {
     page.clock.increment(30_000);
     page.heartbeat.last.resolve(unreachable);
     await settle();
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing', heartbeat: 'waiting' } })).toBe(true);
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
+    expect(page.session().matches({ watching: 'waiting' })).toBe(true);
     page.clock.increment(30_000);
     expect(page.heartbeat.calls).toHaveLength(2);
     page.heartbeat.last.reject(new Error('network'));
     await settle();
-    expect(page.actor.getSnapshot().matches({ watching: { heartbeat: 'waiting' } })).toBe(true);
+    expect(page.session().matches({ watching: 'waiting' })).toBe(true);
   });
 
   it('says nothing when a heartbeat finds the sign-in lost (the app is going to /login)', async () => {
@@ -29,7 +30,7 @@ describe('player machine: edges', () => {
     page.clock.increment(30_000);
     page.heartbeat.last.resolve(failed(401));
     await settle();
-    expect(page.actor.getSnapshot().matches('watching')).toBe(true);
+    expect(page.session().matches('watching')).toBe(true);
     expect(page.media.state.commands).toEqual([]);
   });
 
@@ -40,7 +41,7 @@ describe('player machine: edges', () => {
     const page = player();
     page.start.last.resolve(outcome);
     await settle();
-    expect(page.actor.getSnapshot().matches('abandoned')).toBe(true);
+    expect(page.session().matches('abandoned')).toBe(true);
     expect(page.actor.getSnapshot().status).toBe('done');
   });
 
@@ -48,11 +49,11 @@ describe('player machine: edges', () => {
     const page = player();
     page.start.last.reject(new Error('boom'));
     await settle();
-    expect(page.actor.getSnapshot().context.failure).toBe('unavailable');
+    expect(page.session().context.failure).toBe('unavailable');
     page.actor.send({ type: 'retry' });
     page.start.last.resolve(failed(404, { message: 'No such class.' }));
     await settle();
-    expect(page.actor.getSnapshot().context.failure).toBe('notFound');
+    expect(page.session().context.failure).toBe('notFound');
   });
 
   it('goes back to the devices with a message when a device cannot be stopped, and clears it on the next try', async () => {
@@ -62,13 +63,13 @@ describe('player machine: edges', () => {
     page.actor.send({ type: 'device.stop', sessionId: laptop.session_id });
     page.stop.last.resolve(unreachable);
     await settle();
-    expect(page.actor.getSnapshot().matches('screenLimit')).toBe(true);
-    expect(page.actor.getSnapshot().context.failure).toBe('stopFailed');
+    expect(page.session().matches('screenLimit')).toBe(true);
+    expect(page.session().context.failure).toBe('stopFailed');
     page.actor.send({ type: 'device.stop', sessionId: laptop.session_id });
-    expect(page.actor.getSnapshot().context.failure).toBeNull();
+    expect(page.session().context.failure).toBeNull();
     page.stop.last.resolve(failed(401));
     await settle();
-    expect(page.actor.getSnapshot().matches('abandoned')).toBe(true);
+    expect(page.session().matches('abandoned')).toBe(true);
   });
 
   it('ignores media reports in states that do not take them', async () => {
@@ -76,7 +77,7 @@ describe('player machine: edges', () => {
     page.media.state.report({ type: 'media.ended' });
     page.media.state.report({ type: 'media.paused' });
     page.media.state.report({ type: 'media.waiting' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'ready' } })).toBe(true);
+    expect(page.video().matches({ on: 'ready' })).toBe(true);
     expect(page.progress.calls).toHaveLength(0);
   });
 
@@ -86,16 +87,16 @@ describe('player machine: edges', () => {
     page.media.state.report({ type: 'media.time', seconds: 30 });
     page.media.state.report({ type: 'media.waiting' });
     page.actor.send({ type: 'pause' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'paused' } })).toBe(true);
+    expect(page.video().matches({ on: 'paused' })).toBe(true);
     expect(page.progress.last.input.seconds).toBe(30);
   });
 
   it('keeps the position inside the class', async () => {
     const page = await watching();
     page.media.state.report({ type: 'media.time', seconds: 9_999 });
-    expect(page.actor.getSnapshot().context.position).toBe(600);
+    expect(page.video().context.position).toBe(600);
     page.media.state.report({ type: 'media.time', seconds: -3 });
-    expect(page.actor.getSnapshot().context.position).toBe(0);
+    expect(page.video().context.position).toBe(0);
   });
 
   it('plays again from the start when Play is pressed at the end', async () => {
@@ -108,25 +109,26 @@ describe('player machine: edges', () => {
 
   it('fails as unreachable when the page provides none of its calls', async () => {
     const actor = createActor(playerMachine, { input: { classId: 'x' } }).start();
+    const { session } = children(actor);
     await settle();
-    expect(actor.getSnapshot().matches('failed')).toBe(true);
-    expect(actor.getSnapshot().context.failure).toBe('unavailable');
+    expect(session().matches('failed')).toBe(true);
+    expect(session().context.failure).toBe('unavailable');
   });
 
   it('shows the spinner while the session starts, not after', async () => {
     const page = player();
-    expect(page.actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(page.session().hasTag('loading')).toBe(true);
     page.start.last.resolve(ok({ kind: 'started', session: session(), durationSeconds: 600, resumeSeconds: 0 }));
     await settle();
-    expect(page.actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(page.session().hasTag('loading')).toBe(false);
   });
 
   it('says the class is unavailable (not being prepared) when the start fails with a 500', async () => {
     const page = player();
     page.start.last.resolve(failed(500, { message: 'Internal error.' }));
     await settle();
-    expect(page.actor.getSnapshot().matches('failed')).toBe(true);
-    expect(page.actor.getSnapshot().context.failure).toBe('unavailable');
+    expect(page.session().matches('failed')).toBe(true);
+    expect(page.session().context.failure).toBe('unavailable');
   });
 
   it("beats at the session's own period", async () => {
@@ -141,21 +143,21 @@ describe('player machine: edges', () => {
 
   it('offers only Auto until the playlist lists its qualities', async () => {
     const page = await watching();
-    expect(page.actor.getSnapshot().context.levels).toEqual([]);
-    expect(page.actor.getSnapshot().context.quality).toBe('auto');
+    expect(page.video().context.levels).toEqual([]);
+    expect(page.video().context.quality).toBe('auto');
   });
 
   it('plays again from a pause, and ends from a pause when the media says so', async () => {
     const page = await watching();
     page.actor.send({ type: 'play' });
     page.actor.send({ type: 'pause' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'paused' } })).toBe(true);
+    expect(page.video().matches({ on: 'paused' })).toBe(true);
     page.actor.send({ type: 'play' });
     expect(page.media.state.commands.at(-1)).toEqual({ type: 'play' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing' } })).toBe(true);
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
     page.actor.send({ type: 'pause' });
     page.media.state.report({ type: 'media.ended' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'ended' } })).toBe(true);
+    expect(page.video().matches({ on: 'ended' })).toBe(true);
     expect(page.progress.last.input.seconds).toBe(600);
   });
 
@@ -164,10 +166,10 @@ describe('player machine: edges', () => {
     page.actor.send({ type: 'play' });
     page.media.state.report({ type: 'media.waiting' });
     page.media.state.report({ type: 'media.playing' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing' } })).toBe(true);
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
     page.media.state.report({ type: 'media.waiting' });
     page.media.state.report({ type: 'media.ended' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'ended' } })).toBe(true);
+    expect(page.video().matches({ on: 'ended' })).toBe(true);
     expect(page.progress.last.input.seconds).toBe(600);
   });
 });

@@ -8,11 +8,12 @@ import { CLASS_ID, laptop, player, session, settle, started, watching } from './
 describe('player machine', () => {
   it('starts a session for the class and plays its master playlist, autoplaying when there is nothing to resume', async () => {
     const page = player();
-    expect(page.actor.getSnapshot().matches('loading')).toBe(true);
+    expect(page.session().matches('loading')).toBe(true);
     expect(page.start.last.input).toEqual({ classId: CLASS_ID });
     page.start.last.resolve(started());
     await settle();
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'ready', heartbeat: 'waiting' } })).toBe(true);
+    expect(page.video().matches({ on: 'ready' })).toBe(true);
+    expect(page.session().matches({ watching: 'waiting' })).toBe(true);
     expect(page.media.state.inputs).toEqual([
       { url: session().master_playlist_url, token: 'token-1', startSeconds: 0, autoplay: true, volume: 1, muted: false },
     ]);
@@ -22,10 +23,10 @@ describe('player machine', () => {
   it('plays and pauses through the media, saving the position on pause', async () => {
     const page = await watching();
     page.actor.send({ type: 'play' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing' } })).toBe(true);
-    page.actor.send({ type: 'media.time', seconds: 42.5 });
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
+    page.media.state.report({ type: 'media.time', seconds: 42.5 });
     page.actor.send({ type: 'pause' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'paused' } })).toBe(true);
+    expect(page.video().matches({ on: 'paused' })).toBe(true);
     expect(page.progress.last.input).toEqual({ classId: CLASS_ID, seconds: 42.5 });
     expect(page.keeper.state.heard.at(-1)).toEqual({ type: 'position', seconds: 42.5 });
   });
@@ -33,12 +34,12 @@ describe('player machine', () => {
   it('saves progress every 10 s while playing, and not while paused', async () => {
     const page = await watching();
     page.actor.send({ type: 'play' });
-    page.actor.send({ type: 'media.time', seconds: 9 });
+    page.media.state.report({ type: 'media.time', seconds: 9 });
     page.clock.increment(9_999);
     expect(page.progress.calls).toHaveLength(0);
     page.clock.increment(1);
     expect(page.progress.calls.map((c) => c.input.seconds)).toEqual([9]);
-    page.actor.send({ type: 'media.time', seconds: 19 });
+    page.media.state.report({ type: 'media.time', seconds: 19 });
     page.clock.increment(10_000);
     expect(page.progress.calls.map((c) => c.input.seconds)).toEqual([9, 19]);
     page.actor.send({ type: 'pause' });
@@ -49,10 +50,10 @@ describe('player machine', () => {
   it('offers to resume: "Resume from" plays from the saved position, "Start over" from 0; nothing autoplays', async () => {
     const page = await watching(754);
     expect(page.media.state.inputs[0]?.autoplay).toBe(false);
-    expect(page.actor.getSnapshot().context.resumeSeconds).toBe(754);
+    expect(page.video().context.resumeSeconds).toBe(754);
     page.actor.send({ type: 'resume' });
     expect(page.media.state.commands).toEqual([{ type: 'play', at: 754 }]);
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing' } })).toBe(true);
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
 
     const again = await watching(754);
     again.actor.send({ type: 'startOver' });
@@ -69,14 +70,14 @@ describe('player machine', () => {
     const page = await watching();
     page.actor.send({ type: 'play' });
     page.media.state.report({ type: 'media.waiting' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'buffering' } })).toBe(true);
+    expect(page.video().matches({ on: 'buffering' })).toBe(true);
     page.media.state.report({ type: 'media.playing' });
     page.media.state.report({ type: 'media.ended' });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'ended' } })).toBe(true);
+    expect(page.video().matches({ on: 'ended' })).toBe(true);
     expect(page.progress.last.input).toEqual({ classId: CLASS_ID, seconds: 600 });
     page.actor.send({ type: 'replay' });
     expect(page.media.state.commands.at(-1)).toEqual({ type: 'play', at: 0 });
-    expect(page.actor.getSnapshot().matches({ watching: { playback: 'playing' } })).toBe(true);
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
   });
 
   it('seeks within the class by slider and by steps', async () => {
@@ -112,7 +113,7 @@ describe('player machine', () => {
   it('turns captions on in the interface language, follows a language change, and turns them off', async () => {
     const page = await watching();
     page.actor.send({ type: 'captions.language', language: 'es' });
-    expect(page.actor.getSnapshot().context.captions).toBeNull();
+    expect(page.video().context.captions).toBeNull();
     page.actor.send({ type: 'captions.toggle', language: 'es' });
     page.actor.send({ type: 'captions.language', language: 'en' });
     page.actor.send({ type: 'captions.toggle', language: 'en' });
@@ -128,7 +129,7 @@ describe('player machine', () => {
     const page = await watching();
     page.media.state.report({ type: 'media.levels', heights: [720, 360] });
     page.media.state.report({ type: 'media.level', height: 360 });
-    expect(page.actor.getSnapshot().context).toMatchObject({ levels: [360, 720], currentHeight: 360, quality: 'auto' });
+    expect(page.video().context).toMatchObject({ levels: [360, 720], currentHeight: 360, quality: 'auto' });
     page.actor.send({ type: 'quality.select', quality: 1080 });
     page.actor.send({ type: 'quality.select', quality: 720 });
     page.actor.send({ type: 'quality.select', quality: 'auto' });
@@ -156,12 +157,12 @@ describe('player machine', () => {
     page.clock.increment(30_000);
     page.heartbeat.last.resolve({ kind: 'ok', data: { kind: 'ended', reason: 'stopped' } });
     await settle();
-    expect(page.actor.getSnapshot().matches('stopped')).toBe(true);
-    expect(page.actor.getSnapshot().context.endReason).toBe('stopped');
+    expect(page.session().matches('stopped')).toBe(true);
+    expect(page.session().context.endReason).toBe('stopped');
     expect(page.media.state.running).toBe(0);
     expect(page.keeper.state.stopped).toBe(1);
     page.actor.send({ type: 'retry' });
-    expect(page.actor.getSnapshot().matches('loading')).toBe(true);
+    expect(page.session().matches('loading')).toBe(true);
   });
 
   it('is not allowed when a heartbeat finds the subscription no longer gives access', async () => {
@@ -169,16 +170,16 @@ describe('player machine', () => {
     page.clock.increment(30_000);
     page.heartbeat.last.resolve({ kind: 'ok', data: { kind: 'refused', reason: 'payment_required' } });
     await settle();
-    expect(page.actor.getSnapshot().matches('notAllowed')).toBe(true);
-    expect(page.actor.getSnapshot().context.refusal).toBe('payment_required');
+    expect(page.session().matches('notAllowed')).toBe(true);
+    expect(page.session().context.refusal).toBe('payment_required');
   });
 
   it.each(['no_subscription', 'subscription_ended', 'payment_required', 'device_not_allowed'] as const)('is not allowed to start with %s', async (reason) => {
     const page = player();
     page.start.last.resolve({ kind: 'ok', data: { kind: 'refused', reason } });
     await settle();
-    expect(page.actor.getSnapshot().matches('notAllowed')).toBe(true);
-    expect(page.actor.getSnapshot().context.refusal).toBe(reason);
+    expect(page.session().matches('notAllowed')).toBe(true);
+    expect(page.session().context.refusal).toBe(reason);
     expect(page.media.state.inputs).toEqual([]);
   });
 
@@ -186,35 +187,35 @@ describe('player machine', () => {
     const page = player();
     page.start.last.resolve({ kind: 'ok', data: { kind: 'screenLimit', screens: 1, watching: [laptop] } });
     await settle();
-    expect(page.actor.getSnapshot().matches('screenLimit')).toBe(true);
-    expect(page.actor.getSnapshot().context).toMatchObject({ screens: 1, watching: [laptop] });
+    expect(page.session().matches('screenLimit')).toBe(true);
+    expect(page.session().context).toMatchObject({ screens: 1, watching: [laptop] });
     page.actor.send({ type: 'device.stop', sessionId: 'other-1' });
-    expect(page.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(page.session().hasTag('busy')).toBe(true);
     expect(page.stop.last.input).toEqual({ sessionId: 'other-1' });
     page.stop.last.resolve({ kind: 'ok', data: {} });
     await settle();
     expect(page.start.calls).toHaveLength(2);
     page.start.last.resolve(started());
     await settle();
-    expect(page.actor.getSnapshot().matches('watching')).toBe(true);
+    expect(page.session().matches('watching')).toBe(true);
   });
 
   it('fails with a reason it can say, and tries again', async () => {
     const page = player();
     page.start.last.resolve({ kind: 'failed', status: 503, body: { message: 'Still being prepared.' } });
     await settle();
-    expect(page.actor.getSnapshot().matches('failed')).toBe(true);
-    expect(page.actor.getSnapshot().context.failure).toBe('preparing');
+    expect(page.session().matches('failed')).toBe(true);
+    expect(page.session().context.failure).toBe('preparing');
     page.actor.send({ type: 'retry' });
-    expect(page.actor.getSnapshot().matches('loading')).toBe(true);
-    expect(page.actor.getSnapshot().context.failure).toBeNull();
+    expect(page.session().matches('loading')).toBe(true);
+    expect(page.session().context.failure).toBeNull();
   });
 
   it('fails when the media cannot play, ending the session through the keeper', async () => {
     const page = await watching();
     page.media.state.report({ type: 'media.error' });
-    expect(page.actor.getSnapshot().matches('failed')).toBe(true);
-    expect(page.actor.getSnapshot().context.failure).toBe('media');
+    expect(page.session().matches('failed')).toBe(true);
+    expect(page.session().context.failure).toBe('media');
     expect(page.keeper.state.stopped).toBe(1);
   });
 });

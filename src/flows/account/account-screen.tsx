@@ -2,6 +2,7 @@
 // in, your data (download), and delete account (a confirmation dialog asking the password).
 import type { FormEvent, ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useSelector } from '@xstate/react';
 import { Badge, Button, Card, DateText, Dialog, KeyValueList, PasswordField, Spinner, TextField } from '@components';
 import { useFlow } from '@app/flow';
 import { useScrollToTopOn } from '@app/navigation';
@@ -72,12 +73,29 @@ const submit = (send: () => void) => (event: FormEvent) => {
 export default function AccountScreen() {
   const intl = useIntl();
   const [snapshot, send] = useFlow(accountMachine);
-  const { account, devices, emailForm, emailErrors, passwordForm, passwordErrors, deletePassword, deleteErrors, signingOut, notice, scrollToTop } =
-    snapshot.context;
+  const { account, devices, notice, scrollToTop } = snapshot.context;
+  // Each task of the page is a child machine; its form and whether its request runs are its own.
+  const { email, password, language, devices: signOuts, dataExport, deletion } = snapshot.children;
+  const { values: emailForm, errors: emailErrors } = useSelector(email, (task) => task?.context) ?? { values: { email: '', password: '' }, errors: {} };
+  const { values: passwordForm, errors: passwordErrors } = useSelector(password, (task) => task?.context) ?? {
+    values: { currentPassword: '', password: '', cpassword: '' },
+    errors: {},
+  };
+  const deleteForm = useSelector(deletion, (task) => task?.context);
+  const deletePassword = deleteForm?.values.password ?? '';
+  const deleteErrors = deleteForm?.errors ?? {};
+  const signingOut = useSelector(signOuts, (task) => task?.context.signingOut ?? null);
+  const running = {
+    changingEmail: useSelector(email, (task) => task?.matches('changing') ?? false),
+    changingPassword: useSelector(password, (task) => task?.matches('changing') ?? false),
+    savingLanguage: useSelector(language, (task) => task?.matches('saving') ?? false),
+    signingOutOthers: useSelector(signOuts, (task) => task?.matches('signingOutOthers') ?? false),
+    downloading: useSelector(dataExport, (task) => task?.matches('downloading') ?? false),
+  };
   useScrollToTopOn(scrollToTop);
   const busy = snapshot.hasTag('busy');
-  const is = (state: string) => snapshot.matches({ ready: state } as never);
-  const dialogOpen = is('confirmingDelete') || is('deleting') || snapshot.matches('deleted');
+  const is = (state: keyof typeof running) => running[state];
+  const dialogOpen = snapshot.matches({ ready: 'confirmingDelete' }) || snapshot.matches({ ready: 'deleting' }) || snapshot.matches('deleted');
   const t = (descriptor: (typeof messages)[keyof typeof messages]) => intl.formatMessage(descriptor);
 
   if (snapshot.hasTag('loading')) {

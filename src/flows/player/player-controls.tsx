@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
-import type { PlayerEvent, PlayerMachine } from '@machines/player.machine';
+import type { PlayerEvent } from '@machines/player.machine';
+import type { PlayerVideoMachine } from '@machines/player-video.machine';
 
 const positionMessage = defineMessage<{ time: string; duration: string }>({ id: 'watch.controls.position', defaultMessage: '{time} of {duration}' });
 const autoPlayingMessage = defineMessage<{ height: number }>({ id: 'watch.controls.autoPlaying', defaultMessage: 'Auto ({height}p)' });
@@ -78,7 +79,8 @@ function Label({ icon, wordless = false, children }: { icon: keyof typeof icons;
 }
 
 interface Props {
-  snapshot: SnapshotFrom<PlayerMachine>;
+  /** The player's video child. */
+  snapshot: SnapshotFrom<PlayerVideoMachine>;
   send: (event: PlayerEvent) => void;
   language: string;
   children: ReactNode;
@@ -89,7 +91,7 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
   const frame = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const { context } = snapshot;
-  const playing = snapshot.matches({ watching: { playback: 'playing' } }) || snapshot.matches({ watching: { playback: 'buffering' } });
+  const playing = snapshot.matches({ on: 'playing' }) || snapshot.matches({ on: 'buffering' });
   const silent = context.muted || context.volume === 0;
 
   useEffect(() => {

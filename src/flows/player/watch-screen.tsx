@@ -3,6 +3,7 @@
 // screen-limit list, the reason playback is not allowed or stopped, or a failure with Retry.
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { Spinner } from '@components';
 import { useLanguage } from '@app/actors';
@@ -80,15 +81,19 @@ const failureMessage = {
 function Player({ classId }: { classId: string }) {
   const intl = useIntl();
   const [language] = useLanguage();
-  const [snapshot, send] = useFlow(playerMachine, { classId });
-  const { context } = snapshot;
-  const watching = snapshot.matches('watching');
+  const [player, send] = useFlow(playerMachine, { classId });
+  // The player runs two children: the playback session and the video.
+  const snapshot = useSelector(player.children.session, (session) => session);
+  const video = useSelector(player.children.video, (state) => state);
 
   // Captions follow the interface language while they are on.
   useEffect(() => {
     send({ type: 'captions.language', language });
   }, [language, send]);
 
+  if (!snapshot || !video) return <Spinner size="lg" />;
+  const { context } = snapshot;
+  const watching = snapshot.matches('watching');
   if (snapshot.hasTag('loading')) {
     return (
       <div className="player-message" role="status">
@@ -98,11 +103,12 @@ function Player({ classId }: { classId: string }) {
     );
   }
   if (watching) {
-    const ready = snapshot.matches({ watching: { playback: 'ready' } });
-    const ended = snapshot.matches({ watching: { playback: 'ended' } });
-    const buffering = snapshot.matches({ watching: { playback: 'buffering' } });
+    const ready = video.matches({ on: 'ready' });
+    const ended = video.matches({ on: 'ended' });
+    const buffering = video.matches({ on: 'buffering' });
+    const { resumeSeconds } = video.context;
     return (
-      <PlayerControls snapshot={snapshot} send={send} language={language}>
+      <PlayerControls snapshot={video} send={send} language={language}>
         <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
         {buffering && (
           <div className="player__overlay player__overlay--quiet" role="status">
@@ -112,12 +118,12 @@ function Player({ classId }: { classId: string }) {
         )}
         {ready && (
           <div className="player__overlay">
-            {context.resumeSeconds > 0 ? (
+            {resumeSeconds > 0 ? (
               <>
                 <p>{intl.formatMessage(messages.resumeQuestion)}</p>
                 <div className="player__choices">
                   <button type="button" className="btn btn--primary" onClick={() => send({ type: 'resume' })}>
-                    {intl.formatMessage(resumeFromMessage, { time: formatClock(context.resumeSeconds) })}
+                    {intl.formatMessage(resumeFromMessage, { time: formatClock(resumeSeconds) })}
                   </button>
                   <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'startOver' })}>
                     {intl.formatMessage(messages.startOver)}

@@ -14,6 +14,8 @@ export interface World {
   actions: CalledAction[];
   /** What the machine emitted (its navigation) on the step that led here, in order. */
   emitted: AnyEvent[];
+  /** What a child machine told its parent (`sendParent`) on the step that led here, in order. */
+  toParent: AnyEvent[];
   /** Delays (ms) of the timers pending right now. */
   pendingTimers: () => number[];
   /** The event that led here (`xstate.init` at the start). */

@@ -115,6 +115,17 @@ function selectedKeys(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, ev
   }
 }
 
+/**
+ * The machine as xstate/graph can step it: the graph runs it with no parent, so what a child
+ * machine tells its parent (`sendParent`) is dropped there; the walk runs it under a parent.
+ */
+function withoutParent(machine: AnyStateMachine): AnyStateMachine {
+  const toParent = Object.entries(machine.implementations.actions ?? {})
+    .filter(([, action]) => (action as { to?: unknown } | undefined)?.to === '#_parent')
+    .map(([name]) => [name, () => {}]);
+  return toParent.length ? (machine.provide({ actions: Object.fromEntries(toParent) } as never) as AnyStateMachine) : machine;
+}
+
 function pathsFromInput(model: MachineModel, input: unknown): ModelPath[] {
   const serialize = serializerOf(model);
   const options = {
@@ -124,14 +135,15 @@ function pathsFromInput(model: MachineModel, input: unknown): ModelPath[] {
     limit: 20_000,
   };
   const machine = model.machine;
-  const shortest = getShortestPaths(machine, options as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
-  const adjacency = getAdjacencyMap(machine, options as never) as unknown as Record<
+  const graphed = withoutParent(machine);
+  const shortest = getShortestPaths(graphed, options as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
+  const adjacency = getAdjacencyMap(graphed, options as never) as unknown as Record<
     string,
     { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
   >;
   const paths: ModelPath[] = shortest.map((p) => ({ kind: 'shortest', name: '', steps: p.steps, state: p.state, input }));
   if (Object.keys(adjacency).length <= (model.simplePathsUpTo ?? 12)) {
-    const simple = getSimplePaths(machine, options as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
+    const simple = getSimplePaths(graphed, options as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
     paths.push(
       ...simple.slice(0, 300).map((p) => ({ kind: 'simple' as const, name: '', steps: p.steps, state: p.state, input })),
     );

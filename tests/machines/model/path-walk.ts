@@ -1,7 +1,9 @@
 // Walks a generated path on a real actor of the machine: invoked actors are fakes the path
-// completes or fails, timers run on a simulated clock, and the model's assertions run at each step.
+// completes or fails, timers run on a simulated clock, a parent records what a child machine
+// tells it (`sendParent`), and the model's assertions run at each step.
 import {
   createActor,
+  fromCallback,
   SimulatedClock,
   type ActorLogic,
   type AnyMachineSnapshot,
@@ -116,22 +118,29 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
   const provided = machine.provide({ actors: fakes, actions: spiedActions(machine, actions) } as never) as AnyStateMachine;
   const clock = new SimulatedClock();
   const result: WalkResult = { states: new Set(), transitions: new Set() };
-  const actor = createActor(provided, {
-    clock,
-    input: path.input as never,
-    inspect: (ev) => {
-      if (ev.type === '@xstate.microstep' && (ev.actorRef as { logic?: unknown }).logic === provided) {
-        for (const t of ev._transitions) result.transitions.add(keyOfTaken(machine, t));
-        // States passed through within one macrostep (eventless transitions) count as reached.
-        for (const node of (ev.snapshot as AnyMachineSnapshot)._nodes as AnyStateNode[]) result.states.add(node.id);
-      }
+  // A child machine (one a parent invokes) talks to its parent: this one records what it hears.
+  // The system, its clock and its inspection belong to the root actor, so they are set here.
+  const toParent: AnyEvent[] = [];
+  const parent = createActor(
+    fromCallback(({ receive }) => receive((event) => void toParent.push(event as AnyEvent))),
+    {
+      clock,
+      inspect: (ev) => {
+        if (ev.type === '@xstate.microstep' && (ev.actorRef as { logic?: unknown }).logic === provided) {
+          for (const t of ev._transitions) result.transitions.add(keyOfTaken(machine, t));
+          // States passed through within one macrostep (eventless transitions) count as reached.
+          for (const node of (ev.snapshot as AnyMachineSnapshot)._nodes as AnyStateNode[]) result.states.add(node.id);
+        }
+      },
     },
-  });
+  ).start();
+  const actor = createActor(provided, { parent, input: path.input as never });
   const errors: unknown[] = [];
   actor.subscribe({ error: (err) => errors.push(err) });
   const emitted: AnyEvent[] = [];
   actor.on('*', (event) => emitted.push(event as AnyEvent));
   let emittedBefore = 0;
+  let toParentBefore = 0;
   const pendingTimers = (): number[] => {
     const timeouts = (clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts;
     return [...timeouts.values()].map((t) => t.start + t.timeout - clock.now());
@@ -157,6 +166,7 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
       received,
       actions,
       emitted: emitted.slice(emittedBefore),
+      toParent: toParent.slice(toParentBefore),
       pendingTimers,
       event: event as AnyEvent,
       previous,
@@ -174,6 +184,7 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
     }
     previous = snapshot;
     emittedBefore = emitted.length;
+    toParentBefore = toParent.length;
   };
 
   actor.start();
@@ -206,6 +217,7 @@ export function walk(model: MachineModel, path: ModelPath): WalkResult {
     }
     check(step.event, step.state, i + 1);
   });
-  actor.stop();
+  // The actor is not the root (its recording parent is): the system stops with the root.
+  parent.stop();
   return result;
 }

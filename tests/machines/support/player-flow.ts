@@ -1,7 +1,7 @@
 // One set-up for the player machine's main and edge tests: its calls are controlled actors,
 // the media actor is a fake video that plays and pauses when told (and reports it), the keeper
 // records what it hears and whether it was stopped, and time is a simulated clock.
-import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type ActorRefFrom } from 'xstate';
 import {
   playerMachine,
   type HeartbeatOutput,
@@ -14,6 +14,7 @@ import {
   type StartPlaybackOutput,
   type StopPlaybackOutput,
 } from '@machines/player.machine';
+import { provideTree } from '@machines/provide-tree';
 import type { PlaybackSession, WatchingDevice } from '@domain/playback';
 import { controlledActor, settle } from '../controlled-actor';
 
@@ -86,9 +87,19 @@ export function player() {
     media: media.logic,
     keeper: keeper.logic,
   };
-  const actor = createActor(playerMachine.provide({ actors }), { clock, input: { classId: CLASS_ID } });
+  const actor = createActor(provideTree(playerMachine, { actors }), { clock, input: { classId: CLASS_ID } });
   actor.start();
-  return { actor, start, heartbeat, stop, progress, media, keeper, clock };
+  return { actor, start, heartbeat, stop, progress, media, keeper, clock, ...children(actor) };
+}
+
+/**
+ * The player's children, held from the start (they live as long as the player, and keep their
+ * last snapshot once it is done): `session()` and `video()` read their snapshots now.
+ */
+export function children(actor: ActorRefFrom<typeof playerMachine>) {
+  const { session: sessionRef, video: videoRef } = actor.getSnapshot().children;
+  if (!sessionRef || !videoRef) throw new Error('the player runs no session or video');
+  return { session: () => sessionRef.getSnapshot(), video: () => videoRef.getSnapshot() };
 }
 
 /** A player whose session started (`resumeSeconds` offered), showing the video ready. */

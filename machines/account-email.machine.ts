@@ -1,0 +1,68 @@
+// The account page's email change, a child of machines/account.machine.ts: the new email and
+// the password, checked by the shared rules on submit (a field's error goes as it changes),
+// then one request with the email trimmed; on success the form empties and the page shows it.
+import { assertEvent, assign, setup } from 'xstate';
+import { changeEmailSchema, checkRules, type FieldErrors } from '@domain/account-rules';
+import { accountNotices } from '@domain/account-notices';
+import type { Schemas } from '@domain/contract';
+import type { Outcome } from '@domain/request-outcome';
+import { taskReports, taskRequest } from './account-task';
+import { fieldChanged } from './account-form';
+import { fromOutcome, outcomeGuards } from './request-states';
+
+export type ChangeEmailInput = Schemas['ChangeEmailRequest'];
+export type ChangeEmailOutput = Outcome<Pick<Schemas['EmailChangedSuccess'], 'email'>>;
+export type EmailField = 'email' | 'password';
+
+export interface AccountEmailContext {
+  values: Record<EmailField, string>;
+  errors: FieldErrors<EmailField>;
+}
+
+export type AccountEmailEvent = { type: 'field.change'; form: 'email'; field: EmailField; value: string } | { type: 'email.submit' };
+
+const emptyForm = { email: '', password: '' };
+
+export const accountEmailMachine = setup({
+  types: { context: {} as AccountEmailContext, events: {} as AccountEmailEvent },
+  actors: { changeEmail: fromOutcome<Pick<Schemas['EmailChangedSuccess'], 'email'>, ChangeEmailInput>() },
+  actions: {
+    ...taskReports<AccountEmailContext, AccountEmailEvent>(),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return fieldChanged(context, event.field, event.value);
+    }),
+    showRuleErrors: assign({ errors: ({ context }) => checkRules(changeEmailSchema, context.values) ?? {} }),
+    clearForm: assign({ values: emptyForm }),
+  },
+  guards: {
+    ...outcomeGuards,
+    formIsValid: ({ context }) => checkRules(changeEmailSchema, context.values) === null,
+  },
+}).createMachine({
+  id: 'accountEmail',
+  context: { values: emptyForm, errors: {} },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'email.submit': [{ guard: 'formIsValid', target: 'changing' }, { actions: 'showRuleErrors' }],
+      },
+    },
+    changing: taskRequest({
+      request: { src: 'changeEmail', input: ({ context }: { context: AccountEmailContext }) => ({ email: context.values.email.trim(), password: context.values.password }) },
+      then: 'editing',
+      actions: ['clearForm'],
+      done: {
+        type: 'tellDone',
+        params: ({ event }: { event: { output: ChangeEmailOutput } }) => ({
+          message: accountNotices.emailChanged,
+          change: event.output.kind === 'ok' ? { email: event.output.data.email } : {},
+        }),
+      },
+    }),
+  },
+});
+
+export type AccountEmailMachine = typeof accountEmailMachine;

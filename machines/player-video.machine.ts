@@ -1,0 +1,277 @@
+// The player's video, a child of machines/player.machine.ts: while the session is live
+// (`session.started` until `session.left`) the `media` actor (hls.js or native HLS, provided by
+// the app) plays the signed master playlist and reports what the video does; this machine turns
+// the user's play, pause, seek, volume, captions and quality into media commands. Progress is
+// saved every 10 s while playing, on pause and at the end; the `keeper` actor saves it and stops
+// the session when the page goes away. Volume, captions and quality outlive a session.
+import { assertEvent, assign, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
+import { fromOutcome } from './request-states';
+import type { SessionReport } from './player-session.machine';
+import type { Outcome } from '@domain/request-outcome';
+
+export interface PlayerVideoInput {
+  classId: string;
+}
+
+export type SaveProgressOutput = Outcome<{ completed: boolean }>;
+
+/** A chosen quality: a rendition's height, or the player's own choice. */
+export type Quality = number | 'auto';
+
+/** What the media actor is told to do (`sendTo('media', …)`). */
+export type MediaCommand =
+  | { type: 'play'; at?: number }
+  | { type: 'pause' }
+  | { type: 'seek'; seconds: number }
+  | { type: 'volume'; volume: number; muted: boolean }
+  | { type: 'quality'; quality: Quality }
+  | { type: 'captions'; language: string | null }
+  | { type: 'token'; token: string };
+
+/** What the media actor starts with. */
+export interface MediaInput {
+  url: string;
+  token: string;
+  /** Where to start (the resume point is offered, not taken: 0 until the user chooses). */
+  startSeconds: number;
+  /** Start playing as soon as it can (no resume point to offer). */
+  autoplay: boolean;
+  volume: number;
+  muted: boolean;
+}
+
+/** What the media actor reports. */
+export type MediaEvent =
+  | { type: 'media.playing' }
+  | { type: 'media.paused' }
+  | { type: 'media.waiting' }
+  | { type: 'media.ended' }
+  | { type: 'media.time'; seconds: number }
+  | { type: 'media.levels'; heights: number[] }
+  | { type: 'media.level'; height: number }
+  | { type: 'media.error' };
+
+export interface KeeperInput {
+  sessionId: string;
+  classId: string;
+}
+
+/** What the keeper hears: where the video is, so leaving saves the latest position. */
+export type KeeperCommand = { type: 'position'; seconds: number };
+
+/** What the user does to the video. */
+export type VideoUserEvent =
+  | { type: 'play' }
+  | { type: 'resume' }
+  | { type: 'startOver' }
+  | { type: 'pause' }
+  | { type: 'replay' }
+  | { type: 'seek.to'; seconds: number }
+  | { type: 'seek.by'; seconds: number }
+  | { type: 'volume.set'; volume: number }
+  | { type: 'mute.toggle' }
+  | { type: 'captions.toggle'; language: string }
+  | { type: 'captions.language'; language: string }
+  | { type: 'quality.select'; quality: Quality };
+
+/** What the video tells the player (its parent): the media cannot play. */
+export type VideoReport = { type: 'video.failed' };
+
+export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport;
+
+export interface PlayerVideoContext {
+  classId: string;
+  sessionId: string;
+  url: string;
+  token: string;
+  durationSeconds: number;
+  /** Where the account left this class (0: nothing to offer). */
+  resumeSeconds: number;
+  position: number;
+  /** Heights of the renditions the master playlist holds (the plan's cap), lowest first. */
+  levels: number[];
+  quality: Quality;
+  /** The height playing now, once known. */
+  currentHeight: number | null;
+  volume: number;
+  muted: boolean;
+  /** The caption language showing, or null when captions are off. */
+  captions: string | null;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
+
+/** A callback actor that does nothing until the app provides the real one. */
+function fromCallbackStub<TCommand extends { type: string }, TInput>() {
+  return fromCallback<TCommand, TInput>(() => () => {});
+}
+
+export const playerVideoMachine = setup({
+  types: {
+    context: {} as PlayerVideoContext,
+    events: {} as PlayerVideoEvent,
+    input: {} as PlayerVideoInput,
+  },
+  actors: {
+    saveProgress: fromOutcome<{ completed: boolean }, { classId: string; seconds: number }>(),
+    /** Plays the master playlist on the page's video element and reports what it does (src/app/media-actor.ts). */
+    media: fromCallbackStub<MediaCommand, MediaInput>(),
+    /** Saves the position and stops the session when the page goes away (src/app/media-actor.ts). */
+    keeper: fromCallbackStub<KeeperCommand, KeeperInput>(),
+  },
+  actions: {
+    takeSession: assign(({ event }) => {
+      assertEvent(event, 'session.started');
+      return { sessionId: event.sessionId, url: event.url, token: event.token, durationSeconds: event.durationSeconds, resumeSeconds: event.resumeSeconds, position: 0 };
+    }),
+    passToken: sendTo('media', ({ event }): MediaCommand => {
+      assertEvent(event, 'session.renewed');
+      return { type: 'token', token: event.token };
+    }),
+    tellFailed: sendParent({ type: 'video.failed' } satisfies VideoReport),
+    play: sendTo('media', { type: 'play' } satisfies MediaCommand),
+    resume: sendTo('media', ({ context }): MediaCommand => ({ type: 'play', at: context.resumeSeconds })),
+    startOver: sendTo('media', { type: 'play', at: 0 } satisfies MediaCommand),
+    pause: sendTo('media', { type: 'pause' } satisfies MediaCommand),
+    seek: sendTo('media', ({ context }): MediaCommand => ({ type: 'seek', seconds: context.position })),
+    takeSeek: assign({
+      position: ({ context, event }) => {
+        const target = event.type === 'seek.to' ? event.seconds : event.type === 'seek.by' ? context.position + event.seconds : context.position;
+        return clamp(target, 0, context.durationSeconds);
+      },
+    }),
+    takeVolume: assign(({ context, event }) => {
+      if (event.type === 'volume.set') return { volume: clamp(event.volume, 0, 1), muted: event.volume <= 0 };
+      // Unmuting at volume 0 would stay silent: back to full volume.
+      return context.muted && context.volume === 0 ? { muted: false, volume: 1 } : { muted: !context.muted };
+    }),
+    passVolume: sendTo('media', ({ context }): MediaCommand => ({ type: 'volume', volume: context.volume, muted: context.muted })),
+    takeCaptions: assign({
+      captions: ({ context, event }) => {
+        if (event.type === 'captions.toggle') return context.captions ? null : event.language;
+        if (event.type === 'captions.language') return context.captions ? event.language : null;
+        return context.captions;
+      },
+    }),
+    passCaptions: sendTo('media', ({ context }): MediaCommand => ({ type: 'captions', language: context.captions })),
+    takeQuality: assign({ quality: ({ context, event }) => (event.type === 'quality.select' ? event.quality : context.quality) }),
+    passQuality: sendTo('media', ({ context }): MediaCommand => ({ type: 'quality', quality: context.quality })),
+    takeTime: assign({ position: ({ context, event }) => (event.type === 'media.time' ? clamp(event.seconds, 0, context.durationSeconds) : context.position) }),
+    passPosition: sendTo('keeper', ({ context }): KeeperCommand => ({ type: 'position', seconds: context.position })),
+    takeLevels: assign({ levels: ({ context, event }) => (event.type === 'media.levels' ? [...event.heights].sort((a, b) => a - b) : context.levels) }),
+    takeLevel: assign({ currentHeight: ({ context, event }) => (event.type === 'media.level' ? event.height : context.currentHeight) }),
+    takeEnd: assign({ position: ({ context }) => context.durationSeconds }),
+    saveProgress: spawnChild('saveProgress', { input: ({ context }) => ({ classId: context.classId, seconds: context.position }) }),
+  },
+  guards: {
+    hasResumePoint: ({ context }) => context.resumeSeconds > 0,
+    offeredLevel: ({ context, event }) => event.type === 'quality.select' && (event.quality === 'auto' || context.levels.includes(event.quality)),
+  },
+  delays: {
+    progressInterval: 10_000,
+  },
+}).createMachine({
+  id: 'playerVideo',
+  context: ({ input }) => ({
+    classId: input.classId,
+    sessionId: '',
+    url: '',
+    token: '',
+    durationSeconds: 0,
+    resumeSeconds: 0,
+    position: 0,
+    levels: [],
+    quality: 'auto',
+    currentHeight: null,
+    volume: 1,
+    muted: false,
+    captions: null,
+  }),
+  initial: 'off',
+  states: {
+    /** No live session: no video on the page. */
+    off: {
+      on: { 'session.started': { target: 'on', actions: 'takeSession' } },
+    },
+    on: {
+      invoke: [
+        {
+          id: 'media',
+          src: 'media',
+          input: ({ context }): MediaInput => ({
+            url: context.url,
+            token: context.token,
+            startSeconds: 0,
+            autoplay: context.resumeSeconds === 0,
+            volume: context.volume,
+            muted: context.muted,
+          }),
+        },
+        { id: 'keeper', src: 'keeper', input: ({ context }): KeeperInput => ({ sessionId: context.sessionId, classId: context.classId }) },
+      ],
+      on: {
+        'session.renewed': { actions: 'passToken' },
+        'session.left': { target: 'off' },
+        'seek.to': { actions: ['takeSeek', 'seek'] },
+        'seek.by': { actions: ['takeSeek', 'seek'] },
+        'volume.set': { actions: ['takeVolume', 'passVolume'] },
+        'mute.toggle': { actions: ['takeVolume', 'passVolume'] },
+        'captions.toggle': { actions: ['takeCaptions', 'passCaptions'] },
+        'captions.language': { actions: ['takeCaptions', 'passCaptions'] },
+        'quality.select': { guard: 'offeredLevel', actions: ['takeQuality', 'passQuality'] },
+        'media.time': { actions: ['takeTime', 'passPosition'] },
+        'media.levels': { actions: 'takeLevels' },
+        'media.level': { actions: 'takeLevel' },
+        'media.error': { target: 'off', actions: 'tellFailed' },
+      },
+      initial: 'ready',
+      states: {
+        /** Loaded, not playing yet: Play, or "Resume from 12:34" and "Start over". */
+        ready: {
+          on: {
+            play: { actions: 'play' },
+            resume: { guard: 'hasResumePoint', actions: 'resume' },
+            startOver: { actions: 'startOver' },
+            'media.playing': { target: 'playing' },
+          },
+        },
+        playing: {
+          after: { progressInterval: { target: 'playing', reenter: true, actions: 'saveProgress' } },
+          on: {
+            pause: { actions: 'pause' },
+            'media.paused': { target: 'paused', actions: 'saveProgress' },
+            'media.waiting': { target: 'buffering' },
+            'media.ended': { target: 'ended' },
+          },
+        },
+        paused: {
+          on: {
+            play: { actions: 'play' },
+            'media.playing': { target: 'playing' },
+            'media.ended': { target: 'ended' },
+          },
+        },
+        /** Waiting for data (a spinner over the picture). */
+        buffering: {
+          on: {
+            pause: { actions: 'pause' },
+            'media.playing': { target: 'playing' },
+            'media.paused': { target: 'paused', actions: 'saveProgress' },
+            'media.ended': { target: 'ended' },
+          },
+        },
+        /** Watched to the end: the class counts as completed (the server's 90 %). */
+        ended: {
+          entry: ['takeEnd', 'saveProgress'],
+          on: {
+            replay: { actions: 'startOver' },
+            play: { actions: 'startOver' },
+            'media.playing': { target: 'playing' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PlayerVideoMachine = typeof playerVideoMachine;

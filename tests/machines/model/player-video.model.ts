@@ -1,0 +1,82 @@
+// Model of the player's video (machines/player-video.machine.ts): off until the session starts,
+// then the media actor plays the playlist and the video's states follow what it reports; the
+// user's controls become media commands, progress is saved while playing, on pause and at the
+// end, a renewed grant reaches the media, and a media failure ends the video and tells the player.
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { playerVideoMachine, type PlayerVideoContext } from '@machines/player-video.machine';
+import type { MachineModel } from './machine-model';
+
+const CLASS_ID = 'sunrise-vinyasa-flow';
+const URL = '/api/v1/playback/sessions/session-1/master.m3u8?token=t1';
+const start = (resumeSeconds: number) => ({ type: 'session.started', sessionId: 'session-1', url: URL, token: 't1', durationSeconds: 600, resumeSeconds });
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PlayerVideoContext;
+const lastCommand = (received: { id: string; event: { type: string } }[], id: string) => [...received].reverse().find((r) => r.id === id)?.event;
+
+export const model: MachineModel = {
+  machine: playerVideoMachine,
+  input: { classId: CLASS_ID },
+  events: {
+    'session.started': [start(0), start(754)],
+    'session.renewed': [{ type: 'session.renewed', token: 't2' }],
+    'media.time': [{ type: 'media.time', seconds: 42 }],
+    'media.levels': [{ type: 'media.levels', heights: [720, 360] }],
+    'media.level': [{ type: 'media.level', height: 720 }],
+    'seek.to': [{ type: 'seek.to', seconds: 120 }],
+    'seek.by': [{ type: 'seek.by', seconds: -5 }],
+    'volume.set': [{ type: 'volume.set', volume: 0.5 }],
+    'captions.toggle': [{ type: 'captions.toggle', language: 'es' }],
+    'captions.language': [{ type: 'captions.language', language: 'en' }],
+    'quality.select': [
+      { type: 'quality.select', quality: 720 },
+      { type: 'quality.select', quality: 1080 },
+      { type: 'quality.select', quality: 'auto' },
+    ],
+  },
+  // The position, volume, captions and quality change no transition: left out, so the graph stays small.
+  serialize: (snapshot) => {
+    const c = contextOf(snapshot);
+    return JSON.stringify({ value: snapshot.value, resume: c.resumeSeconds > 0, levels: c.levels.length > 0 });
+  },
+  states: {
+    off: ({ snapshot }) => {
+      expect(snapshot.children.media).toBeUndefined();
+      expect(snapshot.children.keeper).toBeUndefined();
+    },
+    on: ({ snapshot, lastStarted }) => {
+      expect(lastStarted('media')?.input).toMatchObject({ url: URL, token: 't1', startSeconds: 0, autoplay: contextOf(snapshot).resumeSeconds === 0 });
+      expect(lastStarted('keeper')?.input).toEqual({ sessionId: 'session-1', classId: CLASS_ID });
+    },
+    'on.ready': ({ snapshot }) => expect(snapshot.children.media).toBeDefined(),
+    'on.playing': ({ pendingTimers }) => expect(pendingTimers()).toContain(10_000),
+    'on.paused': ({ snapshot, lastStarted }) =>
+      expect(lastStarted('saveProgress')?.input).toEqual({ classId: CLASS_ID, seconds: contextOf(snapshot).position }),
+    'on.buffering': ({ pendingTimers }) => expect(pendingTimers()).not.toContain(10_000),
+    'on.ended': ({ snapshot, lastStarted }) => {
+      expect(contextOf(snapshot).position).toBe(600);
+      expect(lastStarted('saveProgress')?.input).toEqual({ classId: CLASS_ID, seconds: 600 });
+    },
+  },
+  after: {
+    'quality.select': ({ snapshot, event, previous }) => {
+      const offered = previous!.matches('on') && (event.quality === 'auto' || contextOf(previous!).levels.includes(event.quality as number));
+      expect(contextOf(snapshot).quality).toBe(offered ? event.quality : contextOf(previous!).quality);
+    },
+    'captions.toggle': ({ snapshot, previous }) => {
+      if (previous!.matches('on')) expect(contextOf(snapshot).captions).toBe(contextOf(previous!).captions ? null : 'es');
+    },
+    'session.renewed': ({ received, previous }) => {
+      if (previous!.matches('on')) expect(lastCommand(received, 'media')).toEqual({ type: 'token', token: 't2' });
+    },
+    'media.error': ({ snapshot, toParent, previous }) => {
+      if (previous!.matches('on')) {
+        expect(snapshot.matches('off')).toBe(true);
+        expect(toParent).toEqual([{ type: 'video.failed' }]);
+      }
+    },
+    'media.time': ({ snapshot, received, previous }) => {
+      if (previous!.matches('on')) expect(lastCommand(received, 'keeper')).toEqual({ type: 'position', seconds: contextOf(snapshot).position });
+    },
+  },
+};
