@@ -140,7 +140,8 @@ describe('classes', () => {
     await page.getByRole('link', { name: 'Start watching' }).click();
     await page.waitForURL(pathIs('/home'));
     const row = (name: string) => page.getByRole('region', { name });
-    await row('Continue watching').getByText('Yin Yoga: Deep Release').waitFor();
+    // The card's heading: while its poster loads, the placeholder shows the title too (aria-hidden).
+    await row('Continue watching').getByRole('heading', { name: 'Yin Yoga: Deep Release' }).waitFor();
     assert.equal(await row('New this week').locator('li').count(), 6);
     for (const discipline of ['Yoga', 'HIIT', 'Strength', 'Pilates', 'Indoor cycling', 'Stretching & mobility']) {
       assert.equal(await row(discipline).locator('li').count(), 5, discipline);
