@@ -16,6 +16,12 @@ export const users = pgTable('users', {
   providerCustomerId: text('provider_customer_id').unique(),
   /** The account's language ('en' | 'es') for emails: the UI language at sign-up, changed on /account. */
   language: text('language').notNull().default('en'),
+  /**
+   * The account's IANA time zone ("Europe/Madrid"): asked once, defaulting to the browser's.
+   * Null until then; the day-based features (schedule, reminders, calendar feed, weekly
+   * activity and streaks) read it with UTC as the fallback.
+   */
+  timeZone: text('time_zone'),
   createdAt: createdAt(),
   /** Set when the account was deleted: the row stays, anonymised, for its payments (server/modules/account/deletion.ts). */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
