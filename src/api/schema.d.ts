@@ -940,6 +940,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/downloads/licences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This device's download licences, and the account's devices holding downloads.
+         * @description The device is the signed-in session (the server's identity for it, never a label the
+         *     client sends). Answers this device's valid licences, the account's devices that hold
+         *     at least one (name and last seen, the most recently seen first) and the plan's limits.
+         *     Like every downloads call, it first applies the licence rules: access that has ended,
+         *     a signed-out device, a lowered quality cap or device limit revoke licences here.
+         */
+        get: operations["listDownloads"];
+        put?: never;
+        /**
+         * A download licence for a class at one rendition on this device, with the signed URLs of its files.
+         * @description Issued while the subscription gives access (the rule playback follows), for a rendition
+         *     at or below the plan's cap, when this device is one of the plan's `downloads` devices
+         *     (or a slot is free) and holds fewer than 25 classes. Valid 30 days, renewed by
+         *     `POST /api/v1/downloads/check`. Asking again for a class this device holds renews it
+         *     (200, same licence) or, at another rendition, replaces it (201). The files' URLs are
+         *     signed for hours (`files.token_expires_at`), long enough to finish the download;
+         *     `GET /api/v1/downloads/licences/{licenceId}/files` signs them again to resume.
+         */
+        post: operations["createDownloadLicence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/downloads/licences/{licenceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenceId: components["parameters"]["LicenceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one download of this account (its licence is revoked, reason `deleted`).
+         * @description The device holding it learns at its next check and deletes the files.
+         */
+        delete: operations["deleteDownloadLicence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/downloads/licences/{licenceId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenceId: components["parameters"]["LicenceId"];
+            };
+            cookie?: never;
+        };
+        /** The signed URLs of a licence's files again, to resume a download on the device that holds it. */
+        get: operations["downloadFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/downloads/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A device of this account, as `GET /api/v1/downloads/licences` lists them. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove downloads from that device (every licence it holds is revoked, reason `removed`).
+         * @description Frees its download-device slot at once; the device learns at its next check.
+         */
+        delete: operations["removeDownloadDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/downloads/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The online check of the licences this device holds; renews the valid ones.
+         * @description Sent whenever the device is online (at start and now and then). Each licence answers
+         *     `valid` (unchanged), `renewed` (a new `expires_at`, 30 days on) or `revoked` with its
+         *     `reason`; the app deletes a revoked one's files and says why. An id the server does not
+         *     know answers `revoked`, reason `unknown`. A licence of another account or another
+         *     device is refused (403) and nothing is renewed.
+         */
+        post: operations["checkDownloads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{mediaId}/poster.jpg": {
         parameters: {
             query?: never;
@@ -1675,6 +1797,185 @@ export interface components {
             isSuccess: true;
             progress: components["schemas"]["SavedProgress"];
         };
+        /**
+         * @description Why a licence is no longer valid. `expired`: not renewed within 30 days. `deleted`: this
+         *     download was deleted. `removed`: downloads were removed from this device. `replaced`:
+         *     the class was downloaded again at another quality. `device_limit`: a plan change lowered
+         *     the download devices and this device was not among the most recently used.
+         *     `quality_not_in_plan`: the plan's cap is now below the download's quality.
+         *     `device_not_allowed`: the Mobile plan on a computer. `no_subscription`,
+         *     `subscription_ended`, `payment_required`: the subscription no longer gives access.
+         *     `signed_out`: the device's sign-in ended. `unknown`: no such licence.
+         * @enum {string}
+         */
+        DownloadRevokeReason: "expired" | "deleted" | "removed" | "replaced" | "device_limit" | "quality_not_in_plan" | "device_not_allowed" | "no_subscription" | "subscription_ended" | "payment_required" | "signed_out" | "unknown";
+        DownloadLicenceRequest: {
+            class_id: string;
+            /** @description The quality to download, by picture height: `360p`, `720p`, `1080p` or `2160p`, at most the plan's cap. */
+            rendition: string;
+        };
+        DownloadLicence: {
+            /** Format: uuid */
+            id: string;
+            class_id: string;
+            media_id: string;
+            rendition: string;
+            height: number;
+            /**
+             * Format: uuid
+             * @description The device holding it (its sign-in session).
+             */
+            device_id: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: date-time */
+            renewed_at: string;
+            /**
+             * Format: date-time
+             * @description Play offline until then; each online check renews it for 30 days.
+             */
+            expires_at: string;
+        };
+        DownloadFile: {
+            /** @description Root-relative; signed with `token` except the poster (public). */
+            url: string;
+            bytes: number;
+        };
+        DownloadFiles: {
+            /** @description The grant every signed URL carries as `?token=`. */
+            token: string;
+            /**
+             * Format: date-time
+             * @description When the URLs stop working (hours away); resume later with fresh ones from `…/files`.
+             */
+            token_expires_at: string;
+            /** @description An HLS master playlist for the downloaded rendition and its captions, with root-relative, unsigned URIs, to store with the files. */
+            master_playlist: string;
+            playlist: components["schemas"]["DownloadFile"];
+            init: components["schemas"]["DownloadFile"];
+            segments: components["schemas"]["DownloadFile"][];
+            captions: {
+                language: string;
+                playlist: components["schemas"]["DownloadFile"];
+                track: components["schemas"]["DownloadFile"];
+            }[];
+            poster: components["schemas"]["DownloadFile"];
+            /** @description Every file above together. */
+            total_bytes: number;
+        };
+        DownloadLicenceSuccess: {
+            /** @constant */
+            isSuccess: true;
+            licence: components["schemas"]["DownloadLicence"];
+            files: components["schemas"]["DownloadFiles"];
+        };
+        DownloadDevice: {
+            /** Format: uuid */
+            device_id: string;
+            /** @description Told from the user agent at sign-in, e.g. "Chrome on macOS". */
+            device_name: string;
+            /**
+             * Format: date-time
+             * @description Its last sign-in, token refresh or downloads call.
+             */
+            last_seen_at: string;
+            /** @description The classes it holds. */
+            classes: number;
+            /** @description This device. */
+            current: boolean;
+        };
+        DownloadsOverview: {
+            /** @constant */
+            isSuccess: true;
+            /**
+             * Format: uuid
+             * @description This device.
+             */
+            device_id: string;
+            /** @description The plan's download devices (0 while downloads are refused). */
+            download_devices: number;
+            /** @description At most this many classes on one device (25). */
+            classes_per_device: number;
+            /** @description The plan's quality cap (null while downloads are refused). */
+            max_video_height: number | null;
+            /**
+             * @description Why this device may not download now, or null.
+             * @enum {string|null}
+             */
+            refused: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | null;
+            /** @description This device's valid licences, newest first. */
+            licences: components["schemas"]["DownloadLicence"][];
+            /** @description The account's devices holding downloads, the most recently seen first. */
+            devices: components["schemas"]["DownloadDevice"][];
+        };
+        DownloadLimitError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /** @description See `Error`. */
+            code: string;
+            /** @constant */
+            statusCode: 409;
+            /** @enum {string} */
+            reason: "device_limit" | "class_limit";
+            download_devices: number;
+            classes_per_device: number;
+            /** @description The account's devices holding downloads, the most recently seen first. */
+            devices: components["schemas"]["DownloadDevice"][];
+        };
+        DownloadRefusedError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /** @description See `Error`. */
+            code: string;
+            /** @constant */
+            statusCode: 403;
+            /**
+             * @description `no_subscription` and `subscription_ended`: choose a plan. `payment_required`: update
+             *     the card in Billing. `device_not_allowed`: the Mobile plan on a computer.
+             *     `quality_not_in_plan`: above the plan's cap. `other_account`, `other_device`: the
+             *     licence is another account's, or another device's. Absent when the request was
+             *     refused before downloads were considered (a request from another site).
+             * @enum {string}
+             */
+            reason?: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | "quality_not_in_plan" | "other_account" | "other_device";
+        };
+        DownloadEndedError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /** @description See `Error`. */
+            code: string;
+            /** @constant */
+            statusCode: 410;
+            reason: components["schemas"]["DownloadRevokeReason"];
+        };
+        DownloadDeviceRemoved: {
+            /** @constant */
+            isSuccess: true;
+            /** @description The licences revoked. */
+            revoked: number;
+        };
+        DownloadCheckRequest: {
+            licence_ids: string[];
+        };
+        DownloadCheckSuccess: {
+            /** @constant */
+            isSuccess: true;
+            /** Format: date-time */
+            checked_at: string;
+            licences: {
+                /** Format: uuid */
+                id: string;
+                class_id: string | null;
+                /** @enum {string} */
+                status: "valid" | "renewed" | "revoked";
+                reason: components["schemas"]["DownloadRevokeReason"] | null;
+                /** Format: date-time */
+                expires_at: string | null;
+            }[];
+        };
     };
     responses: {
         /** @description The request is malformed or breaks a rule; `message` names the field. */
@@ -1777,6 +2078,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description This account or device may not have this download (`reason` says why). */
+        DownloadRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DownloadRefusedError"];
+            };
+        };
+        /** @description The licence has already ended (`reason`); the device deletes its files. */
+        DownloadEnded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DownloadEndedError"];
+            };
+        };
         /** @description This account may not watch (`reason` says why and where the app sends the user). */
         PlaybackRefused: {
             headers: {
@@ -1790,6 +2109,7 @@ export interface components {
     parameters: {
         AccountSessionId: string;
         PlaybackSessionId: string;
+        LicenceId: string;
         ClassId: string;
         MediaId: string;
         /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
@@ -3266,6 +3586,198 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listDownloads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licences, devices and limits (`refused` says why downloads are not allowed now, if they are not). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadsOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createDownloadLicence: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Sec-CH-UA-Mobile"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadLicenceRequest"];
+            };
+        };
+        responses: {
+            /** @description This device already held the class at this rendition; renewed, with fresh URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLicenceSuccess"];
+                };
+            };
+            /** @description Issued; fetch `files` and keep `licence.id` for the checks. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLicenceSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["DownloadRefused"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description `device_limit`: the plan's download devices all hold downloads (`devices` lists them;
+             *     remove one with `DELETE /api/v1/downloads/devices/{deviceId}`). `class_limit`: this
+             *     device holds 25 classes; delete one first.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLimitError"];
+                };
+            };
+            /** @description The class's media is still being prepared; try again when `ready_in_seconds` says. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaPreparingError"];
+                };
+            };
+        };
+    };
+    deleteDownloadLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenceId: components["parameters"]["LicenceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["DownloadRefused"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["DownloadEnded"];
+        };
+    };
+    downloadFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenceId: components["parameters"]["LicenceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence as it stands and fresh URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLicenceSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["DownloadRefused"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["DownloadEnded"];
+        };
+    };
+    removeDownloadDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A device of this account, as `GET /api/v1/downloads/licences` lists them. */
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; `revoked` counts the licences revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadDeviceRemoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkDownloads: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Sec-CH-UA-Mobile"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownloadCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Each licence's state, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadCheckSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["DownloadRefused"];
         };
     };
     mediaPoster: {

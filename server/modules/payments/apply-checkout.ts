@@ -7,6 +7,7 @@ import { isCurrentStatus } from '@domain/subscriptions';
 import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { checkoutSessions, payments, plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
+import { settleDownloads } from '@server/modules/downloads/rules';
 import { issueInvoice } from './invoices/invoices';
 import type { CompletedCheckout, PaymentFacts, SubscriptionFacts, SubscriptionReport } from './provider';
 
@@ -251,4 +252,6 @@ export async function applySubscriptionReport(tx: Queryable, provider: string, r
   await rememberCustomer(tx, report.subscription.userId, report.customerId);
   await upsertSubscription(tx, report.subscription, provider, null);
   if (report.payment) await recordPayment(tx, report.payment);
+  // A plan the provider now reports in effect (or access that ended) applies to downloads at once.
+  await settleDownloads(tx, report.subscription.userId, new Date());
 }

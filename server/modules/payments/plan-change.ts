@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
 import { subscriptions, users, type InvoiceLine } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
+import { settleDownloads } from '@server/modules/downloads/rules';
 import { lockUser, recordPayment } from './apply-checkout';
 import type { PlanRow } from './provider';
 import type { SubscriptionRow } from './subscription-repository';
@@ -115,6 +116,8 @@ export async function applyPlanChange(
       .set({ planId: change.to.id, scheduledPlanId: null, updatedAt: options.now })
       .where(eq(subscriptions.id, subscription.id));
   }
+  // A plan in effect now with fewer download devices or a lower cap revokes downloads at the change.
+  await settleDownloads(tx, subscription.userId, options.now);
   if (change.kind === 'upgrade' && options.chargeId !== null) {
     const card =
       subscription.cardBrand && subscription.cardLast4 && subscription.cardExpMonth && subscription.cardExpYear

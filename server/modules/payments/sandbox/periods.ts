@@ -5,6 +5,7 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
+import { settleDownloads } from '@server/modules/downloads/rules';
 import { plans, subscriptions, users } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
 import { paymentDescription, recordPayment } from '@server/modules/payments/apply-checkout';
@@ -168,6 +169,8 @@ export async function settleSandboxPeriods(
         .update(subscriptions)
         .set({ status: 'active', planId: plan.id, scheduledPlanId: null, currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
         .where(eq(subscriptions.id, subscription.id));
+      // A scheduled downgrade in effect now revokes the downloads beyond its limits (decision 038).
+      await settleDownloads(tx, userId, now);
     });
   }
 }

@@ -1,0 +1,86 @@
+// What a device fetches to download a class: the rendition's playlist, init segment, media
+// segments, both caption tracks and the poster, each with its size; the signed ones under a grant
+// long enough to finish the download (the media routes check it like a playback grant).
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { components } from '@api/schema';
+import { mediaFolder, type MediaRow } from '@server/modules/media/store';
+import { signMediaGrant } from '@server/modules/playback/signing';
+import type { LicenceRow } from './rules';
+
+export type DownloadFiles = components['schemas']['DownloadFiles'];
+type DownloadFile = components['schemas']['DownloadFile'];
+
+/** How long a download's URLs work: hours, so a slow connection finishes; `…/files` signs them again. */
+export const DOWNLOAD_URL_TTL_SECONDS = 6 * 60 * 60;
+
+const languageNames: Record<string, string> = { en: 'English', es: 'Español' };
+
+/** A master playlist naming only the downloaded rendition and the captions, its URIs unsigned (the app stores it beside the files). */
+export function downloadMaster(media: MediaRow, rendition: string): string {
+  const base = `/media/${media.id}`;
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const language of media.captions) {
+    const name = languageNames[language] ?? language;
+    lines.push(`#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${name}",LANGUAGE="${language}",DEFAULT=NO,AUTOSELECT=YES,URI="${base}/captions/${language}.m3u8"`);
+  }
+  const chosen = media.renditions.find((candidate) => candidate.name === rendition);
+  if (chosen) {
+    const attributes = [
+      `BANDWIDTH=${chosen.bandwidth}`,
+      `RESOLUTION=${chosen.width}x${chosen.height}`,
+      `CODECS="${chosen.codecs}"`,
+      ...(media.captions.length > 0 ? ['SUBTITLES="subs"'] : []),
+    ];
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, `${base}/${rendition}/playlist.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The init segment and media segments a stored rendition playlist names, in order. */
+export function playlistParts(playlist: string): { init: string | null; segments: string[] } {
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1] ?? null;
+  const segments = playlist
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  return { init, segments };
+}
+
+export async function downloadFiles(mediaDir: string, secret: string, licence: LicenceRow, media: MediaRow, now: Date): Promise<DownloadFiles> {
+  const grant = { sessionId: licence.id, mediaId: media.id, maxHeight: licence.height };
+  const { token, expiresAt } = await signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS);
+  const folder = mediaFolder(mediaDir, media.id);
+  const base = `/media/${media.id}`;
+  const file = async (relative: string, signed = true): Promise<DownloadFile> => ({
+    url: signed ? `${base}/${relative}?token=${encodeURIComponent(token)}` : `${base}/${relative}`,
+    bytes: (await stat(path.join(folder, relative))).size,
+  });
+  const playlistPath = `${licence.rendition}/playlist.m3u8`;
+  const parts = playlistParts(await readFile(path.join(folder, playlistPath), 'utf8'));
+  const [playlist, init, segments, captions, poster] = await Promise.all([
+    file(playlistPath),
+    file(`${licence.rendition}/${parts.init ?? 'init.mp4'}`),
+    Promise.all(parts.segments.map((segment) => file(`${licence.rendition}/${segment}`))),
+    Promise.all(
+      media.captions.map(async (language) => ({
+        language,
+        playlist: await file(`captions/${language}.m3u8`),
+        track: await file(`captions/${language}.vtt`),
+      })),
+    ),
+    file('poster.jpg', false),
+  ]);
+  const all = [playlist, init, ...segments, ...captions.flatMap((caption) => [caption.playlist, caption.track]), poster];
+  return {
+    token,
+    token_expires_at: expiresAt.toISOString(),
+    master_playlist: downloadMaster(media, licence.rendition),
+    playlist,
+    init,
+    segments,
+    captions,
+    poster,
+    total_bytes: all.reduce((sum, part) => sum + part.bytes, 0),
+  };
+}

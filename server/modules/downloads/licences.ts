@@ -1,0 +1,119 @@
+// What one device asks of its downloads: a licence for a class (issued, renewed or replaced),
+// its files again, the online check that renews or reports each licence, and the deletions.
+// Every function runs inside the caller's transaction, after `settleDownloads`.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '@server/db/client';
+import { downloadLicences } from '@server/db/schema';
+import { CLASSES_PER_DEVICE, holdingDevices, LICENCE_MS, openLicences, revokeLicences, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
+
+/** A licence renewed less than this long ago answers `valid` to a check, not `renewed` (no write per check). */
+export const RENEW_AFTER_MS = 86_400_000;
+
+export type LicenceStatus = { id: string; licence: LicenceRow | null; status: 'valid' | 'renewed' | 'revoked'; reason: RevokeReason | null };
+
+export function deviceLicences(userId: string, deviceId: string) {
+  return and(openLicences(userId), eq(downloadLicences.deviceId, deviceId));
+}
+
+/** Marks the device's open licences used now: the most recently used devices are kept on a downgrade. */
+export async function touchDevice(tx: Queryable, userId: string, deviceId: string, now: Date): Promise<void> {
+  await tx.update(downloadLicences).set({ lastUsedAt: now }).where(deviceLicences(userId, deviceId));
+}
+
+export async function listDeviceLicences(tx: Queryable, userId: string, deviceId: string): Promise<LicenceRow[]> {
+  return tx.select().from(downloadLicences).where(deviceLicences(userId, deviceId)).orderBy(desc(downloadLicences.issuedAt));
+}
+
+async function renew(tx: Queryable, licence: LicenceRow, now: Date): Promise<LicenceRow> {
+  const [renewed] = await tx
+    .update(downloadLicences)
+    .set({ renewedAt: now, expiresAt: new Date(now.getTime() + LICENCE_MS), lastUsedAt: now })
+    .where(eq(downloadLicences.id, licence.id))
+    .returning();
+  return renewed ?? licence;
+}
+
+export type IssueOutcome =
+  | { kind: 'issued' | 'renewed'; licence: LicenceRow }
+  | { kind: 'limit'; reason: 'device_limit' | 'class_limit'; devices: HoldingDevice[] };
+
+/**
+ * A licence for the class at this rendition on this device: the one it holds, renewed; or a new
+ * one, replacing one at another rendition, when the device is within the plan's download devices
+ * (or a slot is free) and below 25 classes.
+ */
+export async function issueLicence(
+  tx: Queryable,
+  input: { userId: string; deviceId: string; classId: string; mediaId: string; rendition: string; height: number; plan: DownloadPlan },
+  now: Date,
+): Promise<IssueOutcome> {
+  const held = await listDeviceLicences(tx, input.userId, input.deviceId);
+  const same = held.find((licence) => licence.classId === input.classId);
+  if (same && same.rendition === input.rendition) return { kind: 'renewed', licence: await renew(tx, same, now) };
+  if (!same) {
+    if (held.length >= CLASSES_PER_DEVICE) return { kind: 'limit', reason: 'class_limit', devices: await holdingDevices(tx, input.userId) };
+    const devices = await holdingDevices(tx, input.userId);
+    if (held.length === 0 && devices.length >= input.plan.downloads) return { kind: 'limit', reason: 'device_limit', devices };
+  } else {
+    await revokeLicences(tx, eq(downloadLicences.id, same.id), 'replaced', now);
+  }
+  const [licence] = await tx
+    .insert(downloadLicences)
+    .values({
+      userId: input.userId,
+      deviceId: input.deviceId,
+      classId: input.classId,
+      mediaId: input.mediaId,
+      rendition: input.rendition,
+      height: input.height,
+      issuedAt: now,
+      renewedAt: now,
+      expiresAt: new Date(now.getTime() + LICENCE_MS),
+      lastUsedAt: now,
+    })
+    .returning();
+  await touchDevice(tx, input.userId, input.deviceId, now);
+  return { kind: 'issued', licence: licence! };
+}
+
+export async function findLicences(tx: Queryable, ids: readonly string[]): Promise<LicenceRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(downloadLicences).where(inArray(downloadLicences.id, [...ids]));
+}
+
+/**
+ * Each licence asked about, as this device learns it: valid ones of this device renewed (once a
+ * day at most), ended ones with their reason, unknown ids as `unknown`. The caller has refused
+ * another account's licence, and another device's that is still valid.
+ */
+export async function checkLicences(tx: Queryable, found: LicenceRow[], ids: readonly string[], deviceId: string, now: Date): Promise<LicenceStatus[]> {
+  const byId = new Map(found.map((licence) => [licence.id, licence]));
+  const answers: LicenceStatus[] = [];
+  for (const id of ids) {
+    const licence = byId.get(id);
+    if (!licence) answers.push({ id, licence: null, status: 'revoked', reason: 'unknown' });
+    else if (licence.revokedAt !== null || licence.deviceId !== deviceId) {
+      answers.push({ id, licence, status: 'revoked', reason: (licence.revokeReason as RevokeReason | null) ?? 'unknown' });
+    } else if (now.getTime() - licence.renewedAt.getTime() >= RENEW_AFTER_MS) {
+      answers.push({ id, licence: await renew(tx, licence, now), status: 'renewed', reason: null });
+    } else answers.push({ id, licence, status: 'valid', reason: null });
+  }
+  return answers;
+}
+
+/** Another account's licence among `found`, or this account's held valid by another device. */
+export function foreignLicence(found: LicenceRow[], userId: string, deviceId: string): 'other_account' | 'other_device' | null {
+  if (found.some((licence) => licence.userId !== userId)) return 'other_account';
+  if (found.some((licence) => licence.deviceId !== deviceId && licence.revokedAt === null)) return 'other_device';
+  return null;
+}
+
+/** Revokes every open licence of the account's device `deviceId`: answers how many. */
+export async function removeDeviceDownloads(tx: Queryable, userId: string, deviceId: string, now: Date): Promise<number> {
+  return (await revokeLicences(tx, deviceLicences(userId, deviceId), 'removed', now)).length;
+}
+
+/** Revokes this device's licences when the Mobile plan meets a computer. */
+export async function revokeNotAllowed(tx: Queryable, userId: string, deviceId: string, now: Date): Promise<void> {
+  await revokeLicences(tx, deviceLicences(userId, deviceId), 'device_not_allowed', now);
+}
