@@ -1332,6 +1332,9 @@ export interface components {
             playbackSessions?: {
                 [key: string]: unknown;
             }[];
+            downloadLicences?: {
+                [key: string]: unknown;
+            }[];
             uploads?: {
                 [key: string]: unknown;
             }[];

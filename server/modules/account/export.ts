@@ -8,6 +8,7 @@ import { paramsForExport } from '@server/modules/mail/outbox';
 import {
   checkoutSessions,
   classProgress,
+  downloadLicences,
   mailOutbox,
   payments,
   playbackSessions,
@@ -72,6 +73,7 @@ export async function exportAccountData(db: Database, userId: string, now = new 
       .where(eq(mailOutbox.userId, userId))
       .orderBy(desc(mailOutbox.createdAt)),
   ]);
+  const downloadRows = await db.select().from(downloadLicences).where(eq(downloadLicences.userId, userId)).orderBy(desc(downloadLicences.issuedAt));
   return {
     format: 'fitstream-account-export',
     version: EXPORT_FORMAT_VERSION,
@@ -83,6 +85,7 @@ export async function exportAccountData(db: Database, userId: string, now = new 
     classProgress: progressRows,
     sessions: sessionRows,
     playbackSessions: playbackRows,
+    downloadLicences: downloadRows,
     uploads: uploadRows.map((upload) => ({ ...upload, url: `/uploads/${upload.name}` })),
     emails: mailRows.map((mail) => ({ ...mail, params: paramsForExport(mail.template, mail.params) })),
   };

@@ -167,6 +167,14 @@ describe('listing', () => {
     ]);
     expect((await listDownloads(t.app, user)).json().licences.map((held: { id: string }) => held.id)).toEqual([licence.id]);
   });
+
+  it("are in the account's data export", async () => {
+    const user = await subscriber(t.app, 'basic');
+    const licence = licenceOf(await createLicence(t.app, user));
+    const exported = await t.app.inject({ method: 'GET', url: '/api/v1/account/export', headers: authorization(user) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().downloadLicences).toEqual([expect.objectContaining({ id: licence.id, classId: CLASS_ID, rendition: '720p' })]);
+  });
 });
 
 describe('expiry and renewal', () => {
