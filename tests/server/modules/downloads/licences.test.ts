@@ -272,6 +272,20 @@ describe("another account's or another device's licence", () => {
     expect((await checkDownloads(t.app, user, [unknown])).json().licences[0]).toMatchObject({ status: 'revoked', reason: 'unknown', class_id: null });
     expect((await licenceFiles(t.app, user, 'not-a-uuid')).statusCode).toBe(400);
   });
+
+  it('answers a malformed check 400 in the error shape, in Spanish too', async () => {
+    const user = await subscriber(t.app, 'basic');
+    const licence = licenceOf(await createLicence(t.app, user));
+    const ids = (count: number) => Array.from({ length: count }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
+    for (const body of [{ licence_ids: ids(101) }, { licence_ids: [licence.id, licence.id] }, { licence_ids: ['not-a-uuid'] }, {}, { licence_ids: [], device_id: 'mine-123456' }]) {
+      for (const language of ['en', 'es']) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/v1/downloads/check', headers: { ...authorization(user), 'accept-language': language }, payload: body });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 400, code: expect.any(String) });
+      }
+    }
+    expect((await checkDownloads(t.app, user, [licence.id])).json().licences[0].status).toBe('valid');
+  });
 });
 
 describe('files again and delete', () => {
