@@ -949,7 +949,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A media's poster image (public). */
+        /** A media's poster image (public); a class that plays a sample clip has its own, as `poster-<class id>`. */
         get: operations["mediaPoster"];
         put?: never;
         post?: never;

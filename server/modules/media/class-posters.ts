@@ -56,7 +56,7 @@ export function classPosterFilter(poster: ClassPoster, font: string | null): str
     : [];
   return [
     `color=c=${colour}:s=${WIDTH}x${HEIGHT}:d=1`,
-    // A thin band under the instructor, as on the clips' title card's colour.
+    // A short white rule under the instructor's name.
     'drawbox=x=iw*0.42:y=ih*0.72:w=iw*0.16:h=6:color=white@0.6:t=fill',
     ...words,
   ].join(',');
