@@ -2,12 +2,13 @@
 // independent text extractor (pdf-parse, on pdf.js): the seller block, "Billed to" (the email
 // once when the account has no name), and the net, the tax included with its rate and the total
 // in English and Spanish; the rate follows the customer's country and is stored as charged.
+import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { defaultSeller, defaultTaxRates } from '@server/config';
-import { users } from '@server/db/schema';
+import { invoices, users } from '@server/db/schema';
 import { setTaxRates } from '@server/modules/payments/invoices/invoices';
 import { includedTax, taxRateFor } from '@server/modules/payments/invoices/tax';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
@@ -122,6 +123,32 @@ describe('the invoice PDF', () => {
     const renewed = await test.app.inject({ method: 'POST', url: '/api/v1/sandbox/clock', headers: authorization(user), payload: { action: 'renew' } });
     expect(renewed.statusCode).toBe(200);
     expect(await newestInvoice(user)).toMatchObject({ net: 1326, tax: 73, tax_rate: 5.5 });
+  });
+});
+
+describe('invoices issued before the tax was stored (migration 0020)', () => {
+  it('get figures computed once with the embedded table and their owner\'s country, as issueInvoice computes them', async () => {
+    const spain = await paying('ES');
+    const finland = await paying('FI');
+    const expected = await Promise.all([spain, finland].map(newestInvoice));
+    const ids = expected.map((invoice) => invoice.id);
+    // As the migration found them: no figures yet (here: wrong ones the backfill must overwrite).
+    for (const id of ids) await test.app.db.update(invoices).set({ net: -1, tax: -1, taxRateBps: null }).where(eq(invoices.id, id));
+    const migration = await readFile(new URL('../../../../server/db/migrations/0020_invoice-tax.sql', import.meta.url), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(backfill).toHaveLength(3);
+    // The migration's table is the embedded one of config.ts.
+    const table = Object.fromEntries([...migration.matchAll(/WHEN '([A-Z]{2})' THEN (\d+)/g)].map((match) => [match[1], Number(match[2])]));
+    expect(table).toEqual(defaultTaxRates.byCountry);
+    for (const statement of backfill) await test.app.db.execute(sql.raw(statement));
+    for (const invoice of expected) {
+      const [row] = await test.app.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      expect({ net: row!.net, tax: row!.tax, tax_rate: row!.taxRateBps! / 100 }).toEqual({ net: invoice.net, tax: invoice.tax, tax_rate: invoice.tax_rate });
+    }
+    expect(expected.map((invoice) => invoice.tax_rate)).toEqual([21, 25.5]);
   });
 });
 
