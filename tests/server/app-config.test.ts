@@ -99,9 +99,9 @@ describe('loadConfig', () => {
   });
 
   it('warns when PUBLIC_URL is unset in production, and only then', async () => {
-    const production = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example' });
+    const production = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example', SELLER_NAME: 'FitStream Ltd.' });
     expect(production.warnings).toEqual([expect.stringMatching(/PUBLIC_URL is not set.*Secure.*HSTS/)]);
-    expect((await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://fitstream.example', SMTP_URL: 'smtp://mail.example' })).warnings).toEqual([]);
+    expect((await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://fitstream.example', SMTP_URL: 'smtp://mail.example', SELLER_NAME: 'FitStream Ltd.' })).warnings).toEqual([]);
     expect((await loadConfig({ DATA_DIR: dataDir })).warnings).toEqual([]);
   });
 
