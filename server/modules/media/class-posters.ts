@@ -41,10 +41,15 @@ function fitting(text: string, largest: number): number {
   return Math.max(24, Math.min(largest, Math.floor((WIDTH * 0.9) / (Math.max(1, text.length) * 0.55))));
 }
 
+/** A title as the clips' font and drawtext can draw it: "5×5" as "5x5", and a comma or colon as a dash. */
+export function posterTitle(title: string): string {
+  return drawable(title.replace(/×/g, 'x').replace(/\s*[,:;]\s+/g, ' - '));
+}
+
 /** The filtergraph of one poster: the discipline's colour, its name, the title and the instructor (text made drawable: no quotes). */
 export function classPosterFilter(poster: ClassPoster, font: string | null): string {
   const colour = disciplineLook(poster.disciplineId).colour.replace('#', '0x');
-  const title = drawable(poster.title);
+  const title = posterTitle(poster.title);
   const text = (value: string, size: number, x: string, y: string) =>
     `drawtext=fontfile=${escaped(font ?? '')}:fontsize=${size}:fontcolor=white:x=${x}:y=${y}:text='${value}'`;
   const words = font

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disciplineLook } from '@domain/disciplines';
-import { classPosterMediaId, makeClassPosters, sampleClassPosters } from '@server/modules/media/class-posters';
+import { classPosterMediaId, makeClassPosters, posterTitle, sampleClassPosters } from '@server/modules/media/class-posters';
 import { probeVideo, runFfmpeg } from '@server/modules/media/ffmpeg';
 import { createTestApp, signUp, type TestApp } from '../../harness';
 
@@ -46,6 +46,12 @@ describe('class posters', () => {
     expect(await makeClassPosters(t.app.db, t.config.mediaDir)).toBe(0);
     expect((await stat(first)).mtimeMs).toBe(made);
   }, 240_000);
+
+  it('draws the titles the clips\' font can: no accents, "5×5" as "5x5", a comma or colon as a dash', () => {
+    expect(posterTitle('Heavy Strength 5×5')).toBe('Heavy Strength 5x5');
+    expect(posterTitle('Low-Impact HIIT, No Jumping')).toBe('Low-Impact HIIT - No Jumping');
+    expect(posterTitle('Yin yoga: liberación profunda')).toBe('Yin yoga - liberacion profunda');
+  });
 
   it('is what the catalog shows for each class, served publicly as a JPEG', async () => {
     const user = await signUp(t.app);
