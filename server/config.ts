@@ -91,7 +91,46 @@ export interface Config {
   sandboxToolsToken?: string | null;
   /** How often this instance looks for mail to send, in ms (MAIL_POLL_MS); 0: never (tests drive it). */
   mailPollMs: number;
+  /** Who issues the invoices and the tax included in prices (docs/decisions/032). */
+  invoicing: InvoicingConfig;
 }
+
+/** The seller block of every invoice (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID). */
+export interface SellerConfig {
+  name: string;
+  addressLines: string[];
+  taxId: string;
+}
+
+/** Tax rates in basis points (2100 = 21 %), by ISO country code, and the rate for every other country. */
+export interface TaxRates {
+  byCountry: Readonly<Record<string, number>>;
+  fallback: number;
+}
+
+export interface InvoicingConfig {
+  seller: SellerConfig;
+  taxRates: TaxRates;
+}
+
+/** The sandbox's seller: a sample identity, to be replaced by the operator's own. */
+export const defaultSeller: SellerConfig = {
+  name: 'FitStream Ltd.',
+  addressLines: ['1 Sample Quay', 'Dublin D02 X285', 'Ireland'],
+  taxId: 'IE1234567FA',
+};
+
+/** EU VAT standard rates (basis points) for the EU countries the sign-up offers; 0 elsewhere. */
+export const defaultTaxRates: TaxRates = {
+  byCountry: {
+    AT: 2000, BE: 2100, BG: 2000, HR: 2500, CY: 1900, CZ: 2100, DK: 2500, EE: 2400, FI: 2550,
+    FR: 2000, DE: 1900, GR: 2400, HU: 2700, IE: 2300, IT: 2200, LV: 2100, LT: 2100, LU: 1700,
+    MT: 1800, NL: 2100, PL: 2300, PT: 2300, RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500,
+  },
+  fallback: 0,
+};
+
+export const defaultInvoicing: InvoicingConfig = { seller: defaultSeller, taxRates: defaultTaxRates };
 
 export const defaultRateLimits: RateLimits = {
   signInPerAccount: { points: 10, duration: 86_400 },
@@ -265,6 +304,46 @@ function mailSettings(
   return { smtpUrl, mailFrom, sandboxMailbox, sandboxToolsToken, mailPollMs: integer(env, 'MAIL_POLL_MS', 1000, 0, 3_600_000) };
 }
 
+/** A percentage with at most two decimals ("21", "25.5", "8.1") in basis points. */
+function percentInBasisPoints(text: string): number | null {
+  if (!/^\d{1,2}(\.\d{1,2})?$|^100(\.0{1,2})?$/.test(text)) return null;
+  return Math.round(Number(text) * 100);
+}
+
+/**
+ * TAX_RATES overrides the embedded table entry by entry: `ES=21,DE=19,FI=25.5`, and `*=<rate>` for
+ * every country not in the table. SELLER_NAME, SELLER_ADDRESS (lines separated by `;`) and
+ * SELLER_TAX_ID replace the sandbox's sample seller.
+ */
+function invoicingSettings(env: Env, warnings: string[]): InvoicingConfig {
+  const byCountry: Record<string, number> = { ...defaultTaxRates.byCountry };
+  let fallback = defaultTaxRates.fallback;
+  const raw = value(env, 'TAX_RATES');
+  if (raw !== null) {
+    for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const match = /^([A-Z]{2}|\*)\s*=\s*(\S+)$/.exec(entry);
+      const rate = match ? percentInBasisPoints(match[2] ?? '') : null;
+      if (!match || rate === null) {
+        throw new ConfigError(`TAX_RATES must list <country>=<percent> entries, e.g. "ES=21,DE=19,*=0" (got "${entry}").`);
+      }
+      if (match[1] === '*') fallback = rate;
+      else byCountry[match[1] ?? ''] = rate;
+    }
+  }
+  if (value(env, 'NODE_ENV') === 'production' && value(env, 'SELLER_NAME') === null) {
+    warnings.push(`SELLER_NAME is not set: invoices name the sample seller "${defaultSeller.name}". Set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_ID.`);
+  }
+  const addressLines = value(env, 'SELLER_ADDRESS')?.split(';').map((line) => line.trim()).filter(Boolean) ?? defaultSeller.addressLines;
+  return {
+    seller: {
+      name: value(env, 'SELLER_NAME') ?? defaultSeller.name,
+      addressLines,
+      taxId: value(env, 'SELLER_TAX_ID') ?? defaultSeller.taxId,
+    },
+    taxRates: { byCountry, fallback },
+  };
+}
+
 export async function loadConfig(env: Env = process.env): Promise<Config> {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(value(env, 'DATA_DIR') ?? './data');
@@ -331,5 +410,6 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
     playbackUrlTtlSeconds: integer(env, 'PLAYBACK_URL_TTL', 300, 60, 86_400),
     flowsSiteDir: value(env, 'NODE_ENV') === 'production' ? null : path.resolve('docs/flows/site'),
     ...mailSettings(env, payments, publicUrl, warnings),
+    invoicing: invoicingSettings(env, warnings),
   };
 }

@@ -2,6 +2,7 @@
 // and a graceful shutdown on SIGINT/SIGTERM.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { makeClassPosters } from './modules/media/class-posters';
 import { ensureSampleMedia } from './modules/media/samples';
 import { sandboxToolsSummary } from './modules/payments/sandbox/tools-access';
 
@@ -47,9 +48,15 @@ async function main(): Promise<void> {
   app.log.info(`FitStream is running at ${config.publicUrl} (payments: ${config.payments}; database: ${database})`);
   app.log.info(sandboxToolsSummary(config));
   // In the background, so the app answers at once; playing a class whose media is not ready yet answers 503.
-  ensureSampleMedia(app.db, config.mediaDir, undefined, ({ done, total, step }) =>
-    app.log.info(`Preparing the sample classes' video (first start only): ${done}/${total} encodings done (${step})`),
-  ).catch((error: unknown) => app.log.error({ err: error }, 'the sample media could not be prepared'));
+  // Each sample class's poster first (one frame each, seconds), then the clips.
+  makeClassPosters(app.db, config.mediaDir)
+    .catch((error: unknown) => app.log.error({ err: error }, 'the class posters could not be made'))
+    .then(() =>
+      ensureSampleMedia(app.db, config.mediaDir, undefined, ({ done, total, step }) =>
+        app.log.info(`Preparing the sample classes' video (first start only): ${done}/${total} encodings done (${step})`),
+      ),
+    )
+    .catch((error: unknown) => app.log.error({ err: error }, 'the sample media could not be prepared'));
 }
 
 main().catch((error: unknown) => {

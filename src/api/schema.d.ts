@@ -1071,7 +1071,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A media's poster image (public). */
+        /** A media's poster image (public); a class that plays a sample clip has its own, as `poster-<class id>`. */
         get: operations["mediaPoster"];
         put?: never;
         post?: never;
@@ -1450,12 +1450,20 @@ export interface components {
             subscription: components["schemas"]["Subscription"];
             preview: components["schemas"]["PlanChangePreview"];
         };
+        /** @description Prices include tax (docs/decisions/032): net + tax = total, in minor units, as charged when the invoice was issued. */
         Invoice: {
             id: string;
             number: string;
             /** Format: date-time */
             issued_at: string;
+            /** @description What was charged, tax included (minor units). */
             total: number;
+            /** @description The total without the tax included in it (minor units). */
+            net: number;
+            /** @description The tax included in the total (minor units). */
+            tax: number;
+            /** @description The tax rate applied, in percent (21, 25.5); null when the payment provider's invoice did not state one. */
+            tax_rate: number | null;
             currency: string;
             lines: components["schemas"]["InvoiceLine"][];
             /** @description The PDF (this API's path, or Stripe's own invoice PDF). */

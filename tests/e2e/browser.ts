@@ -54,9 +54,9 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Registers through the API inside the page's context (so its refresh cookie lands there). */
-export async function registerByApi(page: Page, email: string): Promise<{ token: string }> {
+export async function registerByApi(page: Page, email: string, country = 'US'): Promise<{ token: string }> {
   const res = await page.request.post('/api/v1/auth/sign-up', {
-    data: { email, password: PASSWORD, cpassword: PASSWORD, device_id: 'e2e-device-1', country: 'US' },
+    data: { email, password: PASSWORD, cpassword: PASSWORD, device_id: 'e2e-device-1', country },
   });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as { token: string };
@@ -144,9 +144,9 @@ export async function captureStates(page: Page): Promise<void> {
  * A new account, signed in in this page's context: the refresh cookie from the API and the
  * user stored where the app keeps it with "remember me" checked.
  */
-export async function signedIn(page: Page, label: string): Promise<{ email: string; token: string }> {
+export async function signedIn(page: Page, label: string, country = 'US'): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(label);
-  const { token } = await registerByApi(page, email);
+  const { token } = await registerByApi(page, email, country);
   await page.goto('/terms');
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),

@@ -12,9 +12,9 @@ import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, screen
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
-/** A new account on Standard, its trial ended by the sandbox test clock: a paid period. */
+/** A new account (in Spain: 21 % tax included) on Standard, its trial ended by the sandbox test clock: a paid period. */
 async function payingStandard(page: Page, label: string): Promise<{ email: string; token: string }> {
-  const { email, token } = await signedIn(page, label);
+  const { email, token } = await signedIn(page, label, 'ES');
   const headers = { authorization: `FitStream ${token}` };
   const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
   const { url } = (await subscribe.json()) as { url: string };
@@ -72,6 +72,9 @@ describe('plan change and invoices', () => {
     const bytes = await readFile((await download.path()) ?? '');
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
     assert.ok(pdfTextLines(bytes).includes(`Invoice ${number}`));
+    // The first paid period's row: its net, the tax included with Spain's rate, and its total (docs/decisions/032).
+    const standardRow = page.getByRole('row').filter({ hasText: 'Standard plan' });
+    for (const figure of ['€11.56', '€2.43 (21%)', '€13.99']) await standardRow.getByRole('cell', { name: figure, exact: true }).waitFor();
 
     // The receipt's link opens Payment History at that invoice, marked, its download focused.
     await openMail(page, email, new RegExp(`receipt ${number}`));
@@ -138,6 +141,9 @@ describe('plan change and invoices', () => {
         await screenshot(page, `plan-change-preview-${language}-${viewport.width}`);
         await page.goto('/billing?tab=history');
         await page.locator('table.rtable').waitFor();
+        // Net, tax included (21 %) and total of the paid period, on the table's row or the phone's card.
+        const figures = language === 'en' ? [/^€11\.56$/, /^€2\.43 \(21%\)$/, /^€13\.99$/] : [/^11,56\s€$/, /^2,43\s€\s\(21\s%\)$/, /^13,99\s€$/];
+        for (const figure of figures) assert.ok(await page.getByText(figure).first().isVisible(), `${String(figure)} is shown`);
         await expectAccessible(page, `/billing Payment History ${language} ${viewport.width}`);
         await screenshot(page, `payment-history-${language}-${viewport.width}`);
         await context.close();

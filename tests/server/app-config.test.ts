@@ -4,7 +4,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '@server/config';
+import { ConfigError, defaultSeller, defaultTaxRates, loadConfig } from '@server/config';
 import { HttpError } from '@server/errors';
 import { classifyError } from '@server/plugins/app/error-handler';
 
@@ -29,6 +29,26 @@ describe('loadConfig', () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
     expect((await loadConfig({ DATA_DIR: dataDir })).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('takes the seller and the tax rates included in prices from the environment, over the embedded table', async () => {
+    const embedded = await loadConfig({ DATA_DIR: dataDir });
+    expect(embedded.invoicing.seller).toEqual(defaultSeller);
+    expect(embedded.invoicing.taxRates).toEqual(defaultTaxRates);
+    const config = await loadConfig({
+      DATA_DIR: dataDir,
+      SELLER_NAME: 'Gym Co S.L.',
+      SELLER_ADDRESS: 'Calle Mayor 1; 28013 Madrid ; España',
+      SELLER_TAX_ID: 'ESB12345678',
+      TAX_RATES: 'ES=10, CH=8.1,*=5',
+    });
+    expect(config.invoicing.seller).toEqual({ name: 'Gym Co S.L.', addressLines: ['Calle Mayor 1', '28013 Madrid', 'España'], taxId: 'ESB12345678' });
+    expect(config.invoicing.taxRates).toEqual({ byCountry: { ...defaultTaxRates.byCountry, ES: 1000, CH: 810 }, fallback: 500 });
+    for (const bad of ['ES', 'ES=21%', 'es=21', 'ES=101', 'ES=-1', 'ES=2.125', 'XX=1,,ES=']) {
+      await expect(loadConfig({ DATA_DIR: dataDir, TAX_RATES: bad })).rejects.toThrow(ConfigError);
+    }
+    const production = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+    expect(production.warnings.some((warning) => warning.startsWith('SELLER_NAME is not set'))).toBe(true);
   });
 
   it('uses secure cookies for a public https address', async () => {
@@ -79,9 +99,9 @@ describe('loadConfig', () => {
   });
 
   it('warns when PUBLIC_URL is unset in production, and only then', async () => {
-    const production = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example' });
+    const production = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example', SELLER_NAME: 'FitStream Ltd.' });
     expect(production.warnings).toEqual([expect.stringMatching(/PUBLIC_URL is not set.*Secure.*HSTS/)]);
-    expect((await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://fitstream.example', SMTP_URL: 'smtp://mail.example' })).warnings).toEqual([]);
+    expect((await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://fitstream.example', SMTP_URL: 'smtp://mail.example', SELLER_NAME: 'FitStream Ltd.' })).warnings).toEqual([]);
     expect((await loadConfig({ DATA_DIR: dataDir })).warnings).toEqual([]);
   });
 

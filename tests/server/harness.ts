@@ -10,7 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '@server/app';
-import { defaultRateLimits, type Config } from '@server/config';
+import { defaultInvoicing, defaultRateLimits, type Config } from '@server/config';
 import { contract, findOperation } from '@server/contract';
 
 export interface TestApp {
@@ -79,6 +79,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     mailFrom: 'FitStream <no-reply@localhost>',
     sandboxMailbox: true,
     mailPollMs: 0,
+    invoicing: defaultInvoicing,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });

@@ -22,7 +22,7 @@ describe.each([
   let t: TestApp;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'fs-https-'));
-    const { secureCookies, warnings } = await loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example' });
+    const { secureCookies, warnings } = await loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example', SELLER_NAME: 'FitStream Ltd.' });
     // Only an http address that is not this machine is worth a word at start.
     expect(warnings).toEqual(https ? [] : [expect.stringMatching(/^PUBLIC_URL is http:\/\/192\.168\.1\.20:8080: cookies are sent without Secure and HSTS is off/)]);
     t = await createTestApp({ publicUrl, secureCookies });

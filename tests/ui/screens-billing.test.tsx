@@ -37,7 +37,8 @@ const texts = {
     download: 'Download PDF',
     older: 'Older payments',
     newer: 'Newer payments',
-    headers: ['Date', 'Description', 'Amount', 'Card', 'Expires', 'Status', 'Invoice'],
+    headers: ['Date', 'Description', 'Net', 'Tax included', 'Total', 'Card', 'Expires', 'Status', 'Invoice'],
+    figures: ['€11.56', '€2.43 (21%)', '€13.99'],
   },
   es: {
     title: 'Facturación y suscripciones',
@@ -65,7 +66,8 @@ const texts = {
     download: 'Descargar PDF',
     older: 'Pagos anteriores',
     newer: 'Pagos más recientes',
-    headers: ['Fecha', 'Concepto', 'Importe', 'Tarjeta', 'Caduca', 'Estado', 'Factura'],
+    headers: ['Fecha', 'Concepto', 'Base imponible', 'Impuestos incluidos', 'Total', 'Tarjeta', 'Caduca', 'Estado', 'Factura'],
+    figures: ['11,56 €', '2,43 € (21 %)', '13,99 €'],
   },
 } as const;
 
@@ -90,6 +92,9 @@ function historyPage(page: number, total: number): LoadHistoryOutput {
         number: `FS-2026-${String(n).padStart(6, '0')}`,
         issued_at: payment.created,
         total: payment.amount,
+        net: 1156,
+        tax: 243,
+        tax_rate: 21,
         currency: payment.currency,
         lines: [],
         pdf_url: `/api/v1/payments/invoices/inv_${n}/pdf`,
@@ -280,6 +285,10 @@ describe.each(['en', 'es'] as Language[])('the Payment History tab of /billing (
     expect(tab.getAttribute('aria-selected')).toBe('true');
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(t.headers);
+    // Each row: the invoice's net, the tax included with its rate, and the total.
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    const cells = within(firstRow).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s/g, ' '));
+    expect(cells.slice(2, 5)).toEqual(t.figures);
     expect(paymentHistory).toHaveBeenLastCalledWith({ page: 1 }, expect.any(AbortSignal));
     // Newest first, each row with the download of its own invoice.
     const downloads = within(table).getAllByRole('button', { name: new RegExp(`^${t.download} FS-2026-`) });

@@ -136,6 +136,11 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     currency: text('currency').notNull(),
     total: integer('total').notNull(),
+    /** The total without the tax included in it, and that tax (minor units), as charged (docs/decisions/032). */
+    net: integer('net').notNull(),
+    tax: integer('tax').notNull(),
+    /** The tax rate applied, in basis points (2100 = 21 %); null when the provider's invoice did not say. */
+    taxRateBps: integer('tax_rate_bps'),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email'),

@@ -15,7 +15,7 @@ export const sampleMediaIds = ['sample-a', 'sample-b', 'sample-c'] as const;
 export type SampleMediaId = (typeof sampleMediaIds)[number];
 
 /** Where the browser tests and the benchmarks keep the samples, made once per checkout for all their servers. */
-export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media');
+export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media-posters');
 
 /** How the clips are made; tests make tiny ones. */
 export interface SampleClipSettings {
@@ -73,7 +73,7 @@ export function sampleChapters(id: SampleMediaId, durationSeconds: number): { na
  * drawtext needs a font file and a fresh machine may have none: KaTeX's sans serif comes with
  * npm (through mermaid); without it the cards are drawn without words rather than failing.
  */
-function fontFile(): string | null {
+export function fontFile(): string | null {
   try {
     return createRequire(import.meta.url).resolve('katex/dist/fonts/KaTeX_SansSerif-Bold.ttf');
   } catch {
@@ -82,12 +82,12 @@ function fontFile(): string | null {
 }
 
 /** KaTeX's font has no accented letters, so names are drawn without accents (Lucía → Lucia). */
-function drawable(text: string): string {
+export function drawable(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .&-]/g, '');
 }
 
 /** A filtergraph option value: its own escaping of the characters the graph parser reads. */
-const escaped = (value: string) => value.replace(/[\\':,;[\]]/g, '\\$&');
+export const escaped = (value: string) => value.replace(/[\\':,;[\]]/g, '\\$&');
 
 function workoutPicture(id: SampleMediaId, width: number, height: number, settings: SampleClipSettings, font: string | null): string {
   const sample = sampleClasses[id];

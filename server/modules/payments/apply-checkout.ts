@@ -135,7 +135,13 @@ export function paymentDescription(amount: number, planName: string): string {
 /** Records a payment once per provider invoice; a later "paid" wins over "failed". */
 export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise<void> {
   const paymentId = await upsertPayment(tx, facts);
-  if (paymentId) await issueInvoice(tx, paymentId, { lines: facts.lines ?? (await defaultLines(tx, facts)), providerPdfUrl: facts.providerPdfUrl ?? null });
+  if (paymentId) {
+    await issueInvoice(tx, paymentId, {
+      lines: facts.lines ?? (await defaultLines(tx, facts)),
+      providerPdfUrl: facts.providerPdfUrl ?? null,
+      providerTax: facts.tax ?? null,
+    });
+  }
 }
 
 async function upsertPayment(tx: Queryable, facts: PaymentFacts): Promise<string | null> {

@@ -39,6 +39,9 @@ function invoiceBody(invoice: InvoiceRow): Schemas['Invoice'] {
     number: invoice.number,
     issued_at: invoice.issuedAt.toISOString(),
     total: invoice.total,
+    net: invoice.net,
+    tax: invoice.tax,
+    tax_rate: invoice.taxRateBps === null ? null : invoice.taxRateBps / 100,
     currency: invoice.currency,
     lines: invoice.lines.map(lineBody),
     pdf_url: invoice.providerPdfUrl ?? invoicePdfPath(invoice.id),
@@ -97,7 +100,7 @@ export default async function planChangeRoutes(app: FastifyInstance): Promise<vo
   app.get<{ Params: { invoiceId: string } }>(pdfPath, { ...signedIn, schema: routeSchema('GET', pdfPath) }, async (request, reply) => {
     const found = await planChanges.invoice(request.user.id, request.params.invoiceId);
     if (found.invoice.providerPdfUrl) return reply.redirect(found.invoice.providerPdfUrl, 302);
-    const pdf = await renderInvoicePdf(found.invoice, found.language);
+    const pdf = await renderInvoicePdf(found.invoice, found.language, app.config.invoicing.seller);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${found.invoice.number}.pdf"`)

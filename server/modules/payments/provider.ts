@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AppLocale } from '@i18n/locales';
 import type { SubscriptionStatus } from '@domain/subscriptions';
 import type { checkoutSessions, InvoiceLine, plans, users } from '@server/db/schema';
+import type { TaxBreakdown } from './invoices/tax';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -47,6 +48,8 @@ export interface PaymentFacts {
   lines?: InvoiceLine[];
   /** The provider's own invoice PDF (Stripe), linked instead of generating one. */
   providerPdfUrl?: string | null;
+  /** The provider's own net, tax and rate (Stripe's invoice); without them the configured rate applies. */
+  tax?: TaxBreakdown | null;
 }
 
 /** A subscription as the provider reports it, with the customer and the payment it came with. */

@@ -1,12 +1,12 @@
 // The Payment History tab of /billing: a view of the payment-history machine (run here, with
 // its own actors): every payment, newest first, 10 a page, with its card, status and invoice
-// ('Download PDF <number>'); a table on wide screens and a list of cards on narrow ones. A
+// ('Download PDF <number>') and its net, tax included (with its rate) and total; a table on wide screens and a list of cards on narrow ones. A
 // receipt's link (`?tab=history&invoice=<id>`) opens the page that holds its invoice, marked,
 // with focus on its download button.
 import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
-import { Badge, Button, DateText, EmptyState, Money, ResponsiveTable, Spinner, type BadgeTone } from '@components';
+import { Badge, Button, DateText, EmptyState, Money, ResponsiveTable, Spinner, useFormatMoney, type BadgeTone } from '@components';
 import { FlowContext, useFlow } from '@app/flow';
 import { useScrollToTopOn } from '@app/navigation';
 import { cardExpiry, type Payment } from '@domain/subscriptions';
@@ -20,7 +20,9 @@ const messages = defineMessages({
   noneText: { id: 'billing.payments.noneText', defaultMessage: 'Your payments will appear here once your first one is made.' },
   date: { id: 'paymentHistory.date', defaultMessage: 'Date' },
   description: { id: 'paymentHistory.description', defaultMessage: 'Description' },
-  amount: { id: 'paymentHistory.amount', defaultMessage: 'Amount' },
+  net: { id: 'paymentHistory.net', defaultMessage: 'Net' },
+  tax: { id: 'paymentHistory.tax', defaultMessage: 'Tax included' },
+  total: { id: 'paymentHistory.total', defaultMessage: 'Total' },
   card: { id: 'billing.payments.card', defaultMessage: 'Card' },
   expiry: { id: 'billing.payments.expiry', defaultMessage: 'Expires' },
   status: { id: 'paymentHistory.status', defaultMessage: 'Status' },
@@ -34,6 +36,7 @@ const messages = defineMessages({
 });
 const download = defineMessage<{ number: string }>({ id: 'paymentHistory.download', defaultMessage: 'Download PDF {number}' });
 const downloading = defineMessage<{ number: string }>({ id: 'paymentHistory.downloading', defaultMessage: 'Downloading {number}…' });
+const taxWithRate = defineMessage<{ amount: string; rate: string }>({ id: 'paymentHistory.taxWithRate', defaultMessage: '{amount} ({rate})' });
 const pageOf = defineMessage<{ page: number; pages: number }>({ id: 'paymentHistory.pageOf', defaultMessage: 'Page {page} of {pages}' });
 
 const STATUS_TONES: Record<Payment['status'], BadgeTone> = { paid: 'success', failed: 'danger', refunded: 'neutral' };
@@ -49,6 +52,7 @@ export function PaymentHistoryPanel() {
 
 function PaymentHistory() {
   const intl = useIntl();
+  const formatMoney = useFormatMoney();
   const invoice = new URLSearchParams(useSearch()).get('invoice');
   const [snapshot, send] = useFlow(paymentHistoryMachine, { invoice });
   const { items, page, pageSize, total, downloading: busyNumber, marked, notice, scrollToTop } = snapshot.context;
@@ -66,10 +70,33 @@ function PaymentHistory() {
     { id: 'date', header: intl.formatMessage(messages.date), cell: (row: HistoryPayment) => <DateText value={row.payment.created} /> },
     { id: 'description', header: intl.formatMessage(messages.description), cell: (row: HistoryPayment) => row.payment.description ?? '—' },
     {
-      id: 'amount',
-      header: intl.formatMessage(messages.amount),
+      id: 'net',
+      header: intl.formatMessage(messages.net),
       align: 'end' as const,
-      cell: (row: HistoryPayment) => <Money amount={row.payment.amount} currency={row.payment.currency} />,
+      cell: ({ invoice }: HistoryPayment) => (invoice ? <Money amount={invoice.net} currency={invoice.currency} /> : '—'),
+    },
+    {
+      id: 'tax',
+      header: intl.formatMessage(messages.tax),
+      align: 'end' as const,
+      cell: ({ invoice }: HistoryPayment) =>
+        !invoice ? (
+          '—'
+        ) : invoice.tax_rate === null ? (
+          <Money amount={invoice.tax} currency={invoice.currency} />
+        ) : (
+          intl.formatMessage(taxWithRate, {
+            amount: formatMoney(invoice.tax, invoice.currency),
+            rate: intl.formatNumber(invoice.tax_rate / 100, { style: 'percent', maximumFractionDigits: 2 }),
+          })
+        ),
+    },
+    {
+      id: 'total',
+      header: intl.formatMessage(messages.total),
+      align: 'end' as const,
+      cell: ({ payment, invoice }: HistoryPayment) =>
+        invoice ? <Money amount={invoice.total} currency={invoice.currency} /> : <Money amount={payment.amount} currency={payment.currency} />,
     },
     {
       id: 'card',

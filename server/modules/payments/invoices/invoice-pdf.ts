@@ -1,6 +1,8 @@
 // An invoice as a PDF (pdfkit), in the account's language: texts from the server catalogues
-// (locales/server.<lang>.json, `invoice.*`), money and dates formatted by that locale.
+// (locales/server.<lang>.json, `invoice.*`), money and dates formatted by that locale. The seller
+// block comes from the configuration; net, tax and rate as stored when it was issued (032).
 import PDFDocument from 'pdfkit';
+import type { SellerConfig } from '@server/config';
 import { translate } from '@server/i18n';
 import { pickLocale, type AppLocale } from '@i18n/locales';
 import type { InvoiceLine, InvoiceRow } from './invoices';
@@ -14,6 +16,19 @@ export function formatMoney(locale: AppLocale, minor: number, currency: string):
 
 export function formatDate(locale: AppLocale, date: Date | string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(date));
+}
+
+/** A rate in basis points as the locale writes a percentage (21 %, 25,5 %). */
+export function formatRate(locale: AppLocale, rateBps: number): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rateBps / 10_000);
+}
+
+/** "Billed to": the name, then the email; the email once when there is no other name. */
+export function billedToLines(invoice: Pick<InvoiceRow, 'customerName' | 'customerEmail'>): string[] {
+  const name = invoice.customerName.trim();
+  const email = invoice.customerEmail?.trim() ?? '';
+  if (!email || email.toLowerCase() === name.toLowerCase()) return [name || email];
+  return name ? [name, email] : [email];
 }
 
 /** A line's text in the locale: what it bills and for which period. */
@@ -32,14 +47,14 @@ export function lineText(locale: AppLocale, line: InvoiceLine): string {
 }
 
 /** The PDF's bytes. */
-export function renderInvoicePdf(invoice: InvoiceRow, language: string): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceRow, language: string, seller: SellerConfig): Promise<Buffer> {
   const locale = pickLocale(language);
   const t = (code: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate(locale, code, values);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
     lang: locale,
-    info: { Title: `${t('invoice.title')} ${invoice.number}`, Author: 'FitStream', Subject: invoice.number },
+    info: { Title: `${t('invoice.title')} ${invoice.number}`, Author: seller.name, Subject: invoice.number },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,13 +64,19 @@ export function renderInvoicePdf(invoice: InvoiceRow, language: string): Promise
   });
 
   doc.font('Helvetica-Bold').fontSize(22).text('FitStream');
-  doc.moveDown(0.5);
-  doc.fontSize(16).text(`${t('invoice.title')} ${invoice.number}`);
+  doc.moveDown(0.3);
+  doc.font('Helvetica-Bold').fontSize(11).text(seller.name);
+  doc.font('Helvetica').fontSize(10);
+  for (const line of seller.addressLines) doc.text(line);
+  doc.text(t('invoice.taxId', { taxId: seller.taxId }));
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(16).text(`${t('invoice.title')} ${invoice.number}`);
   doc.moveDown();
   doc.font('Helvetica').fontSize(11);
   doc.text(`${t('invoice.date')}: ${formatDate(locale, invoice.issuedAt)}`);
-  doc.text(`${t('invoice.billedTo')}: ${invoice.customerName}`);
-  if (invoice.customerEmail) doc.text(invoice.customerEmail);
+  const [firstBilled = '', ...moreBilled] = billedToLines(invoice);
+  doc.text(`${t('invoice.billedTo')}: ${firstBilled}`);
+  for (const line of moreBilled) doc.text(line);
   doc.moveDown(1.5);
 
   const left = doc.page.margins.left;
@@ -76,11 +97,18 @@ export function renderInvoicePdf(invoice: InvoiceRow, language: string): Promise
   }
   doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
   doc.moveDown(0.8);
-  const y = doc.y;
-  doc.font('Helvetica-Bold').text(t('invoice.total'), left, y, { width: right - left - amountWidth });
-  doc.text(formatMoney(locale, invoice.total, invoice.currency), right - amountWidth, y, { width: amountWidth, align: 'right' });
+  const sum = (label: string, minor: number) => {
+    const y = doc.y;
+    doc.text(label, left, y, { width: right - left - amountWidth });
+    doc.text(formatMoney(locale, minor, invoice.currency), right - amountWidth, y, { width: amountWidth, align: 'right' });
+    doc.moveDown(0.3);
+  };
+  sum(t('invoice.net'), invoice.net);
+  sum(invoice.taxRateBps === null ? t('invoice.taxUnstated') : t('invoice.tax', { rate: formatRate(locale, invoice.taxRateBps) }), invoice.tax);
+  doc.font('Helvetica-Bold');
+  sum(t('invoice.total'), invoice.total);
   doc.moveDown(2);
-  doc.font('Helvetica').fontSize(9).fillColor('#444444').text(t('invoice.paidNote'), left, doc.y, { width: right - left });
+  doc.font('Helvetica').fontSize(9).fillColor('#444444').text(`${t('invoice.pricesIncludeTax')} ${t('invoice.paidNote')}`, left, doc.y, { width: right - left });
   doc.end();
   return done;
 }

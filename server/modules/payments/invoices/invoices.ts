@@ -8,6 +8,8 @@ import { routes } from '@domain/routes';
 import type { Database, Queryable } from '@server/db/client';
 import { invoices, payments, users, type InvoiceLine } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
+import { defaultTaxRates, type TaxRates } from '@server/config';
+import { includedTax, taxRateFor, type TaxBreakdown } from './tax';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type { InvoiceLine };
@@ -35,9 +37,18 @@ export function formatInvoiceNumber(sequence: number, issuedAt: Date): string {
   return `FS-${issuedAt.getUTCFullYear()}-${String(sequence).padStart(6, '0')}`;
 }
 
+let taxRates: TaxRates = defaultTaxRates;
+
+/** The tax rates included in prices, by customer country (set once by the payments plugin from TAX_RATES). */
+export function setTaxRates(rates: TaxRates): void {
+  taxRates = rates;
+}
+
 export interface IssueOptions {
   lines: InvoiceLine[];
   providerPdfUrl?: string | null;
+  /** The provider's own figures (Stripe's invoice); otherwise the configured rate for the customer's country. */
+  providerTax?: TaxBreakdown | null;
 }
 
 /**
@@ -55,7 +66,7 @@ export async function issueInvoice(tx: Queryable, paymentId: string, options: Is
     return existing;
   }
   const [user] = await tx
-    .select({ email: users.email, name: users.name, language: users.language })
+    .select({ email: users.email, name: users.name, language: users.language, country: users.country })
     .from(users)
     .where(eq(users.id, payment.userId));
   if (!user) return null;
@@ -63,6 +74,8 @@ export async function issueInvoice(tx: Queryable, paymentId: string, options: Is
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { value: string | number }[];
   const sequence = Number(rows[0]?.value);
   const issuedAt = payment.createdAt;
+  // Stored as charged (docs/decisions/032): a later change of the rates never rewrites this invoice.
+  const tax = options.providerTax ?? includedTax(payment.amount, taxRateFor(taxRates, user.country));
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -73,6 +86,9 @@ export async function issueInvoice(tx: Queryable, paymentId: string, options: Is
       issuedAt,
       currency: payment.currency,
       total: payment.amount,
+      net: tax.net,
+      tax: tax.tax,
+      taxRateBps: tax.rateBps,
       lines: options.lines,
       customerName: user.name?.trim() ? user.name : user.email,
       customerEmail: user.email,

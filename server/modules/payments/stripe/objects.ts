@@ -7,6 +7,7 @@ import type { Database } from '@server/db/client';
 import { plans, users } from '@server/db/schema';
 import { paymentDescription } from '@server/modules/payments/apply-checkout';
 import type { CardFacts, PaymentFacts, PlanRow, SubscriptionFacts } from '@server/modules/payments/provider';
+import type { TaxBreakdown } from '@server/modules/payments/invoices/tax';
 
 export const stripeProviderName = 'stripe';
 
@@ -129,6 +130,29 @@ export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return idOf((invoice as unknown as { subscription?: string | { id: string } | null }).subscription);
 }
 
+/**
+ * What Stripe's invoice says of its tax (docs/decisions/032): `total_excluding_tax` as the net,
+ * the sum of `total_taxes` (else total − net) as the tax, and the rate when the tax rate was
+ * expanded with its `percentage` (one rate only); null when the invoice carries no tax fields.
+ */
+export function stripeInvoiceTax(invoice: Stripe.Invoice): TaxBreakdown | null {
+  const net = invoice.total_excluding_tax;
+  if (typeof net !== 'number') return null;
+  const taxes = invoice.total_taxes ?? [];
+  const tax = taxes.length > 0 ? taxes.reduce((sum, entry) => sum + entry.amount, 0) : invoice.total - net;
+  const percentages = new Set(
+    taxes.map((entry) => {
+      const rate = entry.tax_rate_details?.tax_rate as unknown;
+      return typeof rate === 'object' && rate !== null && typeof (rate as { percentage?: unknown }).percentage === 'number'
+        ? (rate as { percentage: number }).percentage
+        : null;
+    }),
+  );
+  const [only] = [...percentages];
+  const rateBps = percentages.size === 1 && typeof only === 'number' ? Math.round(only * 100) : taxes.length === 0 && tax === 0 ? 0 : null;
+  return { net, tax, rateBps };
+}
+
 export function invoiceFacts(
   invoice: Stripe.Invoice,
   options: { userId: string; subscriptionId: string | null; planName: string; card: CardFacts | null; failed?: boolean },
@@ -148,5 +172,6 @@ export function invoiceFacts(
     createdAt: new Date((paidAt ?? invoice.created) * 1000),
     // Stripe mode links Stripe's own invoice PDF (docs/decisions/022).
     providerPdfUrl: invoice.invoice_pdf ?? null,
+    tax: stripeInvoiceTax(invoice),
   };
 }

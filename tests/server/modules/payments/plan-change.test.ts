@@ -249,7 +249,7 @@ describe('invoices', () => {
     expect(lines).toContain(`Invoice ${invoice.number}`);
     expect(lines).toContain('€13.99');
     expect(lines.some((line) => line.startsWith('Standard plan, '))).toBe(true);
-    expect(lines).toContain(owner.email);
+    expect(lines).toContain(`Billed to: ${owner.email}`);
 
     await test.app.db.update(users).set({ language: 'es' }).where(eq(users.email, owner.email));
     const spanish = pdfTextLines((await test.app.inject({ method: 'GET', url, headers: authorization(owner) })).rawPayload);

@@ -78,9 +78,13 @@ describe('plan change with Stripe', () => {
     await send('customer.subscription.updated', test.fake.get(subscriptionId));
     await send('invoice.paid', invoice);
     const history = await callPayments(test.app, user, 'history', { page: 1 });
-    const newest = history.json<{ items: Array<{ payment: { amount: number }; invoice: { pdf_url: string } | null }> }>().items[0]!;
+    const newest = history.json<{ items: Array<{ payment: { amount: number }; invoice: { pdf_url: string; net: number; tax: number; tax_rate: number | null } | null }> }>().items[0]!;
     expect(newest.payment.amount).toBe(412);
     expect(newest.invoice?.pdf_url).toBe(invoice.invoice_pdf);
+    // What Stripe's invoice says of its tax (docs/decisions/032), not the configured rate (0 for this US account):
+    // its net and tax; no rate, since the webhook's invoice names its tax rate without expanding it.
+    expect(newest.invoice).toMatchObject({ net: invoice.total_excluding_tax, tax: 66, tax_rate: null });
+    expect(newest.invoice!.net + newest.invoice!.tax).toBe(412);
     expect((await stored(subscriptionId)).planId).toBe('premium');
   });
 
