@@ -71,7 +71,11 @@ export default async function unsubscribeRoutes(app: FastifyInstance): Promise<v
     );
   });
 
-  app.post<{ Params: { token: string } }>(path, { schema: routeSchema('POST', contractPath) }, async (request, reply) => {
+  // A POST without a body (some clients send none) is the same as the RFC 8058 one.
+  const emptyBodyAsForm = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+  app.post<{ Params: { token: string } }>(path, { schema: routeSchema('POST', contractPath), preValidation: emptyBodyAsForm }, async (request, reply) => {
     const found = await target(request, reply);
     if (!found) return reply;
     const { locale, account } = found;
