@@ -5,8 +5,8 @@
 // of two instances building at once, one inserts and the other inserts nothing and sends
 // nothing. A week with nothing new gets a row and no email.
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '@server/db/client';
-import { classes, disciplines, newClassDigests, newClassNotifications, users } from '@server/db/schema';
+import type { Database, Queryable } from '@server/db/client';
+import { classes, disciplines, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
 import { queueMail, type DigestClass } from '@server/modules/mail/outbox';
 import { unsubscribeToken } from './unsubscribe-token';
 import { digestDue, digestWeek } from './week';
@@ -128,3 +128,9 @@ export async function saveNotificationChoice(db: Database, userId: string, choic
     .onConflictDoUpdate({ target: newClassNotifications.userId, set: { disciplines: chosen } });
 }
 
+
+/** The account's deletion (server/modules/account/deletion.ts): no more digests or pushes. */
+export async function eraseNotifications(tx: Queryable, userId: string): Promise<void> {
+  await tx.delete(newClassNotifications).where(eq(newClassNotifications.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}

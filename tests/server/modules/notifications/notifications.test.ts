@@ -331,6 +331,18 @@ describe('Web Push', () => {
   });
 });
 
+describe('deleting the account', () => {
+  it('erases the choice and the push subscriptions', async () => {
+    const user = await subscriber();
+    const device = { endpoint: 'https://push.example/abc', keys: { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') } };
+    expect((await call(user, 'PUT', `${base}/push`, device)).statusCode).toBe(200);
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/v1/account/delete', headers: { authorization: `FitStream ${user.token}` }, payload: { password: user.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, user.id))).toHaveLength(0);
+    expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(0);
+  });
+});
+
 describe('VAPID keys', () => {
   it('are generated once into DATA_DIR, or taken from the environment', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'fs-vapid-'));
