@@ -2510,6 +2510,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The token is not valid (or the account is gone); a page saying so. */
             404: {
                 headers: {
@@ -2546,6 +2547,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The token is not valid (or the account is gone); a page saying so. */
             404: {
                 headers: {
@@ -3134,8 +3136,11 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxDigestSuccess"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sandboxClockPage: {
