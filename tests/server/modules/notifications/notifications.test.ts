@@ -13,7 +13,7 @@ import { renderMail } from '@server/modules/mail/templates';
 import { notificationsService } from '@server/modules/notifications/service';
 import { loadVapidKeys } from '@server/modules/notifications/push';
 import { digestDue, digestWeek } from '@server/modules/notifications/week';
-import { createTestApp, expectContract, signUp, testAppForFile, type SignedUpUser, type TestApp } from '../../harness';
+import { createTestApp, expectContract, newDeviceId, signUp, testAppForFile, type SignedUpUser, type TestApp } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
 import { checkVapid, decryptPush, startPushService, type LocalPushService } from '../../fixtures/push-service';
 
@@ -307,8 +307,9 @@ describe('Web Push', () => {
     const gone = pushService.subscription('gone');
     const missing = pushService.subscription('missing');
     for (const device of [gone, missing]) {
-      const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: user.email, password: user.password, device_id: `dev-${device.keys.auth.slice(0, 8)}` } });
-      await call({ token: signedIn.json().token }, 'PUT', `${base}/push`, { endpoint: device.endpoint, keys: device.keys });
+      const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: user.email, password: user.password, device_id: newDeviceId() } });
+      expect(signedIn.statusCode).toBe(200);
+      expect((await call({ token: signedIn.json().token }, 'PUT', `${base}/push`, { endpoint: device.endpoint, keys: device.keys })).statusCode).toBe(200);
     }
     expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(3);
 
