@@ -1,6 +1,6 @@
 // /account: the signed-in account's own page. It loads the account (and the app adopts its
 // language), then runs one child machine per task: the email change, the password change, the
-// language, signing devices out, the data download and the deletion (the password, in a
+// language, signing devices out, the data download, new-class notifications and the deletion (the password, in a
 // confirmation dialog; on success the session signs out and the app leaves). The page passes
 // each event to its task, keeps the account and its devices up to date with what a task
 // changed, allows one request at a time and shows each task's success or failure for 3 s.
@@ -14,6 +14,7 @@ import { accountDevicesMachine, type AccountDevicesEvent } from './account-devic
 import { accountEmailMachine, type AccountEmailEvent } from './account-email.machine';
 import { accountExportMachine, type AccountExportEvent } from './account-export.machine';
 import { accountLanguageMachine, type AccountLanguageEvent } from './account-language.machine';
+import { accountNotificationsMachine, type AccountNotificationsEvent } from './account-notifications.machine';
 import { accountPasswordMachine, type AccountPasswordEvent } from './account-password.machine';
 import type { AccountChange, AccountLanguage, TaskReport } from './account-task';
 import { afterRequest, fromOutcome, noticeShown, outcomeGuards, outcomeOf, showingNotice, type NoticeContext } from './request-states';
@@ -24,6 +25,7 @@ export type { SaveLanguageInput, SaveLanguageOutput } from './account-language.m
 export type { SignOutDeviceInput, SignOutDeviceOutput, SignOutOthersOutput } from './account-devices.machine';
 export type { ExportDataOutput, SavedFile } from './account-export.machine';
 export type { DeleteAccountInput, DeleteAccountOutput } from './account-deletion.machine';
+export type { NotificationChoice, NotificationsView } from './account-notifications.machine';
 export type { AccountLanguage } from './account-task';
 
 export type AccountProfile = Schemas['AccountProfile'];
@@ -46,6 +48,7 @@ export type AccountEvent =
   | AccountDevicesEvent
   | AccountExportEvent
   | AccountDeletionEvent
+  | AccountNotificationsEvent
   | TaskReport
   | { type: 'delete.open' }
   | { type: 'account.retry' }
@@ -63,6 +66,11 @@ const pageActions = {
   'device.signOut': { guard: 'isOtherDevice', actions: 'toDevices' },
   'devices.signOutOthers': { guard: 'hasOtherDevices', actions: 'toDevices' },
   'data.download': { actions: 'toExport' },
+  'notifications.enable': { actions: 'toNotifications' },
+  'notifications.discipline': { actions: 'toNotifications' },
+  'notifications.save': { actions: 'toNotifications' },
+  'push.enable': { actions: 'toNotifications' },
+  'push.disable': { actions: 'toNotifications' },
   'delete.open': { target: 'confirmingDelete' },
   'task.busy': { target: 'busy' },
 } as const;
@@ -74,7 +82,7 @@ export const accountMachine = setup({
   types: {
     context: {} as AccountContext,
     events: {} as AccountEvent,
-    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion' },
+    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion'; notifications: 'notifications' },
   },
   actors: {
     loadAccount: fromOutcome<AccountView>(),
@@ -84,6 +92,7 @@ export const accountMachine = setup({
     devices: accountDevicesMachine,
     dataExport: accountExportMachine,
     deletion: accountDeletionMachine,
+    notifications: accountNotificationsMachine,
   },
   actions: {
     /** The app shows itself in the account's language (provided by the app). */
@@ -104,6 +113,7 @@ export const accountMachine = setup({
     toDevices: sendTo('devices', ({ event }) => event),
     toExport: sendTo('dataExport', ({ event }) => event),
     toDeletion: sendTo('deletion', ({ event }) => event),
+    toNotifications: sendTo('notifications', ({ event }) => event),
     takeChange: assign(({ context, event }) => {
       assertEvent(event, 'task.ended');
       const { change } = event;
@@ -167,6 +177,7 @@ export const accountMachine = setup({
         { id: 'devices', src: 'devices' },
         { id: 'dataExport', src: 'dataExport' },
         { id: 'deletion', src: 'deletion', onDone: { target: 'deleted' } },
+        { id: 'notifications', src: 'notifications' },
       ],
       initial: 'idle',
       states: {

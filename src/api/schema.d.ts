@@ -341,6 +341,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New-class notifications on /account — the account's choice, this device's push, the disciplines.
+         * @description `enabled`: the weekly digest of new classes is on. `disciplines`: only these
+         *     disciplines' classes (empty: every one). `push.publicKey` is the server's VAPID key for
+         *     `PushManager.subscribe`; `push.subscribed` says whether this device (its sign-in
+         *     session) has a push subscription. `available` lists the disciplines one can choose.
+         */
+        get: operations["getNotifications"];
+        /**
+         * Turn the weekly new-classes digest on (for some or every discipline) or off.
+         * @description An unknown discipline is a 400 and changes nothing.
+         */
+        put: operations["saveNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/notifications/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep this device's Web Push subscription (what `PushSubscription.toJSON()` gives).
+         * @description One subscription per device (its sign-in session): a new one replaces the device's
+         *     earlier one. The endpoint must be https and the keys an RFC 8291 P-256 key and 16-byte
+         *     auth secret (base64url). Pushes go out with the weekly digest; a subscription the push
+         *     service answers 404 or 410 for is deleted.
+         */
+        put: operations["subscribePush"];
+        post?: never;
+        /** Forget this device's Web Push subscription (nothing to forget is fine too). */
+        delete: operations["unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the digest's unsubscribe link (no session needed). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The digest's unsubscribe link — a page in the account's language with one button.
+         * @description Changes nothing by itself (mail scanners open links); the button POSTs.
+         */
+        get: operations["unsubscribePage"];
+        put?: never;
+        /**
+         * Turn the digest off — the page's button, or a mail client's RFC 8058 one-click POST.
+         * @description The body is what RFC 8058 sends, `List-Unsubscribe=One-Click`, or the page's form.
+         *     Repeating it is fine. Answers a page in the account's language saying it is done.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/uploads": {
         parameters: {
             query?: never;
@@ -732,6 +811,28 @@ export interface paths {
          *     of access after a cancel), `fail_next_renewal` (the next renewal is declined: past_due).
          */
         post: operations["sandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/new-class-digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build this week's new-classes digest for the signed-in account now (only with PAYMENTS=sandbox).
+         * @description What the weekly job does for this account, without waiting for Monday 08:00: once per
+         *     week (a second call that week builds nothing), nothing when nothing is new, the email
+         *     delivered to the sandbox mailbox at once.
+         */
+        post: operations["sandboxNewClassDigest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1300,6 +1401,44 @@ export interface components {
             isSuccess: true;
             message: string;
             language: components["schemas"]["Language"];
+        };
+        NotificationsRequest: {
+            enabled: boolean;
+            disciplines: string[];
+        };
+        NotificationsSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message?: string;
+            notifications: components["schemas"]["NotificationSettings"];
+            available: components["schemas"]["Discipline"][];
+        };
+        NotificationSettings: {
+            enabled: boolean;
+            disciplines: string[];
+            push: {
+                /** @description The VAPID public key (base64url) for applicationServerKey. */
+                publicKey: string;
+                subscribed: boolean;
+            };
+        };
+        PushSubscriptionRequest: {
+            endpoint: string;
+            expirationTime?: number | null;
+            keys: {
+                p256dh: string;
+                auth: string;
+            };
+        };
+        UnsubscribeForm: {
+            "List-Unsubscribe"?: string;
+        };
+        SandboxDigestSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            built: boolean;
+            classes: number;
         };
         DeleteAccountRequest: {
             password: components["schemas"]["Password"];
@@ -2583,6 +2722,176 @@ export interface operations {
             502: components["responses"]["ProviderError"];
         };
     };
+    getNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationsRequest"];
+            };
+        };
+        responses: {
+            /** @description Kept; the choice as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    unsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the digest's unsubscribe link (no session needed). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, asking to confirm. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The token is not valid (or the account is gone); a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the digest's unsubscribe link (no session needed). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UnsubscribeForm"];
+            };
+        };
+        responses: {
+            /** @description Off; a page saying so. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The token is not valid (or the account is gone); a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     uploadImage: {
         parameters: {
             query?: never;
@@ -3136,6 +3445,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    sandboxNewClassDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a digest with classes was built, and how many it lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxDigestSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };

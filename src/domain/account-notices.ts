@@ -11,5 +11,8 @@ export const accountNotices = defineMessages({
   deviceSignedOut: { id: 'account.notice.deviceSignedOut', defaultMessage: 'That device has been signed out.' },
   otherDevicesSignedOut: { id: 'account.notice.otherDevicesSignedOut', defaultMessage: 'Every other device has been signed out.' },
   dataDownloaded: { id: 'account.notice.dataDownloaded', defaultMessage: 'Your data has been downloaded.' },
+  notificationsSaved: { id: 'account.notice.notificationsSaved', defaultMessage: 'Your new-class notifications have been saved.' },
+  pushOn: { id: 'account.notice.pushOn', defaultMessage: 'This device will be told when new classes arrive.' },
+  pushOff: { id: 'account.notice.pushOff', defaultMessage: 'This device will no longer be told about new classes.' },
   loadFailed: { id: 'account.notice.loadFailed', defaultMessage: 'Your account could not be loaded.' },
 });

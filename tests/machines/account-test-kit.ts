@@ -17,7 +17,10 @@ import {
   type SignOutDeviceInput,
   type SignOutDeviceOutput,
   type SignOutOthersOutput,
+  type NotificationChoice,
+  type NotificationsView,
 } from '@machines/account.machine';
+import type { Outcome } from '@domain/request-outcome';
 import { provideTree } from '@machines/provide-tree';
 import { ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
@@ -40,6 +43,10 @@ export function accountPage() {
     others: controlledActor<SignOutOthersOutput>(),
     exportData: controlledActor<ExportDataOutput>(),
     remove: controlledActor<DeleteAccountOutput, DeleteAccountInput>(),
+    loadNotifications: controlledActor<Outcome<NotificationsView>>(),
+    saveNotifications: controlledActor<Outcome<NotificationsView>, NotificationChoice>(),
+    enablePush: controlledActor<Outcome<{ subscribed: boolean }>, { publicKey: string }>(),
+    disablePush: controlledActor<Outcome<{ subscribed: boolean }>>(),
   };
   const adopted: string[] = [];
   const files: SavedFile[] = [];
@@ -56,6 +63,10 @@ export function accountPage() {
         signOutOthers: calls.others.logic,
         exportData: calls.exportData.logic,
         deleteAccount: calls.remove.logic,
+        loadNotifications: calls.loadNotifications.logic,
+        saveNotifications: calls.saveNotifications.logic,
+        enablePush: calls.enablePush.logic,
+        disablePush: calls.disablePush.logic,
       },
       actions: {
         adoptLanguage: (_, language) => void adopted.push(language),

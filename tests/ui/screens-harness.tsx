@@ -74,6 +74,10 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     signOutOtherDevices: vi.fn(pending),
     exportAccount: vi.fn(pending),
     deleteAccount: vi.fn(pending),
+    notifications: vi.fn(pending),
+    saveNotifications: vi.fn(pending),
+    subscribePush: vi.fn(pending),
+    unsubscribePush: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

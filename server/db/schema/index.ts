@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './playback';
 export * from './mail';
 export * from './downloads';
+export * from './notifications';

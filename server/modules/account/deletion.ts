@@ -22,6 +22,7 @@ import {
   users,
 } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
+import { eraseNotifications } from '@server/modules/notifications/digest';
 import { anonymiseInvoices } from '@server/modules/payments/invoices/invoices';
 import { expireOpenCheckouts } from '@server/modules/payments/checkouts';
 import type { PaymentProvider } from '@server/modules/payments/provider';
@@ -40,6 +41,7 @@ export const accountErasureSteps: ErasureStep[] = [
   async (tx, userId) => {
     await anonymiseInvoices(tx, userId);
   },
+  eraseNotifications,
 ];
 
 /** The email a deleted account keeps: unique, not an address anyone can sign up or in with. */

@@ -17,6 +17,17 @@ export interface MailTemplates {
   planChanged: { plan: string; effectiveAt: string };
   emailChanged: { newEmail: string };
   accountDeleted: Record<string, never>;
+  /** The weekly digest of new classes (server/modules/notifications/digest.ts). */
+  newClasses: { classes: DigestClass[]; total: number; classesLink: string; unsubscribeLink: string };
+}
+
+/** One class in the new-classes digest; links are absolute, texts in both languages. */
+export interface DigestClass {
+  title: { en: string; es: string };
+  discipline: { en: string; es: string };
+  minutes: number;
+  link: string;
+  posterUrl: string;
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -36,6 +47,8 @@ const exportableParams: { [T in MailTemplate]: readonly (keyof MailTemplates[T])
   planChanged: ['plan', 'effectiveAt'],
   emailChanged: ['newEmail'],
   accountDeleted: [],
+  // Not the unsubscribe link: it works without signing in.
+  newClasses: ['classes', 'total'],
 };
 
 /** A queued email's params without anything that works as a credential (unknown templates: none). */

@@ -44,10 +44,21 @@ export function formatMailMoney(locale: AppLocale, amountMinor: number, currency
   return format.format(amountMinor / 10 ** digits);
 }
 
+interface ListedItem {
+  title: string;
+  meta: string;
+  url: string;
+  image: string;
+}
+
 interface Content {
   values: Values;
   /** The one button of the message, when it has one. */
   action?: { label: MailMessageCode; url: string };
+  /** A list after the text (the digest's classes), each with its picture and link. */
+  items?: ListedItem[];
+  /** One-click unsubscribe (RFC 8058): the List-Unsubscribe headers and a link in the footer. */
+  unsubscribe?: string;
 }
 
 type Spec<T extends MailTemplate> = (params: MailTemplates[T], locale: AppLocale, publicUrl: string) => Content;
@@ -81,6 +92,17 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
   }),
   emailChanged: (params) => ({ values: { newEmail: params.newEmail } }),
   accountDeleted: () => ({ values: {} }),
+  newClasses: (params, locale) => ({
+    values: { count: params.total },
+    action: { label: 'newClasses.action', url: params.classesLink },
+    items: params.classes.map((item) => ({
+      title: item.title[locale],
+      meta: mailText(locale, 'newClasses.item', { discipline: item.discipline[locale], minutes: item.minutes }),
+      url: item.link,
+      image: item.posterUrl,
+    })),
+    unsubscribe: params.unsubscribeLink,
+  }),
 };
 
 export function isMailTemplate(name: string): name is MailTemplate {
@@ -102,6 +124,8 @@ export interface RenderedMail {
   htmlBody: string;
   /** The message's button, if any (its URL is also in `text`). */
   action: { label: string; url: string } | null;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for the digest). */
+  headers: Record<string, string>;
 }
 
 /** One outbox row as the email it stands for. Throws on a template name no code knows. */
@@ -115,25 +139,38 @@ export function renderMail(mail: MailToRender, publicUrl: string): RenderedMail 
   const paragraphs = t(`${mail.template}.body` as MailMessageCode, content.values).split('\n\n');
   const action = content.action ? { label: t(content.action.label), url: content.action.url } : null;
 
+  const items = content.items ?? [];
+  const unsubscribe = content.unsubscribe ?? null;
   const text = [
     t('common.greeting'),
     ...paragraphs,
+    ...items.map((item) => `${item.title} (${item.meta})\n${item.url}`),
     ...(action ? [`${action.label}: ${action.url}`] : []),
     t('common.signature'),
     '--',
     t('common.footer'),
+    ...(unsubscribe ? [`${t('common.unsubscribe')}: ${unsubscribe}`] : []),
   ].join('\n\n');
 
   const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1c24';
   const htmlBody = [
     `<p style="${p}">${escapeHtml(t('common.greeting'))}</p>`,
     ...paragraphs.map((paragraph) => `<p style="${p}">${escapeHtml(paragraph)}</p>`),
+    items.length > 0
+      ? `<ul style="list-style:none;margin:0 0 16px;padding:0">\n${items
+          .map(
+            (item) =>
+              `<li style="margin:0 0 16px"><a href="${escapeHtml(item.url)}" style="color:#1c1c24;text-decoration:none"><img src="${escapeHtml(item.image)}" alt="" width="240" style="display:block;width:100%;max-width:240px;height:auto;border-radius:8px;margin:0 0 8px"><strong style="font-size:16px">${escapeHtml(item.title)}</strong></a><br><span style="font-size:14px;color:#4a4a57">${escapeHtml(item.meta)}</span></li>`,
+          )
+          .join('\n')}\n</ul>`
+      : '',
     action
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#c4070f;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
         `<p style="margin:0 0 16px;font-size:14px;color:#4a4a57">${escapeHtml(t('common.linkHint'))}<br><a href="${escapeHtml(action.url)}" style="color:#1f5fbf;word-break:break-all">${escapeHtml(action.url)}</a></p>`
       : '',
     `<p style="${p}">${escapeHtml(t('common.signature'))}</p>`,
     `<p style="margin:24px 0 0;font-size:13px;color:#4a4a57">${escapeHtml(t('common.footer'))}</p>`,
+    unsubscribe ? `<p style="margin:8px 0 0;font-size:13px"><a href="${escapeHtml(unsubscribe)}" style="color:#1f5fbf">${escapeHtml(t('common.unsubscribe'))}</a></p>` : '',
   ].join('\n');
 
   const html = `<!doctype html>
@@ -146,5 +183,9 @@ ${htmlBody}
 </div>
 </body>
 </html>`;
-  return { subject, text, html, htmlBody, action };
+  // RFC 8058: a mail client may unsubscribe with one POST to the https link, no page needed.
+  const headers: Record<string, string> = unsubscribe
+    ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : {};
+  return { subject, text, html, htmlBody, action, headers };
 }

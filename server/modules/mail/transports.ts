@@ -14,6 +14,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
         // The same id on every attempt: a retried send is recognisably the same message.
         messageId: `<${message.id}@fitstream.mail>`,
       });

@@ -1,9 +1,20 @@
 // The account machine's actors and actions in the app: its calls, the interface language
 // following the account's, the data export saved as a file, and signing out.
 import { fromCall } from '@app/call-actor';
+import { failed, type Outcome } from '@domain/request-outcome';
 import { implement } from '@app/flow';
-import type { AccountMachine } from '@machines/account.machine';
+import type { AccountMachine, NotificationChoice, NotificationsView } from '@machines/account.machine';
+import type { Schemas } from '@domain/contract';
 import { saveTextFile } from './save-file';
+import { pushSupported, subscribeBrowser, unsubscribeBrowser } from './web-push';
+
+/** The server's answer as the notifications section reads it, with whether this browser takes pushes. */
+async function withPush(outcome: Outcome<Schemas['NotificationsSuccess']>): Promise<Outcome<NotificationsView>> {
+  if (outcome.kind !== 'ok') return outcome;
+  const { notifications, available } = outcome.data;
+  const supported = await pushSupported();
+  return { kind: 'ok', data: { choice: { enabled: notifications.enabled, disciplines: notifications.disciplines }, available, push: { supported, ...notifications.push } } };
+}
 
 export default implement<AccountMachine>(({ api, language, session }) => ({
   actors: {
@@ -15,6 +26,17 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
     signOutOthers: fromCall((_, signal) => api.signOutOtherDevices(signal)),
     exportData: fromCall((_, signal) => api.exportAccount(signal)),
     deleteAccount: fromCall(api.deleteAccount),
+    loadNotifications: fromCall(async (_, signal) => withPush(await api.notifications(signal))),
+    saveNotifications: fromCall(async (choice: NotificationChoice, signal) => withPush(await api.saveNotifications(choice, signal))),
+    enablePush: fromCall(async ({ publicKey }: { publicKey: string }, signal) => {
+      // Refused permission (or no worker): a failure with no server message (the generic notice).
+      const subscription = await subscribeBrowser(publicKey).catch(() => null);
+      return subscription ? api.subscribePush(subscription, signal) : failed(0);
+    }),
+    disablePush: fromCall(async (_, signal) => {
+      await unsubscribeBrowser().catch(() => undefined);
+      return api.unsubscribePush(signal);
+    }),
   },
   actions: {
     adoptLanguage: (_, value) => {

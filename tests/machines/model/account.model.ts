@@ -1,5 +1,5 @@
 // Model of /account (machines/account.machine.ts): loading the account, then the page with its
-// six tasks (child machines, fakes here): each event goes to the task that owns it (only when
+// seven tasks (child machines, fakes here): each event goes to the task that owns it (only when
 // the page allows it: one request at a time, never this device, only a different language), a
 // task's start makes the page busy, and its end updates the account and the devices and shows
 // the notice for 3 s; the delete dialog, and a deletion that ends the page.
@@ -28,6 +28,11 @@ const taskOf: Record<string, string> = {
   'device.signOut': 'devices',
   'devices.signOutOthers': 'devices',
   'data.download': 'dataExport',
+  'notifications.enable': 'notifications',
+  'notifications.discipline': 'notifications',
+  'notifications.save': 'notifications',
+  'push.enable': 'notifications',
+  'push.disable': 'notifications',
   'delete.confirm': 'deletion',
   'delete.cancel': 'deletion',
 };
@@ -60,6 +65,8 @@ export const model: MachineModel = {
       { type: 'language.select', language: 'es' },
       { type: 'language.select', language: 'en' },
     ],
+    'notifications.enable': [{ type: 'notifications.enable', enabled: true }],
+    'notifications.discipline': [{ type: 'notifications.discipline', id: 'yoga', chosen: true }],
     'device.signOut': [
       { type: 'device.signOut', sessionId: phone.id },
       { type: 'device.signOut', sessionId: here.id },
@@ -91,7 +98,7 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(false);
     },
     ready: ({ snapshot }) => {
-      expect(Object.keys(snapshot.children).sort()).toEqual(['dataExport', 'deletion', 'devices', 'email', 'language', 'password']);
+      expect(Object.keys(snapshot.children).sort()).toEqual(['dataExport', 'deletion', 'devices', 'email', 'language', 'notifications', 'password']);
       expect(snapshot.context.account).not.toBeNull();
     },
     'ready.idle': ({ snapshot }) => {
@@ -128,6 +135,11 @@ export const model: MachineModel = {
     'email.submit': passedOn(),
     'password.submit': passedOn(),
     'data.download': passedOn(),
+    'notifications.enable': passedOn(),
+    'notifications.discipline': passedOn(),
+    'notifications.save': passedOn(),
+    'push.enable': passedOn(),
+    'push.disable': passedOn(),
     'delete.confirm': passedOn(),
     'delete.cancel': passedOn(),
     'language.select': passedOn(({ event, previous }) => contextOf(previous!).account?.language !== event.language),

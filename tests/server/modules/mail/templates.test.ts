@@ -18,6 +18,20 @@ const samples: { [T in MailTemplate]: MailTemplates[T] } = {
   planChanged: { plan: 'Premium', effectiveAt: '2026-12-22T00:00:00Z' },
   emailChanged: { newEmail: 'new@example.com' },
   accountDeleted: {},
+  newClasses: {
+    classes: [
+      {
+        title: { en: 'Morning flow', es: 'Flujo matinal' },
+        discipline: { en: 'Yoga', es: 'Yoga' },
+        minutes: 20,
+        link: `${URL_BASE}/classes/morning-flow`,
+        posterUrl: `${URL_BASE}/media/m1/poster.jpg`,
+      },
+    ],
+    total: 1,
+    classesLink: `${URL_BASE}/classes`,
+    unsubscribeLink: `${URL_BASE}/unsubscribe/token`,
+  },
 };
 
 describe('mail templates', () => {

@@ -1,0 +1,136 @@
+// The weekly new-classes digest (docs/decisions/037). For each account that asked for it, once
+// per ISO week in its time zone (from Monday 08:00 there): the classes published since its
+// previous digest (at most a week back), of its chosen disciplines. The digest's row (the
+// account and the week as the primary key) and its email are written in one transaction, so
+// of two instances building at once, one inserts and the other inserts nothing and sends
+// nothing. A week with nothing new gets a row and no email.
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '@server/db/client';
+import { classes, disciplines, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
+import { queueMail, type DigestClass } from '@server/modules/mail/outbox';
+import { unsubscribeToken } from './unsubscribe-token';
+import { digestDue, digestWeek } from './week';
+
+/** How far back the first digest looks, and the longest any digest looks. */
+export const DIGEST_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
+/** Classes listed in one email (the count says how many there were). */
+export const DIGEST_MAX_CLASSES = 12;
+
+export interface DigestOptions {
+  now: Date;
+  publicUrl: string;
+  /** Signs the unsubscribe links (JWT_SECRET). */
+  secret: string;
+  /** Only this account (the sandbox's test hook). */
+  userId?: string;
+  /** Build this week's digest even before Monday 08:00 (the sandbox's test hook). */
+  ignoreSchedule?: boolean;
+}
+
+/** A digest this pass built with classes in it (its email is queued). */
+export interface BuiltDigest {
+  userId: string;
+  language: string;
+  week: string;
+  total: number;
+  titles: string[];
+}
+
+export const unsubscribeLink = (publicUrl: string, secret: string, userId: string) =>
+  `${publicUrl}/unsubscribe/${unsubscribeToken(secret, userId)}`;
+
+/** The classes published in (since, until], newest first, of `only` (every discipline when empty). */
+async function newClasses(db: Database, since: Date, until: Date, only: string[]) {
+  const where = and(gt(classes.publishedAt, since), lte(classes.publishedAt, until), only.length > 0 ? inArray(classes.disciplineId, only) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: classes.id, title: classes.title, mediaId: classes.mediaId, durationSeconds: classes.durationSeconds, discipline: disciplines.name })
+      .from(classes)
+      .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
+      .where(where)
+      .orderBy(desc(classes.publishedAt), classes.id)
+      .limit(DIGEST_MAX_CLASSES),
+    db.select({ total: sql<number>`count(*)::int` }).from(classes).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** One pass of the digest job: builds every due digest not built yet. */
+export async function buildDigests(db: Database, options: DigestOptions): Promise<BuiltDigest[]> {
+  const { now, publicUrl } = options;
+  const accounts = await db
+    .select({ userId: users.id, email: users.email, language: users.language, timeZone: users.timeZone, disciplines: newClassNotifications.disciplines })
+    .from(newClassNotifications)
+    .innerJoin(users, eq(users.id, newClassNotifications.userId))
+    .where(and(isNull(users.deletedAt), options.userId ? eq(users.id, options.userId) : undefined));
+  const built: BuiltDigest[] = [];
+  for (const account of accounts) {
+    if (!options.ignoreSchedule && !digestDue(now, account.timeZone)) continue;
+    const week = digestWeek(now, account.timeZone);
+    const [done] = await db
+      .select({ week: newClassDigests.week })
+      .from(newClassDigests)
+      .where(and(eq(newClassDigests.userId, account.userId), eq(newClassDigests.week, week)));
+    if (done) continue;
+    const [previous] = await db
+      .select({ builtAt: newClassDigests.builtAt })
+      .from(newClassDigests)
+      .where(eq(newClassDigests.userId, account.userId))
+      .orderBy(desc(newClassDigests.builtAt))
+      .limit(1);
+    const weekAgo = new Date(now.getTime() - DIGEST_LOOKBACK_MS);
+    const since = previous && previous.builtAt > weekAgo ? previous.builtAt : weekAgo;
+    const found = await newClasses(db, since, now, account.disciplines);
+    const digest = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(newClassDigests)
+        .values({ userId: account.userId, week, builtAt: now, classCount: found.total })
+        .onConflictDoNothing()
+        .returning({ week: newClassDigests.week });
+      if (!inserted || found.total === 0) return null;
+      const listed: DigestClass[] = found.rows.map((row) => ({
+        title: row.title,
+        discipline: row.discipline,
+        minutes: Math.round(row.durationSeconds / 60),
+        link: `${publicUrl}/classes/${encodeURIComponent(row.id)}`,
+        posterUrl: `${publicUrl}/media/${encodeURIComponent(row.mediaId)}/poster.jpg`,
+      }));
+      await queueMail(tx, {
+        userId: account.userId,
+        to: account.email,
+        language: account.language,
+        template: 'newClasses',
+        params: {
+          classes: listed,
+          total: found.total,
+          classesLink: `${publicUrl}/classes`,
+          unsubscribeLink: unsubscribeLink(publicUrl, options.secret, account.userId),
+        },
+      });
+      const language = account.language === 'es' ? 'es' : 'en';
+      return { userId: account.userId, language, week, total: found.total, titles: found.rows.slice(0, 3).map((row) => row.title[language]) };
+    });
+    if (digest) built.push(digest);
+  }
+  return built;
+}
+
+/** Keeps the account's choice: on (only `chosen` disciplines, or every one when empty) or off. */
+export async function saveNotificationChoice(db: Database, userId: string, choice: { enabled: boolean; disciplines: string[] }): Promise<void> {
+  if (!choice.enabled) {
+    await db.delete(newClassNotifications).where(eq(newClassNotifications.userId, userId));
+    return;
+  }
+  const chosen = [...new Set(choice.disciplines)].sort();
+  await db
+    .insert(newClassNotifications)
+    .values({ userId, disciplines: chosen })
+    .onConflictDoUpdate({ target: newClassNotifications.userId, set: { disciplines: chosen } });
+}
+
+
+/** The account's deletion (server/modules/account/deletion.ts): no more digests or pushes. */
+export async function eraseNotifications(tx: Queryable, userId: string): Promise<void> {
+  await tx.delete(newClassNotifications).where(eq(newClassNotifications.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}

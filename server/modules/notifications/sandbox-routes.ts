@@ -1,0 +1,22 @@
+// The sandbox's test hook for the digest (POST /api/v1/sandbox/new-class-digest): this week's
+// digest for the signed-in account now, delivered to the sandbox mailbox at once. Served only
+// where the sandbox tools are (tools-access.ts).
+import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '@server/contract';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/payments/sandbox/tools-access';
+
+const apiPath = '/api/v1/sandbox/new-class-digest';
+
+export default async function sandboxDigestRoutes(app: FastifyInstance): Promise<void> {
+  if (!sandboxToolsServed(app.config)) return;
+  app.addHook('onRequest', sandboxToolsGate(app.config));
+  app.post(apiPath, { onRequest: app.authenticate, schema: routeSchema('POST', apiPath) }, async (request) => {
+    const { built } = await app.notifications.runDigests(new Date(), {
+      userId: request.user.id,
+      ignoreSchedule: true,
+      onError: (error) => request.log.warn({ err: error }, 'a push message was not accepted'),
+    });
+    await app.mail.deliverNow();
+    return { isSuccess: true, message: request.t('notifications.digestBuilt'), built: built.length > 0, classes: built[0]?.total ?? 0 };
+  });
+}

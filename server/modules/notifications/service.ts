@@ -1,0 +1,139 @@
+// App layer: `app.notifications`, new-class notifications (docs/decisions/037): the account's
+// choice, this device's push subscription, the unsubscribe link, and the weekly digest job,
+// which runs every DIGEST_POLL_MS (default 10 min; off with MAIL_POLL_MS=0, as tests drive it)
+// and pushes to the account's devices after the digest's email is queued.
+import type { Agent } from 'node:https';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database } from '@server/db/client';
+import { disciplines, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { mailText } from '@server/modules/mail/templates';
+import { buildDigests, saveNotificationChoice, type BuiltDigest } from './digest';
+import { loadVapidKeys, pushToAccount, validPushKeys, type PushCounts, type VapidKeys } from './push';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
+
+export interface PushSubscriptionBody {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export function notificationsService(db: Database, settings: { vapid: VapidKeys; publicUrl: string; secret: string }) {
+  const { vapid, publicUrl, secret } = settings;
+
+  async function push(digest: BuiltDigest, agent: Agent | undefined, onError: (error: unknown) => void): Promise<PushCounts> {
+    const locale = digest.language === 'es' ? 'es' : 'en';
+    return pushToAccount(
+      db,
+      vapid,
+      digest.userId,
+      {
+        title: mailText(locale, 'newClasses.pushTitle', { count: digest.total }),
+        body: mailText(locale, 'newClasses.pushBody', { titles: digest.titles.join(', ') }),
+        url: `${publicUrl}/classes`,
+        tag: `new-classes-${digest.week}`,
+      },
+      { ...(agent ? { agent } : {}), onError },
+    );
+  }
+
+  const service = {
+    vapidPublicKey: vapid.publicKey,
+    /** Tests point pushes at a local push service with its own certificate. */
+    pushAgent: undefined as Agent | undefined,
+    /** The account's choice, whether this device has a push subscription, and the disciplines. */
+    async read(userId: string, sessionId: string) {
+      const [[choice], [device], all] = await Promise.all([
+        db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, userId)),
+        db.select({ sessionId: pushSubscriptions.sessionId }).from(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId)),
+        db.select({ id: disciplines.id, name: disciplines.name }).from(disciplines).orderBy(disciplines.position),
+      ]);
+      return { enabled: Boolean(choice), chosen: choice?.disciplines ?? [], pushSubscribed: Boolean(device), disciplines: all };
+    },
+    /** On (some or every discipline) or off; an unknown discipline is a 400 and changes nothing. */
+    async save(userId: string, choice: { enabled: boolean; disciplines: string[] }) {
+      if (choice.disciplines.length > 0) {
+        const known = await db.select({ id: disciplines.id }).from(disciplines).where(inArray(disciplines.id, choice.disciplines));
+        if (new Set(known.map((row) => row.id)).size !== new Set(choice.disciplines).size) throw new HttpError(400, 'notifications.unknownDiscipline');
+      }
+      await saveNotificationChoice(db, userId, choice);
+    },
+    /** This device's subscription (replacing its earlier one, and the endpoint's on any other device). */
+    async subscribe(userId: string, sessionId: string, body: PushSubscriptionBody) {
+      if (!/^https:\/\/[^/\s]+/.test(body.endpoint) || !validPushKeys(body.keys)) throw new HttpError(400, 'notifications.badPushSubscription');
+      const values = { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
+      await db.transaction(async (tx) => {
+        await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, body.endpoint), ne(pushSubscriptions.sessionId, sessionId)));
+        await tx.insert(pushSubscriptions).values({ sessionId, ...values }).onConflictDoUpdate({ target: pushSubscriptions.sessionId, set: values });
+      });
+    },
+    async unsubscribe(sessionId: string) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+    },
+    /** The account an unsubscribe link names (its address and language), or null. */
+    async unsubscribeTarget(token: string) {
+      const userId = verifyUnsubscribeToken(secret, token);
+      if (!userId) return null;
+      const [user] = await db.select({ id: users.id, email: users.email, language: users.language, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+      return user && !user.deletedAt ? user : null;
+    },
+    /** The one-click unsubscribe: the digest is off (nothing else changes). */
+    async unsubscribeByLink(userId: string) {
+      await saveNotificationChoice(db, userId, { enabled: false, disciplines: [] });
+    },
+    /** One pass of the job at `now`: builds due digests, queues their emails, then pushes. */
+    async runDigests(now: Date, options: { userId?: string; ignoreSchedule?: boolean; onError?: (error: unknown) => void } = {}) {
+      const built = await buildDigests(db, { now, publicUrl, secret, ...options });
+      const pushed: PushCounts = { sent: 0, removed: 0, failed: 0 };
+      for (const digest of built) {
+        const counts = await push(digest, service.pushAgent, options.onError ?? (() => {}));
+        pushed.sent += counts.sent;
+        pushed.removed += counts.removed;
+        pushed.failed += counts.failed;
+      }
+      return { built, pushed };
+    },
+  };
+  return service;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: ReturnType<typeof notificationsService>;
+  }
+}
+
+/** How often an instance looks for due digests (ms). */
+function pollMs(): number {
+  const raw = Number(process.env.DIGEST_POLL_MS ?? 600_000);
+  return Number.isInteger(raw) && raw > 0 ? raw : 600_000;
+}
+
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const vapid = await loadVapidKeys(config.dataDir, config.publicUrl);
+    const service = notificationsService(app.db, { vapid, publicUrl: config.publicUrl, secret: config.jwtSecret });
+    app.decorate('notifications', service);
+
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    const tick = () => {
+      running = running.then(() =>
+        service
+          .runDigests(new Date(), { onError: (error) => app.log.warn({ err: error }, 'a push message was not accepted') })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'building new-class digests failed')),
+      );
+    };
+    app.addHook('onReady', async () => {
+      if (config.mailPollMs <= 0) return;
+      timer = setInterval(tick, pollMs());
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  },
+  { name: 'notifications-service', dependencies: ['config-and-database'] },
+);

@@ -1,0 +1,363 @@
+// New-class notifications (server/modules/notifications, docs/decisions/037): the opt-in on
+// /account (per discipline), the weekly digest (its content and language, once per account and
+// week even with two instances on one database, nothing when nothing is new), the unsubscribe
+// link signed out and the RFC 8058 one-click POST, and Web Push to a local push service that
+// decrypts what it receives as the browser would (RFC 8291), with subscriptions deleted on 404/410.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classes, mailOutbox, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
+import { renderMail } from '@server/modules/mail/templates';
+import { notificationsService } from '@server/modules/notifications/service';
+import { loadVapidKeys } from '@server/modules/notifications/push';
+import { digestDue, digestWeek } from '@server/modules/notifications/week';
+import { createTestApp, expectContract, newDeviceId, signUp, testAppForFile, type SignedUpUser, type TestApp } from '../../harness';
+import { roomyRateLimits } from '../../fixtures/payments-flow';
+import { checkVapid, decryptPush, startPushService, type LocalPushService } from '../../fixtures/push-service';
+
+const t = testAppForFile({ rateLimits: roomyRateLimits });
+const base = '/api/v1/account/notifications';
+
+async function call(user: Pick<SignedUpUser, 'token'>, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { authorization: `FitStream ${user.token}`, 'accept-language': language },
+    ...(payload ? { payload } : {}),
+  });
+  expectContract(response, method, url);
+  return response;
+}
+
+/** A new account, in `language`, that asked for the digest (of `disciplines`, or all). */
+async function subscriber(options: { language?: 'en' | 'es'; disciplines?: string[]; timeZone?: string } = {}) {
+  const user = await signUp(t.app);
+  if (options.language) await t.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers: { authorization: `FitStream ${user.token}` }, payload: { language: options.language } });
+  const saved = await call(user, 'PUT', base, { enabled: true, disciplines: options.disciplines ?? [] });
+  expect(saved.statusCode).toBe(200);
+  const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+  if (options.timeZone) await t.app.db.update(users).set({ timeZone: options.timeZone }).where(eq(users.id, row!.id));
+  return { ...user, id: row!.id };
+}
+
+/** 09:00 UTC on the Monday of the first full week of `year` (each test its own year, so classes do not mix). */
+function monday(year: number, hour = 9): Date {
+  const date = new Date(Date.UTC(year, 0, 7, hour));
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date;
+}
+const days = (date: Date, count: number) => new Date(date.getTime() + count * 86_400_000);
+
+let mediaId = '';
+let instructorId = '';
+beforeAll(async () => {
+  const [seeded] = await t.app.db.select({ mediaId: classes.mediaId, instructorId: classes.instructorId }).from(classes).limit(1);
+  mediaId = seeded!.mediaId;
+  instructorId = seeded!.instructorId;
+});
+
+async function publish(id: string, disciplineId: string, publishedAt: Date, title = id) {
+  await t.app.db.insert(classes).values({
+    id,
+    disciplineId,
+    instructorId,
+    level: 'beginner',
+    durationSeconds: 1200,
+    title: { en: `${title} (en)`, es: `${title} (es)` },
+    description: { en: '', es: '' },
+    equipment: { en: [], es: [] },
+    mediaId,
+    publishedAt,
+  });
+}
+
+async function digestMails(userId: string) {
+  await t.app.mail.deliverNow();
+  const rows = await t.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.template, 'newClasses'))).orderBy(mailOutbox.createdAt);
+  return rows.map((row) => ({ row, mail: renderMail(row, t.config.publicUrl) }));
+}
+
+describe('the choice on /account', () => {
+  it('is off at first, kept per discipline, and turned off again', async () => {
+    const user = await signUp(t.app);
+    const first = await call(user, 'GET', base);
+    expect(first.json()).toMatchObject({ notifications: { enabled: false, disciplines: [], push: { subscribed: false } } });
+    expect(first.json().notifications.push.publicKey).toMatch(/^[A-Za-z0-9_-]{80,90}$/);
+    expect(first.json().available.map((discipline: { id: string }) => discipline.id)).toContain('yoga');
+
+    const saved = await call(user, 'PUT', base, { enabled: true, disciplines: ['yoga', 'hiit', 'yoga'] }, 'es');
+    expect(saved.json()).toMatchObject({ message: 'Tus avisos de clases nuevas se han guardado.', notifications: { enabled: true, disciplines: ['hiit', 'yoga'] } });
+    expect((await call(user, 'GET', base)).json().notifications).toMatchObject({ enabled: true, disciplines: ['hiit', 'yoga'] });
+
+    await call(user, 'PUT', base, { enabled: false, disciplines: [] });
+    expect((await call(user, 'GET', base)).json().notifications).toMatchObject({ enabled: false, disciplines: [] });
+  });
+
+  it('refuses an unknown discipline or a bad body and changes nothing', async () => {
+    const user = await signUp(t.app);
+    await call(user, 'PUT', base, { enabled: true, disciplines: ['yoga'] });
+    const unknown = await call(user, 'PUT', base, { enabled: true, disciplines: ['yoga', 'underwater-chess'] }, 'es');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ isSuccess: false, code: 'notifications.unknownDiscipline', message: 'Una de las disciplinas elegidas no existe.' });
+    for (const payload of [{ enabled: 'yes', disciplines: [] }, { enabled: true }, { enabled: true, disciplines: ['Yoga!'] }]) {
+      expect((await call(user, 'PUT', base, payload)).statusCode).toBe(400);
+    }
+    expect((await call(user, 'GET', base)).json().notifications).toMatchObject({ enabled: true, disciplines: ['yoga'] });
+    expect((await t.app.inject({ method: 'GET', url: base })).statusCode).toBe(401);
+  });
+});
+
+describe('the weekly digest', () => {
+  it('lists the new classes with posters and links, in the account language, with one-click unsubscribe headers', async () => {
+    const now = monday(2030);
+    await publish('digest-2030-a', 'yoga', days(now, -3), 'Sunrise flow');
+    await publish('digest-2030-b', 'hiit', days(now, -1), 'Tabata burn');
+    await publish('digest-2030-old', 'yoga', days(now, -9), 'Too old');
+    const user = await subscriber({ language: 'es' });
+    await t.app.notifications.runDigests(now, { userId: user.id });
+    const [digest, ...more] = await digestMails(user.id);
+    expect(more).toHaveLength(0);
+    const { mail, row } = digest!;
+    expect(row.sentAt).not.toBeNull();
+    expect(row.toAddress).toBe(user.email);
+    expect(mail.subject).toBe('2 clases nuevas en FitStream esta semana');
+    expect(mail.text).toContain('Tabata burn (es)');
+    expect(mail.text).toContain('Sunrise flow (es)');
+    expect(mail.text).not.toContain('Too old');
+    expect(mail.text.indexOf('Tabata burn')).toBeLessThan(mail.text.indexOf('Sunrise flow'));
+    expect(mail.html).toContain(`src="http://localhost:8080/media/${mediaId}/poster.jpg"`);
+    expect(mail.html).toContain('href="http://localhost:8080/classes/digest-2030-a"');
+    expect(mail.html).toContain('No quiero estos correos');
+    const link = /<(https?:\/\/[^>]+)>/.exec(mail.headers['List-Unsubscribe'] ?? '')?.[1];
+    expect(link).toMatch(/^http:\/\/localhost:8080\/unsubscribe\/[0-9a-f-]{36}\.[\w-]{43}$/);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(link);
+  });
+
+  it('lists only the chosen disciplines, and only what came since the previous digest', async () => {
+    const now = monday(2031);
+    await publish('digest-2031-yoga', 'yoga', days(now, -2));
+    await publish('digest-2031-hiit', 'hiit', days(now, -2));
+    const user = await subscriber({ disciplines: ['yoga'] });
+    await t.app.notifications.runDigests(now, { userId: user.id });
+    await publish('digest-2031-next', 'yoga', days(now, 3));
+    await t.app.notifications.runDigests(days(now, 7), { userId: user.id });
+    const mails = await digestMails(user.id);
+    expect(mails.map(({ mail }) => mail.subject)).toEqual(['1 new class on FitStream this week', '1 new class on FitStream this week']);
+    expect(mails[0]!.mail.text).toContain('digest-2031-yoga (en)');
+    expect(mails[0]!.mail.text).not.toContain('digest-2031-hiit');
+    expect(mails[1]!.mail.text).toContain('digest-2031-next (en)');
+    expect(mails[1]!.mail.text).not.toContain('digest-2031-yoga');
+  });
+
+  it('sends nothing when nothing is new, and nothing to an account that did not ask', async () => {
+    const now = monday(2032);
+    const quiet = await subscriber();
+    const other = await signUp(t.app);
+    await publish('digest-2032-a', 'yoga', days(now, -20));
+    const { built } = await t.app.notifications.runDigests(now);
+    expect(built.find((digest) => digest.userId === quiet.id)).toBeUndefined();
+    expect(await digestMails(quiet.id)).toHaveLength(0);
+    const [week] = await t.app.db.select().from(newClassDigests).where(eq(newClassDigests.userId, quiet.id));
+    expect(week).toMatchObject({ week: '2032-W02', classCount: 0 });
+    const [otherRow] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, other.email));
+    expect(await t.app.db.select().from(newClassDigests).where(eq(newClassDigests.userId, otherRow!.id))).toHaveLength(0);
+  });
+
+  it('is due from Monday 08:00 in the account time zone, once per week', async () => {
+    const now = monday(2033, 12); // 07:00 in New York (UTC-5 in January)
+    await publish('digest-2033-a', 'strength', days(now, -1));
+    const user = await subscriber({ timeZone: 'America/New_York' });
+    expect(digestWeek(now, 'America/New_York')).toBe('2033-W01');
+    expect(digestDue(now, 'America/New_York')).toBe(false);
+    expect(digestDue(now, null)).toBe(true);
+    await t.app.notifications.runDigests(now, { userId: user.id });
+    expect(await digestMails(user.id)).toHaveLength(0);
+    await t.app.notifications.runDigests(new Date(now.getTime() + 3600_000), { userId: user.id });
+    await t.app.notifications.runDigests(days(now, 2), { userId: user.id });
+    expect(await digestMails(user.id)).toHaveLength(1);
+  });
+
+  it('is built once per account and week with two instances on one database', async () => {
+    const now = monday(2034);
+    await publish('digest-2034-a', 'yoga', days(now, -1));
+    const user = await subscriber();
+    // PostgreSQL: a second app on the same database; PGlite (one process per data folder): a
+    // second service on the same database.
+    let second: TestApp | undefined;
+    if (t.config.databaseUrl) second = await createTestApp({ databaseUrl: t.config.databaseUrl });
+    try {
+      const other = second?.app.notifications ?? notificationsService(t.app.db, { vapid: await loadVapidKeys(t.config.dataDir, t.config.publicUrl), publicUrl: t.config.publicUrl, secret: t.config.jwtSecret });
+      const runs = await Promise.all([
+        t.app.notifications.runDigests(now, { userId: user.id }),
+        other.runDigests(now, { userId: user.id }),
+        t.app.notifications.runDigests(new Date(now.getTime() + 60_000), { userId: user.id }),
+        other.runDigests(days(now, 1), { userId: user.id }),
+      ]);
+      expect(runs.flatMap((run) => run.built)).toHaveLength(1);
+    } finally {
+      await second?.close();
+    }
+    expect(await digestMails(user.id)).toHaveLength(1);
+  });
+});
+
+describe('the unsubscribe link', () => {
+  async function linkFor(userId: string, year: number) {
+    await publish(`unsub-${year}`, 'yoga', days(monday(year), -1));
+    await t.app.notifications.runDigests(monday(year), { userId });
+    const [digest] = await digestMails(userId);
+    return new URL(/<([^>]+)>/.exec(digest!.mail.headers['List-Unsubscribe']!)![1]!).pathname;
+  }
+  const optedIn = async (userId: string) => (await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, userId))).length === 1;
+
+  it('opens signed out on a page in the account language that changes nothing; its button turns the digest off', async () => {
+    const user = await subscriber({ language: 'es' });
+    const link = await linkFor(user.id, 2035);
+    const page = await t.app.inject({ method: 'GET', url: link, headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain(`¿Dejar de enviar a ${user.email} el correo semanal de clases nuevas?`);
+    expect(page.body).toContain('<form method="post">');
+    expect(await optedIn(user.id)).toBe(true);
+
+    const done = await t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain(`Hecho: ${user.email} ya no recibirá el correo semanal de clases nuevas.`);
+    expect(await optedIn(user.id)).toBe(false);
+    expect((await call(user, 'GET', base)).json().notifications.enabled).toBe(false);
+  });
+
+  it('takes a mail client one-click POST (RFC 8058), repeated', async () => {
+    const user = await subscriber();
+    const link = await linkFor(user.id, 2036);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('will not get the weekly email about new classes any more');
+    }
+    expect(await optedIn(user.id)).toBe(false);
+    await t.app.notifications.runDigests(monday(2037), { userId: user.id });
+    expect(await digestMails(user.id)).toHaveLength(1);
+  });
+
+  it('refuses a token it did not sign, in the visitor language, and changes nothing', async () => {
+    const user = await subscriber();
+    const link = await linkFor(user.id, 2038);
+    const forged = `${link.slice(0, -3)}AAA`;
+    const other = link.replace(/\/unsubscribe\/[0-9a-f-]{36}/, `/unsubscribe/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`);
+    for (const url of [forged, other, '/unsubscribe/nonsense']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await t.app.inject({ method, url, headers: { 'accept-language': 'es' } });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).toContain('Este enlace no es válido.');
+      }
+    }
+    expect(await optedIn(user.id)).toBe(true);
+  });
+});
+
+describe('Web Push', () => {
+  let pushService: LocalPushService;
+  beforeAll(async () => {
+    pushService = await startPushService();
+    t.app.notifications.pushAgent = pushService.agent;
+  });
+  afterAll(async () => {
+    t.app.notifications.pushAgent = undefined;
+    await pushService.close();
+  });
+
+  it('keeps one subscription per device and refuses a bad one', async () => {
+    const user = await subscriber();
+    const first = pushService.subscription();
+    const { endpoint, keys } = first;
+    expect((await call(user, 'PUT', `${base}/push`, { endpoint, keys, expirationTime: null })).statusCode).toBe(200);
+    expect((await call(user, 'GET', base)).json().notifications.push.subscribed).toBe(true);
+    const replaced = pushService.subscription();
+    await call(user, 'PUT', `${base}/push`, { endpoint: replaced.endpoint, keys: replaced.keys });
+    const rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(rows.map((row) => row.endpoint)).toEqual([replaced.endpoint]);
+
+    for (const bad of [
+      { endpoint: 'http://127.0.0.1/push/1', keys },
+      { endpoint, keys: { ...keys, p256dh: keys.auth } },
+      { endpoint, keys: { ...keys, auth: 'short' } },
+      { endpoint },
+    ]) {
+      expect((await call(user, 'PUT', `${base}/push`, bad)).statusCode).toBe(400);
+    }
+    expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(1);
+
+    const off = await call(user, 'DELETE', `${base}/push`, undefined, 'es');
+    expect(off.json().message).toBe('Este dispositivo ya no recibirá avisos de clases nuevas.');
+    expect((await call(user, 'GET', base)).json().notifications.push.subscribed).toBe(false);
+  });
+
+  it('pushes the digest, encrypted for the device, and deletes subscriptions the push service says are gone', async () => {
+    const now = monday(2039);
+    await publish('push-2039-a', 'yoga', days(now, -1), 'Evening stretch');
+    const user = await subscriber({ language: 'es' });
+    const phone = pushService.subscription();
+    await call(user, 'PUT', `${base}/push`, { endpoint: phone.endpoint, keys: phone.keys });
+    // Two more devices of the account, whose subscriptions expired (410) or never existed (404).
+    const gone = pushService.subscription('gone');
+    const missing = pushService.subscription('missing');
+    for (const device of [gone, missing]) {
+      const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: user.email, password: user.password, device_id: newDeviceId() } });
+      expect(signedIn.statusCode).toBe(200);
+      expect((await call({ token: signedIn.json().token }, 'PUT', `${base}/push`, { endpoint: device.endpoint, keys: device.keys })).statusCode).toBe(200);
+    }
+    expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(3);
+
+    const { pushed } = await t.app.notifications.runDigests(now, { userId: user.id });
+    expect(pushed).toEqual({ sent: 1, removed: 2, failed: 0 });
+
+    const delivered = pushService.received.find((push) => push.path === new URL(phone.endpoint).pathname)!;
+    expect(delivered.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(delivered.headers.ttl)).toBeGreaterThan(0);
+    const vapid = checkVapid(delivered.headers.authorization as string, pushService.origin);
+    expect(vapid).toMatchObject({ valid: true, publicKey: t.app.notifications.vapidPublicKey });
+    expect(JSON.parse(decryptPush(delivered.body, phone))).toEqual({
+      title: '1 clase nueva en FitStream',
+      body: 'Nuevo esta semana: Evening stretch (es)',
+      url: 'http://localhost:8080/classes',
+      tag: 'new-classes-2039-W01',
+    });
+    const left = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(left.map((row) => row.endpoint)).toEqual([phone.endpoint]);
+  });
+});
+
+describe('deleting the account', () => {
+  it('erases the choice and the push subscriptions', async () => {
+    const user = await subscriber();
+    const device = { endpoint: 'https://push.example/abc', keys: { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') } };
+    expect((await call(user, 'PUT', `${base}/push`, device)).statusCode).toBe(200);
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/v1/account/delete', headers: { authorization: `FitStream ${user.token}` }, payload: { password: user.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, user.id))).toHaveLength(0);
+    expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are generated once into DATA_DIR, or taken from the environment', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'fs-vapid-'));
+    try {
+      const first = await loadVapidKeys(dir, 'https://fit.example');
+      const again = await loadVapidKeys(dir, 'https://fit.example');
+      expect(again).toEqual(first);
+      expect(first.subject).toBe('https://fit.example');
+      expect(JSON.parse(await readFile(path.join(dir, 'vapid-keys.json'), 'utf8'))).toMatchObject({ publicKey: first.publicKey });
+      const given = await loadVapidKeys(dir, 'http://localhost:8080', { VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:ops@fit.example' });
+      expect(given).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'mailto:ops@fit.example' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
