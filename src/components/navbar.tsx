@@ -35,7 +35,7 @@ export interface NavbarProps {
 const LINKS = [
   { href: '/home', label: messages.home },
   { href: '/classes', label: messages.classes },
-  { href: '/activity', label: messages.activity },
+  { href: '/activity', label: messages.activity, signedInOnly: true },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
   { href: '/account', label: messages.account },
@@ -78,7 +78,7 @@ export function Navbar({ signedIn, language, onLanguageChange, onLogout, current
         </button>
         <nav id={menuId} className={`navbar__menu${open ? ' navbar__menu--open' : ''}`} aria-label={intl.formatMessage(messages.nav)}>
           <ul className="navbar__links">
-            {LINKS.map((link) => (
+            {LINKS.filter((link) => signedIn || !('signedInOnly' in link)).map((link) => (
               <li key={link.href}>
                 <Link
                   href={link.href}
