@@ -66,6 +66,7 @@ describe('activity and favourites', () => {
     const phoneContext = await newContext(browser);
     const phone = await phoneContext.newPage();
     await signInThroughForm(phone, laptop.email);
+    await phone.waitForURL((url) => url.pathname !== '/login');
 
     // Saved on the laptop from the catalog's card.
     await laptop.page.goto('/classes');
