@@ -1,7 +1,7 @@
 // The app's long-lived actors (session and language, created outside React), what the screen
 // machines' implementations need from the app (each flow's actors.ts builds on them), and the
 // typed hooks screens use. `createAppActors(deps)` builds all of it; tests pass fakes.
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { AuthBridge } from '@api/client';
@@ -159,14 +159,9 @@ export function useFavourites() {
   const classes = useSelector(actor, (snapshot) => snapshot.context.classes);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const known = useSelector(actor, (snapshot) => snapshot.matches('ready') || snapshot.matches('saving'));
-  return {
-    ids,
-    classes,
-    busy,
-    known,
-    toggle: (classId: string) => actor.send({ type: 'favourite.toggle', classId }),
-    refresh: () => actor.send({ type: 'favourites.refresh' }),
-  };
+  const toggle = useCallback((classId: string) => actor.send({ type: 'favourite.toggle', classId }), [actor]);
+  const refresh = useCallback(() => actor.send({ type: 'favourites.refresh' }), [actor]);
+  return { ids, classes, busy, known, toggle, refresh };
 }
 
 export function useLanguage(): [Language, (language: Language) => void] {
