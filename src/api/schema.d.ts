@@ -330,7 +330,8 @@ export interface paths {
         /**
          * Delete the account, confirmed with the password.
          * @description Immediate: a current subscription is cancelled at once without a refund, every device
-         *     is signed out, personal data (email, name, image, uploads, sessions, progress, playback)
+         *     is signed out, personal data (email, name, image, uploads, sessions, progress, playback,
+         *     completed classes, the weekly goal, saved classes)
          *     is erased, payments are kept anonymised, and a goodbye email goes to the address. The
          *     address can sign up again.
          */
