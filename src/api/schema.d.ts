@@ -330,7 +330,8 @@ export interface paths {
         /**
          * Delete the account, confirmed with the password.
          * @description Immediate: a current subscription is cancelled at once without a refund, every device
-         *     is signed out, personal data (email, name, image, uploads, sessions, progress, playback)
+         *     is signed out, personal data (email, name, image, uploads, sessions, progress, playback,
+         *     completed classes, the weekly goal, saved classes)
          *     is erased, payments are kept anonymised, and a goodbye email goes to the address. The
          *     address can sign up again.
          */
@@ -1259,6 +1260,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's activity: totals this week and all time, the last 12 weeks, the weekly goal, the streak and the first page of history.
+         * @description Counted in the account's time zone (`users.time_zone`, UTC when unset); weeks start on
+         *     Monday. A completion is logged when a playback's progress crosses 90 %, at most once per
+         *     class and local day (docs/decisions/035). `weeks` are the current week and the 11
+         *     before it, oldest first. `streakWeeks` counts the weeks in a row meeting the current
+         *     goal: the current week once it meets it, and until then the weeks before it. `programmes`
+         *     lists finished programmes (empty until programmes exist).
+         */
+        get: operations["getActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of completed classes, newest first. */
+        get: operations["getActivityHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity/goal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the weekly goal (minutes 10 to 3000, or classes 1 to 50) and answer the activity with it.
+         * @description A target outside its kind's range answers 400 and keeps the goal as it was.
+         */
+        put: operations["setWeeklyGoal"];
+        post?: never;
+        /** Remove the weekly goal (no goal, no streak) and answer the activity. */
+        delete: operations["clearWeeklyGoal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's saved classes, most recently saved first (those still in the catalog). */
+        get: operations["listFavourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/favourites/{classId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: components["parameters"]["ClassId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a class to the account's list; saving a saved class changes nothing. */
+        put: operations["saveFavourite"];
+        post?: never;
+        /** Remove a class from the account's list; removing one not saved changes nothing. */
+        delete: operations["removeFavourite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2125,6 +2226,88 @@ export interface components {
                 /** Format: date-time */
                 expires_at: string | null;
             }[];
+        };
+        /** @description So many minutes, or so many classes, each week (minutes: 10 to 3000; classes: 1 to 50). */
+        WeeklyGoal: {
+            /** @enum {string} */
+            kind: "minutes" | "classes";
+            target: number;
+        };
+        WeekTotal: {
+            /**
+             * Format: date
+             * @description The week's Monday in the account's time zone.
+             */
+            weekStart: string;
+            minutes: number;
+            classes: number;
+        };
+        ActivityTotals: {
+            minutes: number;
+            classes: number;
+        };
+        /** @description One completion of a class. */
+        CompletedClass: {
+            /** Format: uuid */
+            id: string;
+            classId: string;
+            title: components["schemas"]["LocalizedText"];
+            discipline: components["schemas"]["Discipline"];
+            /** @description The class's length as sold when it was completed. */
+            minutes: number;
+            /** Format: date-time */
+            completedAt: string;
+            /**
+             * Format: date
+             * @description The day in the account's time zone.
+             */
+            date: string;
+        };
+        /** @description A programme the account finished (filled once programmes exist). */
+        FinishedProgramme: {
+            id: string;
+            title: components["schemas"]["LocalizedText"];
+            /** Format: date-time */
+            finishedAt: string;
+        };
+        ActivityHistory: {
+            items: components["schemas"]["CompletedClass"][];
+            /** @description Pass as `cursor` to /api/v1/activity/history for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        ActivityHistorySuccess: {
+            /** @constant */
+            isSuccess: true;
+            items: components["schemas"]["CompletedClass"][];
+            nextCursor: string | null;
+        };
+        ActivitySuccess: {
+            /** @constant */
+            isSuccess: true;
+            /** @description The IANA zone the weeks are counted in (UTC when the account has none). */
+            timeZone: string;
+            /** Format: date */
+            today: string;
+            goal: components["schemas"]["WeeklyGoal"] | null;
+            thisWeek: components["schemas"]["WeekTotal"];
+            allTime: components["schemas"]["ActivityTotals"];
+            /** @description The current week and the 11 before it, oldest first. */
+            weeks: components["schemas"]["WeekTotal"][];
+            streakWeeks: number;
+            goalMetThisWeek: boolean;
+            history: components["schemas"]["ActivityHistory"];
+            programmes: components["schemas"]["FinishedProgramme"][];
+        };
+        FavouritesSuccess: {
+            /** @constant */
+            isSuccess: true;
+            classes: components["schemas"]["ClassCard"][];
+        };
+        FavouriteSuccess: {
+            /** @constant */
+            isSuccess: true;
+            classId: string;
+            saved: boolean;
         };
     };
     responses: {
@@ -4253,6 +4436,172 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivitySuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getActivityHistory: {
+        parameters: {
+            query?: {
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Completed classes per page. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityHistorySuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setWeeklyGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyGoal"];
+            };
+        };
+        responses: {
+            /** @description Saved; the activity with the new goal and streak. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivitySuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    clearWeeklyGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivitySuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listFavourites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavouritesSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveFavourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: components["parameters"]["ClassId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavouriteSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeFavourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: components["parameters"]["ClassId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavouriteSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -1,11 +1,12 @@
 // The app's long-lived actors (session and language, created outside React), what the screen
 // machines' implementations need from the app (each flow's actors.ts builds on them), and the
 // typed hooks screens use. `createAppActors(deps)` builds all of it; tests pass fakes.
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { AuthBridge } from '@api/client';
 import type { Api } from '@api/calls';
+import { favouritesMachine, type FavouritesMachine } from '@machines/favourites.machine';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import type { SessionArrival } from '@domain/session-user';
@@ -90,12 +91,19 @@ export function createAppActors(deps: AppDeps) {
   );
   sessionActor = session;
 
+  /** The account's saved classes, one list for every screen (machines/favourites.machine.ts). */
+  const favourites = createActor(
+    favouritesMachine.provide({ actors: { loadFavourites: fromCall((_, signal) => api.listFavourites(signal)), setFavourite: fromCall(api.setFavourite) } }),
+    actorOptions,
+  );
+
   /** Sign-in and sign-up flows hand their user to the session through this action. */
   const tellSession = (_: unknown, arrival: SessionArrival) => session.send({ type: 'session.signIn', ...arrival });
 
   return {
     session,
     language,
+    favourites,
     tellSession,
     api,
     deviceId,
@@ -106,6 +114,16 @@ export function createAppActors(deps: AppDeps) {
     start() {
       session.start();
       language.start();
+      favourites.start();
+      // Told of the session now and of each sign-in and sign-out after.
+      let signedIn: boolean | null = null;
+      const tell = (user: unknown) => {
+        if ((user !== null) === signedIn) return;
+        signedIn = user !== null;
+        favourites.send({ type: 'session.changed', signedIn });
+      };
+      tell(session.getSnapshot().context.user);
+      session.subscribe((snapshot) => tell(snapshot.context.user));
     },
   };
 }
@@ -131,6 +149,19 @@ export function useSession<T>(select: (snapshot: SessionSnapshot) => T, compare:
 export function useSessionSend(): Actor<SessionMachine>['send'] {
   const { session } = useAppActors();
   return session.send.bind(session);
+}
+
+/** The saved classes: whether one is saved, toggling it, and the list ("My list"). */
+export function useFavourites() {
+  const { favourites } = useAppActors();
+  const actor = favourites as Actor<FavouritesMachine>;
+  const ids = useSelector(actor, (snapshot) => snapshot.context.ids);
+  const classes = useSelector(actor, (snapshot) => snapshot.context.classes);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const known = useSelector(actor, (snapshot) => snapshot.matches('ready') || snapshot.matches('saving'));
+  const toggle = useCallback((classId: string) => actor.send({ type: 'favourite.toggle', classId }), [actor]);
+  const refresh = useCallback(() => actor.send({ type: 'favourites.refresh' }), [actor]);
+  return { ids, classes, busy, known, toggle, refresh };
 }
 
 export function useLanguage(): [Language, (language: Language) => void] {

@@ -1,12 +1,13 @@
 // The app shell: actors and language providers, the navbar, the routed screen, the footer,
 // and the session's own navigation (sign-in, sign-out, token link, expiry) performed.
-import { useCallback, useRef, type MouseEvent } from 'react';
+import { useCallback, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { Footer } from '@components/footer';
 import { Navbar } from '@components/navbar';
+import { SavedClassesContext, type SavedClasses } from '@components/save-button';
 import { AppIntlProvider } from '@i18n';
-import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from './actors';
+import { AppActorsContext, useAppActors, useFavourites, useLanguage, useSession, type AppActors } from './actors';
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from './navigation';
 import { useDocumentTitle } from './route-titles';
@@ -15,6 +16,13 @@ import { AppRoutes, FlowOverlays } from './router';
 const messages = defineMessages({
   skip: { id: 'app.skipToContent', defaultMessage: 'Skip to content' },
 });
+
+/** Which classes the account saved, for every "Save" button (none until the list is known). */
+function SavedClassesProvider({ children }: { children: ReactNode }) {
+  const { ids, busy, known, toggle } = useFavourites();
+  const value = useMemo<SavedClasses | null>(() => (known ? { isSaved: (id) => ids.includes(id), toggle, busy } : null), [ids, busy, known, toggle]);
+  return <SavedClassesContext.Provider value={value}>{children}</SavedClassesContext.Provider>;
+}
 
 function Shell() {
   const { session } = useAppActors();
@@ -47,7 +55,9 @@ function Shell() {
         currentPath={location}
       />
       <main id="main" ref={main} tabIndex={-1}>
-        <AppRoutes />
+        <SavedClassesProvider>
+          <AppRoutes />
+        </SavedClassesProvider>
       </main>
       <Footer />
       <FlowOverlays />

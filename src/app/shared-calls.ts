@@ -1,6 +1,7 @@
 // The contract calls more than one part of the app makes: the session's (refresh, sign-out,
 // the payment link's token), the account's language (the language actor and the account flow)
-// and the billing list (the billing flow, and pricing's current plan).
+// the billing list (the billing flow, and pricing's current plan) and the saved classes (the
+// favourites actor every card, the class page, the player and the home read).
 import type { Billing } from '@domain/subscriptions';
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, userOf, type CallsOf } from '@api/calls';
@@ -21,6 +22,18 @@ export const calls = (client: ApiClient) => ({
       subscriptions: data.plans,
       payments: data.payments,
     })),
+  listFavourites: (signal?: AbortSignal) =>
+    map(outcomeOf(client.GET('/api/v1/favourites', { signal }), signal), (data) => ({ classes: data.classes })),
+  setFavourite: ({ classId, saved }: { classId: string; saved: boolean }, signal?: AbortSignal) =>
+    map(
+      outcomeOf(
+        saved
+          ? client.PUT('/api/v1/favourites/{classId}', { params: { path: { classId } }, signal })
+          : client.DELETE('/api/v1/favourites/{classId}', { params: { path: { classId } }, signal }),
+        signal,
+      ),
+      (data) => ({ saved: data.saved }),
+    ),
 });
 
 declare module '@api/calls' {

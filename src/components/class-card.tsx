@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { progressShare, type ClassCard as Card } from '@domain/catalog';
 import { routes } from '@domain/routes';
 import { ClassPoster } from './class-poster';
+import { SaveButton } from './save-button';
 import { useClassTexts } from './class-texts';
 
 const messages = defineMessages({
@@ -43,6 +44,7 @@ export function ClassCardView({ card, headingLevel = 3 }: { card: Card; headingL
           </span>
         </div>
       )}
+      <SaveButton classId={card.id} title={t.text(card.title)} />
     </article>
   );
 }

@@ -28,6 +28,7 @@ export { PlanTable, type PlanTableProps } from './plan-table';
 export { planMessages, topTierId, usePlanTexts, type PlanInterval, type PlanTexts, type PlanView } from './plan-view';
 export { PricingNotes } from './pricing-notes';
 export { ResponsiveTable, type ResponsiveTableProps, type TableColumn } from './responsive-table';
+export { SaveButton, SavedClassesContext, type SavedClasses } from './save-button';
 export { Spinner, type SpinnerProps } from './spinner';
 export { StepHeader, type StepHeaderProps } from './step-header';
 export { Tabs, type TabItem, type TabsProps } from './tabs';

@@ -11,6 +11,7 @@ const messages = defineMessages({
   nav: { id: 'navbar.label', defaultMessage: 'Main' },
   home: { id: 'navbar.home', defaultMessage: 'Home' },
   classes: { id: 'navbar.classes', defaultMessage: 'Classes' },
+  activity: { id: 'navbar.activity', defaultMessage: 'Activity' },
   pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
   billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
   account: { id: 'navbar.account', defaultMessage: 'Account' },
@@ -34,6 +35,7 @@ export interface NavbarProps {
 const LINKS = [
   { href: '/home', label: messages.home },
   { href: '/classes', label: messages.classes },
+  { href: '/activity', label: messages.activity, signedInOnly: true },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
   { href: '/account', label: messages.account },
@@ -76,7 +78,7 @@ export function Navbar({ signedIn, language, onLanguageChange, onLogout, current
         </button>
         <nav id={menuId} className={`navbar__menu${open ? ' navbar__menu--open' : ''}`} aria-label={intl.formatMessage(messages.nav)}>
           <ul className="navbar__links">
-            {LINKS.map((link) => (
+            {LINKS.filter((link) => signedIn || !('signedInOnly' in link)).map((link) => (
               <li key={link.href}>
                 <Link
                   href={link.href}

@@ -27,6 +27,7 @@ export const routes = {
   classes: { path: '/classes', access: 'signedIn', href: (query?: string) => (query ? `/classes?${query}` : '/classes') },
   classDetail: { path: '/classes/:id', access: 'signedIn', href: (id: string) => `/classes/${encodeURIComponent(id)}` },
   watch: { path: '/watch/:id', access: 'signedIn', href: (id: string) => `/watch/${encodeURIComponent(id)}` },
+  activity: { path: '/activity', access: 'signedIn', href: () => '/activity' },
   pricing: { path: '/pricing', access: 'signedIn', href: () => '/pricing' },
   users: { path: '/users', access: 'signedIn', href: (query?: { session_id?: string }) => withQuery('/users', query) },
   success: { path: '/success', access: 'signedIn', href: () => '/success' },

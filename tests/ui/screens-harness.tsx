@@ -78,6 +78,12 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     saveNotifications: vi.fn(pending),
     subscribePush: vi.fn(pending),
     unsubscribePush: vi.fn(pending),
+    listFavourites: vi.fn(pending),
+    setFavourite: vi.fn(pending),
+    getActivity: vi.fn(pending),
+    activityHistory: vi.fn(pending),
+    setWeeklyGoal: vi.fn(pending),
+    clearWeeklyGoal: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

@@ -9,3 +9,4 @@ export * from './playback';
 export * from './mail';
 export * from './downloads';
 export * from './notifications';
+export * from './activity';

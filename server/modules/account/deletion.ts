@@ -8,8 +8,11 @@
 import { and, eq, ne, notExists } from 'drizzle-orm';
 import type { Database, Transaction } from '@server/db/client';
 import {
+  activityGoals,
   checkoutSessions,
+  classCompletions,
   classProgress,
+  favourites,
   linkTokens,
   passwordResetTokens,
   mailOutbox,
@@ -85,6 +88,9 @@ export async function deleteAccount(
 
     await tx.delete(uploads).where(eq(uploads.userId, userId));
     await tx.delete(classProgress).where(eq(classProgress.userId, userId));
+    await tx.delete(classCompletions).where(eq(classCompletions.userId, userId));
+    await tx.delete(activityGoals).where(eq(activityGoals.userId, userId));
+    await tx.delete(favourites).where(eq(favourites.userId, userId));
     await tx.delete(playbackSessions).where(eq(playbackSessions.userId, userId));
     await tx.delete(linkTokens).where(eq(linkTokens.userId, userId));
     // A reset link must not set a password on the deleted account (and sign it in again).

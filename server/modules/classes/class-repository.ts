@@ -267,6 +267,15 @@ export function findClass(snapshot: CatalogSnapshot, progress: AccountProgress, 
   };
 }
 
+/** The published classes among `ids`, as cards, in the order of `ids` (a saved list's). */
+export function cardsFromSnapshot(snapshot: CatalogSnapshot, progress: AccountProgress, ids: readonly string[], now: Date): ClassCard[] {
+  const byId = new Map(snapshot.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row && isPublished(row, now) ? [cardOf(row, progress)] : [];
+  });
+}
+
 /** What the filters offer: disciplines in their order, instructors by name, levels easiest first. */
 export async function listFacets(db: Queryable): Promise<ClassFacets> {
   const [disciplineRows, instructorRows] = await Promise.all([

@@ -8,6 +8,7 @@ import type { components } from '@api/schema';
 import type { Database } from '@server/db/client';
 import { hasClassAccess } from './access';
 import {
+  cardsFromSnapshot,
   findClass,
   homeRowsFromSnapshot,
   listClasses,
@@ -58,6 +59,11 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
       const [snapshot, own, canPlay] = await Promise.all([catalog.get(), progress.get(userId), hasClassAccess(db, userId)]);
       const found = findClass(snapshot, own, classId, new Date());
       return found && { class: found, canPlay };
+    },
+    /** The published classes among `ids` as cards, in that order (the account's saved list). */
+    async cards(userId: string, ids: readonly string[]) {
+      const [snapshot, own] = await Promise.all([catalog.get(), progress.get(userId)]);
+      return cardsFromSnapshot(snapshot, own, ids, new Date());
     },
     /** This instance's reads see the account's new progress at once; the others when the database tells them. */
     progressChanged: (userId: string) => progress.invalidate(userId),

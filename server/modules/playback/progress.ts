@@ -3,6 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { classProgress } from '@server/db/schema';
+import { recordCompletion } from '@server/modules/activity/completions';
 
 export const COMPLETED_FRACTION = 0.9;
 
@@ -15,6 +16,11 @@ export async function saveProgress(
 ): Promise<ProgressRow> {
   const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
   const completedAt = position >= COMPLETED_FRACTION * input.mediaDurationSeconds ? now : null;
+  // Crossing 90 % (from below, or on a first save) logs a completion for Activity (decision 035).
+  const before = completedAt && (await findProgress(db, input.userId, input.classId));
+  if (completedAt && (!before || before.positionSeconds < COMPLETED_FRACTION * input.mediaDurationSeconds)) {
+    await recordCompletion(db, { userId: input.userId, classId: input.classId, at: now });
+  }
   const [row] = await db
     .insert(classProgress)
     .values({ userId: input.userId, classId: input.classId, positionSeconds: position, completedAt, updatedAt: now })

@@ -3,9 +3,11 @@
 // machine makes every change the user asks for a new address itself.
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { EmptyState, Spinner, useMessageText } from '@components';
+import { useFavourites } from '@app/actors';
 import { useFlow } from '@app/flow';
+import { routes } from '@domain/routes';
 import { hasFilters, parseCatalogQuery } from '@domain/catalog';
 import { catalogMachine } from '@machines/catalog.machine';
 import { CatalogFiltersPanel } from './catalog-filters';
@@ -22,7 +24,36 @@ const messages = defineMessages({
   emptyClear: { id: 'classes.empty.clear', defaultMessage: 'Clear filters' },
   failedTitle: { id: 'classes.failed.title', defaultMessage: 'The classes could not be loaded' },
   retry: { id: 'classes.retry', defaultMessage: 'Try again' },
+  lists: { id: 'classes.lists', defaultMessage: 'Show' },
+  all: { id: 'classes.all', defaultMessage: 'All classes' },
+  myList: { id: 'classes.myList', defaultMessage: 'My list' },
+  myListEmpty: { id: 'classes.myList.empty', defaultMessage: 'Nothing saved yet. Press "Save" on a class to keep it here.' },
 });
+
+/** /classes?list=mine: the saved classes instead of the catalog, the same on every device. */
+function MyList() {
+  const intl = useIntl();
+  const { classes, refresh } = useFavourites();
+  useEffect(() => refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arriving
+  return (
+    <section className="catalog__results" aria-labelledby="catalog-my-list">
+      <h2 id="catalog-my-list" className="visually-hidden">
+        {intl.formatMessage(messages.myList)}
+      </h2>
+      {classes.length === 0 ? (
+        <p role="status">{intl.formatMessage(messages.myListEmpty)}</p>
+      ) : (
+        <ul className="class-grid">
+          {classes.map((card) => (
+            <li key={card.id}>
+              <ClassCardView card={card} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 const countMessage = defineMessage<{ count: number }>({ id: 'classes.count', defaultMessage: '{count, plural, one {# class} other {# classes}}' });
 const shownMessage = defineMessage<{ shown: number; total: number }>({ id: 'classes.shown', defaultMessage: 'Showing {shown} of {total}' });
 
@@ -39,9 +70,21 @@ export default function CatalogScreen() {
 
   const clear = () => send({ type: 'filters.clear' });
   const loading = snapshot.hasTag('loading');
+  const mine = new URLSearchParams(search).get('list') === 'mine';
   return (
     <div className="page catalog">
       <h1>{intl.formatMessage(messages.title)}</h1>
+      <nav className="catalog__lists" aria-label={intl.formatMessage(messages.lists)}>
+        <Link href={routes.classes.href()} className="chip" aria-current={mine ? undefined : 'page'}>
+          {intl.formatMessage(messages.all)}
+        </Link>
+        <Link href={routes.classes.href('list=mine')} className="chip" aria-current={mine ? 'page' : undefined}>
+          {intl.formatMessage(messages.myList)}
+        </Link>
+      </nav>
+      {mine ? (
+        <MyList />
+      ) : (
       <div className="catalog__layout">
         <CatalogFiltersPanel
           filters={filters}
@@ -123,6 +166,7 @@ export default function CatalogScreen() {
           )}
         </section>
       </div>
+      )}
     </div>
   );
 }

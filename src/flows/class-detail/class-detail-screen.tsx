@@ -3,6 +3,7 @@
 // player) or "Choose a plan to start watching" (to /pricing). An unknown id has its own page.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
+import { SaveButton } from '@components/save-button';
 import { ClassPoster, DateText, Spinner, useMessageText } from '@components';
 import { useFlow } from '@app/flow';
 import { isInProgress, minutesOf, progressShare, type ClassDetail } from '@domain/catalog';
@@ -92,6 +93,7 @@ function Detail({ detail, canPlay }: { detail: ClassDetail; canPlay: boolean }) 
           <span aria-hidden="true"> · </span>
           {t.duration(detail.durationSeconds, 'long')}
         </p>
+        <SaveButton classId={detail.id} />
         <Actions detail={detail} canPlay={canPlay} />
         <section aria-labelledby="class-about">
           <h2 id="class-about">{intl.formatMessage(messages.about)}</h2>

@@ -1,17 +1,21 @@
 // /home for an account whose subscription gives access: continue watching (started, not
 // finished), new this week, and a row per discipline with a link to the rest of it.
+import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { catalogQuery, noFilters, type ClassCard, type ClassesHome } from '@domain/catalog';
 import { routes } from '@domain/routes';
 import { ClassCardView } from '@components/class-card';
 import { useClassTexts } from '@components/class-texts';
+import { useFavourites } from '@app/actors';
 
 const messages = defineMessages({
   title: { id: 'subscriberHome.title', defaultMessage: 'Your classes' },
   browse: { id: 'subscriberHome.browse', defaultMessage: 'Browse all classes' },
   continue: { id: 'subscriberHome.continue', defaultMessage: 'Continue watching' },
   newThisWeek: { id: 'subscriberHome.newThisWeek', defaultMessage: 'New this week' },
+  myList: { id: 'subscriberHome.myList', defaultMessage: 'My list' },
+  seeMyList: { id: 'subscriberHome.seeMyList', defaultMessage: 'See my list' },
   empty: { id: 'subscriberHome.empty', defaultMessage: 'No classes yet. Come back soon.' },
 });
 const seeAllMessage = defineMessage<{ discipline: string }>({ id: 'subscriberHome.seeAll', defaultMessage: 'See all {discipline}' });
@@ -41,6 +45,9 @@ function Row({ id, title, classes, more }: { id: string; title: string; classes:
 export function SubscriberHome({ rows }: { rows: ClassesHome }) {
   const intl = useIntl();
   const t = useClassTexts();
+  // The saved classes, as another device may have left them.
+  const { classes: saved, refresh } = useFavourites();
+  useEffect(() => refresh(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arriving
   const nothing = !rows.continueWatching.length && !rows.newThisWeek.length && !rows.disciplines.length;
   return (
     <div className="page subscriber-home">
@@ -52,6 +59,9 @@ export function SubscriberHome({ rows }: { rows: ClassesHome }) {
       </div>
       {nothing && <p>{intl.formatMessage(messages.empty)}</p>}
       {rows.continueWatching.length > 0 && <Row id="home-continue" title={intl.formatMessage(messages.continue)} classes={rows.continueWatching} />}
+      {saved.length > 0 && (
+        <Row id="home-my-list" title={intl.formatMessage(messages.myList)} classes={saved} more={{ href: routes.classes.href('list=mine'), label: intl.formatMessage(messages.seeMyList) }} />
+      )}
       {rows.newThisWeek.length > 0 && <Row id="home-new" title={intl.formatMessage(messages.newThisWeek)} classes={rows.newThisWeek} />}
       {rows.disciplines.map((row) => {
         const name = t.text(row.discipline.name);

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
+import { SaveButton } from '@components/save-button';
 import { Spinner } from '@components';
 import { useLanguage } from '@app/actors';
 import { useFlow } from '@app/flow';
@@ -224,6 +225,7 @@ export default function WatchScreen() {
     <div className="page page--player">
       <h1 className="visually-hidden">{intl.formatMessage(messages.title)}</h1>
       <Player key={id} classId={id} />
+      <SaveButton classId={id} className="player__save" />
     </div>
   );
 }

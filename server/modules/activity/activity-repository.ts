@@ -1,0 +1,102 @@
+// Reads and writes of Activity: the account's completions (totals, weeks, paged history) and
+// its weekly goal. Weeks and days are counted in the account's time zone (decision 035).
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { components } from '@api/schema';
+import type { Queryable } from '@server/db/client';
+import { activityGoals, classCompletions, classes, disciplines } from '@server/db/schema';
+import { lastWeeks, localDate, streakWeeks, weekStartOf, weeklyTotals, type GoalKind, type WeeklyGoal } from '@domain/activity';
+import { accountTimeZone } from './completions';
+
+type Schemas = components['schemas'];
+
+/** The chart's weeks: the current one and the 11 before it. */
+export const CHART_WEEKS = 12;
+
+export interface HistoryPosition {
+  completedAt: Date;
+  id: string;
+}
+
+export async function findGoal(db: Queryable, userId: string): Promise<WeeklyGoal | null> {
+  const [row] = await db.select({ kind: activityGoals.kind, target: activityGoals.target }).from(activityGoals).where(eq(activityGoals.userId, userId));
+  return row ? { kind: row.kind as GoalKind, target: row.target } : null;
+}
+
+export async function saveGoal(db: Queryable, userId: string, goal: WeeklyGoal, now: Date): Promise<void> {
+  await db
+    .insert(activityGoals)
+    .values({ userId, kind: goal.kind, target: goal.target, updatedAt: now })
+    .onConflictDoUpdate({ target: activityGoals.userId, set: { kind: goal.kind, target: goal.target, updatedAt: now } });
+}
+
+export async function clearGoal(db: Queryable, userId: string): Promise<void> {
+  await db.delete(activityGoals).where(eq(activityGoals.userId, userId));
+}
+
+/** One page of completed classes, newest first, after `after` (the previous page's last). */
+export async function historyPage(
+  db: Queryable,
+  userId: string,
+  timeZone: string,
+  page: { after: HistoryPosition | null; limit: number },
+): Promise<{ items: Schemas['CompletedClass'][]; next: HistoryPosition | null }> {
+  const after = page.after
+    ? or(lt(classCompletions.completedAt, page.after.completedAt), and(eq(classCompletions.completedAt, page.after.completedAt), lt(classCompletions.id, page.after.id)))
+    : undefined;
+  const rows = await db
+    .select({
+      id: classCompletions.id,
+      classId: classCompletions.classId,
+      completedAt: classCompletions.completedAt,
+      minutes: classCompletions.minutes,
+      title: classes.title,
+      discipline: { id: disciplines.id, name: disciplines.name },
+    })
+    .from(classCompletions)
+    .innerJoin(classes, eq(classes.id, classCompletions.classId))
+    .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
+    .where(and(eq(classCompletions.userId, userId), after))
+    .orderBy(desc(classCompletions.completedAt), desc(classCompletions.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map((row) => ({
+      id: row.id,
+      classId: row.classId,
+      title: row.title,
+      discipline: row.discipline,
+      minutes: row.minutes,
+      completedAt: row.completedAt.toISOString(),
+      date: localDate(row.completedAt, timeZone),
+    })),
+    next: rows.length > page.limit && last ? { completedAt: last.completedAt, id: last.id } : null,
+  };
+}
+
+/** Totals this week and all time, the chart's weeks, the goal and the streak, now, in the account's time zone. */
+export async function activitySummary(db: Queryable, userId: string, now: Date) {
+  const [timeZone, goal, rows] = await Promise.all([
+    accountTimeZone(db, userId),
+    findGoal(db, userId),
+    db
+      .select({ completedAt: classCompletions.completedAt, minutes: classCompletions.minutes })
+      .from(classCompletions)
+      .where(eq(classCompletions.userId, userId)),
+  ]);
+  const totals = weeklyTotals(rows.map((row) => ({ localDate: localDate(row.completedAt, timeZone), minutes: row.minutes })));
+  const today = localDate(now, timeZone);
+  const currentWeek = weekStartOf(today);
+  const thisWeek = totals.get(currentWeek) ?? { weekStart: currentWeek, minutes: 0, classes: 0 };
+  return {
+    timeZone,
+    today,
+    goal,
+    thisWeek,
+    allTime: { minutes: rows.reduce((sum, row) => sum + row.minutes, 0), classes: rows.length },
+    weeks: lastWeeks(totals, currentWeek, CHART_WEEKS),
+    streakWeeks: streakWeeks(totals, currentWeek, goal),
+    goalMetThisWeek: goal !== null && thisWeek[goal.kind] >= goal.target,
+  };
+}
+

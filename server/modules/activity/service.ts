@@ -1,0 +1,81 @@
+// App layer: `app.activity`, what a subscriber has done: the completion log's totals, weeks,
+// streak and paged history, and the weekly goal (docs/decisions/035).
+import fp from 'fastify-plugin';
+import type { components } from '@api/schema';
+import type { Database } from '@server/db/client';
+import { HttpError } from '@server/errors';
+import { goalInRange, goalLimits, type WeeklyGoal } from '@domain/activity';
+import { activitySummary, clearGoal, historyPage, saveGoal, type HistoryPosition } from './activity-repository';
+import { accountTimeZone } from './completions';
+
+type Schemas = components['schemas'];
+
+export const HISTORY_PAGE = 20;
+
+/** History cursors are opaque to clients: base64url of the last entry's time and id. */
+export function encodeHistoryCursor(position: HistoryPosition): string {
+  return Buffer.from(JSON.stringify([position.completedAt.toISOString(), position.id])).toString('base64url');
+}
+
+function decodeHistoryCursor(cursor: string): HistoryPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, id] = value as unknown[];
+      const completedAt = typeof at === 'string' ? new Date(at) : null;
+      if (completedAt && !Number.isNaN(completedAt.getTime()) && typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id)) return { completedAt, id };
+    }
+  } catch {
+    // answered below
+  }
+  throw new HttpError(400, 'activity.badCursor');
+}
+
+export function activityService(db: Database) {
+  async function history(userId: string, timeZone: string, cursor: string | undefined, limit: number): Promise<Schemas['ActivityHistory']> {
+    const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
+    const page = await historyPage(db, userId, timeZone, { after, limit });
+    return { items: page.items, nextCursor: page.next && encodeHistoryCursor(page.next) };
+  }
+
+  async function overview(userId: string, now: Date): Promise<Omit<Schemas['ActivitySuccess'], 'isSuccess'>> {
+    const summary = await activitySummary(db, userId, now);
+    return {
+      ...summary,
+      history: await history(userId, summary.timeZone, undefined, HISTORY_PAGE),
+      // Finished programmes: filled once programmes exist (the programmes lane).
+      programmes: [],
+    };
+  }
+
+  return {
+    overview,
+    async history(userId: string, query: { cursor?: string; limit?: number }) {
+      const timeZone = await accountTimeZone(db, userId);
+      return history(userId, timeZone, query.cursor, query.limit ?? HISTORY_PAGE);
+    },
+    /** Sets the weekly goal (400 outside its kind's limits, nothing changed) and answers the new overview. */
+    async setGoal(userId: string, goal: WeeklyGoal, now: Date) {
+      if (!goalInRange(goal)) throw new HttpError(400, `activity.goalOutOfRange.${goal.kind}`, { values: { ...goalLimits[goal.kind] } });
+      await saveGoal(db, userId, goal, now);
+      return overview(userId, now);
+    },
+    async clearGoal(userId: string, now: Date) {
+      await clearGoal(db, userId);
+      return overview(userId, now);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    activity: ReturnType<typeof activityService>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('activity', activityService(app.db));
+  },
+  { name: 'activity-service', dependencies: ['config-and-database'] },
+);

@@ -1,0 +1,40 @@
+// "Save": a toggle button (aria-pressed) that keeps a class in the account's list ("My list").
+// The app provides which classes are saved and how to toggle one (SavedClassesContext, from the
+// favourites actor); without it (visitors, the list not loaded yet) there is no button.
+import { createContext, useContext } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+
+export interface SavedClasses {
+  isSaved: (classId: string) => boolean;
+  toggle: (classId: string) => void;
+  /** A change is being saved: one at a time. */
+  busy: boolean;
+}
+
+export const SavedClassesContext = createContext<SavedClasses | null>(null);
+
+const messages = defineMessages({
+  save: { id: 'favourites.save', defaultMessage: 'Save' },
+});
+
+export function SaveButton({ classId, title, className = '' }: { classId: string; /** Said after "Save" to screen readers where several cards show one. */ title?: string; className?: string }) {
+  const intl = useIntl();
+  const saved = useContext(SavedClassesContext);
+  if (!saved) return null;
+  const pressed = saved.isSaved(classId);
+  return (
+    <button
+      type="button"
+      className={`save-button ${className}`.trim()}
+      aria-pressed={pressed}
+      aria-disabled={saved.busy || undefined}
+      onClick={() => !saved.busy && saved.toggle(classId)}
+    >
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill={pressed ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+        <path d="M6 3h12v18l-6-4-6 4z" />
+      </svg>
+      {intl.formatMessage(messages.save)}
+      {title && <span className="visually-hidden">{`: ${title}`}</span>}
+    </button>
+  );
+}

@@ -1,0 +1,58 @@
+// Minutes per week for the last 12 weeks, as an SVG bar chart with a title and a description;
+// the numbers are in the table beside it (activity-screen.tsx). Drawn by hand: 12 bars need no
+// charting library. Loaded lazily by /activity, so no other page's code carries it.
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import type { WeekTotal } from '@domain/activity';
+
+const messages = defineMessages({
+  title: { id: 'activity.chart.title', defaultMessage: 'Minutes per week, last 12 weeks' },
+});
+const description = defineMessage<{ total: number; best: number; current: number }>({
+  id: 'activity.chart.description',
+  defaultMessage: 'Bar chart of {total} minutes over 12 weeks; the best week had {best} minutes and this week has {current}. The table below has each week.',
+});
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const TOP = 16;
+const BOTTOM = 28;
+const LEFT = 36;
+
+export default function ActivityChart({ weeks, goalMinutes }: { weeks: WeekTotal[]; goalMinutes: number | null }) {
+  const intl = useIntl();
+  const best = Math.max(0, ...weeks.map((week) => week.minutes));
+  const top = Math.max(30, best, goalMinutes ?? 0);
+  const plot = HEIGHT - TOP - BOTTOM;
+  const slot = (WIDTH - LEFT) / weeks.length;
+  const y = (minutes: number) => TOP + plot - (minutes / top) * plot;
+  const label = (weekStart: string) => intl.formatDate(new Date(`${weekStart}T00:00:00Z`), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const total = weeks.reduce((sum, week) => sum + week.minutes, 0);
+  return (
+    <svg className="activity-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="activity-chart-title activity-chart-desc" preserveAspectRatio="xMidYMid meet">
+      <title id="activity-chart-title">{intl.formatMessage(messages.title)}</title>
+      <desc id="activity-chart-desc">{intl.formatMessage(description, { total, best, current: weeks.at(-1)?.minutes ?? 0 })}</desc>
+      <line x1={LEFT} x2={WIDTH} y1={y(0)} y2={y(0)} className="activity-chart__axis" />
+      <text x={LEFT - 6} y={y(top) + 4} className="activity-chart__tick" textAnchor="end">
+        {top}
+      </text>
+      <text x={LEFT - 6} y={y(0)} className="activity-chart__tick" textAnchor="end">
+        0
+      </text>
+      {goalMinutes !== null && <line x1={LEFT} x2={WIDTH} y1={y(goalMinutes)} y2={y(goalMinutes)} className="activity-chart__goal" />}
+      {weeks.map((week, index) => {
+        const x = LEFT + index * slot + slot * 0.15;
+        const height = y(0) - y(week.minutes);
+        return (
+          <g key={week.weekStart}>
+            <rect x={x} y={y(week.minutes)} width={slot * 0.7} height={Math.max(height, 0)} rx={3} className={index === weeks.length - 1 ? 'activity-chart__bar activity-chart__bar--current' : 'activity-chart__bar'} />
+            {index % 2 === 1 && (
+              <text x={x + slot * 0.35} y={HEIGHT - 8} className="activity-chart__tick" textAnchor="middle">
+                {label(week.weekStart)}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
