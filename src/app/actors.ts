@@ -1,4 +1,4 @@
-// The app's long-lived actors (session and language, created outside React), what the screen
+// The app's long-lived actors (session, language and connectivity, created outside React), what the screen
 // machines' implementations need from the app (each flow's actors.ts builds on them), and the
 // typed hooks screens use. `createAppActors(deps)` builds all of it; tests pass fakes.
 import { createContext, useContext } from 'react';
@@ -6,10 +6,12 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { AuthBridge } from '@api/client';
 import type { Api } from '@api/calls';
+import { connectivityMachine, type ConnectivityMachine } from '@machines/connectivity.machine';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import type { SessionArrival } from '@domain/session-user';
 import { fromCall } from './call-actor';
+import { browserConnectivity, type ConnectivitySource } from './connectivity';
 import { createAuthBridge } from './session-token';
 import type { Persistence } from './persistence';
 
@@ -29,6 +31,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Development only: the Stately inspector (`?inspect`). */
   inspect?: Inspect;
+  /** Whether the device is online, and its changes (the browser's by default). */
+  connectivity?: ConnectivitySource;
 }
 
 /**
@@ -90,12 +94,19 @@ export function createAppActors(deps: AppDeps) {
   );
   sessionActor = session;
 
+  const network = deps.connectivity ?? browserConnectivity();
+  const connectivity = createActor(connectivityMachine.provide({ actors: { watchConnectivity: network.watch } }), {
+    ...actorOptions,
+    input: { online: network.online() },
+  });
+
   /** Sign-in and sign-up flows hand their user to the session through this action. */
   const tellSession = (_: unknown, arrival: SessionArrival) => session.send({ type: 'session.signIn', ...arrival });
 
   return {
     session,
     language,
+    connectivity,
     tellSession,
     api,
     deviceId,
@@ -106,6 +117,7 @@ export function createAppActors(deps: AppDeps) {
     start() {
       session.start();
       language.start();
+      connectivity.start();
     },
   };
 }
@@ -137,4 +149,10 @@ export function useLanguage(): [Language, (language: Language) => void] {
   const { language } = useAppActors();
   const value = useSelector(language as Actor<LanguageMachine>, (snapshot) => snapshot.context.language);
   return [value, (next) => language.send({ type: 'language.set', language: next })];
+}
+
+/** The device is offline (the pages that need the network say so). */
+export function useOffline(): boolean {
+  const { connectivity } = useAppActors();
+  return useSelector(connectivity as Actor<ConnectivityMachine>, (snapshot) => snapshot.matches('offline'));
 }

@@ -1,5 +1,6 @@
-// /account: a view of the account machine. Sections: email, password, language, devices signed
-// in, your data (download), and delete account (a confirmation dialog asking the password).
+// /account: a view of the account machine. Sections: email, password, language, this device's
+// data saver, devices signed in, your data (download), and delete account (a confirmation
+// dialog asking the password).
 import type { FormEvent, ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
@@ -9,6 +10,7 @@ import { useScrollToTopOn } from '@app/navigation';
 import { accountMachine, type AccountLanguage } from '@machines/account.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
+import { DataSaverSetting } from './data-saver-setting';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'Account' },
@@ -204,6 +206,8 @@ export default function AccountScreen() {
           <option value="es" lang="es">Español</option>
         </select>
       </Section>
+
+      <DataSaverSetting />
 
       <Section id="account-devices" title={t(messages.devicesTitle)}>
         <ul className="account__devices">
