@@ -175,10 +175,13 @@ describe('installable app', () => {
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js?build=2').then(() => undefined));
     await prompt.getByText('A new version is available').waitFor({ timeout: 20_000 });
     await checkEverywhere(page, 'update-available');
-    const reloaded = page.waitForEvent('framenavigated');
+    const before = await page.evaluate(() => performance.timeOrigin);
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await reloaded;
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?build=2'));
+    // The waiting version took over (it no longer waits) and the page loaded again, controlled.
+    await page.waitForFunction((was) => performance.timeOrigin !== was && document.readyState === 'complete', before, { timeout: 20_000 });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    const waitingAfter = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.scriptURL ?? null);
+    assert.ok(!waitingAfter?.endsWith('/sw.js?build=2'), `the new version still waits: ${waitingAfter}`);
     await context.close();
   });
 
