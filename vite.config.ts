@@ -1,13 +1,36 @@
-// Builds the single-page app; in development it proxies the API to the server on PORT.
+// Builds the single-page app and its service worker; in development it proxies the API to the
+// server on PORT.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompiledMessages } from './scripts/precompiled-messages.ts';
+import { webAppManifest } from './scripts/pwa-manifest.ts';
 
 const apiPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
   // Messages are parsed here, not in the browser (scripts/precompiled-messages.ts).
-  plugins: [precompiledMessages(), react()],
+  plugins: [
+    precompiledMessages(),
+    react(),
+    // The installable app (docs/decisions/039): the manifest and a Workbox worker that precaches
+    // the app shell (hashed assets, index.html as every navigation's fallback) and nothing else:
+    // no API answer and no media is ever cached. A new version waits until the user says Reload
+    // (src/flows/app-update), which the app registers itself after the page has loaded.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webAppManifest(import.meta.dirname),
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: 'index.html',
+        // Pages the server renders itself, and its API, media and uploads: never the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/],
+        cleanupOutdatedCaches: true,
+        sourcemap: false,
+      },
+    }),
+  ],
   // The path aliases (@domain/…, @machines/…) are tsconfig.json's, read once for every tool.
   resolve: { tsconfigPaths: true },
   // Source maps stay beside the build for the bundle benchmark and for reading stack traces;

@@ -3,10 +3,12 @@
 // the app) plays the signed master playlist and reports what the video does; this machine turns
 // the user's play, pause, seek, volume, captions and quality into media commands. Progress is
 // saved every 10 s while playing, on pause and at the end; the `keeper` actor saves it and stops
-// the session when the page goes away. Volume, captions and quality outlive a session.
+// the session when the page goes away. Volume, captions and quality outlive a session. While
+// this device's data saver limits streaming, only renditions up to its cap are offered and played.
 import { assertEvent, assign, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
 import { fromOutcome } from './request-states';
 import type { SessionReport } from './player-session.machine';
+import { allowedHeights } from '@domain/data-saver';
 import type { Outcome } from '@domain/request-outcome';
 
 export interface PlayerVideoInput {
@@ -26,6 +28,7 @@ export type MediaCommand =
   | { type: 'volume'; volume: number; muted: boolean }
   | { type: 'quality'; quality: Quality }
   | { type: 'captions'; language: string | null }
+  | { type: 'dataSaver'; limiting: boolean }
   | { type: 'token'; token: string };
 
 /** What the media actor starts with. */
@@ -38,6 +41,8 @@ export interface MediaInput {
   autoplay: boolean;
   volume: number;
   muted: boolean;
+  /** Data saver limits the renditions (src/domain/data-saver.ts). */
+  dataSaver: boolean;
 }
 
 /** What the media actor reports. */
@@ -72,7 +77,9 @@ export type VideoUserEvent =
   | { type: 'mute.toggle' }
   | { type: 'captions.toggle'; language: string }
   | { type: 'captions.language'; language: string }
-  | { type: 'quality.select'; quality: Quality };
+  | { type: 'quality.select'; quality: Quality }
+  /** This device's data saver started or stopped limiting streaming (src/app/data-saver.ts). */
+  | { type: 'dataSaver.changed'; limiting: boolean };
 
 /** What the video tells the player (its parent): the media cannot play. */
 export type VideoReport = { type: 'video.failed' };
@@ -97,7 +104,12 @@ export interface PlayerVideoContext {
   muted: boolean;
   /** The caption language showing, or null when captions are off. */
   captions: string | null;
+  /** Data saver limits streaming: only `offeredLevels` play. */
+  dataSaver: boolean;
 }
+
+/** The renditions the player offers: the playlist's, up to data saver's cap while it limits streaming. */
+export const offeredLevels = (context: Pick<PlayerVideoContext, 'levels' | 'dataSaver'>): number[] => allowedHeights(context.levels, context.dataSaver);
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
@@ -155,6 +167,13 @@ export const playerVideoMachine = setup({
     }),
     passCaptions: sendTo('media', ({ context }): MediaCommand => ({ type: 'captions', language: context.captions })),
     takeQuality: assign({ quality: ({ context, event }) => (event.type === 'quality.select' ? event.quality : context.quality) }),
+    // A chosen rendition above data saver's cap gives way to Auto (within the cap).
+    takeDataSaver: assign(({ context, event }) => {
+      const dataSaver = event.type === 'dataSaver.changed' ? event.limiting : context.dataSaver;
+      const quality = context.quality === 'auto' || offeredLevels({ levels: context.levels, dataSaver }).includes(context.quality) ? context.quality : 'auto';
+      return { dataSaver, quality };
+    }),
+    passDataSaver: sendTo('media', ({ context }): MediaCommand => ({ type: 'dataSaver', limiting: context.dataSaver })),
     passQuality: sendTo('media', ({ context }): MediaCommand => ({ type: 'quality', quality: context.quality })),
     takeTime: assign({ position: ({ context, event }) => (event.type === 'media.time' ? clamp(event.seconds, 0, context.durationSeconds) : context.position) }),
     passPosition: sendTo('keeper', ({ context }): KeeperCommand => ({ type: 'position', seconds: context.position })),
@@ -165,7 +184,7 @@ export const playerVideoMachine = setup({
   },
   guards: {
     hasResumePoint: ({ context }) => context.resumeSeconds > 0,
-    offeredLevel: ({ context, event }) => event.type === 'quality.select' && (event.quality === 'auto' || context.levels.includes(event.quality)),
+    offeredLevel: ({ context, event }) => event.type === 'quality.select' && (event.quality === 'auto' || offeredLevels(context).includes(event.quality)),
   },
   delays: {
     progressInterval: 10_000,
@@ -186,12 +205,13 @@ export const playerVideoMachine = setup({
     volume: 1,
     muted: false,
     captions: null,
+    dataSaver: false,
   }),
   initial: 'off',
   states: {
     /** No live session: no video on the page. */
     off: {
-      on: { 'session.started': { target: 'on', actions: 'takeSession' } },
+      on: { 'session.started': { target: 'on', actions: 'takeSession' }, 'dataSaver.changed': { actions: 'takeDataSaver' } },
     },
     on: {
       invoke: [
@@ -205,6 +225,7 @@ export const playerVideoMachine = setup({
             autoplay: context.resumeSeconds === 0,
             volume: context.volume,
             muted: context.muted,
+            dataSaver: context.dataSaver,
           }),
         },
         { id: 'keeper', src: 'keeper', input: ({ context }): KeeperInput => ({ sessionId: context.sessionId, classId: context.classId }) },
@@ -219,6 +240,7 @@ export const playerVideoMachine = setup({
         'captions.toggle': { actions: ['takeCaptions', 'passCaptions'] },
         'captions.language': { actions: ['takeCaptions', 'passCaptions'] },
         'quality.select': { guard: 'offeredLevel', actions: ['takeQuality', 'passQuality'] },
+        'dataSaver.changed': { actions: ['takeDataSaver', 'passDataSaver', 'passQuality'] },
         'media.time': { actions: ['takeTime', 'passPosition'] },
         'media.levels': { actions: 'takeLevels' },
         'media.level': { actions: 'takeLevel' },

@@ -70,6 +70,7 @@ export const playerMachine = setup({
         'captions.toggle': toVideo,
         'captions.language': toVideo,
         'quality.select': toVideo,
+        'dataSaver.changed': toVideo,
       },
     },
     /** The session gave up (the start was cancelled or the sign-in was lost: the app is on its way to /login). */

@@ -1,4 +1,4 @@
-// The app's long-lived actors (session and language, created outside React), what the screen
+// The app's long-lived actors (session, language and connectivity, created outside React), what the screen
 // machines' implementations need from the app (each flow's actors.ts builds on them), and the
 // typed hooks screens use. `createAppActors(deps)` builds all of it; tests pass fakes.
 import { createContext, useCallback, useContext } from 'react';
@@ -7,10 +7,12 @@ import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorL
 import type { AuthBridge } from '@api/client';
 import type { Api } from '@api/calls';
 import { favouritesMachine, type FavouritesMachine } from '@machines/favourites.machine';
+import { connectivityMachine, type ConnectivityMachine } from '@machines/connectivity.machine';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import type { SessionArrival } from '@domain/session-user';
 import { fromCall } from './call-actor';
+import { browserConnectivity, type ConnectivitySource } from './connectivity';
 import { createAuthBridge } from './session-token';
 import type { Persistence } from './persistence';
 
@@ -30,6 +32,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Development only: the Stately inspector (`?inspect`). */
   inspect?: Inspect;
+  /** Whether the device is online, and its changes (the browser's by default). */
+  connectivity?: ConnectivitySource;
 }
 
 /**
@@ -96,6 +100,11 @@ export function createAppActors(deps: AppDeps) {
     favouritesMachine.provide({ actors: { loadFavourites: fromCall((_, signal) => api.listFavourites(signal)), setFavourite: fromCall(api.setFavourite) } }),
     actorOptions,
   );
+  const network = deps.connectivity ?? browserConnectivity();
+  const connectivity = createActor(connectivityMachine.provide({ actors: { watchConnectivity: network.watch } }), {
+    ...actorOptions,
+    input: { online: network.online() },
+  });
 
   /** Sign-in and sign-up flows hand their user to the session through this action. */
   const tellSession = (_: unknown, arrival: SessionArrival) => session.send({ type: 'session.signIn', ...arrival });
@@ -104,6 +113,7 @@ export function createAppActors(deps: AppDeps) {
     session,
     language,
     favourites,
+    connectivity,
     tellSession,
     api,
     deviceId,
@@ -124,6 +134,7 @@ export function createAppActors(deps: AppDeps) {
       };
       tell(session.getSnapshot().context.user);
       session.subscribe((snapshot) => tell(snapshot.context.user));
+      connectivity.start();
     },
   };
 }
@@ -168,4 +179,10 @@ export function useLanguage(): [Language, (language: Language) => void] {
   const { language } = useAppActors();
   const value = useSelector(language as Actor<LanguageMachine>, (snapshot) => snapshot.context.language);
   return [value, (next) => language.send({ type: 'language.set', language: next })];
+}
+
+/** The device is offline (the pages that need the network say so). */
+export function useOffline(): boolean {
+  const { connectivity } = useAppActors();
+  return useSelector(connectivity as Actor<ConnectivityMachine>, (snapshot) => snapshot.matches('offline'));
 }

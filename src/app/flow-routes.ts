@@ -17,6 +17,8 @@ export interface FlowRoute {
   actors?: () => Promise<{ default: ImplementFlow }>;
   /** Once the route's access allows the user: where to send them instead, or null to stay. */
   guard?: () => Navigation | null;
+  /** The page works with no network (its screen is in the app shell); otherwise it says "You are offline" while offline. */
+  worksOffline?: true;
 }
 
 export type FlowRoutes = Partial<Record<RouteName, FlowRoute>>;

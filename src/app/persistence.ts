@@ -2,11 +2,13 @@
 // was checked, so it survives closing the browser; sessionStorage otherwise), the language,
 // the device id, and (this tab only) the card the user had when leaving for the payment-method
 // portal, so /billing can tell them when they come back with another one, and the newest
-// release this device has recorded (What's new shows once per version). Nothing else is persisted.
+// release this device has recorded (What's new shows once per version), and this device's data
+// saver setting. Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
+import { DEFAULT_DATA_SAVER, isDataSaverPreference, type DataSaverPreference } from '@domain/data-saver';
 import type { PersistedSession } from '@domain/session-user';
 
-export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal', seenVersion: 'fitstream.seenVersion' } as const;
+export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal', seenVersion: 'fitstream.seenVersion', dataSaver: 'fitstream.dataSaver' } as const;
 
 export interface Storages {
   local: Storage;
@@ -76,6 +78,14 @@ export function createPersistence({ local, session }: Storages, randomUUID: () =
     },
     writeSeenVersion(version: string): void {
       write(local, STORAGE_KEYS.seenVersion, version);
+    },
+    /** This device's data saver setting ('auto' until one is chosen here). */
+    readDataSaver(): DataSaverPreference {
+      const value = read(local, STORAGE_KEYS.dataSaver);
+      return isDataSaverPreference(value) ? value : DEFAULT_DATA_SAVER;
+    },
+    writeDataSaver(preference: DataSaverPreference): void {
+      write(local, STORAGE_KEYS.dataSaver, preference);
     },
     /** The device id, created once from a random UUID and reused (kept as a plain string). */
     deviceId(): string {

@@ -1,17 +1,20 @@
 // The routes: for every path of the route table (src/domain/routes.ts), the screen and machine
 // actors its flow declares (src/app/flows.ts; both loaded when the route first opens, so the
 // landing page downloads little), guarded by the route's `access` and the flow's own guard.
-// Any other path goes to /. The flows' overlays are mounted over every page.
+// Any other path goes to /. While the device is offline, a route that needs the network shows
+// "You are offline" instead (and its screen is not even loaded). The flows' overlays are
+// mounted over every page.
 import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '@components/spinner';
 import { guardNavigation } from '@domain/navigation';
 import { routes, type RouteName } from '@domain/routes';
-import { useSession } from './actors';
+import { useOffline, useSession } from './actors';
 import { FlowContext } from './flow';
 import type { FlowOverlay } from './flow-routes';
 import { flowOverlays, flowRoutes } from './flows';
 import { usePerformNavigation } from './navigation';
+import { OfflineNotice } from './offline-notice';
 
 /** The flow's screen with its machine's actors provided, as one lazily loaded component. */
 function mounted({ screen, actors }: FlowOverlay): LazyExoticComponent<ComponentType> {
@@ -49,6 +52,12 @@ function Guarded({ name, children }: { name: RouteName; children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** The route's screen, or "You are offline" while offline when the route needs the network. */
+function NeedsNetwork({ name, children }: { name: RouteName; children: ReactNode }) {
+  const offline = useOffline();
+  return offline && !flowRoutes[name].worksOffline ? <OfflineNotice /> : <>{children}</>;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner size="lg" />}>
@@ -57,9 +66,11 @@ export function AppRoutes() {
           const Screen = screens[name];
           return (
             <Route key={name} path={routes[name].path}>
-              <Guarded name={name}>
-                <Screen />
-              </Guarded>
+              <NeedsNetwork name={name}>
+                <Guarded name={name}>
+                  <Screen />
+                </Guarded>
+              </NeedsNetwork>
             </Route>
           );
         })}

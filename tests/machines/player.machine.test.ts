@@ -1,9 +1,10 @@
 // Player machine (/watch/:id): start a playback session and play it through the media actor,
 // offer to resume, save progress every 10 s / on pause / at the end, heartbeats that renew the
 // signed URLs or learn the session was stopped, refusals by reason, the screens limit and
-// stopping another device to watch here.
+// stopping another device to watch here; data saver's cap on the renditions.
 import { describe, expect, it } from 'vitest';
 import { CLASS_ID, laptop, player, session, settle, started, watching } from './support/player-flow';
+import { offeredLevels } from '@machines/player-video.machine';
 
 describe('player machine', () => {
   it('starts a session for the class and plays its master playlist, autoplaying when there is nothing to resume', async () => {
@@ -15,7 +16,7 @@ describe('player machine', () => {
     expect(page.video().matches({ on: 'ready' })).toBe(true);
     expect(page.session().matches({ watching: 'waiting' })).toBe(true);
     expect(page.media.state.inputs).toEqual([
-      { url: session().master_playlist_url, token: 'token-1', startSeconds: 0, autoplay: true, volume: 1, muted: false },
+      { url: session().master_playlist_url, token: 'token-1', startSeconds: 0, autoplay: true, volume: 1, muted: false, dataSaver: false },
     ]);
     expect(page.keeper.state.inputs).toEqual([{ sessionId: 'session-1', classId: CLASS_ID }]);
   });
@@ -136,6 +137,27 @@ describe('player machine', () => {
     expect(page.media.state.commands).toEqual([
       { type: 'quality', quality: 720 },
       { type: 'quality', quality: 'auto' },
+    ]);
+  });
+
+  it('with data saver limiting, offers only the renditions up to its cap, tells the media, and drops a choice above it to Auto', async () => {
+    const page = await watching();
+    page.media.state.report({ type: 'media.levels', heights: [1080, 720, 360] });
+    page.actor.send({ type: 'quality.select', quality: 1080 });
+    page.actor.send({ type: 'dataSaver.changed', limiting: true });
+    // No 480p on this ladder: the lowest rendition above 360p, 720p, is the cap.
+    expect(offeredLevels(page.video().context)).toEqual([360, 720]);
+    expect(page.video().context.quality).toBe('auto');
+    page.actor.send({ type: 'quality.select', quality: 1080 });
+    page.actor.send({ type: 'dataSaver.changed', limiting: false });
+    page.actor.send({ type: 'quality.select', quality: 1080 });
+    expect(page.media.state.commands).toEqual([
+      { type: 'quality', quality: 1080 },
+      { type: 'dataSaver', limiting: true },
+      { type: 'quality', quality: 'auto' },
+      { type: 'dataSaver', limiting: false },
+      { type: 'quality', quality: 'auto' },
+      { type: 'quality', quality: 1080 },
     ]);
   });
 

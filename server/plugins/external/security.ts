@@ -36,9 +36,12 @@ export function helmetOptions(secure: boolean): HelmetOptions {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The player: hls.js feeds the <video> through Media Source Extensions, whose source is
-        // a blob: URL; native HLS plays same-origin URLs. hls.js runs without its worker, so no
-        // worker-src is needed (docs/decisions/004).
+        // a blob: URL; native HLS plays same-origin URLs. hls.js runs without its worker, so
+        // workers are only the app's own service worker (/sw.js), never blob: (docs/decisions/004).
         mediaSrc: ["'self'", 'blob:'],
+        // The installable app: its service worker and web app manifest (docs/decisions/039).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // The sandbox card form posts to this server, which redirects back into the app.
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -1,6 +1,6 @@
 // /account: a view of the account machine. Sections: email, password, language, new classes
-// (notifications-section.tsx), devices signed in, your data (download), and delete account (a
-// confirmation dialog asking the password).
+// (notifications-section.tsx), this device's data saver, devices signed in, your data
+// (download), and delete account (a confirmation dialog asking the password).
 import type { FormEvent, ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
@@ -11,6 +11,7 @@ import { accountMachine, type AccountLanguage } from '@machines/account.machine'
 import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
 import { NotificationsSection } from './notifications-section';
+import { DataSaverSetting } from './data-saver-setting';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'Account' },
@@ -208,6 +209,7 @@ export default function AccountScreen() {
       </Section>
 
       <NotificationsSection actor={snapshot.children.notifications} send={send} busy={busy} />
+      <DataSaverSetting />
 
       <Section id="account-devices" title={t(messages.devicesTitle)}>
         <ul className="account__devices">

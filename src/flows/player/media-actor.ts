@@ -5,6 +5,7 @@
 // away (fetch keepalive, so it survives a closed tab). hls.js is loaded only here, on demand.
 import { fromCallback } from 'xstate';
 import type { Api } from '@api/calls';
+import { dataSaverCap } from '@domain/data-saver';
 import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality } from '@machines/player.machine';
 import type { VideoSurface } from './video-surface';
 
@@ -21,6 +22,7 @@ export function withToken(url: string, token: string, base: string): string {
 interface Engine {
   setQuality(quality: Quality): void;
   setCaptions(language: string | null): void;
+  setDataSaver(limiting: boolean): void;
   destroy(): void;
 }
 
@@ -48,7 +50,15 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
     // Every playlist, segment and caption request carries the newest signed grant.
     xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token(), window.location.href), true),
   });
+  // Data saver caps what Auto may choose, from the first segment on: MANIFEST_PARSED comes
+  // before hls.js picks its first level (docs/decisions/039).
+  let limiting = input.dataSaver;
+  const capLevels = () => {
+    const cap = limiting ? dataSaverCap(hls.levels.map((level) => level.height)) : null;
+    hls.autoLevelCapping = cap === null ? -1 : hls.levels.reduce((highest, level, index) => (level.height <= cap ? index : highest), -1);
+  };
   hls.on(Hls.Events.MANIFEST_PARSED, (_, data) => {
+    capLevels();
     sendBack({ type: 'media.levels', heights: data.levels.map((level) => level.height) });
     ready();
   });
@@ -79,6 +89,10 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
       hls.subtitleTrack = index;
       hls.subtitleDisplay = index >= 0;
     },
+    setDataSaver: (on) => {
+      limiting = on;
+      capLevels();
+    },
     destroy: () => hls.destroy(),
   };
 }
@@ -95,6 +109,7 @@ function nativeEngine(video: HTMLVideoElement, input: MediaInput, sendBack: (eve
   return {
     // The browser picks the rendition itself; only Auto is offered (no levels reported).
     setQuality: () => {},
+    setDataSaver: () => {},
     setCaptions: (language) => {
       for (const track of Array.from(video.textTracks)) track.mode = language && track.language === language ? 'showing' : 'disabled';
     },
@@ -141,6 +156,8 @@ export function mediaActor(surface: VideoSurface) {
           return engine?.setQuality(command.quality);
         case 'captions':
           return engine?.setCaptions(command.language);
+        case 'dataSaver':
+          return engine?.setDataSaver(command.limiting);
       }
     };
     const ready = () => {

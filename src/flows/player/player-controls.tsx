@@ -1,12 +1,13 @@
 // The player's frame and controls: play/pause, the seek slider, volume and mute, captions,
 // quality (the playlist's renditions, which are the plan's, plus Auto) with the one playing
-// now, and fullscreen. Keys while focus is in the player (not on a control that uses them):
+// now, data saver (which narrows the renditions offered), and fullscreen. Keys while focus is in the player (not on a control that uses them):
 // Space or K play/pause, ← → 5 s back/forward, ↑ ↓ volume, M mute, C captions, F fullscreen.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
 import type { PlayerEvent } from '@machines/player.machine';
-import type { PlayerVideoMachine } from '@machines/player-video.machine';
+import { offeredLevels, type PlayerVideoMachine } from '@machines/player-video.machine';
+import { DataSaverSwitch } from './data-saver-switch';
 
 const positionMessage = defineMessage<{ time: string; duration: string }>({ id: 'watch.controls.position', defaultMessage: '{time} of {duration}' });
 const autoPlayingMessage = defineMessage<{ height: number }>({ id: 'watch.controls.autoPlaying', defaultMessage: 'Auto ({height}p)' });
@@ -190,13 +191,14 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
                   ? intl.formatMessage(autoPlayingMessage, { height: context.currentHeight })
                   : intl.formatMessage(messages.auto)}
               </option>
-              {[...context.levels].reverse().map((height) => (
+              {offeredLevels(context).reverse().map((height) => (
                 <option key={height} value={height}>
                   {height}p
                 </option>
               ))}
             </select>
           </label>
+          <DataSaverSwitch />
           {/* With Auto, the list itself says what plays ("Auto (720p)"); a chosen quality is confirmed here. */}
           {context.quality !== 'auto' && context.currentHeight !== null && (
             <span className="player__current" data-testid="player-quality">

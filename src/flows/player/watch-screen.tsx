@@ -8,6 +8,7 @@ import { Link, useParams } from 'wouter';
 import { SaveButton } from '@components/save-button';
 import { Spinner } from '@components';
 import { useLanguage } from '@app/actors';
+import { useDataSaver } from '@app/data-saver';
 import { useFlow } from '@app/flow';
 import { videoSurface } from './video-surface';
 import { needsPlan } from '@domain/playback';
@@ -91,6 +92,9 @@ function Player({ classId }: { classId: string }) {
   useEffect(() => {
     send({ type: 'captions.language', language });
   }, [language, send]);
+  // This device's data saver narrows the renditions while it limits streaming.
+  const { limiting } = useDataSaver();
+  useEffect(() => send({ type: 'dataSaver.changed', limiting }), [limiting, send]);
 
   if (!snapshot || !video) return <Spinner size="lg" />;
   const { context } = snapshot;

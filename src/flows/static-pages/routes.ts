@@ -1,4 +1,4 @@
-// The static pages' routes: the legal and information pages (no machine).
+// The static pages' routes: the legal and information pages (no machine; they work offline).
 import { defineMessages } from 'react-intl';
 import type { FlowRoutes } from '@app/flow-routes';
 import { staticPages } from './index';
@@ -13,10 +13,10 @@ const titles = defineMessages({
 });
 
 export const routes = {
-  terms: { title: titles.terms, screen: staticPages.terms },
-  privacy: { title: titles.privacy, screen: staticPages.privacy },
-  dmca: { title: titles.dmca, screen: staticPages.dmca },
-  eula: { title: titles.eula, screen: staticPages.eula },
-  support: { title: titles.support, screen: staticPages.support },
-  changelog: { title: titles.changelog, screen: staticPages.changelog },
+  terms: { title: titles.terms, screen: staticPages.terms, worksOffline: true },
+  privacy: { title: titles.privacy, screen: staticPages.privacy, worksOffline: true },
+  dmca: { title: titles.dmca, screen: staticPages.dmca, worksOffline: true },
+  eula: { title: titles.eula, screen: staticPages.eula, worksOffline: true },
+  support: { title: titles.support, screen: staticPages.support, worksOffline: true },
+  changelog: { title: titles.changelog, screen: staticPages.changelog, worksOffline: true },
 } satisfies FlowRoutes;

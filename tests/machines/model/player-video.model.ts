@@ -1,10 +1,11 @@
 // Model of the player's video (machines/player-video.machine.ts): off until the session starts,
 // then the media actor plays the playlist and the video's states follow what it reports; the
 // user's controls become media commands, progress is saved while playing, on pause and at the
-// end, a renewed grant reaches the media, and a media failure ends the video and tells the player.
+// end, a renewed grant reaches the media, a media failure ends the video and tells the player,
+// and while data saver limits streaming only the renditions up to its cap are offered.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { playerVideoMachine, type PlayerVideoContext } from '@machines/player-video.machine';
+import { offeredLevels, playerVideoMachine, type PlayerVideoContext } from '@machines/player-video.machine';
 import type { MachineModel } from './machine-model';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
@@ -21,7 +22,14 @@ export const model: MachineModel = {
     'session.started': [start(0), start(754)],
     'session.renewed': [{ type: 'session.renewed', token: 't2' }],
     'media.time': [{ type: 'media.time', seconds: 42 }],
-    'media.levels': [{ type: 'media.levels', heights: [720, 360] }],
+    'media.levels': [
+      { type: 'media.levels', heights: [720, 360] },
+      { type: 'media.levels', heights: [1080, 720, 360] },
+    ],
+    'dataSaver.changed': [
+      { type: 'dataSaver.changed', limiting: true },
+      { type: 'dataSaver.changed', limiting: false },
+    ],
     'media.level': [{ type: 'media.level', height: 720 }],
     'seek.to': [{ type: 'seek.to', seconds: 120 }],
     'seek.by': [{ type: 'seek.by', seconds: -5 }],
@@ -37,7 +45,7 @@ export const model: MachineModel = {
   // The position, volume, captions and quality change no transition: left out, so the graph stays small.
   serialize: (snapshot) => {
     const c = contextOf(snapshot);
-    return JSON.stringify({ value: snapshot.value, resume: c.resumeSeconds > 0, levels: c.levels.length > 0 });
+    return JSON.stringify({ value: snapshot.value, resume: c.resumeSeconds > 0, levels: c.levels.length, dataSaver: c.dataSaver });
   },
   states: {
     off: ({ snapshot }) => {
@@ -46,6 +54,9 @@ export const model: MachineModel = {
     },
     on: ({ snapshot, lastStarted }) => {
       expect(lastStarted('media')?.input).toMatchObject({ url: URL, token: 't1', startSeconds: 0, autoplay: contextOf(snapshot).resumeSeconds === 0 });
+      // The quality playing is always one data saver allows.
+      const { quality } = contextOf(snapshot);
+      expect(quality === 'auto' || offeredLevels(contextOf(snapshot)).includes(quality)).toBe(true);
       expect(lastStarted('keeper')?.input).toEqual({ sessionId: 'session-1', classId: CLASS_ID });
     },
     'on.ready': ({ snapshot }) => expect(snapshot.children.media).toBeDefined(),
@@ -60,7 +71,7 @@ export const model: MachineModel = {
   },
   after: {
     'quality.select': ({ snapshot, event, previous }) => {
-      const offered = previous!.matches('on') && (event.quality === 'auto' || contextOf(previous!).levels.includes(event.quality as number));
+      const offered = previous!.matches('on') && (event.quality === 'auto' || offeredLevels(contextOf(previous!)).includes(event.quality as number));
       expect(contextOf(snapshot).quality).toBe(offered ? event.quality : contextOf(previous!).quality);
     },
     'captions.toggle': ({ snapshot, previous }) => {
@@ -73,6 +84,18 @@ export const model: MachineModel = {
       if (previous!.matches('on')) {
         expect(snapshot.matches('off')).toBe(true);
         expect(toParent).toEqual([{ type: 'video.failed' }]);
+      }
+    },
+    'dataSaver.changed': ({ snapshot, event, received, previous }) => {
+      expect(contextOf(snapshot).dataSaver).toBe(event.limiting);
+      if (event.limiting && contextOf(snapshot).levels.includes(1080)) expect(offeredLevels(contextOf(snapshot))).toEqual([360, 720]);
+      // Playing, the media is told at once (hls.js caps Auto), then the quality that stands.
+      if (previous!.matches('on')) {
+        const commands = received.slice(-2).map((r) => r.event);
+        expect(commands).toEqual([
+          { type: 'dataSaver', limiting: event.limiting },
+          { type: 'quality', quality: contextOf(snapshot).quality },
+        ]);
       }
     },
     'media.time': ({ snapshot, received, previous }) => {

@@ -30,6 +30,7 @@ export const model: MachineModel = {
     'captions.toggle': [{ type: 'captions.toggle', language: 'es' }],
     'captions.language': [{ type: 'captions.language', language: 'en' }],
     'quality.select': [{ type: 'quality.select', quality: 720 }],
+    'dataSaver.changed': [{ type: 'dataSaver.changed', limiting: true }],
   },
   outputs: { session: [cancelled] },
   states: {
@@ -46,6 +47,7 @@ export const model: MachineModel = {
     [
       'retry', 'device.stop', 'video.failed', 'session.started', 'session.renewed', 'session.left', 'play', 'resume', 'startOver', 'pause',
       'replay', 'seek.to', 'seek.by', 'volume.set', 'mute.toggle', 'captions.toggle', 'captions.language', 'quality.select',
+      'dataSaver.changed',
     ].map((type) => [type, passedOn]),
   ),
 };

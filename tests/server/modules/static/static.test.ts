@@ -36,9 +36,12 @@ describe('app without a built client', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob:");
-    // The player's Media Source Extensions play from a blob: URL; hls.js runs without a worker.
+    // The player's Media Source Extensions play from a blob: URL; hls.js runs without a worker,
+    // so the only worker is the app's own service worker, and the manifest is the app's own.
     expect(csp).toContain("media-src 'self' blob:");
-    expect(csp).not.toContain('worker-src');
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).not.toMatch(/worker-src[^;]*blob:/);
+    expect(csp).toContain("manifest-src 'self';");
     expect(csp).toContain("form-action 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("style-src 'self';");
@@ -59,6 +62,10 @@ describe('app with a built client', () => {
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     await writeFile(path.join(dist, 'assets', 'big-def456.js'), bigScript);
     await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/main.tsx"],"sourcesContent":["secret source"]}');
+    // What vite-plugin-pwa writes beside the app (docs/decisions/039).
+    await writeFile(path.join(dist, 'sw.js'), 'importScripts("./workbox-1a2b3c4d.js")');
+    await writeFile(path.join(dist, 'workbox-1a2b3c4d.js'), 'self.workbox = {}');
+    await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"FitStream"}');
     t = await createTestApp({ distDir: dist });
   });
   afterAll(async () => {
@@ -102,6 +109,20 @@ describe('app with a built client', () => {
     const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(plain.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('serves the service worker, its Workbox runtime and the manifest revalidated every time, so a release is never missed', async () => {
+    for (const [url, type] of [
+      ['/sw.js', /^text\/javascript/],
+      ['/workbox-1a2b3c4d.js', /^text\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(type);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(String(response.headers['content-security-policy']), url).toContain("worker-src 'self'");
+    }
   });
 
   it('answers 404, not the app page, for a hashed asset of another build', async () => {

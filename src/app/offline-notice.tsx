@@ -1,0 +1,24 @@
+// "You are offline": what a page that needs the network shows, in place of its content, while
+// the device is offline (src/app/router.tsx). It opens by itself when the connection returns.
+import { defineMessages, useIntl } from 'react-intl';
+
+const messages = defineMessages({
+  title: { id: 'offline.title', defaultMessage: 'You are offline' },
+  text: { id: 'offline.text', defaultMessage: 'This page needs an internet connection. It opens by itself as soon as you are back online.' },
+});
+
+export function OfflineNotice() {
+  const intl = useIntl();
+  return (
+    <section className="page offline-notice" aria-labelledby="offline-title" data-testid="offline-notice">
+      <div className="offline-notice__icon" aria-hidden="true">
+        <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" focusable="false">
+          <path d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0M12 19h.01M3 3l18 18" />
+        </svg>
+      </div>
+      <h1 id="offline-title">{intl.formatMessage(messages.title)}</h1>
+      <p>{intl.formatMessage(messages.text)}</p>
+      {/* The link to Downloads (what plays offline) goes here once /downloads exists (issue 27, item 3). */}
+    </section>
+  );
+}
