@@ -15,7 +15,7 @@ import {
   type StopPlaybackOutput,
 } from '@machines/player.machine';
 import { provideTree } from '@machines/provide-tree';
-import type { PlaybackSession, WatchingDevice } from '@domain/playback';
+import type { ClassWorkout, PlaybackSession, WatchingDevice } from '@domain/playback';
 import { controlledActor, settle } from '../controlled-actor';
 
 export const CLASS_ID = 'sunrise-vinyasa-flow';
@@ -28,9 +28,20 @@ export const session = (id = 'session-1', token = 'token-1'): PlaybackSession =>
   max_video_height: 720,
 });
 
+/** The class's parts and lock-screen details, as the start answers them. */
+export const workout: ClassWorkout = {
+  title: { en: 'Sunrise Vinyasa Flow', es: 'Vinyasa al amanecer' },
+  instructor: 'Lucía Martín',
+  posterUrl: '/media/sample-a/poster.jpg',
+  chapterTracks: [
+    { language: 'en', url: '/media/sample-a/chapters/en.vtt?token=token-1' },
+    { language: 'es', url: '/media/sample-a/chapters/es.vtt?token=token-1' },
+  ],
+};
+
 export const started = (resumeSeconds = 0, durationSeconds = 600): StartPlaybackOutput => ({
   kind: 'ok',
-  data: { kind: 'started', session: session(), durationSeconds, resumeSeconds },
+  data: { kind: 'started', session: session(), durationSeconds, resumeSeconds, workout },
 });
 
 export const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
