@@ -13,7 +13,7 @@ import type { PlayerVideoMachine } from '@machines/player-video.machine';
 import { ChapterMarks, PartControls, usePartLabel } from './workout-controls';
 
 const positionMessage = defineMessage<{ time: string; duration: string }>({ id: 'watch.controls.position', defaultMessage: '{time} of {duration}' });
-const positionInPartMessage = defineMessage<{ position: string; part: string }>({ id: 'watch.controls.positionInPart', defaultMessage: '{position}, {part}' });
+const positionInPartMessage = defineMessage<{ position: string; part: string }>({ id: 'watch.controls.positionInPart', defaultMessage: '{position}, in {part}' });
 const autoPlayingMessage = defineMessage<{ height: number }>({ id: 'watch.controls.autoPlaying', defaultMessage: 'Auto ({height}p)' });
 const currentMessage = defineMessage<{ height: number }>({ id: 'watch.controls.current', defaultMessage: 'Playing in {height}p' });
 const messages = defineMessages({

@@ -9,7 +9,6 @@ import type { PlayerEvent } from '@machines/player.machine';
 import { SPEEDS, type PlayerWorkoutMachine } from '@machines/player-workout.machine';
 
 const partMessage = defineMessage<{ part: string; number: number; count: number }>({ id: 'watch.parts.current', defaultMessage: '{part} (part {number} of {count})' });
-const speedMessage = defineMessage<{ speed: string }>({ id: 'watch.speed.value', defaultMessage: '{speed}×' });
 const messages = defineMessages({
   parts: { id: 'watch.parts.group', defaultMessage: 'Parts of the class' },
   previous: { id: 'watch.parts.previous', defaultMessage: 'Previous part' },
@@ -105,7 +104,8 @@ export function WorkoutControls({ workout, send }: { workout: SnapshotFrom<Playe
         >
           {SPEEDS.map((value) => (
             <option key={value} value={value}>
-              {intl.formatMessage(speedMessage, { speed: intl.formatNumber(value) })}
+              {/* "1.25×" / "1,25×": the number in the interface language, the sign the same in every one. */}
+              {`${intl.formatNumber(value)}×`}
             </option>
           ))}
         </select>
