@@ -27,44 +27,45 @@ declare global {
  * page asks for and gives back is observed all the same. It also keeps the Media Session's
  * action handlers where the test can press them, as the lock screen would.
  */
-function observeWorkoutApis(): void {
-  const log: string[] = [];
+// A string, not a function: tsx names nested functions with a helper the page does not have.
+const observeWorkoutApis = `(() => {
+  const log = [];
   window.__wakeLog = log;
   const original = navigator.wakeLock;
-  const sentinelFor = (real: WakeLockSentinel | null): WakeLockSentinel => {
-    const target = new EventTarget() as WakeLockSentinel & { released: boolean };
-    Object.defineProperty(target, 'released', { value: false, writable: true });
-    Object.defineProperty(target, 'type', { value: 'screen' });
-    target.release = async () => {
+  function sentinelFor(real) {
+    const target = new EventTarget();
+    target.released = false;
+    target.type = 'screen';
+    target.release = async function () {
       if (target.released) return;
       target.released = true;
       log.push('release');
-      await real?.release().catch(() => {});
+      if (real) await real.release().catch(function () {});
     };
     return target;
-  };
+  }
   Object.defineProperty(navigator, 'wakeLock', {
     configurable: true,
     value: {
-      request: async (type: 'screen') => {
+      request: async function (type) {
         log.push('request');
-        const real = await (original?.request(type) ?? Promise.reject(new Error('no wake lock'))).catch(() => null);
+        const real = original ? await original.request(type).catch(function () { return null; }) : null;
         return sentinelFor(real);
       },
     },
   });
-  const handlers: Record<string, ((details: object) => void) | null> = {};
+  const handlers = {};
   window.__mediaHandlers = handlers;
   const set = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
-  navigator.mediaSession.setActionHandler = (action, handler) => {
-    handlers[action] = handler as ((details: object) => void) | null;
+  navigator.mediaSession.setActionHandler = function (action, handler) {
+    handlers[action] = handler;
     set(action, handler);
   };
-}
+})();`;
 
 async function subscriber(browser: Browser, label: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser);
-  await context.addInitScript(observeWorkoutApis);
+  await context.addInitScript({ content: observeWorkoutApis });
   const page = await context.newPage();
   await signedIn(page, label);
   await page.goto('/pricing');
