@@ -94,7 +94,7 @@ export function WorkoutControls({ workout, send }: { workout: SnapshotFrom<Playe
   const casting = remote === 'connected' || remote === 'connecting';
   return (
     <>
-      <label className="player__quality">
+      <label className="player__speed">
         <span className="player__label">{intl.formatMessage(messages.speed)}</span>
         <select
           value={String(speed)}
