@@ -4,7 +4,7 @@
 // `heartbeat_seconds` that renews the signed URLs and learns when another device stopped it, and
 // tells the player when watching starts, is renewed and ends (`session.*` to its parent).
 import { assign, sendParent, setup } from 'xstate';
-import type { EndReason, HeartbeatAnswer, PlaybackSession, PlaybackStart, RefusalReason, WatchingDevice } from '@domain/playback';
+import type { ClassWorkout, EndReason, HeartbeatAnswer, PlaybackSession, PlaybackStart, RefusalReason, WatchingDevice } from '@domain/playback';
 import type { Outcome } from '@domain/request-outcome';
 import { afterRequest, fromOutcome, outcomeGuards, outcomeOf } from './request-states';
 
@@ -21,7 +21,7 @@ export type PlayerFailure = 'unavailable' | 'preparing' | 'notFound' | 'media' |
 
 /** What the session tells the player (its parent): watching started, the grant renewed, watching over. */
 export type SessionReport =
-  | { type: 'session.started'; sessionId: string; url: string; token: string; durationSeconds: number; resumeSeconds: number }
+  | { type: 'session.started'; sessionId: string; url: string; token: string; durationSeconds: number; resumeSeconds: number; workout: ClassWorkout }
   | { type: 'session.renewed'; token: string }
   | { type: 'session.left' };
 
@@ -37,6 +37,8 @@ export interface PlayerSessionContext {
   durationSeconds: number;
   /** Where the account left this class (0: nothing to offer). */
   resumeSeconds: number;
+  /** The class's parts and what the lock screen shows of it. */
+  workout: ClassWorkout;
   refusal: RefusalReason | null;
   endReason: EndReason | null;
   screens: number;
@@ -45,6 +47,8 @@ export interface PlayerSessionContext {
   /** With the `preparing` failure: when the server expects the class's media to be ready. */
   readyInSeconds: number | null;
 }
+
+const noWorkout: ClassWorkout = { title: { en: '', es: '' }, instructor: '', posterUrl: '', chapterTracks: [] };
 
 const failureOf = (outcome: Outcome<unknown>): PlayerFailure => {
   if (outcome.kind !== 'failed') return 'unavailable';
@@ -77,7 +81,7 @@ export const playerSessionMachine = setup({
     takeStart: assign(({ event }) => {
       const start = startOf(event);
       if (start?.kind !== 'started') return {};
-      return { session: start.session, durationSeconds: start.durationSeconds, resumeSeconds: start.resumeSeconds, failure: null, endReason: null };
+      return { session: start.session, durationSeconds: start.durationSeconds, resumeSeconds: start.resumeSeconds, workout: start.workout, failure: null, endReason: null };
     }),
     tellStarted: sendParent(({ context }): SessionReport => ({
       type: 'session.started',
@@ -86,6 +90,7 @@ export const playerSessionMachine = setup({
       token: context.session?.token ?? '',
       durationSeconds: context.durationSeconds,
       resumeSeconds: context.resumeSeconds,
+      workout: context.workout,
     })),
     tellLeft: sendParent({ type: 'session.left' } satisfies SessionReport),
     takeRefusal: assign(({ event }) => {
@@ -134,6 +139,7 @@ export const playerSessionMachine = setup({
     session: null,
     durationSeconds: 0,
     resumeSeconds: 0,
+    workout: noWorkout,
     refusal: null,
     endReason: null,
     screens: 0,

@@ -81,8 +81,11 @@ export type VideoUserEvent =
   /** This device's data saver started or stopped limiting streaming (src/app/data-saver.ts). */
   | { type: 'dataSaver.changed'; limiting: boolean };
 
-/** What the video tells the player (its parent): the media cannot play. */
-export type VideoReport = { type: 'video.failed' };
+/**
+ * What the video tells the player (its parent): the media cannot play; and, for the workout
+ * mode's children, where it is and whether it plays (a pause or the end both stop it).
+ */
+export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' };
 
 export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport;
 
@@ -141,6 +144,9 @@ export const playerVideoMachine = setup({
       return { type: 'token', token: event.token };
     }),
     tellFailed: sendParent({ type: 'video.failed' } satisfies VideoReport),
+    tellTime: sendParent(({ context }): VideoReport => ({ type: 'video.time', seconds: context.position })),
+    tellPlaying: sendParent({ type: 'video.playing' } satisfies VideoReport),
+    tellStopped: sendParent({ type: 'video.paused' } satisfies VideoReport),
     play: sendTo('media', { type: 'play' } satisfies MediaCommand),
     resume: sendTo('media', ({ context }): MediaCommand => ({ type: 'play', at: context.resumeSeconds })),
     startOver: sendTo('media', { type: 'play', at: 0 } satisfies MediaCommand),
@@ -233,15 +239,15 @@ export const playerVideoMachine = setup({
       on: {
         'session.renewed': { actions: 'passToken' },
         'session.left': { target: 'off' },
-        'seek.to': { actions: ['takeSeek', 'seek'] },
-        'seek.by': { actions: ['takeSeek', 'seek'] },
+        'seek.to': { actions: ['takeSeek', 'seek', 'tellTime'] },
+        'seek.by': { actions: ['takeSeek', 'seek', 'tellTime'] },
         'volume.set': { actions: ['takeVolume', 'passVolume'] },
         'mute.toggle': { actions: ['takeVolume', 'passVolume'] },
         'captions.toggle': { actions: ['takeCaptions', 'passCaptions'] },
         'captions.language': { actions: ['takeCaptions', 'passCaptions'] },
         'quality.select': { guard: 'offeredLevel', actions: ['takeQuality', 'passQuality'] },
         'dataSaver.changed': { actions: ['takeDataSaver', 'passDataSaver', 'passQuality'] },
-        'media.time': { actions: ['takeTime', 'passPosition'] },
+        'media.time': { actions: ['takeTime', 'passPosition', 'tellTime'] },
         'media.levels': { actions: 'takeLevels' },
         'media.level': { actions: 'takeLevel' },
         'media.error': { target: 'off', actions: 'tellFailed' },
@@ -254,7 +260,7 @@ export const playerVideoMachine = setup({
             play: { actions: 'play' },
             resume: { guard: 'hasResumePoint', actions: 'resume' },
             startOver: { actions: 'startOver' },
-            'media.playing': { target: 'playing' },
+            'media.playing': { target: 'playing', actions: 'tellPlaying' },
           },
         },
         playing: {
@@ -267,9 +273,10 @@ export const playerVideoMachine = setup({
           },
         },
         paused: {
+          entry: 'tellStopped',
           on: {
             play: { actions: 'play' },
-            'media.playing': { target: 'playing' },
+            'media.playing': { target: 'playing', actions: 'tellPlaying' },
             'media.ended': { target: 'ended' },
           },
         },
@@ -277,18 +284,18 @@ export const playerVideoMachine = setup({
         buffering: {
           on: {
             pause: { actions: 'pause' },
-            'media.playing': { target: 'playing' },
+            'media.playing': { target: 'playing', actions: 'tellPlaying' },
             'media.paused': { target: 'paused', actions: 'saveProgress' },
             'media.ended': { target: 'ended' },
           },
         },
         /** Watched to the end: the class counts as completed (the server's 90 %). */
         ended: {
-          entry: ['takeEnd', 'saveProgress'],
+          entry: ['takeEnd', 'saveProgress', 'tellStopped'],
           on: {
             replay: { actions: 'startOver' },
             play: { actions: 'startOver' },
-            'media.playing': { target: 'playing' },
+            'media.playing': { target: 'playing', actions: 'tellPlaying' },
           },
         },
       },

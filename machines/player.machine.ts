@@ -2,21 +2,29 @@
 // runs its children and passes events between them: `session` (machines/player-session.machine.ts)
 // starts the session, keeps it live and knows why it cannot play; `video`
 // (machines/player-video.machine.ts) plays it while the session is live and saves the progress.
-// The user's events go to the child that takes them, the session's reports to the video, and
-// the video's failure to the session. A new concern (chapters, wake lock, picture-in-picture…)
-// is one more child here that hears the session's reports.
+// `chapters` (machines/player-chapters.machine.ts) knows the class's parts and turns "Next part"
+// into a seek; `workout` (machines/player-workout.machine.ts) keeps the screen on, fills the lock
+// screen and runs speed, picture-in-picture and remote playback (docs/decisions/036).
+// The user's events go to the child that takes them, the session's reports to the video,
+// chapters and workout, the video's failure to the session and workout, its time to the
+// chapters and its playing to the workout; what chapters and workout ask for (a seek, play,
+// pause, next part) comes back here as the user's own event. A new concern is one more child.
 import { forwardTo, setup } from 'xstate';
+import { playerChaptersMachine, type ChaptersUserEvent } from './player-chapters.machine';
 import { playerSessionMachine, type PlayerSessionEvent, type SessionReport } from './player-session.machine';
-import { playerVideoMachine, type VideoUserEvent } from './player-video.machine';
+import { playerVideoMachine, type VideoReport, type VideoUserEvent } from './player-video.machine';
+import { playerWorkoutMachine, type WorkoutUserEvent } from './player-workout.machine';
 
 export type { HeartbeatOutput, PlayerFailure, StartPlaybackOutput, StopPlaybackOutput } from './player-session.machine';
 export type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality, SaveProgressOutput } from './player-video.machine';
+export type { Chapter, ChapterTracksEvent, ChapterTracksInput } from './player-chapters.machine';
+export type { MediaSessionCommand, MediaSessionEvent, MediaSessionInput, PresentationCommand, PresentationEvent, PresentationInput, RemoteState, Speed } from './player-workout.machine';
 
 export interface PlayerInput {
   classId: string;
 }
 
-export type PlayerEvent = VideoUserEvent | PlayerSessionEvent | SessionReport;
+export type PlayerEvent = VideoUserEvent | PlayerSessionEvent | SessionReport | Exclude<VideoReport, { type: 'video.failed' }> | ChaptersUserEvent | WorkoutUserEvent;
 
 export interface PlayerContext {
   classId: string;
@@ -24,21 +32,28 @@ export interface PlayerContext {
 
 const toSession = { actions: 'toSession' } as const;
 const toVideo = { actions: 'toVideo' } as const;
+const toChapters = { actions: 'toChapters' } as const;
+const toWorkout = { actions: 'toWorkout' } as const;
+const toEveryChild = { actions: ['toVideo', 'toChapters', 'toWorkout'] } as const;
 
 export const playerMachine = setup({
   types: {
     context: {} as PlayerContext,
     events: {} as PlayerEvent,
     input: {} as PlayerInput,
-    children: {} as { session: 'session'; video: 'video' },
+    children: {} as { session: 'session'; video: 'video'; chapters: 'chapters'; workout: 'workout' },
   },
   actors: {
     session: playerSessionMachine,
     video: playerVideoMachine,
+    chapters: playerChaptersMachine,
+    workout: playerWorkoutMachine,
   },
   actions: {
     toSession: forwardTo('session'),
     toVideo: forwardTo('video'),
+    toChapters: forwardTo('chapters'),
+    toWorkout: forwardTo('workout'),
   },
 }).createMachine({
   id: 'player',
@@ -50,14 +65,25 @@ export const playerMachine = setup({
       invoke: [
         { id: 'session', src: 'session', input: ({ context }) => ({ classId: context.classId }), onDone: { target: 'abandoned' } },
         { id: 'video', src: 'video', input: ({ context }) => ({ classId: context.classId }) },
+        { id: 'chapters', src: 'chapters', input: ({ context }) => ({ classId: context.classId }) },
+        { id: 'workout', src: 'workout', input: ({ context }) => ({ classId: context.classId }) },
       ],
       on: {
         retry: toSession,
         'device.stop': toSession,
-        'video.failed': toSession,
-        'session.started': toVideo,
+        // The video failed: the session says so, and workout mode lets the screen sleep.
+        'video.failed': { actions: ['toSession', 'toWorkout'] },
+        'session.started': toEveryChild,
         'session.renewed': toVideo,
-        'session.left': toVideo,
+        'session.left': toEveryChild,
+        'video.time': toChapters,
+        'video.playing': toWorkout,
+        'video.paused': toWorkout,
+        'part.next': toChapters,
+        'part.previous': toChapters,
+        'speed.set': toWorkout,
+        'pip.toggle': toWorkout,
+        'remote.choose': toWorkout,
         play: toVideo,
         resume: toVideo,
         startOver: toVideo,

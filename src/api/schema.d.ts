@@ -1360,6 +1360,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/{mediaId}/chapters/{track}": {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                track: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A class's parts (warm-up, main set, cool-down, named blocks) as a WebVTT chapters track (`en.vtt`).
+         * @description One cue per part, its text the part's name in that language (docs/decisions/036). Signed like the captions.
+         */
+        get: operations["mediaChapters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1957,6 +1983,20 @@ export interface components {
             duration_seconds: number;
             /** @description Where this account left the class (0 when never started or completed). */
             resume_position_seconds: number;
+            /** @description The class's chapters tracks, one per language (empty when the class has no parts), signed with the session's token. */
+            chapters: {
+                /** @description 'en' or 'es'. */
+                language: string;
+                /** @description The signed WebVTT chapters track (root-relative): `/media/<media id>/chapters/<language>.vtt?token=…`. */
+                url: string;
+            }[];
+            /** @description What the device's media controls show (lock screen, notification, headset). */
+            class: {
+                title: components["schemas"]["LocalizedText"];
+                instructor: string;
+                /** @description Public poster image: `/media/<media id>/poster.jpg`. */
+                poster_url: string;
+            };
         };
         PlaybackHeartbeatSuccess: {
             /** @constant */
@@ -4602,6 +4642,35 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    mediaChapters: {
+        parameters: {
+            query: {
+                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
+                token: components["parameters"]["MediaToken"];
+            };
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                track: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebVTT chapters track. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -7,7 +7,7 @@ const messages = defineMessages({
   tvTitle: { id: 'landing.features.tv.title', defaultMessage: 'Train on your TV' },
   tvText: {
     id: 'landing.features.tv.text',
-    defaultMessage: 'Watch on smart TVs, game consoles, streaming sticks, Blu-ray players and more.',
+    defaultMessage: "Open FitStream in your TV's web browser, or send a class to your TV with your browser's cast or AirPlay button where it offers one.",
   },
   offlineTitle: { id: 'landing.features.offline.title', defaultMessage: 'Download your classes to train offline' },
   offlineText: {

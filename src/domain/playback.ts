@@ -9,9 +9,18 @@ export type RefusalReason = NonNullable<Schemas['PlaybackRefusedError']['reason'
 /** Why a live session ended (410). */
 export type EndReason = Schemas['PlaybackEndedError']['reason'];
 
+/** What the workout-mode player shows of the class: its parts' tracks and the lock screen's title, instructor and poster (docs/decisions/036). */
+export interface ClassWorkout {
+  title: Schemas['LocalizedText'];
+  instructor: string;
+  posterUrl: string;
+  /** The WebVTT chapters track per language, signed (empty: the class has no parts). */
+  chapterTracks: Schemas['PlaybackStartSuccess']['chapters'];
+}
+
 /** The answer to "start watching": a session, a refusal, or the devices using every screen. */
 export type PlaybackStart =
-  | { kind: 'started'; session: PlaybackSession; durationSeconds: number; resumeSeconds: number }
+  | { kind: 'started'; session: PlaybackSession; durationSeconds: number; resumeSeconds: number; workout: ClassWorkout }
   | { kind: 'refused'; reason: RefusalReason }
   | { kind: 'screenLimit'; screens: number; watching: WatchingDevice[] }
   /** The class's media is still being made (a fresh server's first minutes): ready in about this long. */
@@ -29,6 +38,13 @@ export const sessionOf = (session: Schemas['PlaybackSession']): PlaybackSession 
   token: session.token,
   heartbeat_seconds: session.heartbeat_seconds,
   max_video_height: session.max_video_height,
+});
+
+export const workoutOf = (answer: Pick<Schemas['PlaybackStartSuccess'], 'chapters' | 'class'>): ClassWorkout => ({
+  title: answer.class.title,
+  instructor: answer.class.instructor,
+  posterUrl: answer.class.poster_url,
+  chapterTracks: answer.chapters,
 });
 
 /** Refusals that mean "choose a plan" (the others say why and link elsewhere). */

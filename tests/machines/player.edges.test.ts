@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { playerMachine } from '@machines/player.machine';
 import { cancelled, failed, ok, unreachable } from '@domain/request-outcome';
-import { children, laptop, player, session, settle, watching } from './support/player-flow';
+import { children, laptop, player, session, settle, watching, workout } from './support/player-flow';
 
 describe('player machine: edges', () => {
   it('keeps playing when a heartbeat gets no answer, and tries again 30 s later', async () => {
@@ -118,7 +118,7 @@ describe('player machine: edges', () => {
   it('shows the spinner while the session starts, not after', async () => {
     const page = player();
     expect(page.session().hasTag('loading')).toBe(true);
-    page.start.last.resolve(ok({ kind: 'started', session: session(), durationSeconds: 600, resumeSeconds: 0 }));
+    page.start.last.resolve(ok({ kind: 'started', session: session(), durationSeconds: 600, resumeSeconds: 0, workout }));
     await settle();
     expect(page.session().hasTag('loading')).toBe(false);
   });
@@ -133,7 +133,7 @@ describe('player machine: edges', () => {
 
   it("beats at the session's own period", async () => {
     const page = player();
-    page.start.last.resolve(ok({ kind: 'started', session: { ...session(), heartbeat_seconds: 15 }, durationSeconds: 600, resumeSeconds: 0 }));
+    page.start.last.resolve(ok({ kind: 'started', session: { ...session(), heartbeat_seconds: 15 }, durationSeconds: 600, resumeSeconds: 0, workout }));
     await settle();
     page.clock.increment(14_999);
     expect(page.heartbeat.calls).toHaveLength(0);

@@ -35,6 +35,8 @@ export const media = pgTable('media', {
     .notNull(),
   /** Caption languages with a WebVTT track ('en', 'es'). */
   captions: text('captions').array().notNull(),
+  /** Languages with a WebVTT chapters track (migration 0024, docs/decisions/036). */
+  chapters: text('chapters').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 

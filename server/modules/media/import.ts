@@ -7,12 +7,15 @@ import * as yup from 'yup';
 import type { Database } from '@server/db/client';
 import { classes } from '@server/db/schema';
 import { probeVideo, runFfmpeg } from './ffmpeg';
+import { chapterTracks } from './chapters';
 import { MEDIA_ID_PATTERN } from './ladder';
 import { publishMedia, saveMediaRow } from './store';
 import { transcode, type SourceInput } from './transcode';
 
 const localized = yup.object({ en: yup.string().trim().required(), es: yup.string().trim().required() }).noUnknown();
 const words = yup.array(yup.string().trim().required()).required();
+/** A part of the class: where it starts and its name in every language (docs/decisions/036). */
+const chapter = yup.object({ start_seconds: yup.number().min(0).required(), title: localized.required() }).noUnknown();
 
 export const classMetadataSchema = yup
   .object({
@@ -26,6 +29,7 @@ export const classMetadataSchema = yup
     equipment: yup.object({ en: words, es: words }).noUnknown().required(),
     media_id: yup.string().matches(MEDIA_ID_PATTERN, 'media_id: lowercase letters, digits and dashes'),
     captions: yup.object({ en: yup.string(), es: yup.string() }).noUnknown(),
+    chapters: yup.array(chapter.required()),
     published_at: yup.string().datetime(),
   })
   .noUnknown()
@@ -79,6 +83,10 @@ export async function importClass(
         aspect: probed.width / probed.height,
         source,
         captions,
+        chapters: chapterTracks(
+          (metadata.chapters ?? []).map((part) => ({ startSeconds: part.start_seconds, title: part.title })),
+          probed.durationSeconds,
+        ),
         preset: 'veryfast',
         bitrateScale: 1,
         segmentSeconds: 4,

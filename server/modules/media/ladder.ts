@@ -21,6 +21,8 @@ export interface MediaManifest {
   renditions: Rendition[];
   /** Languages with a WebVTT track ('en', 'es'). */
   captions: string[];
+  /** Languages with a WebVTT chapters track (absent in manifests made before chapters). */
+  chapters?: string[];
 }
 
 export interface LadderStep {

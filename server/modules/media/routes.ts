@@ -1,5 +1,5 @@
-// Media files: posters (public) and, for a signed grant only, rendition playlists, segments and
-// captions. The grant is checked from the URL alone (no database), so a CDN could do the same;
+// Media files: posters (public) and, for a signed grant only, rendition playlists, segments,
+// captions and chapters. The grant is checked from the URL alone (no database), so a CDN could do the same;
 // segments are streamed from disk with byte ranges and cached as immutable.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -96,6 +96,16 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const file = `${mediaId}/captions/${track}`;
       if (track.endsWith('.m3u8')) return sendPlaylist(reply, file, request.query.token);
       return sendFile(reply, file, 'text/vtt; charset=utf-8', IMMUTABLE);
+    },
+  );
+
+  app.get<{ Params: { mediaId: string; track: string } } & Signed>(
+    '/media/:mediaId/chapters/:track',
+    { schema: routeSchema('GET', '/media/{mediaId}/chapters/{track}') },
+    async (request, reply) => {
+      const { mediaId, track } = request.params;
+      await grantFor(request, mediaId);
+      return sendFile(reply, `${mediaId}/chapters/${track}`, 'text/vtt; charset=utf-8', IMMUTABLE);
     },
   );
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { disciplineLook } from '@domain/disciplines';
 import type { Queryable } from '@server/db/client';
+import { chapterTracks, sampleChapterTitles } from './chapters';
 import { ladder, type MediaManifest } from './ladder';
 import { preparationStarted, preparationStep, secondsUntilReady } from './preparation';
 import { publishMedia, readManifest, saveMediaRow } from './store';
@@ -15,7 +16,7 @@ export const sampleMediaIds = ['sample-a', 'sample-b', 'sample-c'] as const;
 export type SampleMediaId = (typeof sampleMediaIds)[number];
 
 /** Where the browser tests and the benchmarks keep the samples, made once per checkout for all their servers. */
-export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media-posters');
+export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media-posters-chapters');
 
 /** How the clips are made; tests make tiny ones. */
 export interface SampleClipSettings {
@@ -59,7 +60,7 @@ export const sampleClasses: Record<SampleMediaId, SampleClass> = {
   'sample-c': { title: 'Rhythm Ride', instructor: 'Diego Herrera', disciplineId: 'cycling', discipline: 'Indoor cycling', beatsPerMinute: 120, chapters },
 };
 
-/** A sample's chapters in seconds (for the WebVTT chapters track a later issue adds). */
+/** A sample's chapters in seconds (its WebVTT chapters tracks: sampleChapterTracks). */
 export function sampleChapters(id: SampleMediaId, durationSeconds: number): { name: string; startSeconds: number; endSeconds: number }[] {
   const list = sampleClasses[id].chapters;
   return list.map((chapter, i) => ({
@@ -67,6 +68,15 @@ export function sampleChapters(id: SampleMediaId, durationSeconds: number): { na
     startSeconds: chapter.from * durationSeconds,
     endSeconds: (list[i + 1]?.from ?? 1) * durationSeconds,
   }));
+}
+
+/** A sample's chapters tracks in every language (docs/decisions/036). */
+export function sampleChapterTracks(id: SampleMediaId, durationSeconds: number): Record<string, string> {
+  const parts = sampleChapters(id, durationSeconds).map((chapter) => ({
+    startSeconds: chapter.startSeconds,
+    title: sampleChapterTitles[chapter.name] ?? { en: chapter.name, es: chapter.name },
+  }));
+  return chapterTracks(parts, durationSeconds);
 }
 
 /**
@@ -176,6 +186,7 @@ export function makeSampleMedia(
         aspect: 16 / 9,
         source: (width, height) => workout(id, width, height, settings, font),
         captions: sampleCaptions(settings.durationSeconds),
+        chapters: sampleChapterTracks(id, settings.durationSeconds),
         preset: 'ultrafast',
         bitrateScale: 0.25,
         frameRate: settings.frameRate,

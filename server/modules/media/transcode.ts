@@ -21,6 +21,8 @@ export interface TranscodeJob {
   source: (width: number, height: number) => SourceInput;
   /** WebVTT text per language. */
   captions: Record<string, string>;
+  /** WebVTT chapters track per language (docs/decisions/036); none when absent. */
+  chapters?: Record<string, string>;
   /** x264 preset: `veryfast` for imports, `ultrafast` for the sample clips. */
   preset: string;
   /** Fraction of the ladder's bitrates (1 for camera footage). */
@@ -116,7 +118,16 @@ export async function transcode(job: TranscodeJob, outDir: string): Promise<Medi
     await writeFile(path.join(outDir, 'captions', `${language}.vtt`), vtt);
     await writeFile(path.join(outDir, 'captions', `${language}.m3u8`), captionsPlaylist(language, job.durationSeconds));
   }
-  const manifest: MediaManifest = { id: job.id, durationSeconds: job.durationSeconds, renditions, captions: Object.keys(job.captions).sort() };
+  const chapters = job.chapters ?? {};
+  if (Object.keys(chapters).length > 0) await mkdir(path.join(outDir, 'chapters'), { recursive: true });
+  for (const [language, vtt] of Object.entries(chapters)) await writeFile(path.join(outDir, 'chapters', `${language}.vtt`), vtt);
+  const manifest: MediaManifest = {
+    id: job.id,
+    durationSeconds: job.durationSeconds,
+    renditions,
+    captions: Object.keys(job.captions).sort(),
+    chapters: Object.keys(chapters).sort(),
+  };
   await writeFile(path.join(outDir, 'media.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -90,11 +90,18 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
         return reply.code(409).send(body);
       }
       reply.code(201);
+      const session = await sessionView(reply, result.session, result.plan.maxVideoHeight, now);
+      const mediaPath = `/media/${encodeURIComponent(result.media.id)}`;
       const body: Schemas['PlaybackStartSuccess'] = {
         isSuccess: true,
-        session: await sessionView(reply, result.session, result.plan.maxVideoHeight, now),
+        session,
         duration_seconds: result.media.durationSeconds,
         resume_position_seconds: result.resumePositionSeconds,
+        chapters: result.media.chapters.map((language) => ({
+          language,
+          url: `${mediaPath}/chapters/${language}.vtt?token=${encodeURIComponent(session.token)}`,
+        })),
+        class: { title: result.watched.title, instructor: result.watched.instructor, poster_url: `${mediaPath}/poster.jpg` },
       };
       return body;
     },

@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '@server/db/client';
-import { classes } from '@server/db/schema';
+import { classes, instructors, type LocalizedText } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
@@ -18,7 +18,13 @@ export type StartOutcome =
   /** The class's media is not made yet (the sample media's first preparation). */
   | { kind: 'preparing' }
   | { kind: 'screenLimit'; plan: PlaybackPlan; watching: PlaybackSessionRow[] }
-  | { kind: 'started'; session: PlaybackSessionRow; plan: PlaybackPlan; media: MediaRow; resumePositionSeconds: number };
+  | { kind: 'started'; session: PlaybackSessionRow; plan: PlaybackPlan; media: MediaRow; resumePositionSeconds: number; watched: WatchedClass };
+
+/** What the device's media controls show of the class (docs/decisions/036). */
+export interface WatchedClass {
+  title: LocalizedText;
+  instructor: string;
+}
 
 export type HeartbeatOutcome =
   | { kind: 'otherAccount' }
@@ -59,7 +65,15 @@ export function playbackService(db: Database, onProgress: (userId: string) => vo
       );
       if ('watching' in result) return { kind: 'screenLimit', plan: access.plan, watching: result.watching };
       const progress = await findProgress(db, input.userId, watched.id);
-      return { kind: 'started', session: result.session, plan: access.plan, media, resumePositionSeconds: resumePosition(progress, media.durationSeconds) };
+      const [teacher] = await db.select({ name: instructors.name }).from(instructors).where(eq(instructors.id, watched.instructorId));
+      return {
+        kind: 'started',
+        session: result.session,
+        plan: access.plan,
+        media,
+        resumePositionSeconds: resumePosition(progress, media.durationSeconds),
+        watched: { title: watched.title, instructor: teacher?.name ?? '' },
+      };
     },
     /** Keeps the session live under the plan the account has now; a lost plan ends it. */
     async heartbeat(userId: string, sessionId: string, now: Date): Promise<HeartbeatOutcome> {

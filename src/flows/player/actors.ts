@@ -1,12 +1,14 @@
 // The player machine's actors in the app: the playback session's calls with this device's id,
-// the <video> the view renders (media) and the keeper that outlives the page.
+// the <video> the view renders (media), the keeper that outlives the page, and workout mode's
+// chapters tracks, wake lock, lock screen and presentation (workout-actors.ts).
 import { fromCall } from '@app/call-actor';
 import { implement } from '@app/flow';
 import type { PlayerMachine } from '@machines/player.machine';
 import { keeperActor, mediaActor } from './media-actor';
 import { videoSurface } from './video-surface';
+import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor } from './workout-actors';
 
-export default implement<PlayerMachine>(({ api, deviceId }) => ({
+export default implement<PlayerMachine>(({ api, deviceId, language }) => ({
   actors: {
     startPlayback: fromCall(({ classId }, signal) => api.startPlayback({ classId, deviceId }, signal)),
     playbackHeartbeat: fromCall(api.playbackHeartbeat),
@@ -14,5 +16,9 @@ export default implement<PlayerMachine>(({ api, deviceId }) => ({
     saveProgress: fromCall(api.saveProgress),
     media: mediaActor(videoSurface),
     keeper: keeperActor(api),
+    chapterTracks: chapterTracksActor(videoSurface),
+    wakeLock: wakeLockActor(),
+    mediaSession: mediaSessionActor(() => language.getSnapshot().context.language),
+    presentation: presentationActor(videoSurface),
   },
 }));

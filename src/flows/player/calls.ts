@@ -3,7 +3,7 @@
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, refusalBody, type CallsOf } from '@api/calls';
 import type { Schemas } from '@domain/contract';
-import { sessionOf, type HeartbeatAnswer, type PlaybackStart } from '@domain/playback';
+import { sessionOf, workoutOf, type HeartbeatAnswer, type PlaybackStart } from '@domain/playback';
 import type { Outcome } from '@domain/request-outcome';
 
 export const calls = (client: ApiClient) => ({
@@ -13,7 +13,14 @@ export const calls = (client: ApiClient) => ({
     const outcome = await outcomeOf(call, signal);
     if (outcome.kind === 'ok') {
       const { session, duration_seconds, resume_position_seconds } = outcome.data;
-      return { kind: 'ok', data: { kind: 'started', session: sessionOf(session), durationSeconds: duration_seconds, resumeSeconds: resume_position_seconds } };
+      const data: PlaybackStart = {
+        kind: 'started',
+        session: sessionOf(session),
+        durationSeconds: duration_seconds,
+        resumeSeconds: resume_position_seconds,
+        workout: workoutOf(outcome.data),
+      };
+      return { kind: 'ok', data };
     }
     if (outcome.kind === 'failed' && outcome.status === 409) {
       const body = await refusalBody<Schemas['ScreenLimitError']>(call);

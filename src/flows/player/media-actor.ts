@@ -111,7 +111,10 @@ function nativeEngine(video: HTMLVideoElement, input: MediaInput, sendBack: (eve
     setQuality: () => {},
     setDataSaver: () => {},
     setCaptions: (language) => {
-      for (const track of Array.from(video.textTracks)) track.mode = language && track.language === language ? 'showing' : 'disabled';
+      // Captions only: a chapters track being read (workout-actors.ts) is left as it is.
+      for (const track of Array.from(video.textTracks).filter((candidate) => candidate.kind !== 'chapters')) {
+        track.mode = language && track.language === language ? 'showing' : 'disabled';
+      }
     },
     destroy: () => {
       video.removeEventListener('resize', onResize);

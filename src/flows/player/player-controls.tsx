@@ -1,15 +1,21 @@
 // The player's frame and controls: play/pause, the seek slider, volume and mute, captions,
 // quality (the playlist's renditions, which are the plan's, plus Auto) with the one playing
-// now, data saver (which narrows the renditions offered), and fullscreen. Keys while focus is in the player (not on a control that uses them):
-// Space or K play/pause, ← → 5 s back/forward, ↑ ↓ volume, M mute, C captions, F fullscreen.
+// now, data saver (which narrows the renditions offered), and fullscreen; workout mode's parts
+// (marks on the seek bar, previous and next part) and
+// its speed, picture-in-picture and cast (workout-controls.tsx). Keys while focus is in the
+// player (not on a control that uses them): Space or K play/pause, ← → 5 s back/forward, ↑ ↓
+// volume, M mute, C captions, F fullscreen, N next part, P previous part.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
 import type { PlayerEvent } from '@machines/player.machine';
+import type { Chapter } from '@machines/player-chapters.machine';
 import { offeredLevels, type PlayerVideoMachine } from '@machines/player-video.machine';
 import { DataSaverSwitch } from './data-saver-switch';
+import { ChapterMarks, PartControls, usePartLabel } from './workout-controls';
 
 const positionMessage = defineMessage<{ time: string; duration: string }>({ id: 'watch.controls.position', defaultMessage: '{time} of {duration}' });
+const positionInPartMessage = defineMessage<{ position: string; part: string }>({ id: 'watch.controls.positionInPart', defaultMessage: '{position}, in {part}' });
 const autoPlayingMessage = defineMessage<{ height: number }>({ id: 'watch.controls.autoPlaying', defaultMessage: 'Auto ({height}p)' });
 const currentMessage = defineMessage<{ height: number }>({ id: 'watch.controls.current', defaultMessage: 'Playing in {height}p' });
 const messages = defineMessages({
@@ -27,7 +33,8 @@ const messages = defineMessages({
   exitFullscreen: { id: 'watch.controls.exitFullscreen', defaultMessage: 'Exit full screen' },
   keys: {
     id: 'watch.controls.keys',
-    defaultMessage: 'Keys: Space or K play and pause, arrows left and right seek 5 seconds, up and down change the volume, M mutes, C captions, F full screen.',
+    defaultMessage:
+      'Keys: Space or K play and pause, arrows left and right seek 5 seconds, up and down change the volume, M mutes, C captions, F full screen, N next part, P previous part.',
   },
 });
 
@@ -47,7 +54,7 @@ const VOLUME_STEP = 0.1;
 function controlOwns(target: EventTarget, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
   const tag = target.tagName;
-  if (tag === 'SELECT') return key !== 'm' && key !== 'c' && key !== 'f' && key !== 'k';
+  if (tag === 'SELECT') return !['m', 'c', 'f', 'k', 'n', 'p'].includes(key);
   if (tag === 'INPUT') return key.startsWith('Arrow') || key === ' ' || key === 'Home' || key === 'End' || key === 'PageUp' || key === 'PageDown';
   if (tag === 'BUTTON' || tag === 'A') return key === ' ' || key === 'Enter';
   return false;
@@ -84,10 +91,14 @@ interface Props {
   snapshot: SnapshotFrom<PlayerVideoMachine>;
   send: (event: PlayerEvent) => void;
   language: string;
+  /** The class's parts (none until read, or when it has none). */
+  parts: Chapter[];
+  /** Workout mode's speed, picture-in-picture and cast controls. */
+  extras?: ReactNode;
   children: ReactNode;
 }
 
-export function PlayerControls({ snapshot, send, language, children }: Props) {
+export function PlayerControls({ snapshot, send, language, parts, extras, children }: Props) {
   const intl = useIntl();
   const frame = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
@@ -121,6 +132,8 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
       m: () => send({ type: 'mute.toggle' }),
       c: () => send({ type: 'captions.toggle', language }),
       f: toggleFullscreen,
+      n: () => send({ type: 'part.next' }),
+      p: () => send({ type: 'part.previous' }),
     };
     const action = actions[key];
     if (!action) return;
@@ -130,6 +143,8 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
 
   const position = formatClock(context.position);
   const duration = formatClock(context.durationSeconds);
+  const partLabel = usePartLabel(parts, context.position, language);
+  const spokenPosition = intl.formatMessage(positionMessage, { time: position, duration });
   return (
     <div
       ref={frame}
@@ -144,17 +159,20 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
         {intl.formatMessage(messages.keys)}
       </p>
       <div className="player__bar">
-        <input
-          type="range"
-          className="player__seek"
-          min={0}
-          max={Math.max(1, Math.floor(context.durationSeconds))}
-          step={1}
-          value={Math.floor(context.position)}
-          aria-label={intl.formatMessage(messages.seek)}
-          aria-valuetext={intl.formatMessage(positionMessage, { time: position, duration })}
-          onChange={(event) => send({ type: 'seek.to', seconds: Number(event.target.value) })}
-        />
+        <div className="player__seekbar">
+          <input
+            type="range"
+            className="player__seek"
+            min={0}
+            max={Math.max(1, Math.floor(context.durationSeconds))}
+            step={1}
+            value={Math.floor(context.position)}
+            aria-label={intl.formatMessage(messages.seek)}
+            aria-valuetext={partLabel ? intl.formatMessage(positionInPartMessage, { position: spokenPosition, part: partLabel }) : spokenPosition}
+            onChange={(event) => send({ type: 'seek.to', seconds: Number(event.target.value) })}
+          />
+          <ChapterMarks chapters={parts} durationSeconds={context.durationSeconds} />
+        </div>
         <div className="player__row">
           <button type="button" className="player__button" onClick={togglePlay} data-testid="player-toggle">
             <Label icon={playing ? 'pause' : 'play'}>{intl.formatMessage(playing ? messages.pause : messages.play)}</Label>
@@ -162,6 +180,7 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
           <span className="player__time" aria-hidden="true">
             {position} / {duration}
           </span>
+          <PartControls chapters={parts} position={context.position} language={language} send={send} />
           <button type="button" className="player__button" aria-pressed={silent} onClick={() => send({ type: 'mute.toggle' })}>
             <Label icon={silent ? 'muted' : 'volume'}>{intl.formatMessage(silent ? messages.unmute : messages.mute)}</Label>
           </button>
@@ -177,6 +196,7 @@ export function PlayerControls({ snapshot, send, language, children }: Props) {
             onChange={(event) => send({ type: 'volume.set', volume: Number(event.target.value) })}
           />
           <span className="player__spacer" />
+          {extras}
           <button type="button" className="player__button" aria-pressed={context.captions !== null} onClick={() => send({ type: 'captions.toggle', language })}>
             <Label icon="captions">{intl.formatMessage(messages.captions)}</Label>
           </button>

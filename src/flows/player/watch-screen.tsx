@@ -16,6 +16,7 @@ import { routes } from '@domain/routes';
 import { playerMachine } from '@machines/player.machine';
 import { PlayerControls, formatClock } from './player-controls';
 import { ScreenLimit } from './screen-limit';
+import { partsOf, WorkoutControls } from './workout-controls';
 
 const resumeFromMessage = defineMessage<{ time: string }>({ id: 'watch.resumeFrom', defaultMessage: 'Resume from {time}' });
 const messages = defineMessages({
@@ -84,9 +85,11 @@ function Player({ classId }: { classId: string }) {
   const intl = useIntl();
   const [language] = useLanguage();
   const [player, send] = useFlow(playerMachine, { classId });
-  // The player runs two children: the playback session and the video.
+  // The player runs four children: the playback session, the video, the class's parts and workout mode.
   const snapshot = useSelector(player.children.session, (session) => session);
   const video = useSelector(player.children.video, (state) => state);
+  const parts = useSelector(player.children.chapters, partsOf);
+  const workout = useSelector(player.children.workout, (state) => state);
 
   // Captions follow the interface language while they are on.
   useEffect(() => {
@@ -113,7 +116,7 @@ function Player({ classId }: { classId: string }) {
     const buffering = video.matches({ on: 'buffering' });
     const { resumeSeconds } = video.context;
     return (
-      <PlayerControls snapshot={video} send={send} language={language}>
+      <PlayerControls snapshot={video} send={send} language={language} parts={parts} extras={<WorkoutControls workout={workout} send={send} />}>
         <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
         {buffering && (
           <div className="player__overlay player__overlay--quiet" role="status">

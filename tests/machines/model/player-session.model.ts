@@ -8,6 +8,7 @@ import { playerSessionMachine, type PlayerSessionContext, type StartPlaybackOutp
 import type { PlaybackSession, WatchingDevice } from '@domain/playback';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, unreachable } from './outcomes';
+import { workout } from '../support/player-flow';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const session: PlaybackSession = {
@@ -18,7 +19,7 @@ const session: PlaybackSession = {
   max_video_height: 720,
 };
 const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
-const started = (resumeSeconds: number): StartPlaybackOutput => ok({ kind: 'started', session, durationSeconds: 600, resumeSeconds });
+const started = (resumeSeconds: number): StartPlaybackOutput => ok({ kind: 'started', session, durationSeconds: 600, resumeSeconds, workout });
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PlayerSessionContext;
 
@@ -79,7 +80,7 @@ export const model: MachineModel = {
       const said = toParent.filter((event) => event.type !== 'session.renewed' && !event.type.startsWith('xstate.'));
       if (!was && is) {
         const resumeSeconds = contextOf(snapshot).resumeSeconds;
-        expect(said).toEqual([{ type: 'session.started', sessionId: 'session-1', url: session.master_playlist_url, token: 't1', durationSeconds: 600, resumeSeconds }]);
+        expect(said).toEqual([{ type: 'session.started', sessionId: 'session-1', url: session.master_playlist_url, token: 't1', durationSeconds: 600, resumeSeconds, workout }]);
       } else if (was && !is) expect(said).toEqual([{ type: 'session.left' }]);
       else expect(said).toEqual([]);
     },

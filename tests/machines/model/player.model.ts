@@ -1,20 +1,39 @@
-// Model of /watch/:id (machines/player.machine.ts): the player runs its session and video
-// children (fakes here) and passes each event to the child that takes it: the user's controls
-// to the video, Retry and "Stop watching there" to the session, the session's reports to the
-// video and the video's failure to the session; the session giving up ends the player.
+// Model of /watch/:id (machines/player.machine.ts): the player runs its session, video, chapters
+// and workout children (fakes here) and passes each event to the children that take it: the
+// user's controls to the video, parts to the chapters, speed, picture-in-picture and cast to the
+// workout, Retry and "Stop watching there" to the session, the session's start and end to the
+// video, chapters and workout, the video's failure to the session and workout, its time to the
+// chapters and its playing to the workout; the session giving up ends the player.
 import { expect } from 'vitest';
 import { playerMachine } from '@machines/player.machine';
 import type { MachineModel, World } from './machine-model';
 import { cancelled } from './outcomes';
+import { workout } from '../support/player-flow';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 
-const sessionEvents = new Set(['retry', 'device.stop', 'video.failed']);
+/** Which children take each event (the video takes the rest). */
+const takers: Record<string, string[]> = {
+  retry: ['session'],
+  'device.stop': ['session'],
+  'video.failed': ['session', 'workout'],
+  'session.started': ['video', 'chapters', 'workout'],
+  'session.left': ['video', 'chapters', 'workout'],
+  'video.time': ['chapters'],
+  'video.playing': ['workout'],
+  'video.paused': ['workout'],
+  'part.next': ['chapters'],
+  'part.previous': ['chapters'],
+  'speed.set': ['workout'],
+  'pip.toggle': ['workout'],
+  'remote.choose': ['workout'],
+};
 
-/** The event that led here reached exactly one child: the one that takes it, unchanged. */
-const passedOn = ({ event, received }: World) => {
-  const child = sessionEvents.has(event.type) ? 'session' : 'video';
-  expect(received.at(-1)).toEqual({ id: child, src: child, event });
+/** The event that led here reached exactly the children that take it, unchanged, in order. */
+const passedOn = ({ event, received, previous }: World) => {
+  const children = takers[event.type] ?? ['video'];
+  const before = previous ? received.length - children.length : 0;
+  expect(received.slice(before)).toEqual(children.map((child) => ({ id: child, src: child, event })));
 };
 
 export const model: MachineModel = {
@@ -22,7 +41,7 @@ export const model: MachineModel = {
   input: { classId: CLASS_ID },
   events: {
     'device.stop': [{ type: 'device.stop', sessionId: 'other-1' }],
-    'session.started': [{ type: 'session.started', sessionId: 'session-1', url: '/master.m3u8?token=t1', token: 't1', durationSeconds: 600, resumeSeconds: 0 }],
+    'session.started': [{ type: 'session.started', sessionId: 'session-1', url: '/master.m3u8?token=t1', token: 't1', durationSeconds: 600, resumeSeconds: 0, workout }],
     'session.renewed': [{ type: 'session.renewed', token: 't2' }],
     'seek.to': [{ type: 'seek.to', seconds: 120 }],
     'seek.by': [{ type: 'seek.by', seconds: -5 }],
@@ -31,6 +50,8 @@ export const model: MachineModel = {
     'captions.language': [{ type: 'captions.language', language: 'en' }],
     'quality.select': [{ type: 'quality.select', quality: 720 }],
     'dataSaver.changed': [{ type: 'dataSaver.changed', limiting: true }],
+    'video.time': [{ type: 'video.time', seconds: 42 }],
+    'speed.set': [{ type: 'speed.set', speed: 1.25 }],
   },
   outputs: { session: [cancelled] },
   states: {
@@ -38,6 +59,8 @@ export const model: MachineModel = {
       expect(started.map(({ id, input }) => ({ id, input }))).toEqual([
         { id: 'session', input: { classId: CLASS_ID } },
         { id: 'video', input: { classId: CLASS_ID } },
+        { id: 'chapters', input: { classId: CLASS_ID } },
+        { id: 'workout', input: { classId: CLASS_ID } },
       ]);
       expect(snapshot.status).toBe('active');
     },
@@ -48,6 +71,7 @@ export const model: MachineModel = {
       'retry', 'device.stop', 'video.failed', 'session.started', 'session.renewed', 'session.left', 'play', 'resume', 'startOver', 'pause',
       'replay', 'seek.to', 'seek.by', 'volume.set', 'mute.toggle', 'captions.toggle', 'captions.language', 'quality.select',
       'dataSaver.changed',
+      'video.time', 'video.playing', 'video.paused', 'part.next', 'part.previous', 'speed.set', 'pip.toggle', 'remote.choose',
     ].map((type) => [type, passedOn]),
   ),
 };

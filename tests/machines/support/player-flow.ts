@@ -1,7 +1,7 @@
 // One set-up for the player machine's main and edge tests: its calls are controlled actors,
 // the media actor is a fake video that plays and pauses when told (and reports it), the keeper
 // records what it hears and whether it was stopped, and time is a simulated clock.
-import { createActor, fromCallback, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, SimulatedClock, type ActorRefFrom, type EventObject } from 'xstate';
 import {
   playerMachine,
   type HeartbeatOutput,
@@ -13,9 +13,14 @@ import {
   type SaveProgressOutput,
   type StartPlaybackOutput,
   type StopPlaybackOutput,
+  type ChapterTracksInput,
+  type MediaSessionCommand,
+  type MediaSessionInput,
+  type PresentationCommand,
+  type PresentationInput,
 } from '@machines/player.machine';
 import { provideTree } from '@machines/provide-tree';
-import type { PlaybackSession, WatchingDevice } from '@domain/playback';
+import type { ClassWorkout, PlaybackSession, WatchingDevice } from '@domain/playback';
 import { controlledActor, settle } from '../controlled-actor';
 
 export const CLASS_ID = 'sunrise-vinyasa-flow';
@@ -28,9 +33,20 @@ export const session = (id = 'session-1', token = 'token-1'): PlaybackSession =>
   max_video_height: 720,
 });
 
+/** The class's parts and lock-screen details, as the start answers them. */
+export const workout: ClassWorkout = {
+  title: { en: 'Sunrise Vinyasa Flow', es: 'Vinyasa al amanecer' },
+  instructor: 'Lucía Martín',
+  posterUrl: '/media/sample-a/poster.jpg',
+  chapterTracks: [
+    { language: 'en', url: '/media/sample-a/chapters/en.vtt?token=token-1' },
+    { language: 'es', url: '/media/sample-a/chapters/es.vtt?token=token-1' },
+  ],
+};
+
 export const started = (resumeSeconds = 0, durationSeconds = 600): StartPlaybackOutput => ({
   kind: 'ok',
-  data: { kind: 'started', session: session(), durationSeconds, resumeSeconds },
+  data: { kind: 'started', session: session(), durationSeconds, resumeSeconds, workout },
 });
 
 export const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
@@ -71,6 +87,21 @@ export function fakeKeeper() {
   return { logic, state };
 }
 
+/** A fake callback actor that records its inputs, what it hears and whether it runs; `report` sends back as the browser would. */
+export function fakeCallback<TCommand extends EventObject, TInput = unknown>() {
+  const state = { inputs: [] as TInput[], heard: [] as TCommand[], running: 0, report: (_event: EventObject & Record<string, unknown>) => {} };
+  const logic = fromCallback<TCommand, TInput>(({ input, receive, sendBack }) => {
+    state.inputs.push(input);
+    state.running += 1;
+    state.report = sendBack;
+    receive((command) => state.heard.push(command));
+    return () => {
+      state.running -= 1;
+    };
+  });
+  return { logic, state };
+}
+
 export function player() {
   const start = controlledActor<StartPlaybackOutput, { classId: string }>();
   const heartbeat = controlledActor<HeartbeatOutput, { sessionId: string }>();
@@ -78,6 +109,10 @@ export function player() {
   const progress = controlledActor<SaveProgressOutput, { classId: string; seconds: number }>();
   const media = fakeMedia();
   const keeper = fakeKeeper();
+  const chapterTracks = fakeCallback<{ type: 'none' }, ChapterTracksInput>();
+  const wakeLock = fakeCallback<EventObject>();
+  const mediaSession = fakeCallback<MediaSessionCommand, MediaSessionInput>();
+  const presentation = fakeCallback<PresentationCommand, PresentationInput>();
   const clock = new SimulatedClock();
   const actors = {
     startPlayback: start.logic,
@@ -86,10 +121,14 @@ export function player() {
     saveProgress: progress.logic,
     media: media.logic,
     keeper: keeper.logic,
+    chapterTracks: chapterTracks.logic,
+    wakeLock: wakeLock.logic,
+    mediaSession: mediaSession.logic,
+    presentation: presentation.logic,
   };
   const actor = createActor(provideTree(playerMachine, { actors }), { clock, input: { classId: CLASS_ID } });
   actor.start();
-  return { actor, start, heartbeat, stop, progress, media, keeper, clock, ...children(actor) };
+  return { actor, start, heartbeat, stop, progress, media, keeper, chapterTracks, wakeLock, mediaSession, presentation, clock, ...children(actor) };
 }
 
 /**
@@ -97,9 +136,14 @@ export function player() {
  * last snapshot once it is done): `session()` and `video()` read their snapshots now.
  */
 export function children(actor: ActorRefFrom<typeof playerMachine>) {
-  const { session: sessionRef, video: videoRef } = actor.getSnapshot().children;
-  if (!sessionRef || !videoRef) throw new Error('the player runs no session or video');
-  return { session: () => sessionRef.getSnapshot(), video: () => videoRef.getSnapshot() };
+  const { session: sessionRef, video: videoRef, chapters: chaptersRef, workout: workoutRef } = actor.getSnapshot().children;
+  if (!sessionRef || !videoRef || !chaptersRef || !workoutRef) throw new Error('the player runs no session, video, chapters or workout');
+  return {
+    session: () => sessionRef.getSnapshot(),
+    video: () => videoRef.getSnapshot(),
+    chapters: () => chaptersRef.getSnapshot(),
+    workout: () => workoutRef.getSnapshot(),
+  };
 }
 
 /** A player whose session started (`resumeSeconds` offered), showing the video ready. */

@@ -2,7 +2,7 @@
 // become a playable media (the whole ladder, captions, poster) and a class in the database.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '@server/db/client';
 import { classes, disciplines, instructors, media } from '@server/db/schema';
 import { runFfmpeg } from '@server/modules/media/ffmpeg';
 import { freshPostgres } from '../../harness';
+import { parseWebVtt } from '../../fixtures/webvtt';
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -39,6 +40,12 @@ const metadata = {
   description: { en: 'Wake up gently.', es: 'Despierta con suavidad.' },
   equipment: { en: ['Mat'], es: ['Esterilla'] },
   captions: { en: 'stretch.en.vtt', es: 'stretch.es.srt' },
+  // Listed out of order: the track puts them in order.
+  chapters: [
+    { start_seconds: 1.5, title: { en: 'Cool-down', es: 'Vuelta a la calma' } },
+    { start_seconds: 0, title: { en: 'Warm-up', es: 'Calentamiento' } },
+    { start_seconds: 0.5, title: { en: 'Block 1: reach', es: 'Bloque 1: estirar' } },
+  ],
 };
 
 beforeAll(async () => {
@@ -78,12 +85,20 @@ describe('npm run media:import', () => {
     expect(result.code).toBe(0);
 
     const folder = path.join(dir, 'data', 'media', 'sunrise-stretch');
-    expect((await readdir(folder)).sort()).toEqual(['1080p', '2160p', '360p', '720p', 'captions', 'media.json', 'poster.jpg']);
+    expect((await readdir(folder)).sort()).toEqual(['1080p', '2160p', '360p', '720p', 'captions', 'chapters', 'media.json', 'poster.jpg']);
+    expect((await readdir(path.join(folder, 'chapters'))).sort()).toEqual(['en.vtt', 'es.vtt']);
+    const chapters = parseWebVtt(await readFile(path.join(folder, 'chapters', 'es.vtt'), 'utf8'));
+    expect(chapters.map((cue) => [cue.start, cue.text])).toEqual([
+      [0, 'Calentamiento'],
+      [0.5, 'Bloque 1: estirar'],
+      [1.5, 'Vuelta a la calma'],
+    ]);
     expect((await readdir(path.join(folder, 'captions'))).sort()).toEqual(['en.m3u8', 'en.vtt', 'es.m3u8', 'es.vtt']);
 
     handle = await openScriptDatabase();
     const [row] = await handle.db.select().from(media).where(eq(media.id, 'sunrise-stretch'));
     expect(row?.captions).toEqual(['en', 'es']);
+    expect(row?.chapters).toEqual(['en', 'es']);
     // The 4:3 picture keeps its shape at every height.
     expect(row?.renditions.map((r) => `${r.width}x${r.height}`)).toEqual(['480x360', '960x720', '1440x1080', '2880x2160']);
     expect(row?.durationSeconds).toBeCloseTo(2, 0);

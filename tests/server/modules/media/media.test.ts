@@ -1,16 +1,19 @@
 // Media files as a player and a CDN meet them: segments streamed with byte ranges and immutable
-// caching, playlists signed per session and never cached, captions, public posters, bad paths.
+// caching, playlists signed per session and never cached, captions, chapters, public posters, bad paths.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
-import { getMedia, playlistUris, seedPlayableClass, startPlayback, subscriber, tinyMedia, tinyMediaDir, TINY_MEDIA_ID, type StartedSession } from '../../fixtures/playback';
+import { sampleChapters } from '@server/modules/media/samples';
+import { getMedia, playlistUris, seedPlayableClass, startPlayback, subscriber, tinyMedia, tinyMediaDir, TINY_CLIP, TINY_MEDIA_ID, type StartedSession } from '../../fixtures/playback';
+import { parseWebVtt } from '../../fixtures/webvtt';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits, mediaDir: tinyMediaDir });
-let session: StartedSession;
+let session: StartedSession & { chapters: { language: string; url: string }[]; class: unknown };
 beforeAll(async () => {
   await tinyMedia();
   await seedPlayableClass(t.app);
-  session = (await startPlayback(t.app, { user: await subscriber(t.app, 'standard') })).json<{ session: StartedSession }>().session;
+  const started = (await startPlayback(t.app, { user: await subscriber(t.app, 'standard') })).json<{ session: StartedSession; chapters: { language: string; url: string }[]; class: unknown }>();
+  session = { ...started.session, chapters: started.chapters, class: started.class };
 }, 240_000);
 
 const signed = (path: string) => `/media/${TINY_MEDIA_ID}/${path}?token=${encodeURIComponent(session.token)}`;
@@ -74,6 +77,38 @@ describe('captions', () => {
     expect(track.headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect(track.body.startsWith('WEBVTT')).toBe(true);
     expect(track.body).toContain(language === 'en' ? 'Breathe in' : 'Inspira');
+  });
+});
+
+describe('chapters', () => {
+  it.each([
+    ['en', ['Warm-up', 'Main set', 'Cool-down']],
+    ['es', ['Calentamiento', 'Bloque principal', 'Vuelta a la calma']],
+  ])('serves the %s WebVTT chapters track: the parts in order, covering the clip', async (language, titles) => {
+    const track = await getMedia(t.app, signed(`chapters/${language}.vtt`));
+    expect(track.statusCode).toBe(200);
+    expect(track.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    const cues = parseWebVtt(track.body);
+    expect(cues.map((cue) => cue.text)).toEqual(titles);
+    expect(cues.map((cue) => cue.start)).toEqual(sampleChapters(TINY_MEDIA_ID, TINY_CLIP.durationSeconds).map((chapter) => chapter.startSeconds));
+    expect(cues.at(-1)?.end).toBe(TINY_CLIP.durationSeconds);
+    for (const [i, cue] of cues.slice(1).entries()) expect(cue.start).toBe(cues[i]!.end);
+  });
+
+  it('are listed, signed, in the session the player starts', () => {
+    expect(session.chapters).toEqual([
+      { language: 'en', url: signed('chapters/en.vtt') },
+      { language: 'es', url: signed('chapters/es.vtt') },
+    ]);
+    // What the lock screen shows while it plays.
+    expect(session.class).toEqual({ title: { en: 'Flow', es: 'Flujo' }, instructor: 'Ana', poster_url: `/media/${TINY_MEDIA_ID}/poster.jpg` });
+  });
+
+  it('need a valid token and a track name, and answer 404 for a language without one', async () => {
+    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/chapters/en.vtt`)).statusCode).toBe(400);
+    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/chapters/en.vtt?token=forged`)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: signed('chapters/..%2Fmedia.json') })).statusCode).toBe(400);
+    expect((await getMedia(t.app, signed('chapters/fr.vtt'))).statusCode).toBe(404);
   });
 });
 
