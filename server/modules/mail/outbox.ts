@@ -17,6 +17,8 @@ export interface MailTemplates {
   planChanged: { plan: string; effectiveAt: string };
   emailChanged: { newEmail: string };
   accountDeleted: Record<string, never>;
+  /** The morning of a planned day (server/modules/schedule/reminders.ts): the classes' titles in the account's language. */
+  scheduleReminder: { date: string; titles: string[]; classLink: string };
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -36,6 +38,7 @@ const exportableParams: { [T in MailTemplate]: readonly (keyof MailTemplates[T])
   planChanged: ['plan', 'effectiveAt'],
   emailChanged: ['newEmail'],
   accountDeleted: [],
+  scheduleReminder: ['date', 'titles', 'classLink'],
 };
 
 /** A queued email's params without anything that works as a credential (unknown templates: none). */

@@ -18,6 +18,7 @@ const samples: { [T in MailTemplate]: MailTemplates[T] } = {
   planChanged: { plan: 'Premium', effectiveAt: '2026-12-22T00:00:00Z' },
   emailChanged: { newEmail: 'new@example.com' },
   accountDeleted: {},
+  scheduleReminder: { date: '2026-12-01', titles: ['Morning flow', 'Core 20'], classLink: `${URL_BASE}/classes/yoga-1` },
 };
 
 describe('mail templates', () => {
