@@ -15,6 +15,7 @@ import { accountEmailMachine, type AccountEmailEvent } from './account-email.mac
 import { accountExportMachine, type AccountExportEvent } from './account-export.machine';
 import { accountLanguageMachine, type AccountLanguageEvent } from './account-language.machine';
 import { accountPasswordMachine, type AccountPasswordEvent } from './account-password.machine';
+import { accountScheduleMachine, type AccountScheduleEvent } from './account-schedule.machine';
 import type { AccountChange, AccountLanguage, TaskReport } from './account-task';
 import { afterRequest, fromOutcome, noticeShown, outcomeGuards, outcomeOf, showingNotice, type NoticeContext } from './request-states';
 
@@ -46,6 +47,7 @@ export type AccountEvent =
   | AccountDevicesEvent
   | AccountExportEvent
   | AccountDeletionEvent
+  | AccountScheduleEvent
   | TaskReport
   | { type: 'delete.open' }
   | { type: 'account.retry' }
@@ -65,6 +67,11 @@ const pageActions = {
   'data.download': { actions: 'toExport' },
   'delete.open': { target: 'confirmingDelete' },
   'task.busy': { target: 'busy' },
+  'scheduleZone.change': { actions: 'toSchedule' },
+  'scheduleZone.save': { actions: 'toSchedule' },
+  'reminders.toggle': { actions: 'toSchedule' },
+  'feedLink.reset': { actions: 'toSchedule' },
+  'feedLink.copy': { actions: 'toSchedule' },
 } as const;
 
 const changed = (devices: AccountDevice[], change: AccountChange) =>
@@ -74,7 +81,7 @@ export const accountMachine = setup({
   types: {
     context: {} as AccountContext,
     events: {} as AccountEvent,
-    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion' },
+    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion'; schedule: 'schedule' },
   },
   actors: {
     loadAccount: fromOutcome<AccountView>(),
@@ -84,6 +91,7 @@ export const accountMachine = setup({
     devices: accountDevicesMachine,
     dataExport: accountExportMachine,
     deletion: accountDeletionMachine,
+    schedule: accountScheduleMachine,
   },
   actions: {
     /** The app shows itself in the account's language (provided by the app). */
@@ -104,6 +112,7 @@ export const accountMachine = setup({
     toDevices: sendTo('devices', ({ event }) => event),
     toExport: sendTo('dataExport', ({ event }) => event),
     toDeletion: sendTo('deletion', ({ event }) => event),
+    toSchedule: sendTo('schedule', ({ event }) => event),
     takeChange: assign(({ context, event }) => {
       assertEvent(event, 'task.ended');
       const { change } = event;
@@ -167,6 +176,7 @@ export const accountMachine = setup({
         { id: 'devices', src: 'devices' },
         { id: 'dataExport', src: 'dataExport' },
         { id: 'deletion', src: 'deletion', onDone: { target: 'deleted' } },
+        { id: 'schedule', src: 'schedule' },
       ],
       initial: 'idle',
       states: {

@@ -11,6 +11,7 @@ const messages = defineMessages({
   nav: { id: 'navbar.label', defaultMessage: 'Main' },
   home: { id: 'navbar.home', defaultMessage: 'Home' },
   classes: { id: 'navbar.classes', defaultMessage: 'Classes' },
+  schedule: { id: 'navbar.schedule', defaultMessage: 'Schedule' },
   pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
   billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
   account: { id: 'navbar.account', defaultMessage: 'Account' },
@@ -34,6 +35,7 @@ export interface NavbarProps {
 const LINKS = [
   { href: '/home', label: messages.home },
   { href: '/classes', label: messages.classes },
+  { href: '/schedule', label: messages.schedule },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
   { href: '/account', label: messages.account },

@@ -9,6 +9,7 @@ import { useScrollToTopOn } from '@app/navigation';
 import { accountMachine, type AccountLanguage } from '@machines/account.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
+import { ScheduleSettings } from './schedule-settings';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'Account' },
@@ -238,6 +239,8 @@ export default function AccountScreen() {
           </Button>
         ) : null}
       </Section>
+
+      <ScheduleSettings actor={snapshot.children.schedule} pageBusy={busy} send={send} />
 
       <Section id="account-data" title={t(messages.dataTitle)}>
         <p>{t(messages.dataText)}</p>

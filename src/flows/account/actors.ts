@@ -3,6 +3,7 @@
 import { fromCall } from '@app/call-actor';
 import { implement } from '@app/flow';
 import type { AccountMachine } from '@machines/account.machine';
+import { browserTimeZone } from '@domain/schedule';
 import { saveTextFile } from './save-file';
 
 export default implement<AccountMachine>(({ api, language, session }) => ({
@@ -15,6 +16,13 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
     signOutOthers: fromCall((_, signal) => api.signOutOtherDevices(signal)),
     exportData: fromCall((_, signal) => api.exportAccount(signal)),
     deleteAccount: fromCall(api.deleteAccount),
+    loadScheduleSettings: fromCall(async (_, signal) => {
+      const settings = await api.scheduleSettings(signal);
+      return settings.kind === 'ok' ? { kind: 'ok' as const, data: { ...settings.data, proposedZone: browserTimeZone() } } : settings;
+    }),
+    setReminders: fromCall(api.setScheduleReminders),
+    resetFeedLink: fromCall((_, signal) => api.resetScheduleFeedLink(signal)),
+    saveAccountZone: fromCall(api.setAccountTimeZone),
   },
   actions: {
     adoptLanguage: (_, value) => {
@@ -22,5 +30,6 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
     },
     saveFile: (_, file) => saveTextFile(file),
     signOut: () => session.send({ type: 'session.signOut' }),
+    copyText: (_, text) => void navigator.clipboard?.writeText(text).catch(() => undefined),
   },
 }));
