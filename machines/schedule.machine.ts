@@ -68,7 +68,7 @@ const weekActions = {
   'week.previous': { target: '#schedule.loading', actions: { type: 'shiftWeek', params: -7 } },
   'week.next': { target: '#schedule.loading', actions: { type: 'shiftWeek', params: 7 } },
   'week.current': { target: '#schedule.loading', actions: 'toCurrentWeek' },
-  'move.open': { target: '#schedule.ready.editing', actions: 'openDraft' },
+  'move.open': { guard: 'isListed', target: '#schedule.ready.editing', actions: 'openDraft' },
   'item.remove': { target: '#schedule.ready.removing' },
 } as const;
 
@@ -131,6 +131,7 @@ export const scheduleMachine = setup({
     ...outcomeGuards,
     needsZone: (_, output: LoadWeekOutput) => output.kind === 'ok' && output.data.timeZone === null,
     hasDraftDate: ({ context }) => Boolean(context.draft?.date),
+    isListed: ({ context, event }) => event.type === 'move.open' && context.items.some((item) => item.id === event.id),
   },
   delays: { [NOTICE]: 3000 },
 }).createMachine({
