@@ -204,3 +204,16 @@ describe('reminders switch and calendar link', () => {
     }
   });
 });
+
+describe('account deletion', () => {
+  it('erases the schedule and the calendar link answers 404', async () => {
+    const user = await userWithZone();
+    await call(user, 'POST', '/api/v1/schedule/items', { classId: classIds[0], date: addDays(today('Europe/Madrid'), 1) });
+    const { url } = (await call(user, 'POST', '/api/v1/schedule/feed-link')).json<{ url: string }>();
+    const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const response = await call(user, 'POST', '/api/v1/account/delete', { password: user.password });
+    expect(response.statusCode).toBe(200);
+    expect(await t.app.db.select().from(scheduleItems).where(eq(scheduleItems.userId, row!.id))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(404);
+  });
+});
