@@ -57,7 +57,7 @@ describe('schedule', () => {
     // The first visit asks for the time zone, with the browser's chosen.
     await page.goto('/schedule');
     await page.getByRole('heading', { name: 'Your time zone' }).waitFor();
-    assert.equal(await page.getByLabel('Time zone').inputValue(), ZONE);
+    assert.equal(await page.getByLabel('Time zone', { exact: true }).inputValue(), ZONE);
     await everyLanguageAndWidth(page, 'schedule-time-zone', (p) => p.locator('#schedule-zone-select').waitFor());
     await page.getByRole('button', { name: 'Save and show my week' }).click();
     await page.getByRole('heading', { name: /^Week of / }).waitFor();
@@ -86,9 +86,9 @@ describe('schedule', () => {
     await everyLanguageAndWidth(page, 'schedule-week', (p) => p.locator('.schedule-item').first().waitFor());
 
     // Move it to 18:00 the same day.
-    await page.getByRole('button', { name: `Move ${title}` }).click();
+    await page.getByRole('button', { name: `Move ${title}`, exact: true }).click();
     await page.getByLabel('Time (optional)').fill('18:00');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The class has been moved.').waitFor();
     await today.getByText('18:00').waitFor();
 
@@ -109,16 +109,18 @@ describe('schedule', () => {
     assert.match(body, new RegExp(`URL;VALUE=URI:.*/classes/${klass.id}`));
 
     // Reminders on; a reset link ends the old one at once.
-    await page.getByLabel(/Email me a reminder/).check();
+    // The switch shows what the server keeps: it turns on once the answer arrives.
+    await page.getByLabel(/Email me a reminder/).click();
     await page.getByText('You will get a reminder email on the morning of each planned day.').first().waitFor();
-    await page.getByRole('button', { name: 'Reset link' }).click();
+    assert.equal(await page.getByLabel(/Email me a reminder/).isChecked(), true);
+    await page.getByRole('button', { name: 'Reset link', exact: true }).click();
     await page.getByText('Your calendar link is ready.', { exact: false }).first().waitFor();
     assert.equal((await fetch(new URL(new URL(link).pathname, baseUrl))).status, 404);
     await everyLanguageAndWidth(page, 'account-schedule', (p) => p.locator('#account-schedule').waitFor());
 
     // Remove it from the week.
     await page.goto('/schedule');
-    await page.getByRole('button', { name: `Remove ${title}` }).click();
+    await page.getByRole('button', { name: `Remove ${title}`, exact: true }).click();
     await page.getByText('The class has been removed from your schedule.').waitFor();
     assert.equal(await page.locator('.schedule-item').count(), 0);
     await context.close();
