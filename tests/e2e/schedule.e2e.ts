@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+import { baseUrl, captureStates, DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
 
 const ZONE = 'Europe/Madrid';
 
@@ -59,6 +59,7 @@ describe('schedule', () => {
     await page.getByRole('heading', { name: 'Your time zone' }).waitFor();
     assert.equal(await page.getByLabel('Time zone', { exact: true }).inputValue(), ZONE);
     await everyLanguageAndWidth(page, 'schedule-time-zone', (p) => p.locator('#schedule-zone-select').waitFor());
+    await captureStates(page);
     await page.getByRole('button', { name: 'Save and show my week' }).click();
     await page.getByRole('heading', { name: /^Week of / }).waitFor();
     await everyLanguageAndWidth(page, 'schedule-empty-week', (p) => p.locator('.schedule__days').waitFor());
@@ -75,8 +76,10 @@ describe('schedule', () => {
     });
     await page.getByRole('button', { name: 'Add to schedule' }).click();
     await page.getByLabel('Time (optional)').fill('07:30');
+    await captureStates(page);
     await page.getByRole('button', { name: 'Add to my schedule' }).click();
     await page.getByText('The class is on your schedule.').waitFor();
+    await captureStates(page);
     await page.getByRole('link', { name: 'Open my schedule' }).click();
 
     // In the week, on today.
@@ -84,10 +87,12 @@ describe('schedule', () => {
     await today.getByRole('link', { name: title }).waitFor();
     assert.match((await today.textContent()) ?? '', /07:30/);
     await everyLanguageAndWidth(page, 'schedule-week', (p) => p.locator('.schedule-item').first().waitFor());
+    await captureStates(page);
 
     // Move it to 18:00 the same day.
     await page.getByRole('button', { name: `Move ${title}`, exact: true }).click();
     await page.getByLabel('Time (optional)').fill('18:00');
+    await captureStates(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The class has been moved.').waitFor();
     await today.getByText('18:00').waitFor();
