@@ -16,6 +16,7 @@ import { accountExportMachine, type AccountExportEvent } from './account-export.
 import { accountLanguageMachine, type AccountLanguageEvent } from './account-language.machine';
 import { accountNotificationsMachine, type AccountNotificationsEvent } from './account-notifications.machine';
 import { accountPasswordMachine, type AccountPasswordEvent } from './account-password.machine';
+import { accountScheduleMachine, type AccountScheduleEvent } from './account-schedule.machine';
 import type { AccountChange, AccountLanguage, TaskReport } from './account-task';
 import { afterRequest, fromOutcome, noticeShown, outcomeGuards, outcomeOf, showingNotice, type NoticeContext } from './request-states';
 
@@ -49,6 +50,7 @@ export type AccountEvent =
   | AccountExportEvent
   | AccountDeletionEvent
   | AccountNotificationsEvent
+  | AccountScheduleEvent
   | TaskReport
   | { type: 'delete.open' }
   | { type: 'account.retry' }
@@ -73,6 +75,11 @@ const pageActions = {
   'push.disable': { actions: 'toNotifications' },
   'delete.open': { target: 'confirmingDelete' },
   'task.busy': { target: 'busy' },
+  'scheduleZone.change': { actions: 'toSchedule' },
+  'scheduleZone.save': { actions: 'toSchedule' },
+  'reminders.toggle': { actions: 'toSchedule' },
+  'feedLink.reset': { actions: 'toSchedule' },
+  'feedLink.copy': { actions: 'toSchedule' },
 } as const;
 
 const changed = (devices: AccountDevice[], change: AccountChange) =>
@@ -82,7 +89,7 @@ export const accountMachine = setup({
   types: {
     context: {} as AccountContext,
     events: {} as AccountEvent,
-    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion'; notifications: 'notifications' },
+    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion'; notifications: 'notifications'; schedule: 'schedule' },
   },
   actors: {
     loadAccount: fromOutcome<AccountView>(),
@@ -93,6 +100,7 @@ export const accountMachine = setup({
     dataExport: accountExportMachine,
     deletion: accountDeletionMachine,
     notifications: accountNotificationsMachine,
+    schedule: accountScheduleMachine,
   },
   actions: {
     /** The app shows itself in the account's language (provided by the app). */
@@ -114,6 +122,7 @@ export const accountMachine = setup({
     toExport: sendTo('dataExport', ({ event }) => event),
     toDeletion: sendTo('deletion', ({ event }) => event),
     toNotifications: sendTo('notifications', ({ event }) => event),
+    toSchedule: sendTo('schedule', ({ event }) => event),
     takeChange: assign(({ context, event }) => {
       assertEvent(event, 'task.ended');
       const { change } = event;
@@ -178,6 +187,7 @@ export const accountMachine = setup({
         { id: 'dataExport', src: 'dataExport' },
         { id: 'deletion', src: 'deletion', onDone: { target: 'deleted' } },
         { id: 'notifications', src: 'notifications' },
+        { id: 'schedule', src: 'schedule' },
       ],
       initial: 'idle',
       states: {

@@ -1,11 +1,13 @@
 // /classes/:id: one class. Loads it with this account's progress and whether its subscription
 // lets it play (`canPlay`): Play (or Continue) for a subscriber, "Choose a plan to start
 // watching" for everyone else. An unknown class is its own state, and so is a failure (Retry).
-import { assign, fromPromise, setup } from 'xstate';
+// A loaded class can be added to the schedule (a child machine: machines/schedule-add.machine.ts).
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ClassDetail } from '@domain/catalog';
 import { serverFailureNotice, type Notice } from '@domain/notices';
 import type { Outcome } from '@domain/request-outcome';
 import { outcomeGuards, outcomeOf } from './request-states';
+import { scheduleAddMachine, type ScheduleAddEvent } from './schedule-add.machine';
 
 export interface LoadClassInput {
   id: string;
@@ -18,7 +20,18 @@ export interface ClassDetailContext {
   failure: Notice | null;
 }
 
-export type ClassDetailEvent = { type: 'retry' };
+export type ClassDetailEvent = { type: 'retry' } | ScheduleAddEvent;
+
+/** A loaded class runs "Add to schedule" and passes its events on. */
+const withScheduleAdd = {
+  invoke: { id: 'scheduleAdd', src: 'scheduleAdd', input: ({ context }: { context: ClassDetailContext }) => ({ classId: context.id }) },
+  on: {
+    'scheduleAdd.open': { actions: 'toScheduleAdd' },
+    'scheduleAdd.change': { actions: 'toScheduleAdd' },
+    'scheduleAdd.submit': { actions: 'toScheduleAdd' },
+    'scheduleAdd.cancel': { actions: 'toScheduleAdd' },
+  },
+} as const;
 
 const showFailure = { type: 'showFailure', params: outcomeOf } as const;
 const takeClass = { type: 'takeClass', params: outcomeOf } as const;
@@ -28,14 +41,17 @@ export const classDetailMachine = setup({
     context: {} as ClassDetailContext,
     events: {} as ClassDetailEvent,
     input: {} as { id: string },
+    children: {} as { scheduleAdd: 'scheduleAdd' },
   },
   actors: {
     loadClass: fromPromise<LoadClassOutput, LoadClassInput>(async () => ({ kind: 'unreachable' })),
+    scheduleAdd: scheduleAddMachine,
   },
   actions: {
     takeClass: assign({ detail: (_, output: LoadClassOutput) => (output.kind === 'ok' ? output.data.class : null), failure: null }),
     showFailure: assign({ failure: (_, outcome: Outcome<unknown>) => serverFailureNotice(outcome) }),
     clearFailure: assign({ failure: null }),
+    toScheduleAdd: sendTo('scheduleAdd', ({ event }) => event),
   },
   guards: {
     ...outcomeGuards,
@@ -64,9 +80,9 @@ export const classDetailMachine = setup({
       },
     },
     /** The class, with Play (or Continue where it was left). */
-    playable: {},
+    playable: withScheduleAdd,
     /** The class, with "Choose a plan to start watching". */
-    locked: {},
+    locked: withScheduleAdd,
     /** No published class has this id. */
     notFound: {},
     failed: {

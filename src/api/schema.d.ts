@@ -1386,6 +1386,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep the account's IANA time zone (the schedule, reminders and calendar feed count days in it). */
+        put: operations["setAccountTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is planned from one local day to another (at most 62 days), in the account's time zone. */
+        get: operations["readSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedule/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan a class on a local day (from today to a year ahead), at an optional local time.
+         * @description At most 500 items from today on; a class that does not exist is a 404.
+         */
+        post: operations["addScheduleItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedule/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: components["parameters"]["ScheduleItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a planned item. */
+        delete: operations["removeScheduleItem"];
+        options?: never;
+        head?: never;
+        /** Move a planned item to another local day (from today to a year ahead) and time. */
+        patch: operations["moveScheduleItem"];
+        trace?: never;
+    };
+    "/api/v1/schedule/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's time zone (null until asked), reminders switch and whether a calendar link exists. */
+        get: operations["scheduleSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedule/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch the morning reminder emails (07:00 in the account's time zone on each planned day) on or off. */
+        put: operations["setScheduleReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedule/feed-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new secret calendar link; the previous one (if any) answers 404 from now on.
+         * @description Only a hash of the secret is kept, so the link is shown in this answer only.
+         */
+        post: operations["resetScheduleFeedLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedule/feed/{feedFile}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret followed by `.ics`. */
+                feedFile: string;
+            };
+            cookie?: never;
+        };
+        /** The account's calendar feed (RFC 5545), read with the secret alone (calendar apps have no cookie). */
+        get: operations["scheduleFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2349,6 +2497,83 @@ export interface components {
             classId: string;
             saved: boolean;
         };
+        /** @description A day in the account's time zone, `YYYY-MM-DD`. */
+        LocalDate: string;
+        /** @description A time of day in the account's time zone, `HH:MM` (24 h). */
+        LocalTime: string;
+        TimeZoneRequest: {
+            /** @description An IANA time zone, e.g. "Europe/Madrid". */
+            timeZone: string;
+        };
+        TimeZoneSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            timeZone: string;
+        };
+        ScheduleItem: {
+            /** @description The planned item (a uuid for single classes). */
+            id: string;
+            /** @enum {string} */
+            kind: "class" | "programme";
+            date: components["schemas"]["LocalDate"];
+            time: components["schemas"]["LocalTime"] | null;
+            classId: string;
+            classTitle: components["schemas"]["LocalizedText"];
+            durationSeconds: number;
+            /** @description The class was completed on that day. */
+            done: boolean;
+            programmeId?: string;
+            programmeTitle?: components["schemas"]["LocalizedText"];
+        };
+        ScheduleSuccess: {
+            /** @constant */
+            isSuccess: true;
+            /** @description The account's time zone (UTC until it is set). */
+            timeZone: string;
+            today: components["schemas"]["LocalDate"];
+            items: components["schemas"]["ScheduleItem"][];
+        };
+        AddScheduleItemRequest: {
+            classId: string;
+            date: components["schemas"]["LocalDate"];
+            time?: components["schemas"]["LocalTime"] | null;
+        };
+        MoveScheduleItemRequest: {
+            date: components["schemas"]["LocalDate"];
+            time?: components["schemas"]["LocalTime"] | null;
+        };
+        ScheduleItemSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            item: components["schemas"]["ScheduleItem"];
+        };
+        ScheduleSettingsSuccess: {
+            /** @constant */
+            isSuccess: true;
+            timeZone: string | null;
+            reminders: boolean;
+            hasFeedLink: boolean;
+        };
+        RemindersRequest: {
+            enabled: boolean;
+        };
+        RemindersSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            reminders: boolean;
+        };
+        FeedLinkSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            /** @description https (or http locally) address of the feed. */
+            url: string;
+            /** @description The same address as webcal://, which calendar apps open as a subscription. */
+            webcalUrl: string;
+        };
     };
     responses: {
         /** @description The request is malformed or breaks a rule; `message` names the field. */
@@ -2487,6 +2712,7 @@ export interface components {
         MediaId: string;
         /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
         MediaToken: string;
+        ScheduleItemId: string;
     };
     requestBodies: never;
     headers: {
@@ -4671,6 +4897,240 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAccountTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeZoneRequest"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeZoneSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    readSchedule: {
+        parameters: {
+            query: {
+                from: components["schemas"]["LocalDate"];
+                to: components["schemas"]["LocalDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The planned items, by day and time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addScheduleItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddScheduleItemRequest"];
+            };
+        };
+        responses: {
+            /** @description Planned. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleItemSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    removeScheduleItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: components["parameters"]["ScheduleItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    moveScheduleItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: components["parameters"]["ScheduleItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveScheduleItemRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleItemSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    scheduleSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleSettingsSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setScheduleReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindersRequest"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindersSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    resetScheduleFeedLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link, as https and as webcal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedLinkSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    scheduleFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret followed by `.ics`. */
+                feedFile: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One VEVENT per planned item, in the account's time zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };

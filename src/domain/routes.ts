@@ -26,6 +26,7 @@ export const routes = {
   home: { path: '/home', access: 'signedIn', href: () => '/home' },
   classes: { path: '/classes', access: 'signedIn', href: (query?: string) => (query ? `/classes?${query}` : '/classes') },
   classDetail: { path: '/classes/:id', access: 'signedIn', href: (id: string) => `/classes/${encodeURIComponent(id)}` },
+  schedule: { path: '/schedule', access: 'signedIn', href: () => '/schedule' },
   watch: { path: '/watch/:id', access: 'signedIn', href: (id: string) => `/watch/${encodeURIComponent(id)}` },
   activity: { path: '/activity', access: 'signedIn', href: () => '/activity' },
   pricing: { path: '/pricing', access: 'signedIn', href: () => '/pricing' },

@@ -84,6 +84,14 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     activityHistory: vi.fn(pending),
     setWeeklyGoal: vi.fn(pending),
     clearWeeklyGoal: vi.fn(pending),
+    scheduleSettings: vi.fn(pending),
+    readSchedule: vi.fn(pending),
+    setAccountTimeZone: vi.fn(pending),
+    addScheduleItem: vi.fn(pending),
+    moveScheduleItem: vi.fn(pending),
+    removeScheduleItem: vi.fn(pending),
+    setScheduleReminders: vi.fn(pending),
+    resetScheduleFeedLink: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

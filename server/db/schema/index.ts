@@ -10,3 +10,4 @@ export * from './mail';
 export * from './downloads';
 export * from './notifications';
 export * from './activity';
+export * from './schedule';

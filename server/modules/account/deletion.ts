@@ -31,6 +31,7 @@ import { expireOpenCheckouts } from '@server/modules/payments/checkouts';
 import type { PaymentProvider } from '@server/modules/payments/provider';
 import { isCurrentStatus } from '@domain/subscriptions';
 import { revokeSessions } from '@server/modules/auth/sessions';
+import { eraseSchedule } from '@server/modules/schedule/erasure';
 
 /** A step that erases or anonymises what one area holds about the account, inside the deletion's transaction. */
 export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;
@@ -45,6 +46,7 @@ export const accountErasureSteps: ErasureStep[] = [
     await anonymiseInvoices(tx, userId);
   },
   eraseNotifications,
+  eraseSchedule,
 ];
 
 /** The email a deleted account keeps: unique, not an address anyone can sign up or in with. */

@@ -17,6 +17,8 @@ export interface MailTemplates {
   planChanged: { plan: string; effectiveAt: string };
   emailChanged: { newEmail: string };
   accountDeleted: Record<string, never>;
+  /** The morning of a planned day (server/modules/schedule/reminders.ts): the classes' titles in the account's language. */
+  scheduleReminder: { date: string; titles: string[]; classLink: string };
   /** The weekly digest of new classes (server/modules/notifications/digest.ts). */
   newClasses: { classes: DigestClass[]; total: number; classesLink: string; unsubscribeLink: string };
 }
@@ -49,6 +51,7 @@ const exportableParams: { [T in MailTemplate]: readonly (keyof MailTemplates[T])
   accountDeleted: [],
   // Not the unsubscribe link: it works without signing in.
   newClasses: ['classes', 'total'],
+  scheduleReminder: ['date', 'titles', 'classLink'],
 };
 
 /** A queued email's params without anything that works as a credential (unknown templates: none). */

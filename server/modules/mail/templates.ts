@@ -92,6 +92,10 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
   }),
   emailChanged: (params) => ({ values: { newEmail: params.newEmail } }),
   accountDeleted: () => ({ values: {} }),
+  scheduleReminder: (params, locale) => ({
+    values: { date: formatMailDate(locale, params.date), count: params.titles.length, titles: params.titles.join(' · ') },
+    action: { label: 'scheduleReminder.action', url: params.classLink },
+  }),
   newClasses: (params, locale) => ({
     values: { count: params.total },
     action: { label: 'newClasses.action', url: params.classesLink },

@@ -12,6 +12,7 @@ import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
 import { NotificationsSection } from './notifications-section';
 import { DataSaverSetting } from './data-saver-setting';
+import { ScheduleSettings } from './schedule-settings';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'Account' },
@@ -244,6 +245,8 @@ export default function AccountScreen() {
           </Button>
         ) : null}
       </Section>
+
+      <ScheduleSettings actor={snapshot.children.schedule} pageBusy={busy} send={send} />
 
       <Section id="account-data" title={t(messages.dataTitle)}>
         <p>{t(messages.dataText)}</p>

@@ -5,6 +5,7 @@ import { failed, type Outcome } from '@domain/request-outcome';
 import { implement } from '@app/flow';
 import type { AccountMachine, NotificationChoice, NotificationsView } from '@machines/account.machine';
 import type { Schemas } from '@domain/contract';
+import { browserTimeZone } from '@domain/schedule';
 import { saveTextFile } from './save-file';
 import { pushSupported, subscribeBrowser, unsubscribeBrowser } from './web-push';
 
@@ -37,6 +38,13 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
       await unsubscribeBrowser().catch(() => undefined);
       return api.unsubscribePush(signal);
     }),
+    loadScheduleSettings: fromCall(async (_, signal) => {
+      const settings = await api.scheduleSettings(signal);
+      return settings.kind === 'ok' ? { kind: 'ok' as const, data: { ...settings.data, proposedZone: browserTimeZone() } } : settings;
+    }),
+    setReminders: fromCall(api.setScheduleReminders),
+    resetFeedLink: fromCall((_, signal) => api.resetScheduleFeedLink(signal)),
+    saveAccountZone: fromCall(api.setAccountTimeZone),
   },
   actions: {
     adoptLanguage: (_, value) => {
@@ -44,5 +52,6 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
     },
     saveFile: (_, file) => saveTextFile(file),
     signOut: () => session.send({ type: 'session.signOut' }),
+    copyText: (_, text) => void navigator.clipboard?.writeText(text).catch(() => undefined),
   },
 }));

@@ -1,6 +1,7 @@
 // /classes/:id: a view of the class-detail machine: poster, what the class is (discipline,
 // level, length, instructor, equipment), how far the account got, and Play / Continue (to the
 // player) or "Choose a plan to start watching" (to /pricing). An unknown id has its own page.
+import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { SaveButton } from '@components/save-button';
@@ -10,6 +11,7 @@ import { isInProgress, minutesOf, progressShare, type ClassDetail } from '@domai
 import { routes } from '@domain/routes';
 import { classDetailMachine } from '@machines/class-detail.machine';
 import { useClassTexts } from '@components/class-texts';
+import { AddToSchedule } from './add-to-schedule';
 
 const messages = defineMessages({
   back: { id: 'classDetail.back', defaultMessage: 'All classes' },
@@ -77,7 +79,7 @@ function Actions({ detail, canPlay }: { detail: ClassDetail; canPlay: boolean })
   );
 }
 
-function Detail({ detail, canPlay }: { detail: ClassDetail; canPlay: boolean }) {
+function Detail({ detail, canPlay, children }: { detail: ClassDetail; canPlay: boolean; children?: ReactNode }) {
   const intl = useIntl();
   const t = useClassTexts();
   const equipment = t.locale.startsWith('es') ? detail.equipment.es : detail.equipment.en;
@@ -95,6 +97,7 @@ function Detail({ detail, canPlay }: { detail: ClassDetail; canPlay: boolean }) 
         </p>
         <SaveButton classId={detail.id} />
         <Actions detail={detail} canPlay={canPlay} />
+        {children}
         <section aria-labelledby="class-about">
           <h2 id="class-about">{intl.formatMessage(messages.about)}</h2>
           <p>{t.text(detail.description)}</p>
@@ -153,7 +156,9 @@ function ClassDetailView({ id }: { id: string }) {
       </p>
       {snapshot.hasTag('loading') && <Spinner size="lg" label={messages.loading} />}
       {(snapshot.matches('playable') || snapshot.matches('locked')) && detail && (
-        <Detail detail={detail} canPlay={snapshot.matches('playable')} />
+        <Detail detail={detail} canPlay={snapshot.matches('playable')}>
+          <AddToSchedule actor={snapshot.children.scheduleAdd} send={send} />
+        </Detail>
       )}
       {snapshot.matches('notFound') && (
         <div className="catalog__state card stack">

@@ -35,6 +35,11 @@ const taskOf: Record<string, string> = {
   'push.disable': 'notifications',
   'delete.confirm': 'deletion',
   'delete.cancel': 'deletion',
+  'scheduleZone.change': 'schedule',
+  'scheduleZone.save': 'schedule',
+  'reminders.toggle': 'schedule',
+  'feedLink.reset': 'schedule',
+  'feedLink.copy': 'schedule',
 };
 const formTask: Record<string, string> = { email: 'email', password: 'password', delete: 'deletion' };
 
@@ -98,7 +103,7 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(false);
     },
     ready: ({ snapshot }) => {
-      expect(Object.keys(snapshot.children).sort()).toEqual(['dataExport', 'deletion', 'devices', 'email', 'language', 'notifications', 'password']);
+      expect(Object.keys(snapshot.children).sort()).toEqual(['dataExport', 'deletion', 'devices', 'email', 'language', 'notifications', 'password', 'schedule']);
       expect(snapshot.context.account).not.toBeNull();
     },
     'ready.idle': ({ snapshot }) => {
@@ -142,6 +147,11 @@ export const model: MachineModel = {
     'push.disable': passedOn(),
     'delete.confirm': passedOn(),
     'delete.cancel': passedOn(),
+    'scheduleZone.change': passedOn(),
+    'scheduleZone.save': passedOn(),
+    'reminders.toggle': passedOn(),
+    'feedLink.reset': passedOn(),
+    'feedLink.copy': passedOn(),
     'language.select': passedOn(({ event, previous }) => contextOf(previous!).account?.language !== event.language),
     'device.signOut': passedOn(({ event }) => event.sessionId === phone.id),
     'devices.signOutOthers': passedOn(({ previous }) => contextOf(previous!).devices.some((device) => !device.current)),

@@ -32,6 +32,7 @@ const samples: { [T in MailTemplate]: MailTemplates[T] } = {
     classesLink: `${URL_BASE}/classes`,
     unsubscribeLink: `${URL_BASE}/unsubscribe/token`,
   },
+  scheduleReminder: { date: '2026-12-01', titles: ['Morning flow', 'Core 20'], classLink: `${URL_BASE}/classes/yoga-1` },
 };
 
 describe('mail templates', () => {

@@ -1,0 +1,79 @@
+// Everything planned for an account in a range of local days, the one place the week view, the
+// morning reminders and the calendar feed read it from. Today: the single classes planned on
+// /schedule (kind 'class'). A programme's sessions (kind 'programme', with programmeId and
+// programmeTitle) are added here, next to them, and every reader gets them.
+import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { Queryable } from '@server/db/client';
+import { classes, classProgress, scheduleItems, type LocalizedText } from '@server/db/schema';
+import { localParts } from './days';
+
+export interface PlannedItem {
+  /** The planned item's id (a single class's uuid; a programme session's own id). */
+  id: string;
+  kind: 'class' | 'programme';
+  /** The local day, "YYYY-MM-DD". */
+  date: string;
+  /** "HH:MM" local, or null for "some time that day". */
+  time: string | null;
+  classId: string;
+  classTitle: LocalizedText;
+  durationSeconds: number;
+  /** The class was completed (the 90 % rule) on that local day. */
+  done: boolean;
+  programmeId?: string;
+  programmeTitle?: LocalizedText;
+}
+
+export interface PlannedItemsSources {
+  db: Queryable;
+}
+
+/** What `userId` planned from `from` to `to` (local days, both included) in `timeZone`, by day, time and title. */
+export async function plannedItems(
+  sources: PlannedItemsSources,
+  userId: string,
+  timeZone: string,
+  from: string,
+  to: string,
+): Promise<PlannedItem[]> {
+  const { db } = sources;
+  const rows = await db
+    .select({
+      id: scheduleItems.id,
+      date: scheduleItems.localDate,
+      time: scheduleItems.localTime,
+      classId: scheduleItems.classId,
+      classTitle: classes.title,
+      durationSeconds: classes.durationSeconds,
+    })
+    .from(scheduleItems)
+    .innerJoin(classes, eq(classes.id, scheduleItems.classId))
+    .where(and(eq(scheduleItems.userId, userId), gte(scheduleItems.localDate, from), lte(scheduleItems.localDate, to)))
+    .orderBy(asc(scheduleItems.localDate), asc(scheduleItems.createdAt));
+  const items: PlannedItem[] = rows.map((row) => ({ ...row, kind: 'class' as const, done: false }));
+  // (Programme sessions from `app.programmes.sessionsBetween(userId, from, to)` join `items` here.)
+  return markDone(db, userId, timeZone, items).then(sortItems);
+}
+
+/** Each item's `done`: its class completed on the item's local day. */
+async function markDone(db: Queryable, userId: string, timeZone: string, items: PlannedItem[]): Promise<PlannedItem[]> {
+  const classIds = [...new Set(items.filter((item) => !item.done).map((item) => item.classId))];
+  if (classIds.length === 0) return items;
+  const completed = await db
+    .select({ classId: classProgress.classId, completedAt: classProgress.completedAt })
+    .from(classProgress)
+    .where(and(eq(classProgress.userId, userId), inArray(classProgress.classId, classIds), isNotNull(classProgress.completedAt)));
+  const completedOn = new Map(completed.map((row) => [row.classId, localParts(row.completedAt!, timeZone).date]));
+  return items.map((item) => (item.done || completedOn.get(item.classId) !== item.date ? item : { ...item, done: true }));
+}
+
+function sortItems(items: PlannedItem[]): PlannedItem[] {
+  // By day; on a day, timed items by time first, then the untimed ones (stable: in planning order).
+  return [...items].sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '99:99').localeCompare(b.time ?? '99:99'));
+}
+
+/** A day is done when it has planned items and every one of them is done. */
+export function isDayDone(items: readonly PlannedItem[], date: string): boolean {
+  const ofDay = items.filter((item) => item.date === date);
+  return ofDay.length > 0 && ofDay.every((item) => item.done);
+}

@@ -1,0 +1,185 @@
+// App layer: `app.schedule`, the account's schedule (docs/decisions/034): its time zone, the
+// single classes it plans (add, move, remove, read a range), the reminders switch and the
+// calendar feed's secret link. Every rule is checked before anything is written.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gte } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { Database, Queryable } from '@server/db/client';
+import { classes, scheduleItems, scheduleSettings, users } from '@server/db/schema';
+import { HttpError } from '@server/errors';
+import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
+import { addDays, canonicalTimeZone, daysBetween, FALLBACK_TIME_ZONE, isCalendarDate, localParts } from './days';
+import { calendarFeed } from './feed';
+import { plannedItems, type PlannedItem } from './planned-items';
+
+/** Planned items from today on an account may hold. */
+export const SCHEDULE_CAP = 500;
+/** How far ahead a class can be planned, in days. */
+export const MAX_DAYS_AHEAD = 365;
+/** The longest range one read returns, in days. */
+export const MAX_RANGE_DAYS = 62;
+/** What the calendar feed holds: the last month and everything ahead. */
+export const FEED_DAYS_BEHIND = 31;
+
+export const hashFeedSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+const SECRET_FORM = /^[A-Za-z0-9_-]{43}$/;
+
+interface Account {
+  id: string;
+  timeZone: string;
+  language: string;
+}
+
+export function scheduleService(db: Database, publicUrl: string, now: () => Date = () => new Date()) {
+  async function account(userId: string, queryable: Queryable = db): Promise<Account & { timeZoneSet: boolean }> {
+    const [user] = await queryable
+      .select({ id: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user || user.deletedAt) throw new HttpError(401, 'auth.accountGone');
+    return { id: user.id, timeZone: user.timeZone ?? FALLBACK_TIME_ZONE, timeZoneSet: user.timeZone !== null, language: user.language };
+  }
+
+  /** 400 unless `date` is a real day from the account's today to a year ahead. */
+  function checkDay(date: string, timeZone: string): void {
+    if (!isCalendarDate(date)) throw new HttpError(400, 'schedule.dateInvalid');
+    const today = localParts(now(), timeZone).date;
+    if (date < today) throw new HttpError(400, 'schedule.dateInPast');
+    if (daysBetween(today, date) > MAX_DAYS_AHEAD) throw new HttpError(400, 'schedule.dateTooFar');
+  }
+
+  async function itemOf(queryable: Queryable, userId: string, timeZone: string, id: string): Promise<PlannedItem> {
+    const [row] = await queryable.select({ date: scheduleItems.localDate }).from(scheduleItems).where(and(eq(scheduleItems.id, id), eq(scheduleItems.userId, userId)));
+    if (!row) throw new HttpError(404, 'schedule.itemNotFound');
+    const items = await plannedItems({ db: queryable }, userId, timeZone, row.date, row.date);
+    return items.find((item) => item.id === id)!;
+  }
+
+  return {
+    /** The account's zone (null until asked), the reminders switch and whether a feed link exists. */
+    async settings(userId: string) {
+      const user = await account(userId);
+      const [row] = await db.select().from(scheduleSettings).where(eq(scheduleSettings.userId, userId));
+      return { timeZone: user.timeZoneSet ? user.timeZone : null, reminders: row?.reminders ?? false, hasFeedLink: Boolean(row?.feedSecretHash) };
+    },
+
+    /** Keeps an IANA zone in its canonical spelling; anything else is a 400 and changes nothing. */
+    async setTimeZone(userId: string, value: string): Promise<string> {
+      const timeZone = canonicalTimeZone(value.trim());
+      if (!timeZone) throw new HttpError(400, 'schedule.timeZoneInvalid');
+      await account(userId);
+      await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+      return timeZone;
+    },
+
+    /** What is planned from `from` to `to` (local days, at most MAX_RANGE_DAYS), with the account's today. */
+    async read(userId: string, from: string, to: string) {
+      const user = await account(userId);
+      if (!isCalendarDate(from) || !isCalendarDate(to)) throw new HttpError(400, 'schedule.dateInvalid');
+      const span = daysBetween(from, to);
+      if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, 'schedule.rangeInvalid', { values: { max: MAX_RANGE_DAYS } });
+      const items = await plannedItems({ db }, userId, user.timeZone, from, to);
+      return { timeZone: user.timeZone, today: localParts(now(), user.timeZone).date, items };
+    },
+
+    /** Plans `classId` on `date` (and `time`); 404 for an unknown class, 409 when the schedule is full. */
+    async add(userId: string, input: { classId: string; date: string; time: string | null }): Promise<PlannedItem> {
+      const user = await account(userId);
+      checkDay(input.date, user.timeZone);
+      return db.transaction(async (tx) => {
+        // One add at a time per account, so two at once cannot both pass the cap.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [known] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId));
+        if (!known) throw new HttpError(404, 'schedule.classNotFound');
+        const today = localParts(now(), user.timeZone).date;
+        const [planned] = await tx
+          .select({ n: count() })
+          .from(scheduleItems)
+          .where(and(eq(scheduleItems.userId, userId), gte(scheduleItems.localDate, today)));
+        if ((planned?.n ?? 0) >= SCHEDULE_CAP) throw new HttpError(409, 'schedule.full', { values: { max: SCHEDULE_CAP } });
+        const [row] = await tx
+          .insert(scheduleItems)
+          .values({ userId, classId: input.classId, localDate: input.date, localTime: input.time })
+          .returning({ id: scheduleItems.id });
+        return itemOf(tx, userId, user.timeZone, row!.id);
+      });
+    },
+
+    /** Moves one of the account's items (404 for any other id) to `date` and `time`. */
+    async move(userId: string, id: string, input: { date: string; time: string | null }): Promise<PlannedItem> {
+      const user = await account(userId);
+      checkDay(input.date, user.timeZone);
+      const [moved] = await db
+        .update(scheduleItems)
+        .set({ localDate: input.date, localTime: input.time })
+        .where(and(eq(scheduleItems.id, id), eq(scheduleItems.userId, userId)))
+        .returning({ id: scheduleItems.id });
+      if (!moved) throw new HttpError(404, 'schedule.itemNotFound');
+      return itemOf(db, userId, user.timeZone, id);
+    },
+
+    /** Removes one of the account's items (404 for any other id). */
+    async remove(userId: string, id: string): Promise<void> {
+      await account(userId);
+      const [removed] = await db
+        .delete(scheduleItems)
+        .where(and(eq(scheduleItems.id, id), eq(scheduleItems.userId, userId)))
+        .returning({ id: scheduleItems.id });
+      if (!removed) throw new HttpError(404, 'schedule.itemNotFound');
+    },
+
+    async setReminders(userId: string, enabled: boolean): Promise<boolean> {
+      await account(userId);
+      await db
+        .insert(scheduleSettings)
+        .values({ userId, reminders: enabled })
+        .onConflictDoUpdate({ target: scheduleSettings.userId, set: { reminders: enabled } });
+      return enabled;
+    },
+
+    /** A new secret feed link (only its hash is kept): every earlier link stops working at once. */
+    async resetFeedLink(userId: string): Promise<{ url: string; webcalUrl: string }> {
+      await account(userId);
+      const secret = randomBytes(32).toString('base64url');
+      const feedSecretHash = hashFeedSecret(secret);
+      await db
+        .insert(scheduleSettings)
+        .values({ userId, feedSecretHash })
+        .onConflictDoUpdate({ target: scheduleSettings.userId, set: { feedSecretHash } });
+      const url = `${publicUrl}/api/v1/schedule/feed/${secret}.ics`;
+      return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
+    },
+
+    /** The feed the secret in `file` ("<secret>.ics") opens, or null (a 404) for any other. */
+    async feed(file: string): Promise<string | null> {
+      const secret = file.endsWith('.ics') ? file.slice(0, -4) : file;
+      if (!SECRET_FORM.test(secret)) return null;
+      const [row] = await db
+        .select({ userId: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
+        .from(scheduleSettings)
+        .innerJoin(users, eq(users.id, scheduleSettings.userId))
+        .where(eq(scheduleSettings.feedSecretHash, hashFeedSecret(secret)));
+      if (!row || row.deletedAt) return null;
+      const timeZone = row.timeZone ?? FALLBACK_TIME_ZONE;
+      const at = now();
+      const today = localParts(at, timeZone).date;
+      const items = await plannedItems({ db }, row.userId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
+      const locale = isSupportedLocale(row.language) ? row.language : DEFAULT_LOCALE;
+      return calendarFeed(items, timeZone, locale, publicUrl, at);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    schedule: ReturnType<typeof scheduleService>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('schedule', scheduleService(app.db, app.config.publicUrl));
+  },
+  { name: 'schedule-service', dependencies: ['config-and-database'] },
+);

@@ -1,0 +1,153 @@
+// Schedule machines: /schedule (the time zone asked once, the week from Monday, previous / next,
+// moving and removing a planned class) and "Add to schedule" on a class page (the class page
+// passes its events on to the child).
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { scheduleMachine, type LoadWeekInput, type LoadWeekOutput, type MoveItemInput, type MoveItemOutput, type RemoveItemOutput, type SaveTimeZoneOutput } from '@machines/schedule.machine';
+import { classDetailMachine, type LoadClassInput, type LoadClassOutput } from '@machines/class-detail.machine';
+import type { AddItemInput, AddItemOutput } from '@machines/schedule-add.machine';
+import { noticeText } from '@domain/notices';
+import { failed, ok } from '@domain/request-outcome';
+import { addDays, mondayOf, todayIn, weekDays, type ScheduleItem } from '@domain/schedule';
+import { detail } from './catalog-fixtures';
+import { controlledActor, settle } from './controlled-actor';
+
+const item: ScheduleItem = {
+  id: 'i1',
+  kind: 'class',
+  date: '2026-11-25',
+  time: null,
+  classId: 'sunrise-vinyasa-flow',
+  classTitle: { en: 'Sunrise vinyasa flow', es: 'Vinyasa del amanecer' },
+  durationSeconds: 1200,
+  done: false,
+};
+
+function schedulePage() {
+  const load = controlledActor<LoadWeekOutput, LoadWeekInput>();
+  const zone = controlledActor<SaveTimeZoneOutput, { timeZone: string }>();
+  const move = controlledActor<MoveItemOutput, MoveItemInput>();
+  const remove = controlledActor<RemoveItemOutput, { id: string }>();
+  const actor = createActor(
+    scheduleMachine.provide({ actors: { loadWeek: load.logic, saveTimeZone: zone.logic, moveItem: move.logic, removeItem: remove.logic } }),
+    { input: { proposedZone: 'Europe/Madrid' } },
+  ).start();
+  return { actor, load, zone, move, remove };
+}
+
+describe('schedule days', () => {
+  it('weeks start on Monday and days are calendar days across a daylight-saving change', () => {
+    expect(mondayOf('2026-11-25')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(weekDays('2027-03-22')).toEqual(['2027-03-22', '2027-03-23', '2027-03-24', '2027-03-25', '2027-03-26', '2027-03-27', '2027-03-28']);
+    expect(addDays('2027-03-28', 1)).toBe('2027-03-29');
+    expect(todayIn('Pacific/Kiritimati', new Date('2026-11-25T23:00:00Z'))).toBe('2026-11-26');
+    expect(todayIn('Pacific/Pago_Pago', new Date('2026-11-25T05:00:00Z'))).toBe('2026-11-24');
+  });
+});
+
+describe('schedule machine', () => {
+  it('asks for the time zone once, keeps it, then shows the week', async () => {
+    const { actor, load, zone } = schedulePage();
+    expect(load.last.input).toEqual({ weekStart: null });
+    load.last.resolve(ok({ timeZone: null, today: '2026-11-25', weekStart: '2026-11-23', items: [] }));
+    await settle();
+    expect(actor.getSnapshot().matches('askingZone')).toBe(true);
+    actor.send({ type: 'zone.change', timeZone: 'America/New_York' });
+    actor.send({ type: 'zone.confirm' });
+    expect(zone.last.input).toEqual({ timeZone: 'America/New_York' });
+    zone.last.resolve(ok({ timeZone: 'America/New_York' }));
+    await settle();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    load.last.resolve(ok({ timeZone: 'America/New_York', today: '2026-11-25', weekStart: '2026-11-23', items: [item] }));
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.items).toEqual([item]);
+  });
+
+  it('a refused time zone shows why and asks again', async () => {
+    const { actor, load, zone } = schedulePage();
+    load.last.resolve(ok({ timeZone: null, today: '2026-11-25', weekStart: '2026-11-23', items: [] }));
+    await settle();
+    actor.send({ type: 'zone.confirm' });
+    zone.last.resolve(failed(400, { isSuccess: false, message: 'That is not a time zone we know.' }));
+    await settle();
+    expect(actor.getSnapshot().matches('askingZone')).toBe(true);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('That is not a time zone we know.');
+  });
+
+  it('previous and next week load the week before and after', async () => {
+    const { actor, load } = schedulePage();
+    load.last.resolve(ok({ timeZone: 'Europe/Madrid', today: '2026-11-25', weekStart: '2026-11-23', items: [] }));
+    await settle();
+    actor.send({ type: 'week.next' });
+    expect(load.last.input).toEqual({ weekStart: '2026-11-30' });
+    load.last.resolve(ok({ timeZone: 'Europe/Madrid', today: '2026-11-25', weekStart: '2026-11-30', items: [] }));
+    await settle();
+    actor.send({ type: 'week.previous' });
+    expect(load.last.input).toEqual({ weekStart: '2026-11-23' });
+  });
+
+  it('moves a class to another day of the week, and drops it from the week when moved out', async () => {
+    const { actor, load, move } = schedulePage();
+    load.last.resolve(ok({ timeZone: 'Europe/Madrid', today: '2026-11-25', weekStart: '2026-11-23', items: [item] }));
+    await settle();
+    actor.send({ type: 'move.open', id: 'i1' });
+    actor.send({ type: 'move.change', date: '2026-11-27', time: '18:30' });
+    actor.send({ type: 'move.submit' });
+    expect(move.last.input).toEqual({ id: 'i1', date: '2026-11-27', time: '18:30' });
+    move.last.resolve(ok({ item: { ...item, date: '2026-11-27', time: '18:30' } }));
+    await settle();
+    expect(actor.getSnapshot().context.items.map((entry) => entry.date)).toEqual(['2026-11-27']);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('The class has been moved.');
+    actor.send({ type: 'move.open', id: 'i1' });
+    actor.send({ type: 'move.change', date: '2026-12-10' });
+    actor.send({ type: 'move.submit' });
+    move.last.resolve(ok({ item: { ...item, date: '2026-12-10' } }));
+    await settle();
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('a refused move keeps the form open with the reason; remove takes the class off the week', async () => {
+    const { actor, load, move, remove } = schedulePage();
+    load.last.resolve(ok({ timeZone: 'Europe/Madrid', today: '2026-11-25', weekStart: '2026-11-23', items: [item] }));
+    await settle();
+    actor.send({ type: 'move.open', id: 'i1' });
+    actor.send({ type: 'move.change', date: '2026-11-01' });
+    actor.send({ type: 'move.submit' });
+    move.last.resolve(failed(400, { isSuccess: false, message: 'That day has already passed.' }));
+    await settle();
+    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('That day has already passed.');
+    actor.send({ type: 'move.cancel' });
+    actor.send({ type: 'item.remove', id: 'i1' });
+    expect(remove.last.input).toEqual({ id: 'i1' });
+    remove.last.resolve(ok({ id: 'i1' }));
+    await settle();
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+});
+
+describe('add to schedule on the class page', () => {
+  it('the class page passes the form to its child; Save plans the class on the day and time chosen', async () => {
+    const loadClass = controlledActor<LoadClassOutput, LoadClassInput>();
+    const add = controlledActor<AddItemOutput, AddItemInput>();
+    // The child gets the same implementations as the app provides them (provideTree).
+    const { provideTree } = await import('@machines/provide-tree');
+    const tree = createActor(provideTree(classDetailMachine, { actors: { loadClass: loadClass.logic, addItem: add.logic } } as never), { input: { id: 'sunrise-vinyasa-flow' } }).start();
+    loadClass.last.resolve(ok({ class: detail('sunrise-vinyasa-flow'), canPlay: false }));
+    await settle();
+    const child = () => tree.getSnapshot().children.scheduleAdd!.getSnapshot();
+    expect(child().value).toBe('closed');
+    tree.send({ type: 'scheduleAdd.open', today: '2026-11-25' });
+    expect(child().context.date).toBe('2026-11-25');
+    tree.send({ type: 'scheduleAdd.change', date: '2026-11-28', time: '07:15' });
+    tree.send({ type: 'scheduleAdd.submit' });
+    expect(add.last.input).toEqual({ classId: 'sunrise-vinyasa-flow', date: '2026-11-28', time: '07:15' });
+    add.last.resolve(ok({ item }));
+    await settle();
+    expect(child().value).toBe('added');
+    expect(noticeText(child().context.notice)).toBe('The class is on your schedule.');
+  });
+});
