@@ -80,4 +80,6 @@ export const SAME_IN_BOTH = new Set<string>([
   'Total',
   'Error',
   'Popular',
+  // Payment History's tax cell: an amount and its rate, each formatted by the locale.
+  '{amount} ({rate})',
 ]);
