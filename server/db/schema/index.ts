@@ -7,3 +7,4 @@ export * from './payments';
 export * from './catalog';
 export * from './playback';
 export * from './mail';
+export * from './programmes';

@@ -8,13 +8,18 @@ export const COMPLETED_FRACTION = 0.9;
 
 export type ProgressRow = typeof classProgress.$inferSelect;
 
+/** Whether a saved position completes the class (again, for a class completed before). */
+export function reachesCompletion(positionSeconds: number, mediaDurationSeconds: number): boolean {
+  return Math.min(positionSeconds, mediaDurationSeconds) >= COMPLETED_FRACTION * mediaDurationSeconds;
+}
+
 export async function saveProgress(
   db: Database,
   input: { userId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number },
   now: Date,
 ): Promise<ProgressRow> {
   const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
-  const completedAt = position >= COMPLETED_FRACTION * input.mediaDurationSeconds ? now : null;
+  const completedAt = reachesCompletion(position, input.mediaDurationSeconds) ? now : null;
   const [row] = await db
     .insert(classProgress)
     .values({ userId: input.userId, classId: input.classId, positionSeconds: position, completedAt, updatedAt: now })
