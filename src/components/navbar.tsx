@@ -11,6 +11,7 @@ const messages = defineMessages({
   nav: { id: 'navbar.label', defaultMessage: 'Main' },
   home: { id: 'navbar.home', defaultMessage: 'Home' },
   classes: { id: 'navbar.classes', defaultMessage: 'Classes' },
+  programmes: { id: 'navbar.programmes', defaultMessage: 'Programmes' },
   pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
   billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
   account: { id: 'navbar.account', defaultMessage: 'Account' },
@@ -34,6 +35,7 @@ export interface NavbarProps {
 const LINKS = [
   { href: '/home', label: messages.home },
   { href: '/classes', label: messages.classes },
+  { href: '/programmes', label: messages.programmes },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
   { href: '/account', label: messages.account },

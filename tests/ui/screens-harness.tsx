@@ -74,6 +74,12 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     signOutOtherDevices: vi.fn(pending),
     exportAccount: vi.fn(pending),
     deleteAccount: vi.fn(pending),
+    listProgrammes: vi.fn(pending),
+    getProgramme: vi.fn(pending),
+    startProgramme: vi.fn(pending),
+    pauseProgramme: vi.fn(pending),
+    resumeProgramme: vi.fn(pending),
+    leaveProgramme: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

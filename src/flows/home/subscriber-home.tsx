@@ -6,6 +6,7 @@ import { catalogQuery, noFilters, type ClassCard, type ClassesHome } from '@doma
 import { routes } from '@domain/routes';
 import { ClassCardView } from '@components/class-card';
 import { useClassTexts } from '@components/class-texts';
+import { UpNextRow } from './up-next-row';
 
 const messages = defineMessages({
   title: { id: 'subscriberHome.title', defaultMessage: 'Your classes' },
@@ -50,6 +51,7 @@ export function SubscriberHome({ rows }: { rows: ClassesHome }) {
           {intl.formatMessage(messages.browse)}
         </Link>
       </div>
+      {rows.upNext && <UpNextRow upNext={rows.upNext} />}
       {nothing && <p>{intl.formatMessage(messages.empty)}</p>}
       {rows.continueWatching.length > 0 && <Row id="home-continue" title={intl.formatMessage(messages.continue)} classes={rows.continueWatching} />}
       {rows.newThisWeek.length > 0 && <Row id="home-new" title={intl.formatMessage(messages.newThisWeek)} classes={rows.newThisWeek} />}
