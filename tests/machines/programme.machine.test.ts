@@ -77,10 +77,10 @@ describe('programme machine', () => {
   });
 
   it.each([
-    [{ canStart: false }, 'locked'],
-    [{ blockedBy: { id: 'strength-101', title: { en: 'Strength 101', es: 'Fuerza 101' } } }, 'blocked'],
-    [{ status: 'paused' as const }, 'paused'],
-    [{ status: 'finished' as const, done: 4 }, 'finished'],
+    [{ canStart: false }, 'locked' as const],
+    [{ blockedBy: { id: 'strength-101', title: { en: 'Strength 101', es: 'Fuerza 101' } } }, 'blocked' as const],
+    [{ status: 'paused' as const }, 'paused' as const],
+    [{ status: 'finished' as const, done: 4 }, 'finished' as const],
   ])('shows %o as %s', async (options, state) => {
     const { actor, load } = programmePage();
     load.last.resolve(ok(programmeDetail(options)));
