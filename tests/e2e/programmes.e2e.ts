@@ -11,10 +11,10 @@ import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, sign
 const PROGRAMME = '/programmes/yoga-foundations';
 const FIRST_CLASS = 'sunrise-vinyasa-flow';
 
-async function account(browser: Browser, label: string, subscribe: boolean): Promise<{ context: BrowserContext; page: Page }> {
+async function account(browser: Browser, label: string, subscribe: boolean): Promise<{ context: BrowserContext; page: Page; token: string }> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await signedIn(page, label);
+  const { token } = await signedIn(page, label);
   if (subscribe) {
     await page.goto('/pricing');
     await page.getByRole('button', { name: /^choose basic$/i }).click();
@@ -26,7 +26,7 @@ async function account(browser: Browser, label: string, subscribe: boolean): Pro
     await page.getByRole('button', { name: /start free trial|pay/i }).click();
     await page.waitForURL((url) => url.pathname === '/success');
   }
-  return { context, page };
+  return { context, page, token };
 }
 
 async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
@@ -78,7 +78,7 @@ describe('programmes', () => {
   });
 
   it('lets a subscriber start a programme, advance it by completing a class, see it up next on the home, pause and resume', async () => {
-    const { context, page } = await account(browser, 'programmes-subscriber', true);
+    const { context, page, token } = await account(browser, 'programmes-subscriber', true);
     await page.goto('/');
     await page.getByRole('link', { name: /^programmes$/i }).first().click();
     await page.waitForURL((url) => url.pathname === '/programmes');
@@ -123,6 +123,19 @@ describe('programmes', () => {
     await resume.click();
     await page.getByRole('button', { name: /^pause$/i }).waitFor();
     await page.getByText('1 of 6 classes').waitFor();
+
+    // The other five classes completed as the player reports them (its progress call), then the completion screen.
+    for (const classId of ['morning-mobility', 'bedtime-yoga', 'yin-yoga-deep-release', 'desk-break-stretch', 'full-body-stretch']) {
+      const saved = await page.request.put(`/api/v1/playback/progress/${classId}`, { headers: { authorization: `Bearer ${token}` }, data: { position_seconds: 3600 } });
+      assert.equal(saved.status(), 200);
+    }
+    await page.goto(PROGRAMME);
+    await page.getByRole('heading', { name: 'Programme complete!' }).waitFor();
+    await page.getByText('6 of 6 classes').waitFor();
+    await checkEverywhere(page, 'finished', (p) => p.locator('.programme__complete').waitFor());
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await page.locator('#home-up-next').count(), 0);
     await context.close();
   });
 

@@ -133,7 +133,7 @@ function ProgrammeView({ id }: { id: string }) {
         <>
           {snapshot.matches('finished') && (
             <div className="card stack programme__complete" role="status">
-              <p className="programme__complete-mark" aria-hidden="true">🏁</p>
+              <p className="programme__complete-mark" aria-hidden="true">✓</p>
               <h2>{intl.formatMessage(messages.finishedTitle)}</h2>
               <p>{intl.formatMessage(messages.finishedText)}</p>
             </div>
