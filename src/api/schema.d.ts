@@ -531,6 +531,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/programmes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The programmes, in their order, filtered by discipline and level.
+         * @description Every signed-in account may browse; starting one needs a subscription that gives access.
+         *     `following` is this account's progress in the programme it follows now (on that
+         *     programme only). `facets` lists the disciplines and levels programmes exist in.
+         */
+        get: operations["listProgrammes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/up-next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next class of the programme this account follows (the first row of its home).
+         * @description `upNext` is null when no programme is under way (none, or the current one is paused).
+         */
+        get: operations["programmeUpNext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The programmes this account finished, the latest first (its activity history). */
+        get: operations["finishedProgrammes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One programme with its weeks, each class done or not, and this account's following of it. */
+        get: operations["getProgramme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start following the programme on the chosen weekdays (the proposed ones when absent).
+         * @description The sessions are planned from the account's today (in its time zone) on the weekdays,
+         *     in the programme's order. Only classes completed from now on count. One programme at a
+         *     time: 409 while another (or this one) is active or paused.
+         */
+        post: operations["startProgramme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/{id}/weekdays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the weekdays; the sessions not done from today on move to them. */
+        put: operations["setProgrammeWeekdays"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause the active programme; its schedule freezes and classes completed meanwhile do not count. */
+        post: operations["pauseProgramme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused programme; the sessions still to come when it paused move on from today. */
+        post: operations["resumeProgramme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/programmes/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop following the programme (active or paused); its progress is dropped. */
+        post: operations["leaveProgramme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/plans": {
         parameters: {
             query?: never;
@@ -1986,6 +2152,127 @@ export interface components {
             isSuccess: true;
             received: boolean;
         };
+        /** @description ISO weekday, 1 = Monday … 7 = Sunday. */
+        Weekday: number;
+        Weekdays: components["schemas"]["Weekday"][];
+        /**
+         * Format: date
+         * @description A day in the account's time zone (UTC when it has none).
+         */
+        LocalDate: string;
+        StartProgrammeRequest: {
+            weekdays?: components["schemas"]["Weekdays"];
+        };
+        ProgrammeWeekdaysRequest: {
+            weekdays: components["schemas"]["Weekdays"];
+        };
+        /**
+         * @description This account's following of the programme: active or paused (current), or finished (the
+         *     last time it finished it, until it starts it again). `done` of `total` classes.
+         */
+        ProgrammeFollowing: {
+            /** @enum {string} */
+            status: "active" | "paused" | "finished";
+            weekdays: components["schemas"]["Weekdays"];
+            /** Format: date-time */
+            startedAt: string;
+            pausedOn: components["schemas"]["LocalDate"] | null;
+            /** Format: date-time */
+            endedAt: string | null;
+            done: number;
+            total: number;
+        };
+        ProgrammeCard: {
+            id: string;
+            title: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"];
+            discipline: components["schemas"]["Discipline"];
+            level: components["schemas"]["ClassLevel"];
+            weeks: number;
+            classCount: number;
+            /** @description The sum of its classes' lengths. */
+            totalMinutes: number;
+            instructors: components["schemas"]["InstructorSummary"][];
+            following: components["schemas"]["ProgrammeFollowing"] | null;
+        };
+        ProgrammeClass: {
+            id: string;
+            title: components["schemas"]["LocalizedText"];
+            durationSeconds: number;
+            posterUrl: string;
+            discipline: components["schemas"]["Discipline"];
+            instructor: components["schemas"]["InstructorSummary"];
+            /** @description Completed (90 %) while following this programme. */
+            done: boolean;
+            /** @description Its planned day while the programme is followed; null otherwise. */
+            plannedOn: components["schemas"]["LocalDate"] | null;
+        };
+        ProgrammeDetail: {
+            id: string;
+            title: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"];
+            discipline: components["schemas"]["Discipline"];
+            level: components["schemas"]["ClassLevel"];
+            weeks: number;
+            classCount: number;
+            totalMinutes: number;
+            instructors: components["schemas"]["InstructorSummary"][];
+            following: components["schemas"]["ProgrammeFollowing"] | null;
+            weekList: {
+                week: number;
+                classes: components["schemas"]["ProgrammeClass"][];
+            }[];
+            /** @description The subscription gives access; otherwise the app offers a plan. */
+            canStart: boolean;
+            /** @description The other programme this account follows now (leave it to start this one). */
+            blockedBy: {
+                id: string;
+                title: components["schemas"]["LocalizedText"];
+            } | null;
+            proposedWeekdays: components["schemas"]["Weekdays"];
+        };
+        ProgrammeListSuccess: {
+            /** @constant */
+            isSuccess: true;
+            programmes: components["schemas"]["ProgrammeCard"][];
+            facets: {
+                disciplines: components["schemas"]["Discipline"][];
+                levels: components["schemas"]["ClassLevel"][];
+            };
+        };
+        ProgrammeSuccess: {
+            /** @constant */
+            isSuccess: true;
+            programme: components["schemas"]["ProgrammeDetail"];
+        };
+        ProgrammeUpNextSuccess: {
+            /** @constant */
+            isSuccess: true;
+            upNext: {
+                programme: {
+                    id: string;
+                    title: components["schemas"]["LocalizedText"];
+                };
+                class: components["schemas"]["ProgrammeClass"];
+                plannedOn: components["schemas"]["LocalDate"];
+                done: number;
+                total: number;
+            } | null;
+        };
+        FinishedProgrammesSuccess: {
+            /** @constant */
+            isSuccess: true;
+            finished: {
+                programmeId: string;
+                title: components["schemas"]["LocalizedText"];
+                classCount: number;
+                totalMinutes: number;
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                finishedAt: string;
+            }[];
+        };
         /** @description A catalog text in every language the product speaks; the app shows its UI language's. */
         LocalizedText: {
             en: string;
@@ -2667,6 +2954,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The account's subscription does not give access (none, ended or unpaid); the app offers a plan. */
+        NoProgrammeAccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A browser request from another site that could change state (judged by `Sec-Fetch-Site` or `Origin`). */
         CrossSite: {
             headers: {
@@ -2705,6 +3001,7 @@ export interface components {
         };
     };
     parameters: {
+        ProgrammeId: string;
         AccountSessionId: string;
         PlaybackSessionId: string;
         LicenceId: string;
@@ -3478,6 +3775,235 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listProgrammes: {
+        parameters: {
+            query?: {
+                /** @description A discipline id from the facets; an unknown one is a 400. */
+                discipline?: components["schemas"]["CatalogId"];
+                level?: components["schemas"]["ClassLevel"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programmes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeListSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    programmeUpNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next class, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeUpNextSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    finishedProgrammes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finished programmes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinishedProgrammesSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ProgrammeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programme. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ProgrammeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartProgrammeRequest"];
+            };
+        };
+        responses: {
+            /** @description Started; the programme as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NoProgrammeAccess"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setProgrammeWeekdays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ProgrammeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeWeekdaysRequest"];
+            };
+        };
+        responses: {
+            /** @description The programme with its new dates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    pauseProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ProgrammeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resumeProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ProgrammeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NoProgrammeAccess"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    leaveProgramme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ProgrammeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listPlans: {

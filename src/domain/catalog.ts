@@ -8,7 +8,10 @@ export type ClassDetail = Schemas['ClassDetail'];
 export type ClassFacets = Schemas['ClassFacets'];
 export type ClassLevel = Schemas['ClassLevel'];
 export type LocalizedText = Schemas['LocalizedText'];
-export type ClassesHome = Pick<Schemas['ClassesHomeSuccess'], 'canPlay' | 'continueWatching' | 'newThisWeek' | 'disciplines'>;
+export type ClassesHome = Pick<Schemas['ClassesHomeSuccess'], 'canPlay' | 'continueWatching' | 'newThisWeek' | 'disciplines'> & {
+  /** The next class of the programme under way ("Up next in <programme>"), when there is one. */
+  upNext?: NonNullable<Schemas['ProgrammeUpNextSuccess']['upNext']> | null;
+};
 
 export const classLevels = ['beginner', 'intermediate', 'advanced'] as const satisfies readonly ClassLevel[];
 

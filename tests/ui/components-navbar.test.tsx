@@ -20,11 +20,12 @@ describe('Navbar', () => {
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
     expect(within(nav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(within(nav).getByRole('link', { name: 'Billing & Subscriptions' }).getAttribute('href')).toBe('/billing');
-    // Classes and Schedule sit between Home and Pricing.
+    // Classes, Programmes and Schedule sit between Home and Pricing.
     const names = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(names.slice(0, 4)).toEqual(['Home', 'Classes', 'Schedule', 'Pricing']);
+    expect(names.slice(0, 5)).toEqual(['Home', 'Classes', 'Programmes', 'Schedule', 'Pricing']);
     expect(within(nav).getByRole('link', { name: 'Schedule' }).getAttribute('href')).toBe('/schedule');
     expect(within(nav).getByRole('link', { name: 'Classes' }).getAttribute('href')).toBe('/classes');
+    expect(within(nav).getByRole('link', { name: 'Programmes' }).getAttribute('href')).toBe('/programmes');
   });
 
   it('offers a signed-in user Log out, and marks the current page', async () => {

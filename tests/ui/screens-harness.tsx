@@ -92,6 +92,12 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     removeScheduleItem: vi.fn(pending),
     setScheduleReminders: vi.fn(pending),
     resetScheduleFeedLink: vi.fn(pending),
+    listProgrammes: vi.fn(pending),
+    getProgramme: vi.fn(pending),
+    startProgramme: vi.fn(pending),
+    pauseProgramme: vi.fn(pending),
+    resumeProgramme: vi.fn(pending),
+    leaveProgramme: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

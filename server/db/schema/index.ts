@@ -11,3 +11,4 @@ export * from './downloads';
 export * from './notifications';
 export * from './activity';
 export * from './schedule';
+export * from './programmes';

@@ -9,16 +9,21 @@ export const COMPLETED_FRACTION = 0.9;
 
 export type ProgressRow = typeof classProgress.$inferSelect;
 
+/** Whether a saved position completes the class (again, for a class completed before). */
+export function reachesCompletion(positionSeconds: number, mediaDurationSeconds: number): boolean {
+  return Math.min(positionSeconds, mediaDurationSeconds) >= COMPLETED_FRACTION * mediaDurationSeconds;
+}
+
 export async function saveProgress(
   db: Database,
   input: { userId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number },
   now: Date,
 ): Promise<ProgressRow> {
   const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
-  const completedAt = position >= COMPLETED_FRACTION * input.mediaDurationSeconds ? now : null;
+  const completedAt = reachesCompletion(position, input.mediaDurationSeconds) ? now : null;
   // Crossing 90 % (from below, or on a first save) logs a completion for Activity (decision 035).
   const before = completedAt && (await findProgress(db, input.userId, input.classId));
-  if (completedAt && (!before || before.positionSeconds < COMPLETED_FRACTION * input.mediaDurationSeconds)) {
+  if (completedAt && (!before || !reachesCompletion(before.positionSeconds, input.mediaDurationSeconds))) {
     await recordCompletion(db, { userId: input.userId, classId: input.classId, at: now });
   }
   const [row] = await db

@@ -10,7 +10,7 @@ import { HttpError } from '@server/errors';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
 import { describeDevice } from './devices';
-import { findProgress, resumePosition, saveProgress } from './progress';
+import { findProgress, reachesCompletion, resumePosition, saveProgress } from './progress';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
 
 export type StartOutcome =
@@ -32,7 +32,13 @@ export type HeartbeatOutcome =
   | { kind: 'ended'; session: PlaybackSessionRow }
   | { kind: 'live'; session: PlaybackSessionRow; plan: PlaybackPlan };
 
-export function playbackService(db: Database, onProgress: (userId: string) => void) {
+export interface ProgressListeners {
+  onProgress(userId: string): void;
+  /** The save reached completion (the 90 % rule), even of a class completed before. */
+  onCompleted(userId: string, classId: string, now: Date): Promise<unknown>;
+}
+
+export function playbackService(db: Database, { onProgress, onCompleted }: ProgressListeners) {
   async function findClass(id: string) {
     const [found] = await db.select().from(classes).where(eq(classes.id, id));
     if (!found) throw new HttpError(404, 'playback.classNotFound');
@@ -108,12 +114,11 @@ export function playbackService(db: Database, onProgress: (userId: string) => vo
     async saveProgress(userId: string, classId: string, positionSeconds: number) {
       const watched = await findClass(classId);
       const media = await findMedia(db, watched.mediaId);
-      const progress = await saveProgress(
-        db,
-        { userId, classId: watched.id, positionSeconds, mediaDurationSeconds: media?.durationSeconds ?? watched.durationSeconds },
-        new Date(),
-      );
+      const mediaDurationSeconds = media?.durationSeconds ?? watched.durationSeconds;
+      const now = new Date();
+      const progress = await saveProgress(db, { userId, classId: watched.id, positionSeconds, mediaDurationSeconds }, now);
       onProgress(userId);
+      if (reachesCompletion(positionSeconds, mediaDurationSeconds)) await onCompleted(userId, watched.id, now);
       return progress;
     },
   };
@@ -127,7 +132,14 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('playback', playbackService(app.db, (userId) => app.classes.progressChanged(userId)));
+    app.decorate(
+      'playback',
+      playbackService(app.db, {
+        onProgress: (userId) => app.classes.progressChanged(userId),
+        // A programme the account follows advances (decision 033).
+        onCompleted: (userId, classId, now) => app.programmes.classCompleted(userId, classId, now),
+      }),
+    );
   },
-  { name: 'playback-service', dependencies: ['config-and-database', 'classes-service'] },
+  { name: 'playback-service', dependencies: ['config-and-database', 'classes-service', 'programmes-service'] },
 );

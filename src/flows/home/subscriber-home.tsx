@@ -8,6 +8,7 @@ import { routes } from '@domain/routes';
 import { ClassCardView } from '@components/class-card';
 import { useClassTexts } from '@components/class-texts';
 import { useFavourites } from '@app/actors';
+import { UpNextRow } from './up-next-row';
 
 const messages = defineMessages({
   title: { id: 'subscriberHome.title', defaultMessage: 'Your classes' },
@@ -57,6 +58,7 @@ export function SubscriberHome({ rows }: { rows: ClassesHome }) {
           {intl.formatMessage(messages.browse)}
         </Link>
       </div>
+      {rows.upNext && <UpNextRow upNext={rows.upNext} />}
       {nothing && <p>{intl.formatMessage(messages.empty)}</p>}
       {rows.continueWatching.length > 0 && <Row id="home-continue" title={intl.formatMessage(messages.continue)} classes={rows.continueWatching} />}
       {saved.length > 0 && (

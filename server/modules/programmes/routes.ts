@@ -1,0 +1,67 @@
+// Programmes API (/api/v1/programmes/*): browse (signed in, no subscription needed), one
+// programme with this account's progress, and following one: start, weekdays, pause, resume,
+// leave; the home's "Up next" and the history of finished programmes. Decision 033.
+import type { FastifyInstance } from 'fastify';
+import type { components } from '@api/schema';
+import { routeSchema } from '@server/contract';
+import { programmeCard, programmeDetail, upNextBody } from './bodies';
+import type { Level } from './catalog';
+
+type Schemas = components['schemas'];
+type ById = { Params: { id: string } };
+
+const base = '/api/v1/programmes';
+
+export default async function programmesRoutes(app: FastifyInstance): Promise<void> {
+  const signedIn = { onRequest: app.authenticate };
+
+  app.get<{ Querystring: { discipline?: string; level?: Level } }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request): Promise<Schemas['ProgrammeListSuccess']> => {
+    const { programmes, facets } = await app.programmes.list(request.user.id, request.query);
+    return { isSuccess: true, programmes: programmes.map(({ programme, following }) => programmeCard(programme, following)), facets };
+  });
+
+  app.get(`${base}/up-next`, { ...signedIn, schema: routeSchema('GET', `${base}/up-next`) }, async (request): Promise<Schemas['ProgrammeUpNextSuccess']> => {
+    return { isSuccess: true, upNext: upNextBody(await app.programmes.upNext(request.user.id)) };
+  });
+
+  app.get(`${base}/finished`, { ...signedIn, schema: routeSchema('GET', `${base}/finished`) }, async (request): Promise<Schemas['FinishedProgrammesSuccess']> => {
+    const finished = await app.programmes.finished(request.user.id);
+    return {
+      isSuccess: true,
+      finished: finished.map(({ programme, startedAt, finishedAt }) => ({
+        programmeId: programme.id,
+        title: programme.title,
+        classCount: programme.classes.length,
+        totalMinutes: programme.totalMinutes,
+        startedAt: startedAt.toISOString(),
+        finishedAt: finishedAt.toISOString(),
+      })),
+    };
+  });
+
+  app.get<ById>(`${base}/:id`, { ...signedIn, schema: routeSchema('GET', `${base}/{id}`) }, async (request): Promise<Schemas['ProgrammeSuccess']> => {
+    return { isSuccess: true, programme: programmeDetail(await app.programmes.detail(request.user.id, request.params.id)) };
+  });
+
+  app.post<ById & { Body: Schemas['StartProgrammeRequest'] }>(
+    `${base}/:id/start`,
+    { ...signedIn, schema: routeSchema('POST', `${base}/{id}/start`) },
+    async (request): Promise<Schemas['ProgrammeSuccess']> => {
+      return { isSuccess: true, programme: programmeDetail(await app.programmes.start(request.user.id, request.params.id, request.body.weekdays)) };
+    },
+  );
+
+  app.put<ById & { Body: Schemas['ProgrammeWeekdaysRequest'] }>(
+    `${base}/:id/weekdays`,
+    { ...signedIn, schema: routeSchema('PUT', `${base}/{id}/weekdays`) },
+    async (request): Promise<Schemas['ProgrammeSuccess']> => {
+      return { isSuccess: true, programme: programmeDetail(await app.programmes.setWeekdays(request.user.id, request.params.id, request.body.weekdays)) };
+    },
+  );
+
+  for (const action of ['pause', 'resume', 'leave'] as const) {
+    app.post<ById>(`${base}/:id/${action}`, { ...signedIn, schema: routeSchema('POST', `${base}/{id}/${action}`) }, async (request): Promise<Schemas['ProgrammeSuccess']> => {
+      return { isSuccess: true, programme: programmeDetail(await app.programmes[action](request.user.id, request.params.id)) };
+    });
+  }
+}

@@ -1,0 +1,14 @@
+// The programme page machine's actors in the app: load it, start, pause, resume, leave.
+import { fromCall } from '@app/call-actor';
+import { implement } from '@app/flow';
+import type { ProgrammeMachine } from '@machines/programme.machine';
+
+export default implement<ProgrammeMachine>(({ api }) => ({
+  actors: {
+    loadProgramme: fromCall(api.getProgramme),
+    startProgramme: fromCall(api.startProgramme),
+    pauseProgramme: fromCall(api.pauseProgramme),
+    resumeProgramme: fromCall(api.resumeProgramme),
+    leaveProgramme: fromCall(api.leaveProgramme),
+  },
+}));

@@ -1,0 +1,153 @@
+// Programmes in the browser (issue 23, decision 033): a subscriber filters the list, starts a
+// programme, completes its first class by playing the sample clip to its end, sees "1 of 6
+// classes" and "Up next in Yoga foundations" on the home, pauses and resumes; an account
+// without a subscription may browse but is sent to the plans. Every screen checked with axe and
+// photographed in English and Spanish at 1280 and 375 px.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn } from './browser';
+
+const PROGRAMME = '/programmes/yoga-foundations';
+const FIRST_CLASS = 'sunrise-vinyasa-flow';
+
+async function account(browser: Browser, label: string, subscribe: boolean): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const { token } = await signedIn(page, label);
+  if (subscribe) {
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: /^choose basic$/i }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    await page.fill('[name=card_number]', '4242 4242 4242 4242');
+    await page.fill('[name=exp]', '12/34');
+    await page.fill('[name=cvc]', '123');
+    await page.fill('[name=name]', 'Ana Tester');
+    await page.getByRole('button', { name: /start free trial|pay/i }).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+  }
+  return { context, page, token };
+}
+
+async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
+  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
+  await page.locator('select.navbar__language').selectOption(language);
+  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
+}
+
+/** axe and a screenshot of what the page shows now, in English and Spanish, at 1280 and 375 px. */
+async function checkEverywhere(page: Page, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    await page.setViewportSize(DESKTOP);
+    await chooseLanguage(page, language);
+    await ready(page);
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await expectAccessible(page, `${name} (${language}, ${size.width} px)`);
+      await screenshot(page, `programmes-${name}-${language}-${size.width}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await chooseLanguage(page, 'en');
+}
+
+/** Plays the class to its end in the player and waits for the server to record it completed. */
+async function playToTheEnd(page: Page, classId: string): Promise<void> {
+  const completed = page.waitForResponse(
+    async (response) => response.url().includes(`/api/v1/playback/progress/${classId}`) && response.ok() && (await response.json()).progress.completed === true,
+    { timeout: 90_000 },
+  );
+  await page.goto(`/watch/${classId}`);
+  const video = page.locator('video.player__video');
+  await video.waitFor({ state: 'attached', timeout: 20_000 });
+  const playButton = page.locator('.player__overlay').getByRole('button', { name: /^play$/i });
+  const pauseButton = page.getByTestId('player-toggle').filter({ hasText: /^pause$/i });
+  await Promise.race([playButton.waitFor({ timeout: 20_000 }), pauseButton.waitFor({ timeout: 20_000 })]);
+  if (await playButton.isVisible()) await playButton.click({ timeout: 3000 }).catch(() => {});
+  await page.waitForFunction(() => (document.querySelector('video.player__video') as HTMLVideoElement | null)?.ended === true, undefined, { timeout: 90_000 });
+  await completed;
+}
+
+describe('programmes', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('lets a subscriber start a programme, advance it by completing a class, see it up next on the home, pause and resume', async () => {
+    const { context, page, token } = await account(browser, 'programmes-subscriber', true);
+    await page.goto('/');
+    await page.getByRole('link', { name: /^programmes$/i }).first().click();
+    await page.waitForURL((url) => url.pathname === '/programmes');
+    const yoga = page.getByRole('link', { name: 'Yoga foundations' });
+    await yoga.waitFor();
+    await checkEverywhere(page, 'list', (p) => p.getByRole('heading', { level: 2 }).first().waitFor());
+
+    await page.getByLabel('Discipline').selectOption('hiit');
+    await page.getByRole('link', { name: 'HIIT in 14 days' }).waitFor();
+    assert.equal(await yoga.count(), 0);
+    await page.getByLabel('Discipline').selectOption('');
+    await page.getByLabel('Level').selectOption('beginner');
+    await yoga.click();
+
+    await page.waitForURL((url) => url.pathname === PROGRAMME);
+    const start = page.getByRole('button', { name: /^start the programme$/i });
+    await start.waitFor();
+    await checkEverywhere(page, 'ready', (p) => p.locator('.programme__days').waitFor());
+    await start.click();
+    await page.getByRole('button', { name: /^pause$/i }).waitFor();
+    await page.getByText('0 of 6 classes').waitFor();
+
+    await playToTheEnd(page, FIRST_CLASS);
+    await page.goto(PROGRAMME);
+    await page.getByText('1 of 6 classes').waitFor();
+    await page.getByRole('img', { name: /^done$/i }).waitFor();
+    await checkEverywhere(page, 'active', (p) => p.locator('.programme__progress').waitFor());
+
+    await page.goto('/home');
+    const upNext = page.getByRole('heading', { name: 'Up next in Yoga foundations' });
+    await upNext.waitFor({ timeout: 20_000 });
+    const firstRow = page.locator('.subscriber-home section.home-row').first();
+    assert.equal(await firstRow.getAttribute('aria-labelledby'), 'home-up-next');
+    assert.match((await firstRow.getByRole('link', { name: /^▶?\s*play$/i }).getAttribute('href')) ?? '', /^\/watch\//);
+    await checkEverywhere(page, 'home-up-next', (p) => p.locator('#home-up-next').waitFor());
+
+    await page.goto(PROGRAMME);
+    await page.getByRole('button', { name: /^pause$/i }).click();
+    const resume = page.getByRole('button', { name: /^resume$/i });
+    await resume.waitFor();
+    await checkEverywhere(page, 'paused', (p) => p.getByRole('button', { name: /^(resume|reanudar)$/i }).waitFor());
+    await resume.click();
+    await page.getByRole('button', { name: /^pause$/i }).waitFor();
+    await page.getByText('1 of 6 classes').waitFor();
+
+    // The other five classes completed as the player reports them (its progress call), then the completion screen.
+    for (const classId of ['morning-mobility', 'bedtime-yoga', 'yin-yoga-deep-release', 'desk-break-stretch', 'full-body-stretch']) {
+      const saved = await page.request.put(`/api/v1/playback/progress/${classId}`, { headers: { authorization: `Bearer ${token}` }, data: { position_seconds: 3600 } });
+      assert.equal(saved.status(), 200);
+    }
+    await page.goto(PROGRAMME);
+    await page.getByRole('heading', { name: 'Programme complete!' }).waitFor();
+    await page.getByText('6 of 6 classes').waitFor();
+    await checkEverywhere(page, 'finished', (p) => p.locator('.programme__complete').waitFor());
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await page.locator('#home-up-next').count(), 0);
+    await context.close();
+  });
+
+  it('lets an account without a subscription browse a programme but sends it to the plans to start', async () => {
+    const { context, page } = await account(browser, 'programmes-visitor', false);
+    await page.goto(PROGRAMME);
+    const choose = page.getByRole('link', { name: /^choose a plan to start$/i });
+    await choose.waitFor();
+    assert.equal(await page.getByRole('button', { name: /^start the programme$/i }).count(), 0);
+    await checkEverywhere(page, 'locked', (p) => p.locator('.programme__actions a[href="/pricing"]').waitFor());
+    await choose.click();
+    await page.waitForURL((url) => url.pathname === '/pricing');
+    await context.close();
+  });
+});
