@@ -2155,11 +2155,6 @@ export interface components {
         /** @description ISO weekday, 1 = Monday … 7 = Sunday. */
         Weekday: number;
         Weekdays: components["schemas"]["Weekday"][];
-        /**
-         * Format: date
-         * @description A day in the account's time zone (UTC when it has none).
-         */
-        LocalDate: string;
         StartProgrammeRequest: {
             weekdays?: components["schemas"]["Weekdays"];
         };
@@ -2784,7 +2779,10 @@ export interface components {
             classId: string;
             saved: boolean;
         };
-        /** @description A day in the account's time zone, `YYYY-MM-DD`. */
+        /**
+         * Format: date
+         * @description A day in the account's time zone (UTC when it has none), `YYYY-MM-DD`.
+         */
         LocalDate: string;
         /** @description A time of day in the account's time zone, `HH:MM` (24 h). */
         LocalTime: string;

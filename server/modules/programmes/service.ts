@@ -57,6 +57,7 @@ export interface PlannedSession {
   programmeTitle: LocalizedText;
   classId: string;
   classTitle: LocalizedText;
+  durationSeconds: number;
   done: boolean;
 }
 
@@ -221,7 +222,7 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
         const programme = all.find((p) => p.id === programmeId);
         const planned = programme?.classes.find((c) => c.id === session.classId);
         if (!programme || !planned) return [];
-        return [{ date: session.plannedOn, programmeId, programmeTitle: programme.title, classId: planned.id, classTitle: planned.title, done: session.completedAt !== null }];
+        return [{ date: session.plannedOn, programmeId, programmeTitle: programme.title, classId: planned.id, classTitle: planned.title, durationSeconds: planned.durationSeconds, done: session.completedAt !== null }];
       });
     },
   };

@@ -1,8 +1,9 @@
 // Everything planned for an account in a range of local days, the one place the week view, the
-// morning reminders and the calendar feed read it from. Today: the single classes planned on
-// /schedule (kind 'class'). A programme's sessions (kind 'programme', with programmeId and
-// programmeTitle) are added here, next to them, and every reader gets them.
+// morning reminders and the calendar feed read it from: the single classes planned on /schedule
+// (kind 'class') and the followed programme's sessions on their days (kind 'programme', with
+// programmeId and programmeTitle; server/modules/programmes).
 import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '@server/db/client';
 import { classes, classProgress, scheduleItems, type LocalizedText } from '@server/db/schema';
 import { localParts } from './days';
@@ -26,6 +27,7 @@ export interface PlannedItem {
 
 export interface PlannedItemsSources {
   db: Queryable;
+  programmes: Pick<FastifyInstance['programmes'], 'sessionsBetween'>;
 }
 
 /** What `userId` planned from `from` to `to` (local days, both included) in `timeZone`, by day, time and title. */
@@ -36,7 +38,7 @@ export async function plannedItems(
   from: string,
   to: string,
 ): Promise<PlannedItem[]> {
-  const { db } = sources;
+  const { db, programmes } = sources;
   const rows = await db
     .select({
       id: scheduleItems.id,
@@ -50,9 +52,20 @@ export async function plannedItems(
     .innerJoin(classes, eq(classes.id, scheduleItems.classId))
     .where(and(eq(scheduleItems.userId, userId), gte(scheduleItems.localDate, from), lte(scheduleItems.localDate, to)))
     .orderBy(asc(scheduleItems.localDate), asc(scheduleItems.createdAt));
-  const items: PlannedItem[] = rows.map((row) => ({ ...row, kind: 'class' as const, done: false }));
-  // (Programme sessions from `app.programmes.sessionsBetween(userId, from, to)` join `items` here.)
-  return markDone(db, userId, timeZone, items).then(sortItems);
+  const singles: PlannedItem[] = rows.map((row) => ({ ...row, kind: 'class' as const, done: false }));
+  const sessions: PlannedItem[] = (await programmes.sessionsBetween(userId, from, to)).map((session) => ({
+    id: `programme-${session.programmeId}-${session.date}-${session.classId}`,
+    kind: 'programme',
+    date: session.date,
+    time: null,
+    classId: session.classId,
+    classTitle: session.classTitle,
+    durationSeconds: session.durationSeconds,
+    done: session.done,
+    programmeId: session.programmeId,
+    programmeTitle: session.programmeTitle,
+  }));
+  return markDone(db, userId, timeZone, [...singles, ...sessions]).then(sortItems);
 }
 
 /** Each item's `done`: its class completed on the item's local day. */

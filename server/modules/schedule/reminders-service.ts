@@ -9,7 +9,7 @@ export default fp(
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
     const run = () =>
-      queueDueReminders(app.db, new Date(), app.config.publicUrl).then(
+      queueDueReminders(app.db, new Date(), app.config.publicUrl, app.programmes).then(
         (queued) => app.log.debug({ queued }, 'schedule reminders queued'),
         (error: unknown) => app.log.warn({ err: error }, 'queuing schedule reminders failed'),
       );
@@ -25,5 +25,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'schedule-reminders', dependencies: ['config-and-database'] },
+  { name: 'schedule-reminders', dependencies: ['config-and-database', 'programmes-service'] },
 );

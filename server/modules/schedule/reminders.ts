@@ -11,7 +11,7 @@ import { queueMail } from '@server/modules/mail/outbox';
 import { routes } from '@domain/routes';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
 import { addDays, FALLBACK_TIME_ZONE, localParts } from './days';
-import { isDayDone, plannedItems } from './planned-items';
+import { isDayDone, plannedItems, type PlannedItemsSources } from './planned-items';
 
 /** The local time reminders go out from, and the one after which a missed morning is let go. */
 export const REMINDER_FROM = '07:00';
@@ -20,7 +20,7 @@ export const REMINDER_UNTIL = '12:00';
 export const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
 
 /** Queues every reminder due at `now`; returns how many this call queued. */
-export async function queueDueReminders(db: Database, now: Date, publicUrl: string): Promise<number> {
+export async function queueDueReminders(db: Database, now: Date, publicUrl: string, programmes: PlannedItemsSources['programmes']): Promise<number> {
   const utcToday = now.toISOString().slice(0, 10);
   const accounts = await db
     .select({ id: users.id, email: users.email, language: users.language, timeZone: users.timeZone })
@@ -44,7 +44,7 @@ export async function queueDueReminders(db: Database, now: Date, publicUrl: stri
     const timeZone = account.timeZone ?? FALLBACK_TIME_ZONE;
     const local = localParts(now, timeZone);
     if (local.time < REMINDER_FROM || local.time >= REMINDER_UNTIL) continue;
-    const items = await plannedItems({ db }, account.id, timeZone, local.date, local.date);
+    const items = await plannedItems({ db, programmes }, account.id, timeZone, local.date, local.date);
     if (items.length === 0 || isDayDone(items, local.date)) continue;
     const language = isSupportedLocale(account.language) ? account.language : DEFAULT_LOCALE;
     const sent = await db.transaction(async (tx) => {

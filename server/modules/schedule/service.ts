@@ -10,7 +10,7 @@ import { HttpError } from '@server/errors';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
 import { addDays, canonicalTimeZone, daysBetween, FALLBACK_TIME_ZONE, isCalendarDate, localParts } from './days';
 import { calendarFeed } from './feed';
-import { plannedItems, type PlannedItem } from './planned-items';
+import { plannedItems, type PlannedItem, type PlannedItemsSources } from './planned-items';
 
 /** Planned items from today on an account may hold. */
 export const SCHEDULE_CAP = 500;
@@ -31,7 +31,7 @@ interface Account {
   language: string;
 }
 
-export function scheduleService(db: Database, publicUrl: string, now: () => Date = () => new Date()) {
+export function scheduleService(db: Database, publicUrl: string, programmes: PlannedItemsSources['programmes'], now: () => Date = () => new Date()) {
   async function account(userId: string, queryable: Queryable = db): Promise<Account & { timeZoneSet: boolean }> {
     const [user] = await queryable
       .select({ id: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
@@ -52,7 +52,7 @@ export function scheduleService(db: Database, publicUrl: string, now: () => Date
   async function itemOf(queryable: Queryable, userId: string, timeZone: string, id: string): Promise<PlannedItem> {
     const [row] = await queryable.select({ date: scheduleItems.localDate }).from(scheduleItems).where(and(eq(scheduleItems.id, id), eq(scheduleItems.userId, userId)));
     if (!row) throw new HttpError(404, 'schedule.itemNotFound');
-    const items = await plannedItems({ db: queryable }, userId, timeZone, row.date, row.date);
+    const items = await plannedItems({ db: queryable, programmes }, userId, timeZone, row.date, row.date);
     return items.find((item) => item.id === id)!;
   }
 
@@ -79,7 +79,7 @@ export function scheduleService(db: Database, publicUrl: string, now: () => Date
       if (!isCalendarDate(from) || !isCalendarDate(to)) throw new HttpError(400, 'schedule.dateInvalid');
       const span = daysBetween(from, to);
       if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, 'schedule.rangeInvalid', { values: { max: MAX_RANGE_DAYS } });
-      const items = await plannedItems({ db }, userId, user.timeZone, from, to);
+      const items = await plannedItems({ db, programmes }, userId, user.timeZone, from, to);
       return { timeZone: user.timeZone, today: localParts(now(), user.timeZone).date, items };
     },
 
@@ -164,7 +164,7 @@ export function scheduleService(db: Database, publicUrl: string, now: () => Date
       const timeZone = row.timeZone ?? FALLBACK_TIME_ZONE;
       const at = now();
       const today = localParts(at, timeZone).date;
-      const items = await plannedItems({ db }, row.userId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
+      const items = await plannedItems({ db, programmes }, row.userId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
       const locale = isSupportedLocale(row.language) ? row.language : DEFAULT_LOCALE;
       return calendarFeed(items, timeZone, locale, publicUrl, at);
     },
@@ -179,7 +179,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('schedule', scheduleService(app.db, app.config.publicUrl));
+    app.decorate('schedule', scheduleService(app.db, app.config.publicUrl, app.programmes));
   },
-  { name: 'schedule-service', dependencies: ['config-and-database'] },
+  { name: 'schedule-service', dependencies: ['config-and-database', 'programmes-service'] },
 );

@@ -134,13 +134,13 @@ describe('morning reminders', () => {
       return new Date(Date.UTC(year, month - 1, date, 7 - offsetHours, minutes));
     };
 
-    expect(await queueDueReminders(t.app.db, sevenLocal(-1), t.config.publicUrl)).toBe(0);
+    expect(await queueDueReminders(t.app.db, sevenLocal(-1), t.config.publicUrl, t.app.programmes)).toBe(0);
     const second = await buildApp(t.config, { db: t.app.db, logger: false });
     try {
       const counts = await Promise.all([
-        queueDueReminders(t.app.db, sevenLocal(0), t.config.publicUrl),
-        queueDueReminders(second.db, sevenLocal(0), t.config.publicUrl),
-        queueDueReminders(second.db, sevenLocal(30), t.config.publicUrl),
+        queueDueReminders(t.app.db, sevenLocal(0), t.config.publicUrl, t.app.programmes),
+        queueDueReminders(second.db, sevenLocal(0), t.config.publicUrl, second.programmes),
+        queueDueReminders(second.db, sevenLocal(30), t.config.publicUrl, second.programmes),
       ]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     } finally {
@@ -163,7 +163,7 @@ describe('morning reminders', () => {
     await plan(empty, catalog[0]!.id, addDays(day, 1));
     const morning = new Date(`${day}T07:10:00Z`);
     await t.app.db.insert(classProgress).values({ userId: done.id, classId: catalog[0]!.id, positionSeconds: 999, completedAt: new Date(`${day}T06:30:00Z`) });
-    await queueDueReminders(t.app.db, morning, t.config.publicUrl);
+    await queueDueReminders(t.app.db, morning, t.config.publicUrl, t.app.programmes);
     for (const user of [done, off, empty]) expect(await remindersTo(user.email)).toHaveLength(0);
     // The week view shows that day as done too.
     const week = await call(done, 'GET', `/api/v1/schedule?from=${day}&to=${day}`);
@@ -176,11 +176,11 @@ describe('morning reminders', () => {
     await plan(user, catalog[0]!.id, '2027-03-27');
     await plan(user, catalog[0]!.id, '2027-03-28');
     // Saturday, still CET (UTC+1): 05:30 UTC is 06:30 local, 06:00 UTC is 07:00.
-    expect(await queueDueReminders(t.app.db, new Date('2027-03-27T05:30:00Z'), t.config.publicUrl)).toBe(0);
-    expect(await queueDueReminders(t.app.db, new Date('2027-03-27T06:00:00Z'), t.config.publicUrl)).toBe(1);
+    expect(await queueDueReminders(t.app.db, new Date('2027-03-27T05:30:00Z'), t.config.publicUrl, t.app.programmes)).toBe(0);
+    expect(await queueDueReminders(t.app.db, new Date('2027-03-27T06:00:00Z'), t.config.publicUrl, t.app.programmes)).toBe(1);
     // Sunday, CEST (UTC+2) from 02:00: 04:59 UTC is 06:59 local, 05:00 UTC is 07:00.
-    expect(await queueDueReminders(t.app.db, new Date('2027-03-28T04:59:00Z'), t.config.publicUrl)).toBe(0);
-    expect(await queueDueReminders(t.app.db, new Date('2027-03-28T05:00:00Z'), t.config.publicUrl)).toBe(1);
+    expect(await queueDueReminders(t.app.db, new Date('2027-03-28T04:59:00Z'), t.config.publicUrl, t.app.programmes)).toBe(0);
+    expect(await queueDueReminders(t.app.db, new Date('2027-03-28T05:00:00Z'), t.config.publicUrl, t.app.programmes)).toBe(1);
     expect((await remindersTo(user.email)).map((mail) => (mail.params as { date: string }).date).sort()).toEqual(['2027-03-27', '2027-03-28']);
   });
 });
