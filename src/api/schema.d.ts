@@ -1440,7 +1440,7 @@ export interface paths {
          *     class and local day (docs/decisions/035). `weeks` are the current week and the 11
          *     before it, oldest first. `streakWeeks` counts the weeks in a row meeting the current
          *     goal: the current week once it meets it, and until then the weeks before it. `programmes`
-         *     lists finished programmes (empty until programmes exist).
+         *     lists the finished programmes, the latest first.
          */
         get: operations["getActivity"];
         put?: never;
@@ -2733,7 +2733,7 @@ export interface components {
              */
             date: string;
         };
-        /** @description A programme the account finished (filled once programmes exist). */
+        /** @description A programme the account finished (server/modules/programmes), the latest first. */
         FinishedProgramme: {
             id: string;
             title: components["schemas"]["LocalizedText"];

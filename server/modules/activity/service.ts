@@ -1,6 +1,7 @@
 // App layer: `app.activity`, what a subscriber has done: the completion log's totals, weeks,
 // streak and paged history, and the weekly goal (docs/decisions/035).
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { components } from '@api/schema';
 import type { Database } from '@server/db/client';
 import { HttpError } from '@server/errors';
@@ -31,7 +32,7 @@ function decodeHistoryCursor(cursor: string): HistoryPosition {
   throw new HttpError(400, 'activity.badCursor');
 }
 
-export function activityService(db: Database) {
+export function activityService(db: Database, programmes: Pick<FastifyInstance['programmes'], 'finished'>) {
   async function history(userId: string, timeZone: string, cursor: string | undefined, limit: number): Promise<Schemas['ActivityHistory']> {
     const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
     const page = await historyPage(db, userId, timeZone, { after, limit });
@@ -39,12 +40,11 @@ export function activityService(db: Database) {
   }
 
   async function overview(userId: string, now: Date): Promise<Omit<Schemas['ActivitySuccess'], 'isSuccess'>> {
-    const summary = await activitySummary(db, userId, now);
+    const [summary, finished] = await Promise.all([activitySummary(db, userId, now), programmes.finished(userId)]);
     return {
       ...summary,
       history: await history(userId, summary.timeZone, undefined, HISTORY_PAGE),
-      // Finished programmes: filled once programmes exist (the programmes lane).
-      programmes: [],
+      programmes: finished.map(({ programme, finishedAt }) => ({ id: programme.id, title: programme.title, finishedAt: finishedAt.toISOString() })),
     };
   }
 
@@ -75,7 +75,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('activity', activityService(app.db));
+    app.decorate('activity', activityService(app.db, app.programmes));
   },
-  { name: 'activity-service', dependencies: ['config-and-database'] },
+  { name: 'activity-service', dependencies: ['config-and-database', 'programmes-service'] },
 );

@@ -159,6 +159,9 @@ describe('progress', () => {
     expect((await call(user, 'GET', '/api/v1/programmes/up-next')).json().upNext).toBeNull();
     const finished = (await call(user, 'GET', '/api/v1/programmes/finished')).json().finished;
     expect(finished).toMatchObject([{ programmeId: 'strength-101', title: { es: 'Fuerza 101' }, classCount: 9 }]);
+    // Activity lists it too, with when it ended.
+    const activity = (await call(user, 'GET', '/api/v1/activity')).json();
+    expect(activity.programmes).toEqual([{ id: 'strength-101', title: expect.objectContaining({ es: 'Fuerza 101' }), finishedAt: programme.following.endedAt }]);
     expect((await call(user, 'POST', '/api/v1/programmes/yoga-foundations/start', {})).statusCode).toBe(200);
   });
 
@@ -229,7 +232,7 @@ describe('dates in the account time zone, across a daylight-saving change', () =
     const paused = await t.app.programmes.pause(id, 'strength-101', new Date('2026-03-29T22:30:00Z'));
     expect(paused.following).toMatchObject({ status: 'paused', pausedOn: '2026-03-30' });
     expect(await t.app.programmes.sessionsBetween(id, '2026-03-23', '2026-04-05')).toEqual([
-      { date: '2026-03-27', programmeId: 'strength-101', programmeTitle: { en: 'Strength 101', es: 'Fuerza 101' }, classId: 'bodyweight-strength', classTitle: expect.objectContaining({ en: expect.any(String) }), done: true },
+      { date: '2026-03-27', programmeId: 'strength-101', programmeTitle: { en: 'Strength 101', es: 'Fuerza 101' }, classId: 'bodyweight-strength', classTitle: expect.objectContaining({ en: expect.any(String) }), durationSeconds: expect.any(Number), done: true },
     ]);
 
     // Thursday 2 April 00:30 in Madrid (Wednesday in UTC, one of the weekdays).
