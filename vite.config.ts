@@ -27,6 +27,8 @@ export default defineConfig({
         // Pages the server renders itself, and its API, media and uploads: never the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/],
         cleanupOutdatedCaches: true,
+        // The new-classes push and its click (public/sw-push.js).
+        importScripts: ['/sw-push.js'],
         sourcemap: false,
       },
     }),

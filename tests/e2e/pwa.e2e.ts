@@ -164,6 +164,33 @@ describe('installable app', () => {
     await context.close();
   });
 
+  it('shows a new-classes push as a notification that links to the classes', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, 'pwa-push');
+    await page.goto('/home');
+    assert.match(await controlled(page), /\/sw\.js$/);
+    const origin = new URL(page.url()).origin;
+    await context.grantPermissions(['notifications'], { origin });
+    // What a push service delivers to the worker (the server's payload, server/modules/notifications/push.ts).
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const payload = { title: 'New classes this week', body: '3 new classes are waiting for you.', url: '/classes', tag: 'new-classes-2026-W48' };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registration, data: JSON.stringify(payload) });
+    await page.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0);
+    const shown = await page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })),
+    );
+    assert.deepEqual(shown, [{ title: payload.title, body: payload.body, tag: payload.tag, url: '/classes' }]);
+    await context.close();
+  });
+
   it('shows "A new version is available" when a new worker waits, and Reload brings it in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
