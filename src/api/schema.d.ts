@@ -1915,6 +1915,29 @@ export interface components {
             downloadLicences?: {
                 [key: string]: unknown;
             }[];
+            completions?: {
+                [key: string]: unknown;
+            }[];
+            weeklyGoal?: {
+                [key: string]: unknown;
+            } | null;
+            favourites?: {
+                [key: string]: unknown;
+            }[];
+            /** @description Planned classes, the reminders switch and whether a calendar feed link exists (never its secret). */
+            schedule?: {
+                [key: string]: unknown;
+            };
+            programmes?: {
+                [key: string]: unknown;
+            }[];
+            newClassNotifications?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Each device's push service (never the browser's keys). */
+            pushSubscriptions?: {
+                [key: string]: unknown;
+            }[];
             uploads?: {
                 [key: string]: unknown;
             }[];

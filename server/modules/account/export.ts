@@ -2,13 +2,22 @@
 // document. Secrets are left out (the password hash, refresh tokens, link tokens, and the live
 // links in queued emails) and image bytes are described, not embedded; each image can be
 // downloaded at its `url`.
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { paramsForExport } from '@server/modules/mail/outbox';
 import {
+  activityGoals,
   checkoutSessions,
+  classCompletions,
   classProgress,
   downloadLicences,
+  favourites,
+  newClassNotifications,
+  programmeEnrollments,
+  programmeSessions,
+  pushSubscriptions,
+  scheduleItems,
+  scheduleSettings,
   mailOutbox,
   payments,
   playbackSessions,
@@ -74,6 +83,22 @@ export async function exportAccountData(db: Database, userId: string, now = new 
       .orderBy(desc(mailOutbox.createdAt)),
   ]);
   const downloadRows = await db.select().from(downloadLicences).where(eq(downloadLicences.userId, userId)).orderBy(desc(downloadLicences.issuedAt));
+  const [completionRows, goalRows, favouriteRows, scheduleRows, scheduleSettingRows, enrollmentRows, notificationRows, pushRows] = await Promise.all([
+    db.select().from(classCompletions).where(eq(classCompletions.userId, userId)).orderBy(desc(classCompletions.completedAt)),
+    db.select().from(activityGoals).where(eq(activityGoals.userId, userId)),
+    db.select().from(favourites).where(eq(favourites.userId, userId)).orderBy(desc(favourites.savedAt)),
+    db.select().from(scheduleItems).where(eq(scheduleItems.userId, userId)).orderBy(asc(scheduleItems.localDate)),
+    // Not the calendar feed's secret (only its hash is stored): whether there is a link is enough.
+    db.select({ reminders: scheduleSettings.reminders, feedLink: scheduleSettings.feedSecretHash }).from(scheduleSettings).where(eq(scheduleSettings.userId, userId)),
+    db.select().from(programmeEnrollments).where(eq(programmeEnrollments.userId, userId)).orderBy(desc(programmeEnrollments.startedAt)),
+    db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, userId)),
+    // Not the browser's push keys: the push service and when.
+    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+  ]);
+  const enrollmentIds = enrollmentRows.map((row) => row.id);
+  const sessionRowsOfProgrammes = enrollmentIds.length
+    ? await db.select().from(programmeSessions).where(inArray(programmeSessions.enrollmentId, enrollmentIds)).orderBy(asc(programmeSessions.position))
+    : [];
   return {
     format: 'fitstream-account-export',
     version: EXPORT_FORMAT_VERSION,
@@ -86,6 +111,20 @@ export async function exportAccountData(db: Database, userId: string, now = new 
     sessions: sessionRows,
     playbackSessions: playbackRows,
     downloadLicences: downloadRows,
+    completions: completionRows,
+    weeklyGoal: goalRows[0] ?? null,
+    favourites: favouriteRows,
+    schedule: {
+      items: scheduleRows,
+      reminders: scheduleSettingRows[0]?.reminders ?? false,
+      calendarFeedLink: Boolean(scheduleSettingRows[0]?.feedLink),
+    },
+    programmes: enrollmentRows.map((enrollment) => ({
+      ...enrollment,
+      sessions: sessionRowsOfProgrammes.filter((session) => session.enrollmentId === enrollment.id),
+    })),
+    newClassNotifications: notificationRows[0] ?? null,
+    pushSubscriptions: pushRows.map((row) => ({ pushService: new URL(row.endpoint).origin, createdAt: row.createdAt })),
     uploads: uploadRows.map((upload) => ({ ...upload, url: `/uploads/${upload.name}` })),
     emails: mailRows.map((mail) => ({ ...mail, params: paramsForExport(mail.template, mail.params) })),
   };

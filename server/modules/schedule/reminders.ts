@@ -4,9 +4,9 @@
 // never for a day already done. Once per account and local day, whatever the number of
 // instances: the reminder's row (primary key account + day) is written in the same transaction
 // as the email, and a second writer finds it there and queues nothing.
-import { and, between, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, between, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { scheduleItems, scheduleReminders, scheduleSettings, users } from '@server/db/schema';
+import { programmeEnrollments, programmeSessions, scheduleItems, scheduleReminders, scheduleSettings, users } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
 import { routes } from '@domain/routes';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
@@ -30,12 +30,28 @@ export async function queueDueReminders(db: Database, now: Date, publicUrl: stri
       and(
         eq(scheduleSettings.reminders, true),
         isNull(users.deletedAt),
-        // Only accounts with something planned around today (local days are within a day of UTC's).
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(scheduleItems)
-            .where(and(eq(scheduleItems.userId, users.id), between(scheduleItems.localDate, addDays(utcToday, -1), addDays(utcToday, 1)))),
+        // Only accounts with something planned around today (local days are within a day of UTC's):
+        // a single class, or a session of the programme they follow.
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(scheduleItems)
+              .where(and(eq(scheduleItems.userId, users.id), between(scheduleItems.localDate, addDays(utcToday, -1), addDays(utcToday, 1)))),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(programmeSessions)
+              .innerJoin(programmeEnrollments, eq(programmeEnrollments.id, programmeSessions.enrollmentId))
+              .where(
+                and(
+                  eq(programmeEnrollments.userId, users.id),
+                  eq(programmeEnrollments.status, 'active'),
+                  between(programmeSessions.plannedOn, addDays(utcToday, -1), addDays(utcToday, 1)),
+                ),
+              ),
+          ),
         ),
       ),
     );

@@ -87,7 +87,7 @@ export function scheduleService(db: Database, publicUrl: string, programmes: Pla
     async add(userId: string, input: { classId: string; date: string; time: string | null }): Promise<PlannedItem> {
       const user = await account(userId);
       checkDay(input.date, user.timeZone);
-      return db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         // One add at a time per account, so two at once cannot both pass the cap.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [known] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId));
@@ -102,8 +102,10 @@ export function scheduleService(db: Database, publicUrl: string, programmes: Pla
           .insert(scheduleItems)
           .values({ userId, classId: input.classId, localDate: input.date, localTime: input.time })
           .returning({ id: scheduleItems.id });
-        return itemOf(tx, userId, user.timeZone, row!.id);
+        return row!.id;
       });
+      // Read after the commit: the planned items also read the programme's sessions, on their own connection.
+      return itemOf(db, userId, user.timeZone, id);
     },
 
     /** Moves one of the account's items (404 for any other id) to `date` and `time`. */

@@ -2,6 +2,9 @@
 // become a new password or a sign-in through the export. Every token-like string in it is tried
 // against reset-password and the link exchange, after a reset link and a sign-in link were made.
 import { describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { classes } from '@server/db/schema';
+import { addDays, localParts } from '@server/modules/schedule/days';
 import { signUp, testAppForFile } from '../harness';
 import { call, exchangeLink, forgotPassword, mintLink, resetPassword, roomyLimits } from './shared';
 
@@ -47,5 +50,27 @@ describe('GET /api/v1/account/export', () => {
     }
     // The owner's own link still works: the export spent nothing.
     expect((await exchangeLink(t.app, link)).statusCode).toBe(200);
+  });
+
+  it("holds what the account saved, planned and chose, without the calendar feed's secret", async () => {
+    const user = await signUp(t.app);
+    const [first] = await t.app.db.select({ id: classes.id }).from(classes).orderBy(asc(classes.id)).limit(1);
+    const classId = first!.id;
+    expect((await call(t.app, user, 'PUT', `/api/v1/favourites/${classId}`)).statusCode).toBe(200)
+    const tomorrow = addDays(localParts(new Date(), 'UTC').date, 1);
+    expect((await call(t.app, user, 'POST', '/api/v1/schedule/items', { classId, date: tomorrow, time: '07:30' })).statusCode).toBe(201);
+    const feed = (await call(t.app, user, 'POST', '/api/v1/schedule/feed-link')).json<{ url: string }>()
+    expect((await call(t.app, user, 'PUT', '/api/v1/account/notifications', { enabled: true, disciplines: ['yoga'] })).statusCode).toBe(200);
+
+    const response = await call(t.app, user, 'GET', '/api/v1/account/export');
+    const data = response.json();
+    expect(data.favourites).toEqual([expect.objectContaining({ classId })]);
+    expect(data.schedule).toMatchObject({ items: [expect.objectContaining({ classId, localDate: tomorrow })], reminders: false, calendarFeedLink: true });
+    expect(data.newClassNotifications).toMatchObject({ disciplines: ['yoga'] });
+    expect(data.completions).toEqual([]);
+    expect(data.programmes).toEqual([]);
+    const secret = new URL(feed.url).pathname.split('/').pop()!.replace(/\.ics$/, '');
+    expect(secret.length).toBeGreaterThan(16);
+    expect(response.body).not.toContain(secret);
   });
 });

@@ -1,16 +1,18 @@
 // A followed programme's sessions are part of the schedule: the week view lists them on their
 // days (kind 'programme', with the programme's title), and the calendar feed has an event for
-// each, read back with an independent iCalendar parser. Leaving the programme takes them away.
+// each, read back with an independent iCalendar parser, and the morning reminder goes out for a
+// day with only a session. Leaving the programme takes them away.
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { expectContract, testAppForFile, type SignedUpUser } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
 import { subscriber } from '../../fixtures/playback';
 import { addDays } from '@server/modules/schedule/days';
+import { queueDueReminders } from '@server/modules/schedule/reminders';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 
-async function call(user: SignedUpUser, method: 'GET' | 'POST', url: string, payload?: object) {
+async function call(user: SignedUpUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   const response = await t.app.inject({
     method,
     url,
@@ -51,6 +53,11 @@ describe('a programme on the schedule', () => {
     const summaries = events.map((event) => String(event.getFirstPropertyValue('summary')));
     expect(summaries).toContain(sessions[0]!.classTitle.en);
     expect(events.length).toBeGreaterThanOrEqual(9);
+
+    // Tomorrow at 07:00 (UTC: the account has no zone): a reminder for the session alone.
+    expect((await call(user, 'PUT', '/api/v1/schedule/reminders', { enabled: true })).statusCode).toBe(200);
+    const morning = new Date(`${addDays(today, 1)}T07:00:00Z`);
+    expect(await queueDueReminders(t.app.db, morning, t.config.publicUrl, t.app.programmes)).toBe(1);
 
     expect((await call(user, 'POST', '/api/v1/programmes/strength-101/leave')).statusCode).toBe(200);
     const after = (await call(user, 'GET', `/api/v1/schedule?from=${today}&to=${addDays(today, 6)}`)).json<{ items: WeekItem[] }>();
