@@ -3,6 +3,7 @@
 // checks and screenshots, each recorded with the machine states it shows (read from the app's
 // running actors through src/app/state-probe.ts) in tests/e2e/screenshots/manifest.json.
 import AxeBuilder from '@axe-core/playwright';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -125,6 +126,8 @@ export async function captureStates(page: Page): Promise<void> {
   const slug = states.map((s) => `${s.machine}-${s.states.join('+')}`).join('_').replace(/[^A-Za-z0-9_+.-]/g, '-');
   if (captured.has(slug)) return;
   captured.add(slug);
+  // A file name stays under the file system's limit however many actors run (the manifest has the states).
+  const name = slug.length > 120 ? `${slug.slice(0, 100)}-${createHash('sha1').update(slug).digest('hex').slice(0, 12)}` : slug;
   const viewport = page.viewportSize() ?? DESKTOP;
   const original = (await page.evaluate(() => document.documentElement.lang)) === 'es' ? 'es' : 'en';
   for (const language of ['en', 'es'] as const) {
@@ -132,7 +135,7 @@ export async function captureStates(page: Page): Promise<void> {
     await chooseLanguage(page, language);
     for (const size of [DESKTOP, MOBILE]) {
       await page.setViewportSize(size);
-      await screenshot(page, `state-${slug}-${language}-${size.width}`, 'state');
+      await screenshot(page, `state-${name}-${language}-${size.width}`, 'state');
     }
   }
   await page.setViewportSize(DESKTOP);

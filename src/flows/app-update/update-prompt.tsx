@@ -18,7 +18,7 @@ export default function UpdatePrompt() {
   const [snapshot, send] = useFlow(appUpdateMachine);
   const open = snapshot.matches('available') || snapshot.matches('reloading');
   return (
-    <div className="update-prompt-region" role="status" aria-live="polite">
+    <div className="update-prompt-region" aria-live="polite">
       {open ? (
         <section className="update-prompt" aria-label={intl.formatMessage(m.region)} data-testid="update-prompt">
           <p className="update-prompt__text">{intl.formatMessage(m.available)}</p>
