@@ -183,10 +183,16 @@ describe('installable app', () => {
     await cdp.send('ServiceWorker.enable');
     const payload = { title: 'New classes this week', body: '3 new classes are waiting for you.', url: '/classes', tag: 'new-classes-2026-W48' };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registration, data: JSON.stringify(payload) });
-    await page.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0);
-    const shown = await page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })),
-    );
+    // The worker shows it once the push event is handled: wait for it (up to 10 s).
+    const shown = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const notifications = await registration.getNotifications();
+        if (notifications.length > 0) return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return [];
+    });
     assert.deepEqual(shown, [{ title: payload.title, body: payload.body, tag: payload.tag, url: '/classes' }]);
     await context.close();
   });
