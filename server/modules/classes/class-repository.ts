@@ -5,7 +5,7 @@ import type { components } from '@api/schema';
 import type { Queryable } from '@server/db/client';
 import { classes, classProgress, disciplines, instructors } from '@server/db/schema';
 import type { CatalogPosition, ClassFilters } from './list-query';
-import { classPosterMediaId, playsSample } from '@server/modules/media/class-posters';
+import { classPosterPath } from '@server/modules/media/class-posters';
 
 type Schemas = components['schemas'];
 type ClassCard = Schemas['ClassCard'];
@@ -76,10 +76,6 @@ function progressBody(progress: CardRow['progress']): ClassCard['progress'] {
   };
 }
 
-/** A class that plays a sample clip has a poster of its own (server/modules/media/class-posters.ts); others show their media's. */
-function posterMediaId(classId: string, mediaId: string): string {
-  return (playsSample(mediaId) ? classPosterMediaId(classId) : null) ?? mediaId;
-}
 
 function cardBody(row: CardRow): ClassCard {
   return {
@@ -91,7 +87,7 @@ function cardBody(row: CardRow): ClassCard {
     durationSeconds: row.durationSeconds,
     publishedAt: row.publishedAt.toISOString(),
     // Served publicly by the media store (server/playback); posters need no playback session.
-    posterUrl: `/media/${encodeURIComponent(posterMediaId(row.id, row.mediaId))}/poster.jpg`,
+    posterUrl: classPosterPath(row.id, row.mediaId),
     progress: progressBody(row.progress),
   };
 }

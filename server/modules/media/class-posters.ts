@@ -36,6 +36,12 @@ export function playsSample(mediaId: string): boolean {
   return (sampleMediaIds as readonly string[]).includes(mediaId);
 }
 
+/** The poster a class shows (cards, programmes, the lock screen, emails): its own for a class that plays a sample clip, its media's otherwise. */
+export function classPosterPath(classId: string, mediaId: string): string {
+  const posterId = (playsSample(mediaId) ? classPosterMediaId(classId) : null) ?? mediaId;
+  return `/media/${encodeURIComponent(posterId)}/poster.jpg`;
+}
+
 /** A size that keeps `text` within the frame's width (the font's letters are about 0.55 em wide). */
 function fitting(text: string, largest: number): number {
   return Math.max(24, Math.min(largest, Math.floor((WIDTH * 0.9) / (Math.max(1, text.length) * 0.55))));

@@ -4,6 +4,7 @@
 // account and the week as the primary key) and its email are written in one transaction, so
 // of two instances building at once, one inserts and the other inserts nothing and sends
 // nothing. A week with nothing new gets a row and no email.
+import { classPosterPath } from '@server/modules/media/class-posters';
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
 import { classes, disciplines, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
@@ -93,7 +94,7 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
         discipline: row.discipline,
         minutes: Math.round(row.durationSeconds / 60),
         link: `${publicUrl}/classes/${encodeURIComponent(row.id)}`,
-        posterUrl: `${publicUrl}/media/${encodeURIComponent(row.mediaId)}/poster.jpg`,
+        posterUrl: `${publicUrl}${classPosterPath(row.id, row.mediaId)}`,
       }));
       await queueMail(tx, {
         userId: account.userId,

@@ -101,7 +101,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
           language,
           url: `${mediaPath}/chapters/${language}.vtt?token=${encodeURIComponent(session.token)}`,
         })),
-        class: { title: result.watched.title, instructor: result.watched.instructor, poster_url: `${mediaPath}/poster.jpg` },
+        class: { title: result.watched.title, instructor: result.watched.instructor, poster_url: result.watched.posterPath },
       };
       return body;
     },

@@ -1,6 +1,7 @@
 // App layer: `app.playback`, the rules of a playback session: who may start one (subscription,
 // device, screens), heartbeats that keep it live, stopping it, what its master playlist may
 // offer, and saving progress in a class.
+import { classPosterPath } from '@server/modules/media/class-posters';
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -24,6 +25,8 @@ export type StartOutcome =
 export interface WatchedClass {
   title: LocalizedText;
   instructor: string;
+  /** The class's own poster (server/modules/media/class-posters.ts), for the lock screen. */
+  posterPath: string;
 }
 
 export type HeartbeatOutcome =
@@ -78,7 +81,7 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
         plan: access.plan,
         media,
         resumePositionSeconds: resumePosition(progress, media.durationSeconds),
-        watched: { title: watched.title, instructor: teacher?.name ?? '' },
+        watched: { title: watched.title, instructor: teacher?.name ?? '', posterPath: classPosterPath(watched.id, watched.mediaId) },
       };
     },
     /** Keeps the session live under the plan the account has now; a lost plan ends it. */

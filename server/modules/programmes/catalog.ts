@@ -1,5 +1,6 @@
 // The programmes as data: each with its weeks of classes, and what comes from those classes
 // (the instructors, the total minutes). Read whole: there are a handful, each a few classes.
+import { classPosterPath } from '@server/modules/media/class-posters';
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
 import { classes, disciplines, instructors, programmeClasses, programmes, type LocalizedText } from '@server/db/schema';
@@ -64,7 +65,7 @@ export async function loadProgrammes(db: Queryable): Promise<Programme[]> {
   return heads.map(({ programme, discipline }) => {
     const own: ProgrammeClass[] = rows
       .filter((row) => row.programmeId === programme.id)
-      .map(({ programmeId: _programme, mediaId, ...row }) => ({ ...row, posterUrl: `/media/${encodeURIComponent(mediaId)}/poster.jpg` }));
+      .map(({ programmeId: _programme, mediaId, ...row }) => ({ ...row, posterUrl: classPosterPath(row.id, mediaId) }));
     const weekNumbers = [...new Set(own.map((c) => c.week))];
     const weeks = weekNumbers.map((week) => ({ week, classes: own.filter((c) => c.week === week) }));
     const instructorsById = new Map(own.map((c) => [c.instructor.id, c.instructor]));

@@ -101,7 +101,7 @@ describe('chapters', () => {
       { language: 'es', url: signed('chapters/es.vtt') },
     ]);
     // What the lock screen shows while it plays.
-    expect(session.class).toEqual({ title: { en: 'Flow', es: 'Flujo' }, instructor: 'Ana', poster_url: `/media/${TINY_MEDIA_ID}/poster.jpg` });
+    expect(session.class).toEqual({ title: { en: 'Flow', es: 'Flujo' }, instructor: 'Ana', poster_url: '/media/poster-test-yoga-flow/poster.jpg' });
   });
 
   it('need a valid token and a track name, and answer 404 for a language without one', async () => {
