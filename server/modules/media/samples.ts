@@ -16,7 +16,7 @@ export const sampleMediaIds = ['sample-a', 'sample-b', 'sample-c'] as const;
 export type SampleMediaId = (typeof sampleMediaIds)[number];
 
 /** Where the browser tests and the benchmarks keep the samples, made once per checkout for all their servers. */
-export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media-posters-chapters');
+export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media-v5');
 
 /** How the clips are made; tests make tiny ones. */
 export interface SampleClipSettings {
@@ -113,7 +113,7 @@ function workoutPicture(id: SampleMediaId, width: number, height: number, settin
         text(drawable(`${sample.instructor} - ${sample.discipline}`), size(0.05), '(w-tw)/2', 'h*0.45', `lt(t\\,${titleEnd})`),
         text('%{pts\\:gmtime\\:0\\:%M\\\\\\:%S}', size(0.22), '(w-tw)/2', 'h*0.25', `gte(t\\,${titleEnd})`),
         ...sampleChapters(id, settings.durationSeconds).map((chapter) =>
-          text(drawable(chapter.name), size(0.07), 'w*0.05', 'h*0.845', `between(t\\,${chapter.startSeconds}\\,${chapter.endSeconds})`),
+          text(drawable(chapter.name), size(0.07), 'w*0.05', 'h*0.845', `gte(t\\,${chapter.startSeconds})*lt(t\\,${chapter.endSeconds})`),
         ),
       ]
     : [];
