@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn, signInThroughForm } from './browser';
+import { checkEverywhere, launch, newContext, signedIn, signInThroughForm } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const CLASS_TITLE = /sunrise vinyasa flow/i;
@@ -28,26 +28,7 @@ async function subscriber(browser: Browser, label: string): Promise<{ context: B
   return { context, page, email };
 }
 
-async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
-  await page.locator('select.navbar__language').selectOption(language);
-  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
-}
 
-/** axe and a screenshot of the page as it is, in English and Spanish, at 1280 and 375 px. */
-async function checkEverywhere(page: Page, name: string): Promise<void> {
-  for (const language of ['en', 'es'] as const) {
-    await page.setViewportSize(DESKTOP);
-    await chooseLanguage(page, language);
-    for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
-      await expectAccessible(page, `${name} (${language}, ${size.width} px)`);
-      await screenshot(page, `${name}-${language}-${size.width}`);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await chooseLanguage(page, 'en');
-}
 
 /** The class's card on the page (its heading is the title). */
 const cardOf = (page: Page, title: RegExp) => page.locator('article.class-card').filter({ has: page.getByRole('heading', { name: title }) });

@@ -105,11 +105,32 @@ export async function screenshot(page: Page, name: string, kind: ScreenshotEntry
   recordScreenshot({ file, language, width, route: new URL(page.url()).pathname, kind, actors: steady ? after : [] });
 }
 
-async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
+export async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
   if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
   // Forced: a state may hold a modal dialog open (the page behind it is inert to the user).
   await page.locator('select.navbar__language').selectOption(language, { force: true });
   await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
+}
+
+/**
+ * axe and a screenshot (`<name>-<language>-<width>`) of what the page shows now, in English and
+ * Spanish at 1280 and 375 px, then back to English at 1280 px. `ready` waits for what the page
+ * shows again after the language changes, where that takes a moment.
+ */
+export async function checkEverywhere(page: Page, name: string, ready?: (page: Page) => Promise<unknown>): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    // The language selector is in the desktop navbar (the narrow one folds it into a menu).
+    await page.setViewportSize(DESKTOP);
+    await chooseLanguage(page, language);
+    await ready?.(page);
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await expectAccessible(page, `${name} (${language}, ${size.width} px)`);
+      await screenshot(page, `${name}-${language}-${size.width}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await chooseLanguage(page, 'en');
 }
 
 const captured = new Set<string>();

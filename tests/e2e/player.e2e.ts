@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn, signInThroughForm } from './browser';
+import { checkEverywhere, launch, newContext, signedIn, signInThroughForm } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -66,27 +66,7 @@ async function playedPast(page: Page, seconds: number): Promise<void> {
   );
 }
 
-async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
-  await page.locator('select.navbar__language').selectOption(language);
-  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
-}
 
-/** axe and a screenshot of what the page shows now, in English and Spanish, at 1280 and 375 px. */
-async function checkEverywhere(page: Page, name: string): Promise<void> {
-  for (const language of ['en', 'es'] as const) {
-    // The language selector is in the desktop navbar (the narrow one folds it into a menu).
-    await page.setViewportSize(DESKTOP);
-    await chooseLanguage(page, language);
-    for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
-      await expectAccessible(page, `${name} (${language}, ${size.width} px)`);
-      await screenshot(page, `player-${name}-${language}-${size.width}`);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await chooseLanguage(page, 'en');
-}
 
 describe('player', () => {
   let browser: Browser;
@@ -144,7 +124,7 @@ describe('player', () => {
     const before = await currentTime(page);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction((was) => (document.querySelector('video.player__video') as HTMLVideoElement).currentTime >= was + 4, before);
-    await checkEverywhere(page, 'paused');
+    await checkEverywhere(page, 'player-paused');
     await context.close();
   });
 
@@ -162,13 +142,13 @@ describe('player', () => {
     const devices = second.getByRole('list', { name: /devices watching now/i }).getByRole('listitem');
     assert.equal(await devices.count(), 1);
     assert.match(await devices.first().innerText(), /Chrom\w* on Linux[\s\S]*Started/);
-    await checkEverywhere(second, 'screen-limit');
+    await checkEverywhere(second, 'player-screen-limit');
     await devices.first().getByRole('button', { name: /stop watching there/i }).click();
     await second.getByTestId('player-toggle').waitFor({ timeout: 20_000 });
     // The first device learns it at its next heartbeat.
     await first.page.clock.fastForward('00:31');
     await first.page.getByText(/playback was stopped from another device/i).waitFor();
-    await checkEverywhere(first.page, 'stopped');
+    await checkEverywhere(first.page, 'player-stopped');
     await first.context.close();
     await secondContext.close();
   });
@@ -183,7 +163,7 @@ describe('player', () => {
     const { context, page } = await subscriber(browser, null, 'player-no-plan');
     await page.goto(WATCH);
     await page.getByText(/choose a plan to start watching/i).waitFor();
-    await checkEverywhere(page, 'not-allowed');
+    await checkEverywhere(page, 'player-not-allowed');
     await page.getByRole('link', { name: /^choose a plan$/i }).click();
     await page.waitForURL((url) => url.pathname === '/pricing');
     await context.close();
@@ -200,7 +180,7 @@ describe('player', () => {
     });
     await page.goto(WATCH);
     await page.getByRole('status').filter({ hasText: 'Starting the class…' }).waitFor();
-    await checkEverywhere(page, 'loading');
+    await checkEverywhere(page, 'player-loading');
     answerStart();
     await page.unrouteAll({ behavior: 'wait' });
 
@@ -208,7 +188,7 @@ describe('player', () => {
     await page.route(/\/segment-(?!00[01]\.)\d+\.m4s/, () => {});
     await play(page);
     await page.getByRole('status').filter({ hasText: 'Loading the video…' }).waitFor({ timeout: 30_000 });
-    await checkEverywhere(page, 'buffering');
+    await checkEverywhere(page, 'player-buffering');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
 
     // Failing: the media cannot be fetched at all.
@@ -217,7 +197,7 @@ describe('player', () => {
     await page.goto(WATCH);
     await page.getByRole('heading', { name: 'This class can’t play right now' }).waitFor({ timeout: 30_000 });
     await page.getByRole('alert').filter({ hasText: 'The video stopped loading. Try again.' }).waitFor();
-    await checkEverywhere(page, 'failed');
+    await checkEverywhere(page, 'player-failed');
     await context.close();
   });
 
@@ -234,7 +214,7 @@ describe('player', () => {
     const resume = page.getByRole('button', { name: new RegExp(`resume from 0:0${left}`, 'i') });
     await resume.waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: /start over/i }).waitFor();
-    await checkEverywhere(page, 'resume-offer');
+    await checkEverywhere(page, 'player-resume-offer');
     await resume.click();
     await page.getByTestId('player-toggle').filter({ hasText: /^pause$/i }).waitFor();
     assert.ok((await currentTime(page)) >= left);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn } from './browser';
+import { checkEverywhere, launch, newContext, signedIn } from './browser';
 
 const PROGRAMME = '/programmes/yoga-foundations';
 const FIRST_CLASS = 'sunrise-vinyasa-flow';
@@ -29,27 +29,7 @@ async function account(browser: Browser, label: string, subscribe: boolean): Pro
   return { context, page, token };
 }
 
-async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
-  await page.locator('select.navbar__language').selectOption(language);
-  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
-}
 
-/** axe and a screenshot of what the page shows now, in English and Spanish, at 1280 and 375 px. */
-async function checkEverywhere(page: Page, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  for (const language of ['en', 'es'] as const) {
-    await page.setViewportSize(DESKTOP);
-    await chooseLanguage(page, language);
-    await ready(page);
-    for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
-      await expectAccessible(page, `${name} (${language}, ${size.width} px)`);
-      await screenshot(page, `programmes-${name}-${language}-${size.width}`);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await chooseLanguage(page, 'en');
-}
 
 /** Plays the class to its end in the player and waits for the server to record it completed. */
 async function playToTheEnd(page: Page, classId: string): Promise<void> {
@@ -84,7 +64,7 @@ describe('programmes', () => {
     await page.waitForURL((url) => url.pathname === '/programmes');
     const yoga = page.getByRole('link', { name: 'Yoga foundations' });
     await yoga.waitFor();
-    await checkEverywhere(page, 'list', (p) => p.getByRole('heading', { level: 2 }).first().waitFor());
+    await checkEverywhere(page, 'programmes-list', (p) => p.getByRole('heading', { level: 2 }).first().waitFor());
 
     await page.getByLabel('Discipline').selectOption('hiit');
     await page.getByRole('link', { name: 'HIIT in 14 days' }).waitFor();
@@ -96,7 +76,7 @@ describe('programmes', () => {
     await page.waitForURL((url) => url.pathname === PROGRAMME);
     const start = page.getByRole('button', { name: /^start the programme$/i });
     await start.waitFor();
-    await checkEverywhere(page, 'ready', (p) => p.locator('.programme__days').waitFor());
+    await checkEverywhere(page, 'programmes-ready', (p) => p.locator('.programme__days').waitFor());
     await start.click();
     await page.getByRole('button', { name: /^pause$/i }).waitFor();
     await page.getByText('0 of 6 classes').waitFor();
@@ -105,7 +85,7 @@ describe('programmes', () => {
     await page.goto(PROGRAMME);
     await page.getByText('1 of 6 classes').waitFor();
     await page.getByRole('img', { name: /^done$/i }).waitFor();
-    await checkEverywhere(page, 'active', (p) => p.locator('.programme__progress').waitFor());
+    await checkEverywhere(page, 'programmes-active', (p) => p.locator('.programme__progress').waitFor());
 
     await page.goto('/home');
     const upNext = page.getByRole('heading', { name: 'Up next in Yoga foundations' });
@@ -113,13 +93,13 @@ describe('programmes', () => {
     const firstRow = page.locator('.subscriber-home section.home-row').first();
     assert.equal(await firstRow.getAttribute('aria-labelledby'), 'home-up-next');
     assert.match((await firstRow.getByRole('link', { name: /^▶?\s*play$/i }).getAttribute('href')) ?? '', /^\/watch\//);
-    await checkEverywhere(page, 'home-up-next', (p) => p.locator('#home-up-next').waitFor());
+    await checkEverywhere(page, 'programmes-home-up-next', (p) => p.locator('#home-up-next').waitFor());
 
     await page.goto(PROGRAMME);
     await page.getByRole('button', { name: /^pause$/i }).click();
     const resume = page.getByRole('button', { name: /^resume$/i });
     await resume.waitFor();
-    await checkEverywhere(page, 'paused', (p) => p.getByRole('button', { name: /^(resume|reanudar)$/i }).waitFor());
+    await checkEverywhere(page, 'programmes-paused', (p) => p.getByRole('button', { name: /^(resume|reanudar)$/i }).waitFor());
     await resume.click();
     await page.getByRole('button', { name: /^pause$/i }).waitFor();
     await page.getByText('1 of 6 classes').waitFor();
@@ -132,7 +112,7 @@ describe('programmes', () => {
     await page.goto(PROGRAMME);
     await page.getByRole('heading', { name: 'Programme complete!' }).waitFor();
     await page.getByText('6 of 6 classes').waitFor();
-    await checkEverywhere(page, 'finished', (p) => p.locator('.programme__complete').waitFor());
+    await checkEverywhere(page, 'programmes-finished', (p) => p.locator('.programme__complete').waitFor());
     await page.goto('/home');
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.equal(await page.locator('#home-up-next').count(), 0);
@@ -145,7 +125,7 @@ describe('programmes', () => {
     const choose = page.getByRole('link', { name: /^choose a plan to start$/i });
     await choose.waitFor();
     assert.equal(await page.getByRole('button', { name: /^start the programme$/i }).count(), 0);
-    await checkEverywhere(page, 'locked', (p) => p.locator('.programme__actions a[href="/pricing"]').waitFor());
+    await checkEverywhere(page, 'programmes-locked', (p) => p.locator('.programme__actions a[href="/pricing"]').waitFor());
     await choose.click();
     await page.waitForURL((url) => url.pathname === '/pricing');
     await context.close();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { designColour } from '../../scripts/pwa-manifest';
-import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn } from './browser';
+import { checkEverywhere, launch, newContext, signedIn } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const tokens = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/tokens.css'), 'utf8');
@@ -33,26 +33,7 @@ function pngSize(bytes: Buffer): string {
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
 }
 
-async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
-  await page.locator('select.navbar__language').selectOption(language);
-  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
-}
 
-/** axe and a screenshot of what the page shows now, in English and Spanish, at 1280 and 375 px. */
-async function checkEverywhere(page: Page, name: string): Promise<void> {
-  for (const language of ['en', 'es'] as const) {
-    await page.setViewportSize(DESKTOP);
-    await chooseLanguage(page, language);
-    for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
-      await expectAccessible(page, `${name} (${language}, ${size.width} px)`);
-      await screenshot(page, `pwa-${name}-${language}-${size.width}`);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await chooseLanguage(page, 'en');
-}
 
 /** Waits until the service worker controls the page (the first visit installs it; a reload is then controlled). */
 async function controlled(page: Page): Promise<string> {
@@ -146,7 +127,7 @@ describe('installable app', () => {
     await notice.waitFor();
     await page.getByRole('navigation').first().waitFor();
     assert.equal(await page.title(), 'Home · FitStream');
-    await checkEverywhere(page, 'offline');
+    await checkEverywhere(page, 'pwa-offline');
     // Another page that needs the network, opened offline, says the same.
     await page.goto('/classes');
     await notice.waitFor();
@@ -207,7 +188,7 @@ describe('installable app', () => {
     // A new build: a worker script the page has not seen installs beside the current one and waits.
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js?build=2').then(() => undefined));
     await prompt.getByText('A new version is available').waitFor({ timeout: 20_000 });
-    await checkEverywhere(page, 'update-available');
+    await checkEverywhere(page, 'pwa-update-available');
     const before = await page.evaluate(() => performance.timeOrigin);
     await prompt.getByRole('button', { name: 'Reload' }).click();
     // The waiting version took over (it no longer waits) and the page loaded again, controlled.
@@ -229,7 +210,7 @@ describe('installable app', () => {
     const section = page.getByRole('region', { name: 'Data saver' });
     await section.getByRole('radio', { name: 'On', exact: true }).check();
     await section.getByText('Video quality is limited on this device now.').waitFor();
-    await checkEverywhere(page, 'account-data-saver');
+    await checkEverywhere(page, 'pwa-account-data-saver');
     assert.equal(await page.evaluate(() => localStorage.getItem('fitstream.dataSaver')), '"on"');
 
     await page.goto(`/watch/${CLASS_ID}`);
@@ -246,7 +227,7 @@ describe('installable app', () => {
     assert.deepEqual(options.slice(1), ['720p', '360p']);
     assert.ok(media.some((p) => /\/(360p|720p)\//.test(p)), `segments were loaded: ${media.join(', ')}`);
     assert.deepEqual(media.filter((p) => /\/(1080p|2160p)\//.test(p)), []);
-    await checkEverywhere(page, 'player-data-saver');
+    await checkEverywhere(page, 'pwa-player-data-saver');
 
     // Off in the player: the plan's whole ladder again, remembered after a reload.
     await page.getByRole('switch', { name: 'Data saver' }).uncheck();

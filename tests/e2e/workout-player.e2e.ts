@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, expectAccessible, launch, newContext, screenshot, signedIn } from './browser';
+import { DESKTOP, MOBILE, chooseLanguage, expectAccessible, launch, newContext, screenshot, signedIn } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -98,11 +98,6 @@ async function pause(page: Page): Promise<void> {
   await page.getByTestId('player-toggle').filter({ hasText: /^play$/i }).waitFor();
 }
 
-async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.lang)) === language) return;
-  await page.locator('select.navbar__language').selectOption(language);
-  await page.waitForFunction((wanted) => document.documentElement.lang === wanted, language);
-}
 
 describe('workout-mode player', () => {
   let browser: Browser;
