@@ -1,5 +1,6 @@
-// What the server logs per request: every API call and every failure, never a successful
-// request for the app's static files, nor the values of a failed query.
+// What the server logs per request: every API write and every failure at `info`, successful
+// reads only at `debug`, never a successful request for the app's static files, nor the
+// values of a failed query.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
-import { createTestApp, newDeviceId, TEST_PASSWORD, type TestApp } from './harness';
+import { createTestApp, newDeviceId, signUp, TEST_PASSWORD, type TestApp } from './harness';
 
 describe('request log', () => {
   let t: TestApp;
@@ -36,16 +37,45 @@ describe('request log', () => {
 
   const completed = () => lines.filter((line) => line.msg === 'request completed');
 
-  it('logs API calls and failures once each, with status and time, and skips served files', async () => {
+  it('logs API writes and failures once each, with status and time, and skips successful reads and served files', async () => {
     await app.inject({ method: 'GET', url: '/' });
     await app.inject({ method: 'GET', url: '/assets/app-1.js' });
     await app.inject({ method: 'GET', url: '/api/v1/payments/price-range' });
     await app.inject({ method: 'GET', url: '/assets/missing.js' });
-    expect(completed().map((line) => [line.url, line.statusCode])).toEqual([
-      ['/api/v1/payments/price-range', 200],
-      ['/assets/missing.js', 404],
+    await signUp(app);
+    expect(completed().map((line) => [line.method, line.url, line.statusCode])).toEqual([
+      ['GET', '/assets/missing.js', 404],
+      ['POST', '/api/v1/auth/sign-up', 201],
     ]);
     expect(typeof completed()[0]?.ms).toBe('number');
+  });
+
+  it('logs successful reads too at LOG_LEVEL=debug, the plans list (a POST that only reads) among them', async () => {
+    const debugLines: Array<Record<string, unknown>> = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) debugLines.push(JSON.parse(line));
+    });
+    const debugApp = await buildApp({ ...t.config, logLevel: 'debug' }, { db: t.app.db, logStream: stream });
+    try {
+      await debugApp.ready();
+      const { token } = await signUp(debugApp);
+      await debugApp.inject({ method: 'GET', url: '/api/v1/payments/price-range' });
+      await debugApp.inject({ method: 'POST', url: '/api/v1/payments/plans', headers: { authorization: `FitStream ${token}` }, payload: {} });
+      const reads = debugLines.filter((line) => line.msg === 'request completed' && line.statusCode === 200);
+      expect(reads.map((line) => [line.method, line.url])).toEqual([
+        ['GET', '/api/v1/payments/price-range'],
+        ['POST', '/api/v1/payments/plans'],
+      ]);
+    } finally {
+      await debugApp.close();
+    }
+  });
+
+  it('logs the plans list at info only when it fails', async () => {
+    const before = completed().length;
+    await app.inject({ method: 'POST', url: '/api/v1/payments/plans', payload: {} });
+    expect(completed().slice(before).map((line) => [line.url, line.statusCode])).toEqual([['/api/v1/payments/plans', 401]]);
   });
 });
 

@@ -31,7 +31,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
 
-  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`) }, async (_request, reply) => {
+  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`), config: { logAsRead: true } }, async (_request, reply) => {
     return reply.type('application/json; charset=utf-8').send(await plansAnswer.get());
   });
 
