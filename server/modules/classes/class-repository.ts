@@ -67,7 +67,7 @@ function cards(db: Queryable, userId: string) {
 
 type CardRow = Awaited<ReturnType<typeof cards>>[number];
 
-function progressBody(progress: CardRow['progress']): ClassCard['progress'] {
+export function progressBody(progress: CardRow['progress']): ClassCard['progress'] {
   if (!progress) return null;
   return {
     positionSeconds: progress.positionSeconds,

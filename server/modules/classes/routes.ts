@@ -12,7 +12,10 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
   // Authentication first, so a visitor learns they must sign in before anything about the query.
   const signedIn = { onRequest: app.authenticate };
 
-  app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request) => {
+  app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request, reply) => {
+    // The first page without search is kept serialised per filter (first-pages.ts).
+    const firstPage = await app.classes.firstPage(request.user.id, request.query);
+    if (firstPage !== null) return reply.type('application/json; charset=utf-8').send(firstPage);
     const { page, facets } = await app.classes.list(request.user.id, request.query);
     return {
       isSuccess: true,

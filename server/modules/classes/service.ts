@@ -19,6 +19,7 @@ import {
   type AccountProgress,
   type CatalogSnapshot,
 } from './class-repository';
+import { FirstPages } from './first-pages';
 import { parseListQuery, type ListClassesQuery } from './list-query';
 import { CachedRead, KeyedCachedRead } from '@server/db/cached-read';
 import { PROGRESS_CHANGED_CHANNEL } from '@server/db/notifications';
@@ -34,8 +35,20 @@ export interface CatalogReads {
   progress: KeyedCachedRead<string, AccountProgress>;
 }
 
-export function classesService(db: Database, { catalog, facets, progress }: CatalogReads) {
+export function classesService(db: Database, { catalog, facets, progress }: CatalogReads, firstPages = new FirstPages()) {
   return {
+    /**
+     * The response body of a first page without search, from the page kept for its filters
+     * with the account's progress spliced in (first-pages.ts); null for any other page, which
+     * `list` answers.
+     */
+    async firstPage(userId: string, query: ListClassesQuery): Promise<string | null> {
+      if (query.cursor !== undefined) return null;
+      const { filters, limit } = await parseListQuery(query, () => facets.get());
+      if (filters.search !== null) return null;
+      const [snapshot, pageFacets, own] = await Promise.all([catalog.get(), facets.get(), progress.get(userId)]);
+      return firstPages.answer(snapshot, pageFacets, own, filters, limit);
+    },
     /**
      * One page of the list for this query (400 for a query that names nothing known), with the
      * facets on the first page. Only a search reads the database.

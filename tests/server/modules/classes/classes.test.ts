@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@api/schema';
 import { classes, classProgress, instructors, subscriptions, users } from '@server/db/schema';
 import { PROGRESS_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL } from '@server/db/notifications';
+import { listFacets, loadCatalogSnapshot } from '@server/modules/classes/class-repository';
+import { FirstPages } from '@server/modules/classes/first-pages';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 
 type Schemas = components['schemas'];
@@ -240,6 +242,70 @@ describe('the catalog', () => {
     const response = await get(`${LIST}?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(message);
+  });
+});
+
+describe('the first page, kept serialised per filter (issue 26)', () => {
+  /** Makes the change and waits until the feed told of the classes table (on PostgreSQL a moment after the commit). */
+  const changeAndHear = async (change: () => Promise<unknown>) => {
+    const told = new Promise<void>((resolve) => t.app.changeFeed.on(TABLE_CHANGED_CHANNEL, (table) => table === 'classes' && resolve()));
+    await change();
+    await told;
+  };
+
+  it('shows a class published behind this instance (an import, another instance) on the next request, and its leaving too', async () => {
+    const before = await list('');
+    const yogaBefore = await list('discipline=yoga&level=beginner');
+    await changeAndHear(() =>
+      t.app.db.insert(classes).values({
+        id: 'imported-now',
+        disciplineId: 'yoga',
+        instructorId: 'lucia-martin',
+        level: 'beginner',
+        durationSeconds: 900,
+        mediaId: 'sample-a',
+        title: { en: 'Imported just now', es: 'Importada ahora' },
+        description: { en: 'New.', es: 'Nueva.' },
+        equipment: { en: [], es: [] },
+        publishedAt: sql`now() - interval '1 second'`,
+      }),
+    );
+    const after = await list('');
+    expect(after.classes[0]).toMatchObject({ id: 'imported-now', title: { en: 'Imported just now' }, progress: null });
+    expect(after.total).toBe(before.total + 1);
+    expect(ids((await list('level=beginner&discipline=yoga')).classes)).toEqual(['imported-now', ...ids(yogaBefore.classes)].slice(0, 20));
+    await changeAndHear(() => t.app.db.delete(classes).where(eq(classes.id, 'imported-now')));
+    expect(await list('')).toEqual(before);
+  });
+
+  it('answers what the list answers page by page: the same cards, total, cursor and facets', async () => {
+    const kept = await list('limit=5&level=beginner');
+    const next = await list(`limit=5&level=beginner&cursor=${kept.nextCursor}`);
+    expect(next.facets).toBeUndefined();
+    expect(ids(kept.classes)).toEqual(everything.filter((card) => card.level === 'beginner').slice(0, 5).map((card) => card.id));
+    expect(ids(next.classes)).toEqual(everything.filter((card) => card.level === 'beginner').slice(5, 10).map((card) => card.id));
+    expect(kept.facets?.disciplines.length).toBeGreaterThan(0);
+  });
+
+  it("carries each account's own progress on the same kept page", async () => {
+    // A new account with progress, and the viewer with none (sign-ups per address are limited).
+    const [first, second] = [await signUp(t.app), viewer];
+    await t.app.db.insert(classProgress).values({ userId: await userIdOf(first), classId: 'bedtime-yoga', positionSeconds: 42, updatedAt: sql`now()` });
+    const cardFor = async (user: SignedUpUser) => (await list('discipline=yoga', user.token)).classes.find((card) => card.id === 'bedtime-yoga');
+    expect(await cardFor(second)).toMatchObject({ id: 'bedtime-yoga', progress: null });
+    expect((await cardFor(first))?.progress).toMatchObject({ positionSeconds: 42, completed: false });
+    expect((await cardFor(second))?.progress).toBeNull();
+  });
+
+  it('shows a scheduled class once its time comes, with no change to the catalog', async () => {
+    let now = Date.now();
+    const pages = new FirstPages(() => now);
+    const [snapshot, facets] = [await loadCatalogSnapshot(t.app.db), await listFacets(t.app.db)];
+    const filters = { disciplines: [], instructors: [], levels: [], minSeconds: null, maxSeconds: null, search: null };
+    const idsIn = (body: string) => ids((JSON.parse(body) as ClassList).classes);
+    expect(idsIn(pages.answer(snapshot, facets, new Map(), filters, 50))).not.toContain('scheduled-tomorrow');
+    now += 2 * 24 * 60 * 60 * 1000;
+    expect(idsIn(pages.answer(snapshot, facets, new Map(), filters, 50))[0]).toBe('scheduled-tomorrow');
   });
 });
 
