@@ -1,5 +1,6 @@
-// Runs servers as child processes for the benchmarks: the production server
-// (`node --import tsx server/main.ts`, so the pid is the Node process itself) and the bare
+// Runs servers as child processes for the benchmarks: the production server as `npm start`
+// runs it (package.json's `start:server`: the compiled server in dist-server/ with its node
+// flags and environment, decision 043; the pid is the Node process itself) and the bare
 // Fastify baseline; reads their memory from /proc; creates and drops a scratch PostgreSQL db.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,15 +59,54 @@ async function waitForAnswer(child: ChildProcess, origin: string, logFile: strin
   throw new Error(`server did not answer ${origin} within ${timeoutMs} ms:\n${await logTail(logFile)}`);
 }
 
-async function spawnServer(script: string, env: Record<string, string>, port: number, dir: string): Promise<RunningServer> {
+/** How a server process starts: environment set before node, node's arguments, the script. */
+export interface StartCommand {
+  env: Record<string, string>;
+  nodeArgs: string[];
+  script: string;
+}
+
+/**
+ * `VAR=value node [node flags] <script>` as package.json writes it (`start:server`, what
+ * `npm start` runs after building): the bench starts the server the same way.
+ */
+export function parseStartCommand(command: string): StartCommand {
+  const words = command.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const word = words.shift()!;
+    env[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
+  }
+  if (words.shift() !== 'node') throw new Error(`not a node command: ${command}`);
+  const script = words.pop();
+  if (!script) throw new Error(`no script in: ${command}`);
+  return { env, nodeArgs: words, script };
+}
+
+export async function productionStartCommand(): Promise<StartCommand> {
+  const manifest = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = manifest.scripts['start:server'];
+  if (!command) throw new Error('package.json has no start:server script');
+  return parseStartCommand(command);
+}
+
+/** Builds the compiled server (dist-server/) as `npm start` does, once per bench process. */
+let serverBuilt: Promise<void> | null = null;
+export function buildProductServer(): Promise<void> {
+  serverBuilt ??= import('../scripts/build-server').then(({ buildServer }) => buildServer());
+  return serverBuilt;
+}
+
+async function spawnServer(start: StartCommand, env: Record<string, string>, port: number, dir: string): Promise<RunningServer> {
+  const script = start.script;
   const logFile = path.join(dir, 'server.log');
   const log = await open(logFile, 'a');
   // Only what we pass decides the database: an inherited DATABASE_URL must not leak in.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...start.nodeArgs, script], {
     cwd: repoRoot,
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...inherited, ...start.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log.fd, log.fd],
   });
   await log.close();
@@ -94,6 +134,8 @@ export interface ProductServerOptions {
   /** The built app the server hosts (DIST_DIR). */
   distDir: string;
   databaseUrl?: string;
+  /** Instead of package.json's `start:server` (to compare node flags or settings). */
+  start?: StartCommand;
 }
 
 /** Starts the production server on a free port with a fresh DATA_DIR and sandbox payments. */
@@ -111,7 +153,12 @@ export async function startProductServer(options: ProductServerOptions): Promise
     NODE_ENV: 'production',
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const server = await spawnServer('server/main.ts', env, port, dataDir);
+  let start = options.start;
+  if (!start) {
+    await buildProductServer();
+    start = await productionStartCommand();
+  }
+  const server = await spawnServer(start, env, port, dataDir);
   return {
     ...server,
     dataDir,
@@ -142,7 +189,7 @@ export async function startBareServer(routes: BareRoute[], options: { staticRoot
   await handle.close();
   const port = await freePort();
   const env: Record<string, string> = { BARE_ROUTES: specFile, ...(options.staticRoot ? { BARE_STATIC_ROOT: options.staticRoot } : {}) };
-  const server = await spawnServer('bench/bare-server.ts', env, port, dir);
+  const server = await spawnServer({ env: {}, nodeArgs: ['--import', 'tsx'], script: 'bench/bare-server.ts' }, env, port, dir);
   return {
     ...server,
     stop: async () => {

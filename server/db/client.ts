@@ -115,8 +115,11 @@ const PGLITE_SETTINGS = ['shared_buffers=16MB'];
  * the database, 45 to 60 MB with one job at a time). One job at a time: the same optimised
  * code in the end, reached a little later. A process-wide setting, read when a module is
  * compiled; the other WebAssembly in the server (undici's HTTP parser) is small.
+ *
+ * `PGLITE_LIFTOFF_ONLY=1` goes further: the baseline code only, no optimising compiler at all
+ * (decision 043 measured the idle RSS with and without it).
  */
-const WASM_COMPILE_FLAGS = '--wasm-num-compilation-tasks=1';
+const WASM_COMPILE_FLAGS = process.env.PGLITE_LIFTOFF_ONLY === '1' ? '--wasm-num-compilation-tasks=1 --liftoff-only' : '--wasm-num-compilation-tasks=1';
 
 /** A fresh data directory is made by a short-lived child process (see pglite-initdb.ts). */
 function initdbInChildProcess(dataDir: string): Promise<void> {
