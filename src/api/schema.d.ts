@@ -1199,6 +1199,8 @@ export interface paths {
         /**
          * Save where this account is in a class; 90 % of the media's length marks it completed.
          * @description The player saves every 10 s, on pause and on leaving. Completion is kept once reached.
+         *     A report that cannot be sent (offline) is queued on the device and sent when the
+         *     connection returns, with its `report_id` and `watched_at` (decision 041).
          */
         put: operations["saveProgress"];
         post?: never;
@@ -2526,6 +2528,21 @@ export interface components {
         };
         ProgressRequest: {
             position_seconds: number;
+            /**
+             * Format: uuid
+             * @description An id the client makes for this report (decision 041). A report whose id was
+             *     already applied answers the saved progress and changes nothing, so a queue sent
+             *     twice, or a retry after a lost answer, counts once.
+             */
+            report_id?: string;
+            /**
+             * Format: date-time
+             * @description When the report was watched (a report queued offline is sent later); now when
+             *     absent, and now at the latest. Older than 30 days: 400 `playback.reportExpired`.
+             *     A report older than the saved position counts towards completion (on the day it
+             *     was watched) but never moves the saved position back.
+             */
+            watched_at?: string;
         };
         SavedProgress: {
             class_id: string;

@@ -8,6 +8,7 @@ import type { AuthBridge } from '@api/client';
 import type { Api } from '@api/calls';
 import { favouritesMachine, type FavouritesMachine } from '@machines/favourites.machine';
 import { connectivityMachine, type ConnectivityMachine } from '@machines/connectivity.machine';
+import { progressQueueMachine } from '@machines/progress-queue.machine';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import type { SessionArrival } from '@domain/session-user';
@@ -15,6 +16,7 @@ import { fromCall } from './call-actor';
 import { browserConnectivity, type ConnectivitySource } from './connectivity';
 import { createAuthBridge } from './session-token';
 import type { Persistence } from './persistence';
+import { indexedDbProgressStore, memoryProgressStore, progressQueue, type ProgressStore } from './progress-queue';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 type Inspect = ActorOptions<AnyActorLogic>['inspect'];
@@ -34,6 +36,8 @@ export interface AppDeps {
   inspect?: Inspect;
   /** Whether the device is online, and its changes (the browser's by default). */
   connectivity?: ConnectivitySource;
+  /** Where progress reports that could not be sent wait (IndexedDB by default, memory where there is none). */
+  progressStore?: ProgressStore;
 }
 
 /**
@@ -106,6 +110,21 @@ export function createAppActors(deps: AppDeps) {
     input: { online: network.online() },
   });
 
+  /** Progress that could not be sent waits on the device and is sent when it can be (decision 041). */
+  let queueActor: Actor<typeof progressQueueMachine> | null = null;
+  const queue = progressQueue({
+    api,
+    store: deps.progressStore ?? (typeof indexedDB === 'undefined' ? memoryProgressStore() : indexedDbProgressStore()),
+    account: () => session.getSnapshot().context.user?.email ?? null,
+    online: () => connectivity.getSnapshot().matches('online'),
+    flushSoon: () => queueActor?.send({ type: 'queue.flush' }),
+  });
+  const progressQueueActor = createActor(progressQueueMachine.provide({ actors: { flushQueue: fromPromise(queue.flush) } }), {
+    ...actorOptions,
+    input: { online: network.online() },
+  });
+  queueActor = progressQueueActor;
+
   /** Sign-in and sign-up flows hand their user to the session through this action. */
   const tellSession = (_: unknown, arrival: SessionArrival) => session.send({ type: 'session.signIn', ...arrival });
 
@@ -116,12 +135,16 @@ export function createAppActors(deps: AppDeps) {
     connectivity,
     tellSession,
     api,
+    /** How the player saves progress: sent, or queued on the device while it cannot be. */
+    reportProgress: queue.reportProgress,
+    progressQueue: progressQueueActor,
     deviceId,
     persistence,
     actorOptions,
     leave: deps.leave ?? leaveForProvider,
     /** Starts the long-lived actors (the session begins restoring the persisted user). */
     start() {
+      progressQueueActor.start();
       session.start();
       language.start();
       favourites.start();
@@ -131,10 +154,13 @@ export function createAppActors(deps: AppDeps) {
         if ((user !== null) === signedIn) return;
         signedIn = user !== null;
         favourites.send({ type: 'session.changed', signedIn });
+        // Signed in (at start or later): what this account queued offline is sent now.
+        if (signedIn) progressQueueActor.send({ type: 'queue.flush' });
       };
       tell(session.getSnapshot().context.user);
       session.subscribe((snapshot) => tell(snapshot.context.user));
       connectivity.start();
+      connectivity.subscribe((snapshot) => progressQueueActor.send({ type: snapshot.matches('online') ? 'connection.online' : 'connection.offline' }));
     },
   };
 }

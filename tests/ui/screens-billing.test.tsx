@@ -34,6 +34,8 @@ const texts = {
     trial: 'Free trial until January 17, 2025',
     price: '€13.99/month',
     paid: 'Paid',
+    refunded: 'Refunded',
+    refundedTotal: '€29.99',
     download: 'Download PDF',
     older: 'Older payments',
     newer: 'Newer payments',
@@ -63,6 +65,8 @@ const texts = {
     trial: 'Prueba gratuita hasta el 17 de enero de 2025',
     price: null,
     paid: 'Pagado',
+    refunded: 'Reembolsado',
+    refundedTotal: '29,99 €',
     download: 'Descargar PDF',
     older: 'Pagos anteriores',
     newer: 'Pagos más recientes',
@@ -301,6 +305,21 @@ describe.each(['en', 'es'] as Language[])('the Payment History tab of /billing (
     expect(screen.queryByRole('button', { name: `${t.download} FS-2026-000012` })).toBeNull();
     expect(screen.getByRole('button', { name: t.older }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: t.newer }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows a refunded payment (a second subscription cancelled and refunded) with its amount and the status Refunded', async () => {
+    const refund: HistoryPayment = { payment: { ...payment, id: 'pay_refund', amount: 2999, status: 'refunded', description: 'Premium plan', card: null, cardlast4: null }, invoice: null };
+    const paid = historyPage(1, 1);
+    const paidItems = paid.kind === 'ok' ? paid.data.items : [];
+    const paymentHistory = vi.fn(async (): Promise<LoadHistoryOutput> => ({ kind: 'ok', data: { items: [refund, ...paidItems], page: 1, pageSize: 10, total: 2 } }));
+    renderApp('/billing?tab=history', { language, api: fakeApi({ listBilling: listBilling(), paymentHistory }) });
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/\s/g, ' '));
+    expect(cells[1]).toBe('Premium plan');
+    expect(cells[4]).toBe(t.refundedTotal);
+    expect(cells[7]).toBe(t.refunded);
+    expect(within(table).getAllByRole('row')[2]!.textContent).toContain(t.paid);
   });
 
   it("opened from a receipt's link, shows the tab at that invoice: its row marked, its download focused", async () => {

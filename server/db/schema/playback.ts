@@ -19,6 +19,22 @@ export const classProgress = pgTable(
 );
 
 /**
+ * The progress reports already applied, by the id the client made for each (decision 041): a
+ * report sent again (a queue flushed twice, a retry after a lost answer) changes nothing.
+ */
+export const progressReports = pgTable(
+  'progress_reports',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id').notNull(),
+    classId: text('class_id').notNull(),
+    watchedAt: timestamp('watched_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reportId] })],
+);
+
+/**
  * One player watching one class on one device. Live while `endedAt` is null and a heartbeat
  * arrived within the last 90 s; the plan's `simultaneousScreens` bounds the live ones per account.
  */

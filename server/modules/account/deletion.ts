@@ -12,6 +12,7 @@ import {
   checkoutSessions,
   classCompletions,
   classProgress,
+  progressReports,
   favourites,
   linkTokens,
   passwordResetTokens,
@@ -90,6 +91,7 @@ export async function deleteAccount(
 
     await tx.delete(uploads).where(eq(uploads.userId, userId));
     await tx.delete(classProgress).where(eq(classProgress.userId, userId));
+    await tx.delete(progressReports).where(eq(progressReports.userId, userId));
     await tx.delete(classCompletions).where(eq(classCompletions.userId, userId));
     await tx.delete(activityGoals).where(eq(activityGoals.userId, userId));
     await tx.delete(favourites).where(eq(favourites.userId, userId));

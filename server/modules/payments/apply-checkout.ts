@@ -132,7 +132,21 @@ export function paymentDescription(amount: number, planName: string): string {
   return amount === 0 ? 'Free trial' : `${planName} plan`;
 }
 
-/** Records a payment once per provider invoice; a later "paid" wins over "failed". */
+/**
+ * Records money taken and given back at once (a subscription the account must not have, which
+ * the provider cancelled and refunded): one payment per provider invoice, shown as refunded.
+ */
+export async function recordRefund(
+  tx: Queryable,
+  facts: { userId: string; providerInvoiceId: string; amount: number; currency: string; description: string; createdAt: Date },
+): Promise<void> {
+  await tx
+    .insert(payments)
+    .values({ id: `pay_${randomBytes(12).toString('hex')}`, subscriptionId: null, status: 'refunded', ...facts })
+    .onConflictDoUpdate({ target: payments.providerInvoiceId, set: { status: 'refunded' } });
+}
+
+/** Records a payment once per provider invoice; a later "paid" wins over "failed", and a refund stays refunded. */
 export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise<void> {
   const paymentId = await upsertPayment(tx, facts);
   if (paymentId) {
@@ -166,7 +180,7 @@ async function upsertPayment(tx: Queryable, facts: PaymentFacts): Promise<string
     .onConflictDoUpdate({
       target: payments.providerInvoiceId,
       set: {
-        status: sql`case when ${payments.status} = 'paid' then ${payments.status} else excluded.status end`,
+        status: sql`case when ${payments.status} in ('paid', 'refunded') then ${payments.status} else excluded.status end`,
         subscriptionId: sql`coalesce(${payments.subscriptionId}, excluded.subscription_id)`,
         cardBrand: sql`coalesce(${payments.cardBrand}, excluded.card_brand)`,
         cardLast4: sql`coalesce(${payments.cardLast4}, excluded.card_last4)`,

@@ -1,8 +1,8 @@
 // Where an account is in a class. Reaching 90 % of the media's length marks the class completed,
 // and a completed class stays completed when it is watched again.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@server/db/client';
-import { classProgress } from '@server/db/schema';
+import type { Database, Queryable } from '@server/db/client';
+import { classProgress, progressReports } from '@server/db/schema';
 import { recordCompletion } from '@server/modules/activity/completions';
 
 export const COMPLETED_FRACTION = 0.9;
@@ -14,34 +14,54 @@ export function reachesCompletion(positionSeconds: number, mediaDurationSeconds:
   return Math.min(positionSeconds, mediaDurationSeconds) >= COMPLETED_FRACTION * mediaDurationSeconds;
 }
 
+/** How long a report watched offline stays worth sending (decision 041): a download licence's life. */
+export const REPORT_EXPIRY_DAYS = 30;
+
+export type SavedReport = { row: ProgressRow; applied: boolean };
+
+/**
+ * Saves a report of where the account is in a class, watched at `watchedAt` (now online; earlier
+ * for a report queued offline). A report with an id already applied changes nothing (decision
+ * 041), and a report older than the saved position keeps that position: only its completion counts.
+ */
 export async function saveProgress(
   db: Database,
-  input: { userId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number },
-  now: Date,
-): Promise<ProgressRow> {
-  const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
-  const completedAt = reachesCompletion(position, input.mediaDurationSeconds) ? now : null;
-  // Crossing 90 % (from below, or on a first save) logs a completion for Activity (decision 035).
-  const before = completedAt && (await findProgress(db, input.userId, input.classId));
-  if (completedAt && (!before || !reachesCompletion(before.positionSeconds, input.mediaDurationSeconds))) {
-    await recordCompletion(db, { userId: input.userId, classId: input.classId, at: now });
-  }
-  const [row] = await db
-    .insert(classProgress)
-    .values({ userId: input.userId, classId: input.classId, positionSeconds: position, completedAt, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [classProgress.userId, classProgress.classId],
-      set: {
-        positionSeconds: position,
-        completedAt: sql`coalesce(${classProgress.completedAt}, excluded.completed_at)`,
-        updatedAt: now,
-      },
-    })
-    .returning();
-  return row!;
+  input: { userId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number; reportId?: string },
+  watchedAt: Date,
+): Promise<SavedReport> {
+  return db.transaction(async (tx) => {
+    if (input.reportId) {
+      const fresh = await tx
+        .insert(progressReports)
+        .values({ userId: input.userId, reportId: input.reportId, classId: input.classId, watchedAt })
+        .onConflictDoNothing()
+        .returning({ reportId: progressReports.reportId });
+      const current = fresh.length === 0 ? await findProgress(tx, input.userId, input.classId) : undefined;
+      if (current) return { row: current, applied: false };
+    }
+    const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
+    const reaches = reachesCompletion(position, input.mediaDurationSeconds);
+    const before = await findProgress(tx, input.userId, input.classId);
+    // Crossing 90 % (from below, or on a first save) logs a completion for Activity (decision 035),
+    // on the day it was watched.
+    if (reaches && (!before || !reachesCompletion(before.positionSeconds, input.mediaDurationSeconds))) {
+      await recordCompletion(tx, { userId: input.userId, classId: input.classId, at: watchedAt });
+    }
+    const completedAt = sql`coalesce(${classProgress.completedAt}, excluded.completed_at)`;
+    const newer = !before || before.updatedAt.getTime() <= watchedAt.getTime();
+    const [row] = await tx
+      .insert(classProgress)
+      .values({ userId: input.userId, classId: input.classId, positionSeconds: position, completedAt: reaches ? watchedAt : null, updatedAt: watchedAt })
+      .onConflictDoUpdate({
+        target: [classProgress.userId, classProgress.classId],
+        set: newer ? { positionSeconds: position, completedAt, updatedAt: watchedAt } : { completedAt },
+      })
+      .returning();
+    return { row: row!, applied: true };
+  });
 }
 
-export async function findProgress(db: Database, userId: string, classId: string): Promise<ProgressRow | undefined> {
+export async function findProgress(db: Queryable, userId: string, classId: string): Promise<ProgressRow | undefined> {
   const [row] = await db.select().from(classProgress).where(and(eq(classProgress.userId, userId), eq(classProgress.classId, classId)));
   return row;
 }

@@ -154,7 +154,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     '/api/v1/playback/progress/:classId',
     { schema: routeSchema('PUT', '/api/v1/playback/progress/{classId}'), preHandler: app.authenticate },
     async (request): Promise<Schemas['ProgressSuccess']> => {
-      const progress = await app.playback.saveProgress(request.user.id, request.params.classId, request.body.position_seconds);
+      const { position_seconds, report_id, watched_at } = request.body;
+      const progress = await app.playback.saveProgress(request.user.id, request.params.classId, position_seconds, { reportId: report_id, watchedAt: watched_at });
       return {
         isSuccess: true,
         progress: {

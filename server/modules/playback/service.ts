@@ -11,7 +11,7 @@ import { HttpError } from '@server/errors';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
 import { describeDevice } from './devices';
-import { findProgress, reachesCompletion, resumePosition, saveProgress } from './progress';
+import { findProgress, reachesCompletion, REPORT_EXPIRY_DAYS, resumePosition, saveProgress } from './progress';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
 
 export type StartOutcome =
@@ -114,15 +114,23 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
       if (!media) throw new HttpError(404, 'playback.noMedia');
       return { kind: 'live', session, media, plan: access.plan };
     },
-    async saveProgress(userId: string, classId: string, positionSeconds: number) {
+    /**
+     * Saves a progress report (decision 041): `watchedAt` is when it was watched (a report queued
+     * offline comes later; never in the future, never older than REPORT_EXPIRY_DAYS), and a
+     * report id already applied answers the saved progress and changes nothing.
+     */
+    async saveProgress(userId: string, classId: string, positionSeconds: number, report: { reportId?: string; watchedAt?: string } = {}) {
+      const now = new Date();
+      const watchedAt = report.watchedAt ? new Date(Math.min(Date.parse(report.watchedAt), now.getTime())) : now;
+      if (now.getTime() - watchedAt.getTime() > REPORT_EXPIRY_DAYS * 86_400_000) throw new HttpError(400, 'playback.reportExpired');
       const watched = await findClass(classId);
       const media = await findMedia(db, watched.mediaId);
       const mediaDurationSeconds = media?.durationSeconds ?? watched.durationSeconds;
-      const now = new Date();
-      const progress = await saveProgress(db, { userId, classId: watched.id, positionSeconds, mediaDurationSeconds }, now);
+      const saved = await saveProgress(db, { userId, classId: watched.id, positionSeconds, mediaDurationSeconds, reportId: report.reportId }, watchedAt);
+      if (!saved.applied) return saved.row;
       onProgress(userId);
-      if (reachesCompletion(positionSeconds, mediaDurationSeconds)) await onCompleted(userId, watched.id, now);
-      return progress;
+      if (reachesCompletion(positionSeconds, mediaDurationSeconds)) await onCompleted(userId, watched.id, watchedAt);
+      return saved.row;
     },
   };
 }

@@ -8,14 +8,15 @@ import { keeperActor, mediaActor } from './media-actor';
 import { videoSurface } from './video-surface';
 import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor } from './workout-actors';
 
-export default implement<PlayerMachine>(({ api, deviceId, language }) => ({
+export default implement<PlayerMachine>(({ api, deviceId, language, reportProgress }) => ({
   actors: {
     startPlayback: fromCall(({ classId }, signal) => api.startPlayback({ classId, deviceId }, signal)),
     playbackHeartbeat: fromCall(api.playbackHeartbeat),
     stopPlayback: fromCall(api.stopPlayback),
-    saveProgress: fromCall(api.saveProgress),
+    // Sent, or queued on the device while it cannot be (decision 041).
+    saveProgress: fromCall(reportProgress),
     media: mediaActor(videoSurface),
-    keeper: keeperActor(api),
+    keeper: keeperActor({ saveProgress: reportProgress, stopPlayback: api.stopPlayback }),
     chapterTracks: chapterTracksActor(videoSurface),
     wakeLock: wakeLockActor(),
     mediaSession: mediaSessionActor(() => language.getSnapshot().context.language),

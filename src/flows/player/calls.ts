@@ -54,10 +54,24 @@ export const calls = (client: ApiClient) => ({
   /** Stop a session of this account (this device's on leaving, or another's to watch here). */
   stopPlayback: ({ sessionId, keepalive }: { sessionId: string; keepalive?: boolean }, signal?: AbortSignal) =>
     map(outcomeOf(client.DELETE('/api/v1/playback/sessions/{sessionId}', { params: { path: { sessionId } }, signal, keepalive }), signal), () => ({})),
-  /** Where the account is in a class; `keepalive` lets it outlive the page (pagehide). */
-  saveProgress: ({ classId, seconds, keepalive }: { classId: string; seconds: number; keepalive?: boolean }, signal?: AbortSignal) =>
+  /**
+   * Where the account is in a class; `keepalive` lets it outlive the page (pagehide). A report
+   * from the offline queue (src/app/progress-queue.ts) carries its id and when it was watched.
+   */
+  saveProgress: (
+    { classId, seconds, keepalive, reportId, watchedAt }: { classId: string; seconds: number; keepalive?: boolean; reportId?: string; watchedAt?: string },
+    signal?: AbortSignal,
+  ) =>
     map(
-      outcomeOf(client.PUT('/api/v1/playback/progress/{classId}', { params: { path: { classId } }, body: { position_seconds: seconds }, signal, keepalive }), signal),
+      outcomeOf(
+        client.PUT('/api/v1/playback/progress/{classId}', {
+          params: { path: { classId } },
+          body: { position_seconds: seconds, ...(reportId ? { report_id: reportId } : {}), ...(watchedAt ? { watched_at: watchedAt } : {}) },
+          signal,
+          keepalive,
+        }),
+        signal,
+      ),
       (data) => ({ completed: data.progress.completed }),
     ),
 });

@@ -55,7 +55,7 @@ export function contractOperations(): FuzzOperation[] {
   const paths = contract.paths as Record<string, Record<string, Record<string, unknown>>>;
   const operations: FuzzOperation[] = [];
   for (const [path, item] of Object.entries(paths)) {
-    for (const method of ['get', 'post']) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
       const operation = item[method];
       if (!operation) continue;
       const content = (operation.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content;

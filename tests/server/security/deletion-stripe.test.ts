@@ -139,4 +139,27 @@ describe('a webhook reporting a subscription the account must not have', () => {
     const { plans } = await listSubscriptions(test.app, user);
     expect(plans.map((row) => row.subscription_id)).toEqual([kept.id]);
   });
+
+  it('a second paid subscription refunded shows in Payment History as refunded, with its amount, once', async () => {
+    const user = await account({ paid: true });
+    const first = await subscribe(user);
+    test.fake.completeCheckout(first);
+    const second = await subscribe(user, 'premium');
+    const { session, subscription: extra } = test.fake.completeCheckout(second);
+    expect((await confirmCheckout(test.app, user, first)).statusCode).toBe(200);
+    await deliver('checkout.session.completed', session);
+    // Stripe's own events about the refused subscription, and the same event again, change nothing more.
+    await deliver('invoice.paid', test.fake.get<{ id: string }>(String(test.fake.get<{ latest_invoice: string }>(extra.id).latest_invoice)));
+    await deliver('checkout.session.completed', session);
+
+    const history = async () => {
+      const response = await callPayments(test.app, user, 'history', {});
+      expectContract(response, 'POST', '/api/v1/payments/history');
+      return response.json<{ items: { payment: { status: string; amount: number; currency: string; description?: string } }[] }>().items.map((item) => item.payment);
+    };
+    const refundedAmount = test.fake.refunds().find((refund) => (refund.metadata as Record<string, string>).subscription === extra.id)!.amount;
+    const refunded = (await history()).filter((payment) => payment.status === 'refunded');
+    expect(refunded).toEqual([expect.objectContaining({ status: 'refunded', amount: refundedAmount, currency: 'EUR', description: 'Premium plan' })]);
+    expect(refundedAmount).toBeGreaterThan(0);
+  });
 });

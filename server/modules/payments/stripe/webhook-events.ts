@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { currentStatuses } from '@domain/subscriptions';
 import type { Database } from '@server/db/client';
 import { subscriptions, users } from '@server/db/schema';
-import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, recordPayment, UnwantedSubscription, type UnwantedReason } from '@server/modules/payments/apply-checkout';
+import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, paymentDescription, recordPayment, recordRefund, UnwantedSubscription, type UnwantedReason } from '@server/modules/payments/apply-checkout';
 import { applyEventOnce, recordEvent, type EventChange } from '@server/modules/payments/provider-events';
 import type { PlanRow, ProviderEvent, SubscriptionReport, WebhookReceiver } from '@server/modules/payments/provider';
 import { callStripe, subscriptionExpand } from './client';
@@ -78,11 +78,12 @@ export function createStripeWebhooks(options: { client: Stripe; db: Database; we
   /**
    * Ends at Stripe a subscription the account must not have, which Stripe would otherwise keep
    * charging: cancelled now with the reason as its comment, and every payment of its latest
-   * invoice refunded (idempotently, so a second event about it refunds nothing twice).
+   * invoice refunded (idempotently, so a second event about it refunds nothing twice). The
+   * account's Payment History shows the money taken and given back as one refunded payment.
    */
   async function refuse(unwanted: UnwantedSubscription): Promise<void> {
     const comment = refusalComments[unwanted.reason];
-    const subscription = await callStripe('cancel the subscription', () => client.subscriptions.retrieve(unwanted.subscriptionId));
+    const subscription = await callStripe('cancel the subscription', () => client.subscriptions.retrieve(unwanted.subscriptionId, { expand: subscriptionExpand }));
     if (subscription.status !== 'canceled') {
       await callStripe('cancel the subscription', () =>
         client.subscriptions.cancel(subscription.id, { prorate: false, invoice_now: false, cancellation_details: { comment } }),
@@ -91,10 +92,12 @@ export function createStripeWebhooks(options: { client: Stripe; db: Database; we
     const invoiceId = customerIdOf(subscription.latest_invoice);
     if (invoiceId === null) return;
     const paid = await callStripe('refund the payment', () => client.invoicePayments.list({ invoice: invoiceId, status: 'paid' }));
+    let refunded = 0;
+    let currency = '';
     for (const invoicePayment of paid.data) {
       const paymentIntent = customerIdOf(invoicePayment.payment.payment_intent ?? null);
       if (paymentIntent === null) continue;
-      await callStripe('refund the payment', () =>
+      const refund = await callStripe('refund the payment', () =>
         client.refunds.create(
           {
             payment_intent: paymentIntent,
@@ -104,7 +107,14 @@ export function createStripeWebhooks(options: { client: Stripe; db: Database; we
           { idempotencyKey: `fitstream-refuse-${subscription.id}-${paymentIntent}` },
         ),
       );
+      refunded += refund.amount;
+      currency = refund.currency.toUpperCase();
     }
+    // A deleted account keeps nothing new (its history is anonymised).
+    const userId = unwanted.reason === 'account_deleted' ? null : await resolveUserId(db, subscription.metadata, subscription.customer);
+    if (refunded === 0 || userId === null) return;
+    const plan = await resolvePlan(db, subscription);
+    await recordRefund(db, { userId, providerInvoiceId: invoiceId, amount: refunded, currency, description: paymentDescription(refunded, plan?.name ?? 'FitStream'), createdAt: new Date() });
   }
 
   /** What an event changes, read before the transaction so no HTTP call holds it open. */

@@ -1,0 +1,113 @@
+// The offline progress queue (decision 041): `reportProgress` is how the player saves where the
+// account is in a class. Each report gets an id made here and the time it was watched; one that
+// cannot be sent (offline, no answer, the request cut short) is kept in IndexedDB, and the
+// progress-queue machine (machines/progress-queue.machine.ts) sends it later with `flushQueue`.
+// The server applies a report id once, so a report sent twice counts once.
+import { openDB, type DBSchema } from 'idb';
+import type { Api } from '@api/calls';
+import type { FlushOutcome } from '@machines/progress-queue.machine';
+import type { Outcome } from '@domain/request-outcome';
+
+export interface QueuedReport {
+  /** The id the server applies once (a uuid). */
+  id: string;
+  /** Whose progress it is: a report is only ever sent for the account that watched. */
+  account: string;
+  classId: string;
+  seconds: number;
+  /** When it was watched (ISO 8601). */
+  watchedAt: string;
+}
+
+/** Where queued reports wait: IndexedDB in the browser, memory in tests and where there is none. */
+export interface ProgressStore {
+  put(report: QueuedReport): Promise<void>;
+  /** The account's reports, oldest first. */
+  of(account: string): Promise<QueuedReport[]>;
+  remove(id: string): Promise<void>;
+}
+
+interface QueueSchema extends DBSchema {
+  reports: { key: string; value: QueuedReport; indexes: { account: string } };
+}
+
+export function indexedDbProgressStore(name = 'fitstream-progress'): ProgressStore {
+  const db = openDB<QueueSchema>(name, 1, {
+    upgrade(database) {
+      database.createObjectStore('reports', { keyPath: 'id' }).createIndex('account', 'account');
+    },
+  });
+  return {
+    put: async (report) => void (await (await db).put('reports', report)),
+    of: async (account) => byWatchedAt(await (await db).getAllFromIndex('reports', 'account', account)),
+    remove: async (id) => (await db).delete('reports', id),
+  };
+}
+
+export function memoryProgressStore(): ProgressStore {
+  const reports = new Map<string, QueuedReport>();
+  return {
+    put: async (report) => void reports.set(report.id, report),
+    of: async (account) => byWatchedAt([...reports.values()].filter((r) => r.account === account)),
+    remove: async (id) => void reports.delete(id),
+  };
+}
+
+const byWatchedAt = (reports: QueuedReport[]) => reports.sort((a, b) => a.watchedAt.localeCompare(b.watchedAt));
+
+/** A refusal the server will repeat however often the report is sent: it is dropped (400 expired or invalid, 404 class gone). */
+const refusedForGood = (outcome: Outcome<unknown>) =>
+  outcome.kind === 'failed' && outcome.status >= 400 && outcome.status < 500 && ![401, 408, 429].includes(outcome.status);
+
+export interface ProgressQueueDeps {
+  api: Pick<Api, 'saveProgress'>;
+  store: ProgressStore;
+  /** The signed-in account (its email), or null. */
+  account: () => string | null;
+  online: () => boolean;
+  /** Asks the progress-queue machine to flush (`queue.flush`). */
+  flushSoon: () => void;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+export function progressQueue(deps: ProgressQueueDeps) {
+  const { api, store, account } = deps;
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+
+  const send = (report: QueuedReport, keepalive?: boolean, signal?: AbortSignal) =>
+    api.saveProgress({ classId: report.classId, seconds: report.seconds, reportId: report.id, watchedAt: report.watchedAt, keepalive }, signal);
+
+  /** Sends a report of where the account is in a class, or queues it when it cannot be sent now. */
+  const reportProgress: Api['saveProgress'] = async ({ classId, seconds, keepalive }, signal) => {
+    const who = account();
+    if (!who) return { kind: 'failed', status: 401, body: null };
+    const report: QueuedReport = { id: newId(), account: who, classId, seconds, watchedAt: now().toISOString() };
+    if (!deps.online()) {
+      await store.put(report);
+      return { kind: 'unreachable' };
+    }
+    const outcome = await send(report, keepalive, signal);
+    // Cut short, the request may or may not have arrived: queued, it is sent once more and counted once.
+    if (outcome.kind === 'unreachable' || outcome.kind === 'cancelled') {
+      await store.put(report);
+      deps.flushSoon();
+    }
+    return outcome;
+  };
+
+  /** The `flushQueue` actor's work: the account's queued reports, oldest first, until one gets no answer. */
+  async function flush(): Promise<FlushOutcome> {
+    const who = account();
+    if (!who) return { kind: 'sent' };
+    for (const report of await store.of(who)) {
+      const outcome = await send(report);
+      if (outcome.kind === 'ok' || refusedForGood(outcome)) await store.remove(report.id);
+      else return { kind: 'unreachable' };
+    }
+    return { kind: 'sent' };
+  }
+
+  return { reportProgress, flush };
+}
