@@ -45,14 +45,24 @@ function stepOf(url: string): Step | null {
   return null;
 }
 
+/** The video's own milestones, recorded from the page's start (a capture listener: media events do not bubble). */
+const VIDEO_EVENTS = ['loadedmetadata', 'canplay'] as const;
+const recordVideoEvents = (names: readonly string[]) => {
+  const seen: Record<string, number> = {};
+  (window as unknown as { videoEvents: Record<string, number> }).videoEvents = seen;
+  for (const name of names) document.addEventListener(name, () => (seen[name] ??= performance.now()), true);
+};
+
 /** One run's steps: when each first request started and ended, in ms relative to the press of Play (negative: before it). */
-type Breakdown = Partial<Record<Step | 'playing', { start: number; end: number }>>;
+type Breakdown = Partial<Record<Step | (typeof VIDEO_EVENTS)[number] | 'playing', { start: number; end: number }>>;
 
 async function breakdownOf(page: Page, pressedAt: number, playing: number): Promise<Breakdown> {
   const entries = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
   );
   const found: Breakdown = { playing: { start: 0, end: playing } };
+  const events = await page.evaluate(() => (window as unknown as { videoEvents?: Record<string, number> }).videoEvents ?? {});
+  for (const name of VIDEO_EVENTS) if (events[name] !== undefined) found[name] = { start: events[name] - pressedAt, end: events[name] - pressedAt };
   for (const entry of entries) {
     const step = stepOf(entry.name);
     if (step && !found[step]) found[step] = { start: entry.start - pressedAt, end: entry.end - pressedAt };
@@ -63,7 +73,7 @@ async function breakdownOf(page: Page, pressedAt: number, playing: number): Prom
 function printBreakdown(label: string, runs: Breakdown[]): void {
   const cell = (values: number[]) => (values.length ? `${Math.round(median(values))}`.padStart(6) : '     –');
   console.log(`  ${label}: each step's median start → end, ms from the press of Play (negative: before it)`);
-  for (const step of [...STEPS, 'playing'] as const) {
+  for (const step of [...STEPS, ...VIDEO_EVENTS, 'playing'] as const) {
     const timed = runs.map((run) => run[step]).filter((value) => value !== undefined);
     if (timed.length === 0) continue;
     console.log(`    ${step.padEnd(20)} ${cell(timed.map((t) => t.start))} → ${cell(timed.map((t) => t.end))}  (${(cell(timed.map((t) => t.end - t.start)) + ' ms').trim()} long)`);
@@ -106,6 +116,10 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
   });
   const master = await session.request('GET', started.session.master_playlist_url);
   await session.request('DELETE', `/api/v1/playback/sessions/${started.session.id}`, { auth: true });
+  // Every run offers "Resume from 0:01", so that none depends on whether Chromium lets the
+  // product autoplay (it tries when there is no resume point): Play is always pressed.
+  const saved = await session.request('PUT', `/api/v1/playback/progress/${classId}`, { auth: true, json: { position_seconds: 1 } });
+  if (saved.status !== 200) throw new Error(`saving the resume position answered ${saved.status}`);
   const bareMaster = master.text().replace(/\?token=[^"\n]*/g, '').replaceAll('/media/', '/static/');
   const hlsScript = await readFile(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
   const bare = await startBareServer(
@@ -128,6 +142,7 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
       await browser?.close();
       browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
       const productContext = await browser.newContext({ baseURL: server.origin, viewport: desktop });
+      await productContext.addInitScript(recordVideoEvents, VIDEO_EVENTS);
       const page = await productContext.newPage();
       await page.goto('/terms');
       await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email: session.email, token: session.token });
@@ -144,6 +159,7 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
       await productContext.close();
 
       const plain = await browser.newContext({ baseURL: bare.origin, viewport: desktop });
+      await plain.addInitScript(recordVideoEvents, VIDEO_EVENTS);
       const barePageTab = await plain.newPage();
       await barePageTab.goto('/');
       const plainRun = await clickToPlaying(barePageTab, '#play');
