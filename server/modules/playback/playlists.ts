@@ -61,8 +61,8 @@ function segmentsOf(stored: string): { uri: string; startSeconds: number }[] {
  * What a player needs for its first frame, from the session's start answer (docs/decisions/044):
  * the master and the first rendition's media playlist inline (signed, as their GETs would answer),
  * and the signed URLs of that rendition's init segment, first segment and the segment holding the
- * resume position, which the player fetches at once. The first rendition is the master's first
- * (the lowest its plan allows), where hls.js starts.
+ * resume position, which the player fetches at once. The first rendition is the lowest the plan
+ * allows, where the player starts (hls.js `startLevel: 0`; its ABR then climbs).
  */
 export function firstFramePlaylists(
   media: MediaRow,
@@ -83,5 +83,6 @@ export function firstFramePlaylists(
   return { playlists, preload: uris.map((uri) => signed(`${base}/${uri}`, token)) };
 }
 
-/** The rendition a player starts with: the first the master lists under the plan's cap. */
-export const firstRendition = (media: MediaRow, maxHeight: number) => media.renditions.find((rendition) => rendition.height <= maxHeight) ?? null;
+/** The rendition a player starts with: the lowest under the plan's cap (hls.js's first level, `startLevel: 0`). */
+export const firstRendition = (media: MediaRow, maxHeight: number) =>
+  media.renditions.filter((rendition) => rendition.height <= maxHeight).sort((a, b) => a.height - b.height)[0] ?? null;
