@@ -42,7 +42,7 @@ export class ApiSession {
     private readonly localAddress?: string,
   ) {}
 
-  request(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { accept: 'application/json, text/html', ...options.headers };
     let payload: string | undefined;
     if (options.json !== undefined) {

@@ -1,7 +1,8 @@
 // `npm run bench`: runs every benchmark in turn and prints one table (also written to
 // bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
-//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, journeys, postgres, growth, stalled
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled
+//                  (playback is segments and first frame; firstframe is first frame alone)
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
 import path from 'node:path';
 import { measureBundle } from './bundle';
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   const { distDir } = bundle;
 
   try {
-    if (wanted('lighthouse') || wanted('throughput') || wanted('playback')) {
+    if (wanted('lighthouse') || wanted('throughput') || wanted('playback') || wanted('firstframe')) {
       await step('PGlite server: idle memory, Lighthouse, throughput, playback', async () => {
         const server = await startProductServer({ distDir });
         try {
@@ -111,8 +112,10 @@ async function main(): Promise<void> {
                 warmupSeconds: settings.warmup,
                 connections: settings.connections,
               })),
-              ...(await measureFirstFrame(server, { label: 'PGlite', mediaDir: sharedSampleMediaDir, runs: settings.firstFrameRuns })),
             );
+          }
+          if (wanted('playback') || wanted('firstframe')) {
+            found.push(...(await measureFirstFrame(server, { label: 'PGlite', mediaDir: sharedSampleMediaDir, runs: settings.firstFrameRuns })));
           }
           return found;
         } finally {

@@ -3,22 +3,23 @@
 // the app) plays the signed master playlist and reports what the video does; this machine turns
 // the user's play, pause, seek, volume, captions and quality into media commands. Progress is
 // saved every 10 s while playing, on pause and at the end; the `keeper` actor saves it and stops
-// the session when the page goes away. Volume, captions and quality outlive a session. While
-// this device's data saver limits streaming, only renditions up to its cap are offered and played.
-import { assertEvent, assign, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
+// the session when the page goes away. Volume and captions outlive a session. Which rendition
+// plays (the user's quality, data saver's limit) is the `rendition` child's
+// (player-rendition.machine.ts): the video hands it the media's renditions and the user's
+// choices, and tells the media what it asks.
+import { assertEvent, assign, forwardTo, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
 import { fromOutcome } from './request-states';
 import type { SessionReport } from './player-session.machine';
-import { allowedHeights } from '@domain/data-saver';
+import { playerRenditionMachine, type Quality, type RenditionEvent, type RenditionRequest } from './player-rendition.machine';
 import type { Outcome } from '@domain/request-outcome';
+
+export { offeredLevels, type Quality } from './player-rendition.machine';
 
 export interface PlayerVideoInput {
   classId: string;
 }
 
 export type SaveProgressOutput = Outcome<{ completed: boolean }>;
-
-/** A chosen quality: a rendition's height, or the player's own choice. */
-export type Quality = number | 'auto';
 
 /** What the media actor is told to do (`sendTo('media', …)`). */
 export type MediaCommand =
@@ -52,8 +53,7 @@ export type MediaEvent =
   | { type: 'media.waiting' }
   | { type: 'media.ended' }
   | { type: 'media.time'; seconds: number }
-  | { type: 'media.levels'; heights: number[] }
-  | { type: 'media.level'; height: number }
+  | Extract<RenditionEvent, { type: 'media.levels' | 'media.level' }>
   | { type: 'media.error' };
 
 export interface KeeperInput {
@@ -77,9 +77,7 @@ export type VideoUserEvent =
   | { type: 'mute.toggle' }
   | { type: 'captions.toggle'; language: string }
   | { type: 'captions.language'; language: string }
-  | { type: 'quality.select'; quality: Quality }
-  /** This device's data saver started or stopped limiting streaming (src/app/data-saver.ts). */
-  | { type: 'dataSaver.changed'; limiting: boolean };
+  | Extract<RenditionEvent, { type: 'quality.select' | 'dataSaver.changed' }>;
 
 /**
  * What the video tells the player (its parent): the media cannot play; and, for the workout
@@ -87,7 +85,7 @@ export type VideoUserEvent =
  */
 export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' };
 
-export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport;
+export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport | RenditionRequest;
 
 export interface PlayerVideoContext {
   classId: string;
@@ -98,21 +96,13 @@ export interface PlayerVideoContext {
   /** Where the account left this class (0: nothing to offer). */
   resumeSeconds: number;
   position: number;
-  /** Heights of the renditions the master playlist holds (the plan's cap), lowest first. */
-  levels: number[];
-  quality: Quality;
-  /** The height playing now, once known. */
-  currentHeight: number | null;
   volume: number;
   muted: boolean;
   /** The caption language showing, or null when captions are off. */
   captions: string | null;
-  /** Data saver limits streaming: only `offeredLevels` play. */
+  /** Data saver limits streaming, as the rendition last said: what a new media starts with. */
   dataSaver: boolean;
 }
-
-/** The renditions the player offers: the playlist's, up to data saver's cap while it limits streaming. */
-export const offeredLevels = (context: Pick<PlayerVideoContext, 'levels' | 'dataSaver'>): number[] => allowedHeights(context.levels, context.dataSaver);
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
@@ -126,8 +116,10 @@ export const playerVideoMachine = setup({
     context: {} as PlayerVideoContext,
     events: {} as PlayerVideoEvent,
     input: {} as PlayerVideoInput,
+    children: {} as { rendition: 'rendition' },
   },
   actors: {
+    rendition: playerRenditionMachine,
     saveProgress: fromOutcome<{ completed: boolean }, { classId: string; seconds: number }>(),
     /** Plays the master playlist on the page's video element and reports what it does (src/app/media-actor.ts). */
     media: fromCallbackStub<MediaCommand, MediaInput>(),
@@ -172,25 +164,20 @@ export const playerVideoMachine = setup({
       },
     }),
     passCaptions: sendTo('media', ({ context }): MediaCommand => ({ type: 'captions', language: context.captions })),
-    takeQuality: assign({ quality: ({ context, event }) => (event.type === 'quality.select' ? event.quality : context.quality) }),
-    // A chosen rendition above data saver's cap gives way to Auto (within the cap).
-    takeDataSaver: assign(({ context, event }) => {
-      const dataSaver = event.type === 'dataSaver.changed' ? event.limiting : context.dataSaver;
-      const quality = context.quality === 'auto' || offeredLevels({ levels: context.levels, dataSaver }).includes(context.quality) ? context.quality : 'auto';
-      return { dataSaver, quality };
-    }),
+    toRendition: forwardTo('rendition'),
+    takeDataSaver: assign({ dataSaver: ({ context, event }) => (event.type === 'rendition.dataSaver' ? event.limiting : context.dataSaver) }),
     passDataSaver: sendTo('media', ({ context }): MediaCommand => ({ type: 'dataSaver', limiting: context.dataSaver })),
-    passQuality: sendTo('media', ({ context }): MediaCommand => ({ type: 'quality', quality: context.quality })),
+    passQuality: sendTo('media', ({ event }): MediaCommand => {
+      assertEvent(event, 'rendition.quality');
+      return { type: 'quality', quality: event.quality };
+    }),
     takeTime: assign({ position: ({ context, event }) => (event.type === 'media.time' ? clamp(event.seconds, 0, context.durationSeconds) : context.position) }),
     passPosition: sendTo('keeper', ({ context }): KeeperCommand => ({ type: 'position', seconds: context.position })),
-    takeLevels: assign({ levels: ({ context, event }) => (event.type === 'media.levels' ? [...event.heights].sort((a, b) => a - b) : context.levels) }),
-    takeLevel: assign({ currentHeight: ({ context, event }) => (event.type === 'media.level' ? event.height : context.currentHeight) }),
     takeEnd: assign({ position: ({ context }) => context.durationSeconds }),
     saveProgress: spawnChild('saveProgress', { input: ({ context }) => ({ classId: context.classId, seconds: context.position }) }),
   },
   guards: {
     hasResumePoint: ({ context }) => context.resumeSeconds > 0,
-    offeredLevel: ({ context, event }) => event.type === 'quality.select' && (event.quality === 'auto' || offeredLevels(context).includes(event.quality)),
   },
   delays: {
     progressInterval: 10_000,
@@ -205,19 +192,18 @@ export const playerVideoMachine = setup({
     durationSeconds: 0,
     resumeSeconds: 0,
     position: 0,
-    levels: [],
-    quality: 'auto',
-    currentHeight: null,
     volume: 1,
     muted: false,
     captions: null,
     dataSaver: false,
   }),
   initial: 'off',
+  invoke: { id: 'rendition', src: 'rendition' },
+  on: { 'dataSaver.changed': { actions: 'toRendition' }, 'rendition.dataSaver': { actions: 'takeDataSaver' } },
   states: {
     /** No live session: no video on the page. */
     off: {
-      on: { 'session.started': { target: 'on', actions: 'takeSession' }, 'dataSaver.changed': { actions: 'takeDataSaver' } },
+      on: { 'session.started': { target: 'on', actions: 'takeSession' } },
     },
     on: {
       invoke: [
@@ -245,11 +231,12 @@ export const playerVideoMachine = setup({
         'mute.toggle': { actions: ['takeVolume', 'passVolume'] },
         'captions.toggle': { actions: ['takeCaptions', 'passCaptions'] },
         'captions.language': { actions: ['takeCaptions', 'passCaptions'] },
-        'quality.select': { guard: 'offeredLevel', actions: ['takeQuality', 'passQuality'] },
-        'dataSaver.changed': { actions: ['takeDataSaver', 'passDataSaver', 'passQuality'] },
+        'quality.select': { actions: 'toRendition' },
+        'rendition.dataSaver': { actions: ['takeDataSaver', 'passDataSaver'] },
+        'rendition.quality': { actions: 'passQuality' },
         'media.time': { actions: ['takeTime', 'passPosition', 'tellTime'] },
-        'media.levels': { actions: 'takeLevels' },
-        'media.level': { actions: 'takeLevel' },
+        'media.levels': { actions: 'toRendition' },
+        'media.level': { actions: 'toRendition' },
         'media.error': { target: 'off', actions: 'tellFailed' },
       },
       initial: 'ready',

@@ -2438,6 +2438,15 @@ export interface components {
             duration_seconds: number;
             /** @description Where this account left the class (0 when never started or completed). */
             resume_position_seconds: number;
+            /** @description The playlists a player needs first, inline so that it does not fetch them (docs/decisions/044): the session's master playlist (at `session.master_playlist_url`, the plan's renditions only) and the media playlist of its first rendition, each exactly as a GET of its URL would answer now, signed with the session's token. */
+            playlists: {
+                /** @description The playlist's signed URL (root-relative), as `session.master_playlist_url` or the master playlist names it. */
+                url: string;
+                /** @description The playlist (application/vnd.apple.mpegurl). */
+                body: string;
+            }[];
+            /** @description Signed URLs (root-relative) of the first rendition's init segment, its first segment and, with a resume position, the segment holding it: a player may fetch them at once (they are immutable and cacheable) so that the first frame waits on no further round trip. */
+            preload: string[];
             /** @description The class's chapters tracks, one per language (empty when the class has no parts), signed with the session's token. */
             chapters: {
                 /** @description 'en' or 'es'. */

@@ -20,7 +20,15 @@ export interface ClassWorkout {
 
 /** The answer to "start watching": a session, a refusal, or the devices using every screen. */
 export type PlaybackStart =
-  | { kind: 'started'; session: PlaybackSession; durationSeconds: number; resumeSeconds: number; workout: ClassWorkout }
+  | {
+      kind: 'started';
+      session: PlaybackSession;
+      durationSeconds: number;
+      resumeSeconds: number;
+      workout: ClassWorkout;
+      /** The first playlists inline and the first segments to fetch at once (docs/decisions/044); the player works without. */
+      firstFrame?: { playlists: { url: string; body: string }[]; preload: string[] };
+    }
   | { kind: 'refused'; reason: RefusalReason }
   | { kind: 'screenLimit'; screens: number; watching: WatchingDevice[] }
   /** The class's media is still being made (a fresh server's first minutes): ready in about this long. */

@@ -143,8 +143,8 @@ describe('player machine: edges', () => {
 
   it('offers only Auto until the playlist lists its qualities', async () => {
     const page = await watching();
-    expect(page.video().context.levels).toEqual([]);
-    expect(page.video().context.quality).toBe('auto');
+    expect(page.rendition().context.levels).toEqual([]);
+    expect(page.rendition().context.quality).toBe('auto');
   });
 
   it('plays again from a pause, and ends from a pause when the media says so', async () => {

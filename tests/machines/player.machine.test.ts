@@ -130,7 +130,7 @@ describe('player machine', () => {
     const page = await watching();
     page.media.state.report({ type: 'media.levels', heights: [720, 360] });
     page.media.state.report({ type: 'media.level', height: 360 });
-    expect(page.video().context).toMatchObject({ levels: [360, 720], currentHeight: 360, quality: 'auto' });
+    expect(page.rendition().context).toMatchObject({ levels: [360, 720], currentHeight: 360, quality: 'auto' });
     page.actor.send({ type: 'quality.select', quality: 1080 });
     page.actor.send({ type: 'quality.select', quality: 720 });
     page.actor.send({ type: 'quality.select', quality: 'auto' });
@@ -146,8 +146,8 @@ describe('player machine', () => {
     page.actor.send({ type: 'quality.select', quality: 1080 });
     page.actor.send({ type: 'dataSaver.changed', limiting: true });
     // No 480p on this ladder: the lowest rendition above 360p, 720p, is the cap.
-    expect(offeredLevels(page.video().context)).toEqual([360, 720]);
-    expect(page.video().context.quality).toBe('auto');
+    expect(offeredLevels(page.rendition().context)).toEqual([360, 720]);
+    expect(page.rendition().context.quality).toBe('auto');
     page.actor.send({ type: 'quality.select', quality: 1080 });
     page.actor.send({ type: 'dataSaver.changed', limiting: false });
     page.actor.send({ type: 'quality.select', quality: 1080 });

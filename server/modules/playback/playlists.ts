@@ -41,3 +41,48 @@ export function signPlaylist(stored: string, token: string): string {
     })
     .join('\n');
 }
+
+/** The segment URIs of a stored media playlist with the seconds each starts at, in order. */
+function segmentsOf(stored: string): { uri: string; startSeconds: number }[] {
+  const segments: { uri: string; startSeconds: number }[] = [];
+  let at = 0;
+  let duration = 0;
+  for (const line of stored.split('\n')) {
+    if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice('#EXTINF:'.length)) || 0;
+    else if (line.trim() && !line.startsWith('#')) {
+      segments.push({ uri: line.trim(), startSeconds: at });
+      at += duration;
+    }
+  }
+  return segments;
+}
+
+/**
+ * What a player needs for its first frame, from the session's start answer (docs/decisions/044):
+ * the master and the first rendition's media playlist inline (signed, as their GETs would answer),
+ * and the signed URLs of that rendition's init segment, first segment and the segment holding the
+ * resume position, which the player fetches at once. The first rendition is the lowest the plan
+ * allows, where the player starts (hls.js `startLevel: 0`; its ABR then climbs).
+ */
+export function firstFramePlaylists(
+  media: MediaRow,
+  maxHeight: number,
+  token: string,
+  master: { url: string },
+  first: { name: string; stored: string } | null,
+  resumeSeconds: number,
+): { playlists: { url: string; body: string }[]; preload: string[] } {
+  const playlists = [{ url: master.url, body: masterPlaylist(media, maxHeight, token) }];
+  if (!first) return { playlists, preload: [] };
+  const base = `/media/${media.id}/${first.name}`;
+  playlists.push({ url: signed(`${base}/playlist.m3u8`, token), body: signPlaylist(first.stored, token) });
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(first.stored)?.[1];
+  const segments = segmentsOf(first.stored);
+  const resumed = resumeSeconds > 0 ? segments.findLast((segment) => segment.startSeconds <= resumeSeconds) : undefined;
+  const uris = [...new Set([init, segments[0]?.uri, resumed?.uri].filter((uri): uri is string => Boolean(uri)))];
+  return { playlists, preload: uris.map((uri) => signed(`${base}/${uri}`, token)) };
+}
+
+/** The rendition a player starts with: the lowest under the plan's cap (hls.js's first level, `startLevel: 0`). */
+export const firstRendition = (media: MediaRow, maxHeight: number) =>
+  media.renditions.filter((rendition) => rendition.height <= maxHeight).sort((a, b) => a.height - b.height)[0] ?? null;

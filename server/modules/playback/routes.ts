@@ -1,12 +1,15 @@
 // Playback API: start a session (subscription, device and screen rules), keep it live with
 // heartbeats, stop one (this device's or another's), the session's master playlist, and progress.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { components } from '@api/schema';
 import { deviceIdentity } from '@server/modules/auth/sessions';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
+import { mediaFolder, type MediaRow } from '@server/modules/media/store';
 import type { RefusalReason } from './access';
-import { masterPlaylist } from './playlists';
+import { firstFramePlaylists, firstRendition, masterPlaylist } from './playlists';
 import { mediaPreparing } from './preparing';
 import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
 import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
@@ -27,7 +30,15 @@ function ended(reply: FastifyReply, session: PlaybackSessionRow): FastifyReply {
 }
 
 export default async function playbackRoutes(app: FastifyInstance): Promise<void> {
-  const { playbackSecret, playbackUrlTtlSeconds } = app.config;
+  const { playbackSecret, playbackUrlTtlSeconds, mediaDir } = app.config;
+
+  /** The stored media playlist of the rendition a player starts with (null when it cannot be read: the player then fetches it). */
+  async function storedFirstRendition(media: MediaRow, maxHeight: number) {
+    const rendition = firstRendition(media, maxHeight);
+    if (!rendition) return null;
+    const stored = await readFile(path.join(mediaFolder(mediaDir, media.id), rendition.name, 'playlist.m3u8'), 'utf8').catch(() => null);
+    return stored === null ? null : { name: rendition.name, stored };
+  }
 
   const grantCookie = (session: PlaybackSessionRow) => ({
     path: grantCookiePath(session.mediaId),
@@ -92,6 +103,10 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       reply.code(201);
       const session = await sessionView(reply, result.session, result.plan.maxVideoHeight, now);
       const mediaPath = `/media/${encodeURIComponent(result.media.id)}`;
+      // The first playlists inline and the first segments named: the first frame needs no further round trip for them.
+      const maxHeight = result.plan.maxVideoHeight;
+      const first = await storedFirstRendition(result.media, maxHeight);
+      const { playlists, preload } = firstFramePlaylists(result.media, maxHeight, session.token, { url: session.master_playlist_url }, first, result.resumePositionSeconds);
       const body: Schemas['PlaybackStartSuccess'] = {
         isSuccess: true,
         session,
@@ -102,6 +117,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
           url: `${mediaPath}/chapters/${language}.vtt?token=${encodeURIComponent(session.token)}`,
         })),
         class: { title: result.watched.title, instructor: result.watched.instructor, poster_url: result.watched.posterPath },
+        playlists,
+        preload,
       };
       return body;
     },

@@ -12,13 +12,14 @@ export const calls = (client: ApiClient) => ({
     const call = client.POST('/api/v1/playback/sessions', { body: { class_id: classId, device_id: deviceId }, signal });
     const outcome = await outcomeOf(call, signal);
     if (outcome.kind === 'ok') {
-      const { session, duration_seconds, resume_position_seconds } = outcome.data;
+      const { session, duration_seconds, resume_position_seconds, playlists, preload } = outcome.data;
       const data: PlaybackStart = {
         kind: 'started',
         session: sessionOf(session),
         durationSeconds: duration_seconds,
         resumeSeconds: resume_position_seconds,
         workout: workoutOf(outcome.data),
+        firstFrame: { playlists, preload },
       };
       return { kind: 'ok', data };
     }

@@ -7,6 +7,7 @@ import { fromCallback } from 'xstate';
 import type { Api } from '@api/calls';
 import { dataSaverCap } from '@domain/data-saver';
 import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality } from '@machines/player.machine';
+import { inlinePlaylistLoader } from './first-frame';
 import type { VideoSurface } from './video-surface';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -49,6 +50,10 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
     startPosition: input.startSeconds,
     // Every playlist, segment and caption request carries the newest signed grant.
     xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token(), window.location.href), true),
+    // The session's start answer carried the first playlists: no request for them, and the first
+    // segments of the lowest rendition are already fetched, so playing starts there (first-frame.ts).
+    pLoader: inlinePlaylistLoader(Hls),
+    startLevel: 0,
   });
   // Data saver caps what Auto may choose, from the first segment on: MANIFEST_PARSED comes
   // before hls.js picks its first level (docs/decisions/039).

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
 import type { PlayerEvent } from '@machines/player.machine';
 import type { Chapter } from '@machines/player-chapters.machine';
 import { offeredLevels, type PlayerVideoMachine } from '@machines/player-video.machine';
@@ -103,6 +104,8 @@ export function PlayerControls({ snapshot, send, language, parts, extras, childr
   const frame = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const { context } = snapshot;
+  // Which renditions are offered and which plays: the video's rendition child.
+  const rendition = useSelector(snapshot.children.rendition, (state) => state?.context) ?? { levels: [], quality: 'auto', currentHeight: null, dataSaver: false };
   const playing = snapshot.matches({ on: 'playing' }) || snapshot.matches({ on: 'buffering' });
   const silent = context.muted || context.volume === 0;
 
@@ -203,15 +206,15 @@ export function PlayerControls({ snapshot, send, language, parts, extras, childr
           <label className="player__quality">
             <span className="player__label">{intl.formatMessage(messages.quality)}</span>
             <select
-              value={String(context.quality)}
+              value={String(rendition.quality)}
               onChange={(event) => send({ type: 'quality.select', quality: event.target.value === 'auto' ? 'auto' : Number(event.target.value) })}
             >
               <option value="auto">
-                {context.quality === 'auto' && context.currentHeight
-                  ? intl.formatMessage(autoPlayingMessage, { height: context.currentHeight })
+                {rendition.quality === 'auto' && rendition.currentHeight
+                  ? intl.formatMessage(autoPlayingMessage, { height: rendition.currentHeight })
                   : intl.formatMessage(messages.auto)}
               </option>
-              {offeredLevels(context).reverse().map((height) => (
+              {offeredLevels(rendition).reverse().map((height) => (
                 <option key={height} value={height}>
                   {height}p
                 </option>
@@ -220,9 +223,9 @@ export function PlayerControls({ snapshot, send, language, parts, extras, childr
           </label>
           <DataSaverSwitch />
           {/* With Auto, the list itself says what plays ("Auto (720p)"); a chosen quality is confirmed here. */}
-          {context.quality !== 'auto' && context.currentHeight !== null && (
+          {rendition.quality !== 'auto' && rendition.currentHeight !== null && (
             <span className="player__current" data-testid="player-quality">
-              {intl.formatMessage(currentMessage, { height: context.currentHeight })}
+              {intl.formatMessage(currentMessage, { height: rendition.currentHeight })}
             </span>
           )}
           <button

@@ -137,10 +137,12 @@ export function player() {
  */
 export function children(actor: ActorRefFrom<typeof playerMachine>) {
   const { session: sessionRef, video: videoRef, chapters: chaptersRef, workout: workoutRef } = actor.getSnapshot().children;
-  if (!sessionRef || !videoRef || !chaptersRef || !workoutRef) throw new Error('the player runs no session, video, chapters or workout');
+  const renditionRef = videoRef?.getSnapshot().children.rendition;
+  if (!sessionRef || !videoRef || !chaptersRef || !workoutRef || !renditionRef) throw new Error('the player runs no session, video (with its rendition), chapters or workout');
   return {
     session: () => sessionRef.getSnapshot(),
     video: () => videoRef.getSnapshot(),
+    rendition: () => renditionRef.getSnapshot(),
     chapters: () => chaptersRef.getSnapshot(),
     workout: () => workoutRef.getSnapshot(),
   };

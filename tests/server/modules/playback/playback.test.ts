@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { signMediaGrant } from '@server/modules/playback/signing';
 import { expectContract, newDeviceId, signUp, testAppForFile } from '../../harness';
-import { callPayments, listSubscriptions, roomyRateLimits } from '../../fixtures/payments-flow';
+import { authorization, callPayments, listSubscriptions, roomyRateLimits } from '../../fixtures/payments-flow';
 import {
   anotherDevice,
   CLASS_ID,
@@ -149,6 +149,49 @@ describe('the master playlist', () => {
     expect(offeredHeights(await master(session))).toContain(2160);
     await setSubscription(t.app, user, { planId: 'basic' });
     expect(offeredHeights(await master(session))).toEqual([360, 720]);
+  });
+});
+
+describe('the first playlists inline in the start answer (docs/decisions/044)', () => {
+  type FirstFrame = { playlists: { url: string; body: string }[]; preload: string[] };
+  const unsigned = (text: string) => text.replace(/token=[^"\n&]*/g, 'token=…');
+  const tokensIn = (text: string) => [...new Set([...text.matchAll(/token=([^"\n&]*)/g)].map((match) => decodeURIComponent(match[1]!)))];
+
+  it('carries the master (the plan capped) and the first rendition as their GETs answer, signed with the session token, and names segments that play', async () => {
+    const user = await subscriber(t.app, 'basic');
+    const response = await startPlayback(t.app, { user });
+    const session = started(response);
+    const { playlists, preload } = response.json<FirstFrame>();
+    const [inlineMaster, inlineRendition] = playlists;
+    expect(playlists).toHaveLength(2);
+    expect(inlineMaster!.url).toBe(session.master_playlist_url);
+    // The Basic cap applies inline as it does on the master's own URL.
+    expect(offeredHeights(inlineMaster!.body)).toEqual([360, 720]);
+    expect(unsigned(inlineMaster!.body)).toBe(unsigned(await master(session)));
+    // The first rendition listed (the lowest), exactly as its signed URL answers.
+    expect(inlineRendition!.url).toBe(playlistUris(inlineMaster!.body)[0]);
+    expect(inlineRendition!.url).toContain('/360p/playlist.m3u8?token=');
+    const fetched = await getMedia(t.app, inlineRendition!.url);
+    expect(fetched.statusCode).toBe(200);
+    expect(unsigned(inlineRendition!.body)).toBe(unsigned(fetched.body));
+    // Every URL carries the session's own grant, which the media routes accept.
+    expect(tokensIn(playlists.map((playlist) => playlist.body).join('\n') + preload.join('\n'))).toEqual([session.token]);
+    expect(preload.map((url) => url.replace(/\?.*/, ''))).toEqual([`/media/${TINY_MEDIA_ID}/360p/init.mp4`, `/media/${TINY_MEDIA_ID}/360p/segment-000.m4s`]);
+    for (const url of preload) {
+      const segment = await getMedia(t.app, url);
+      expect(segment.statusCode).toBe(200);
+      expect(segment.headers['cache-control']).toContain('immutable');
+    }
+  });
+
+  it('names the segment holding the resume position too', async () => {
+    const user = await subscriber(t.app, 'standard');
+    const saved = await t.app.inject({ method: 'PUT', url: `/api/v1/playback/progress/${CLASS_ID}`, headers: authorization(user), payload: { position_seconds: 2.5 } });
+    expect(saved.statusCode).toBe(200);
+    const response = await startPlayback(t.app, { user });
+    expect(response.json<{ resume_position_seconds: number }>().resume_position_seconds).toBe(2.5);
+    const { preload } = response.json<FirstFrame>();
+    expect(preload.map((url) => url.replace(/^.*\/|\?.*$/g, ''))).toEqual(['init.mp4', 'segment-000.m4s', 'segment-001.m4s']);
   });
 });
 
