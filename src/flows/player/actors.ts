@@ -2,23 +2,28 @@
 // the <video> the view renders (media), the keeper that outlives the page, and workout mode's
 // chapters tracks, wake lock, lock screen and presentation (workout-actors.ts).
 import { fromCall } from '@app/call-actor';
+import { withOfflinePlayback } from '@app/downloads/offline-playback';
 import { implement } from '@app/flow';
 import type { PlayerMachine } from '@machines/player.machine';
 import { keeperActor, mediaActor } from './media-actor';
 import { videoSurface } from './video-surface';
 import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor } from './workout-actors';
 
-export default implement<PlayerMachine>(({ api, deviceId, language }) => ({
-  actors: {
-    startPlayback: fromCall(({ classId }, signal) => api.startPlayback({ classId, deviceId }, signal)),
-    playbackHeartbeat: fromCall(api.playbackHeartbeat),
-    stopPlayback: fromCall(api.stopPlayback),
-    saveProgress: fromCall(api.saveProgress),
-    media: mediaActor(videoSurface),
-    keeper: keeperActor(api),
-    chapterTracks: chapterTracksActor(videoSurface),
-    wakeLock: wakeLockActor(),
-    mediaSession: mediaSessionActor(() => language.getSnapshot().context.language),
-    presentation: presentationActor(videoSurface),
-  },
-}));
+export default implement<PlayerMachine>(({ api, deviceId, language }) => {
+  // A class downloaded here plays from this device, with no server session (src/app/downloads).
+  const session = withOfflinePlayback({ ...api, startPlayback: ({ classId }: { classId: string }, signal) => api.startPlayback({ classId, deviceId }, signal) });
+  return {
+    actors: {
+      startPlayback: fromCall(session.startPlayback),
+      playbackHeartbeat: fromCall(session.playbackHeartbeat),
+      stopPlayback: fromCall(session.stopPlayback),
+      saveProgress: fromCall(session.saveProgress),
+      media: mediaActor(videoSurface),
+      keeper: keeperActor({ saveProgress: session.saveProgress, stopPlayback: session.stopPlayback }),
+      chapterTracks: chapterTracksActor(videoSurface),
+      wakeLock: wakeLockActor(),
+      mediaSession: mediaSessionActor(() => language.getSnapshot().context.language),
+      presentation: presentationActor(videoSurface),
+    },
+  };
+});
