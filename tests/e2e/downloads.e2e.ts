@@ -41,8 +41,19 @@ async function controlled(page: Page): Promise<void> {
 async function download(page: Page): Promise<void> {
   await page.goto(`/classes/${CLASS_ID}`);
   const panel = page.getByTestId('download-panel');
-  await panel.getByRole('button', { name: 'Download', exact: true }).click();
+  await panel.getByRole('button', { name: 'Download', exact: true }).click().catch(async (error: unknown) => {
+    throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('main, body').first().innerText()}`);
+  });
   await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+}
+
+/** Another device of the same account: a new browser context signed in through the form. */
+async function anotherDevice(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signInThroughForm(page, email);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return { context, page };
 }
 
 async function storedCaches(page: Page): Promise<string[]> {
@@ -67,12 +78,18 @@ describe('downloads', () => {
     const panel = page.getByTestId('download-panel');
     // Standard's cap is 1080p: 720p and 1080p are offered, the smaller one chosen.
     const qualities = panel.getByRole('radio');
+    await qualities.first().waitFor();
     assert.deepEqual(await qualities.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['720p', '1080p']);
     assert.equal(await panel.getByRole('radio', { name: '720p' }).isChecked(), true);
     const fetched: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/media/')) fetched.push(url.pathname);
+    });
+    // Each media file answers a little late, so the progress is seen on the way.
+    await page.route('**/media/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await route.continue();
     });
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
     await panel.getByTestId('download-progress').filter({ hasText: /Downloading: \d+% \([\d.]+ of [\d.]+ MB\)/ }).waitFor();
@@ -81,6 +98,7 @@ describe('downloads', () => {
     assert.ok(fetched.some((p) => p.endsWith('/captions/es.vtt')) && fetched.some((p) => p.endsWith('/captions/en.vtt')), 'both caption tracks stored');
     assert.deepEqual(fetched.filter((p) => /\/(1080p|2160p|360p)\//.test(p)), []);
     assert.deepEqual(await storedCaches(page), [`fitstream-offline-${CLASS_ID}`]);
+    await page.unroute('**/media/**');
 
     // Offline, a reload opens the app; /downloads lists the class and it plays from this device.
     await context.setOffline(true);
@@ -118,14 +136,10 @@ describe('downloads', () => {
   it('refuses a third device on Standard, listing the others, and downloads there after removing one', async () => {
     const first = await subscriber(browser, 'dl-devices', 'standard');
     await download(first.page);
-    const second = await newContext(browser);
-    const secondPage = await second.newPage();
-    await signInThroughForm(secondPage, first.email);
+    const { context: second, page: secondPage } = await anotherDevice(browser, first.email);
     await download(secondPage);
 
-    const third = await newContext(browser);
-    const page = await third.newPage();
-    await signInThroughForm(page, first.email);
+    const { context: third, page } = await anotherDevice(browser, first.email);
     await page.goto(`/classes/${CLASS_ID}`);
     const panel = page.getByTestId('download-panel');
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
@@ -164,6 +178,7 @@ describe('downloads', () => {
     });
     await page.goto(`/classes/${CLASS_ID}`);
     const panel = page.getByTestId('download-panel');
+    await panel.getByRole('radio').first().waitFor();
     assert.deepEqual(await panel.getByRole('radio').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['360p', '720p']);
     await panel.getByRole('radio', { name: '720p' }).check();
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
