@@ -111,9 +111,13 @@ describe('downloads', () => {
     await checkEverywhere(page, 'downloads-offline');
     await item.getByRole('link', { name: 'Play' }).click();
     await page.waitForURL((url) => url.pathname === `/watch/${CLASS_ID}`);
-    const playButton = page.locator('.player__overlay').getByRole('button', { name: /^play$/i });
-    await playButton.waitFor({ timeout: 20_000 });
-    await playButton.click();
+    // Play (or "Start over" when a position was kept): the class starts from this device.
+    const start = page.locator('.player__overlay').getByRole('button', { name: /^(play|start over)$/i });
+    await start.waitFor({ timeout: 40_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/dl-fail.png' });
+      throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
+    });
+    await start.click();
     await page.getByRole('button', { name: /captions/i }).first().click();
     await page.waitForFunction(() => ((document.querySelector('video.player__video') as HTMLVideoElement | null)?.currentTime ?? 0) > 2, undefined, { timeout: 30_000 });
     const captions = await page.evaluate(() => {
