@@ -25,10 +25,14 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: 'index.html',
         // Pages the server renders itself, and its API, media and uploads: never the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/offline\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/],
         cleanupOutdatedCaches: true,
-        // The new-classes push and its click (public/sw-push.js).
-        importScripts: ['/sw-push.js'],
+        // The new-classes push and its click (public/sw-push.js); downloaded classes answered
+        // from their caches under /offline/ (public/sw-offline.js, docs/decisions/040).
+        importScripts: ['/sw-push.js', '/sw-offline.js'],
+        // The first worker controls the page that installed it, so a class downloaded on that
+        // visit plays from its cache at once; a new version still waits for Reload (decision 039).
+        clientsClaim: true,
         sourcemap: false,
       },
     }),

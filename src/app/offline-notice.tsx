@@ -1,10 +1,13 @@
 // "You are offline": what a page that needs the network shows, in place of its content, while
 // the device is offline (src/app/router.tsx). It opens by itself when the connection returns.
 import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { routes } from '@domain/routes';
 
 const messages = defineMessages({
   title: { id: 'offline.title', defaultMessage: 'You are offline' },
   text: { id: 'offline.text', defaultMessage: 'This page needs an internet connection. It opens by itself as soon as you are back online.' },
+  downloads: { id: 'offline.downloads', defaultMessage: 'Watch your downloads' },
 });
 
 export function OfflineNotice() {
@@ -18,7 +21,10 @@ export function OfflineNotice() {
       </div>
       <h1 id="offline-title">{intl.formatMessage(messages.title)}</h1>
       <p>{intl.formatMessage(messages.text)}</p>
-      {/* The link to Downloads (what plays offline) goes here once /downloads exists (issue 27, item 3). */}
+      {/* What plays offline: the classes downloaded on this device. */}
+      <Link href={routes.downloads.href()} className="btn btn--primary">
+        {intl.formatMessage(messages.downloads)}
+      </Link>
     </section>
   );
 }

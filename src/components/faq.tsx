@@ -23,7 +23,7 @@ const messages = defineMessages({
   whereA: {
     id: 'faq.where.answer',
     defaultMessage:
-      'Watch anywhere, anytime. Sign in with your account in your browser or on any internet-connected device, and download classes to watch offline on the go.',
+      'Watch anywhere, anytime. Sign in with your account in your browser or on any internet-connected device. Install the app from your browser to download classes and watch them offline: on 1 device with Basic and Mobile, 2 with Standard and 6 with Premium, up to 25 classes each, renewed every time you go online.',
   },
   cancelQ: { id: 'faq.cancel.question', defaultMessage: 'How do I cancel?' },
   cancelA: {

@@ -12,7 +12,7 @@ const messages = defineMessages({
   offlineTitle: { id: 'landing.features.offline.title', defaultMessage: 'Download your classes to train offline' },
   offlineText: {
     id: 'landing.features.offline.text',
-    defaultMessage: 'Save your favourite workouts and always have something to follow at the gym or on holiday.',
+    defaultMessage: 'Install FitStream as an app, download classes on your plan’s download devices and play them with no connection, captions included, at the gym or on holiday.',
   },
   everywhereTitle: { id: 'landing.features.everywhere.title', defaultMessage: 'Watch everywhere' },
   everywhereText: {

@@ -28,6 +28,8 @@ export const routes = {
   classDetail: { path: '/classes/:id', access: 'signedIn', href: (id: string) => `/classes/${encodeURIComponent(id)}` },
   schedule: { path: '/schedule', access: 'signedIn', href: () => '/schedule' },
   watch: { path: '/watch/:id', access: 'signedIn', href: (id: string) => `/watch/${encodeURIComponent(id)}` },
+  // What is downloaded on this device; works offline.
+  downloads: { path: '/downloads', access: 'signedIn', href: () => '/downloads' },
   activity: { path: '/activity', access: 'signedIn', href: () => '/activity' },
   programmes: { path: '/programmes', access: 'signedIn', href: () => '/programmes' },
   programmeDetail: { path: '/programmes/:id', access: 'signedIn', href: (id: string) => `/programmes/${encodeURIComponent(id)}` },

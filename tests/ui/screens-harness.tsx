@@ -98,6 +98,12 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     pauseProgramme: vi.fn(pending),
     resumeProgramme: vi.fn(pending),
     leaveProgramme: vi.fn(pending),
+    listDownloads: vi.fn(pending),
+    createDownloadLicence: vi.fn(pending),
+    downloadFiles: vi.fn(pending),
+    deleteDownloadLicence: vi.fn(pending),
+    removeDownloadDevice: vi.fn(pending),
+    checkDownloads: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

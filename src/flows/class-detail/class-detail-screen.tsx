@@ -11,6 +11,7 @@ import { isInProgress, minutesOf, progressShare, type ClassDetail } from '@domai
 import { routes } from '@domain/routes';
 import { classDetailMachine } from '@machines/class-detail.machine';
 import { useClassTexts } from '@components/class-texts';
+import { DownloadPanel } from '@app/downloads/download-panel';
 import { AddToSchedule } from './add-to-schedule';
 
 const messages = defineMessages({
@@ -97,6 +98,7 @@ function Detail({ detail, canPlay, children }: { detail: ClassDetail; canPlay: b
         </p>
         <SaveButton classId={detail.id} />
         <Actions detail={detail} canPlay={canPlay} />
+        {canPlay && <DownloadPanel download={{ classId: detail.id, title: detail.title, durationSeconds: detail.durationSeconds }} />}
         {children}
         <section aria-labelledby="class-about">
           <h2 id="class-about">{intl.formatMessage(messages.about)}</h2>

@@ -7,5 +7,6 @@ const titles = defineMessages({
 });
 
 export const routes = {
-  watch: { title: titles.watch, screen: () => import('./watch-screen'), actors: () => import('./actors') },
+  // Works offline for a downloaded class (it plays from this device, src/app/downloads).
+  watch: { title: titles.watch, screen: () => import('./watch-screen'), actors: () => import('./actors'), worksOffline: true },
 } satisfies FlowRoutes;

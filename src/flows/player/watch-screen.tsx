@@ -7,9 +7,11 @@ import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { SaveButton } from '@components/save-button';
 import { Spinner } from '@components';
-import { useLanguage } from '@app/actors';
+import { useAppActors, useLanguage } from '@app/actors';
 import { useDataSaver } from '@app/data-saver';
 import { useFlow } from '@app/flow';
+import { DownloadPanel } from '@app/downloads/download-panel';
+import { OfflineNotice } from '@app/offline-notice';
 import { videoSurface } from './video-surface';
 import { needsPlan } from '@domain/playback';
 import { routes } from '@domain/routes';
@@ -85,6 +87,7 @@ function Player({ classId }: { classId: string }) {
   const intl = useIntl();
   const [language] = useLanguage();
   const [player, send] = useFlow(playerMachine, { classId });
+  const offline = useSelector(useAppActors().connectivity, (state) => state.matches('offline'));
   // The player runs four children: the playback session, the video, the class's parts and workout mode.
   const snapshot = useSelector(player.children.session, (session) => session);
   const video = useSelector(player.children.video, (state) => state);
@@ -116,49 +119,53 @@ function Player({ classId }: { classId: string }) {
     const buffering = video.matches({ on: 'buffering' });
     const { resumeSeconds } = video.context;
     return (
-      <PlayerControls snapshot={video} send={send} language={language} parts={parts} extras={<WorkoutControls workout={workout} send={send} />}>
-        <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
-        {buffering && (
-          <div className="player__overlay player__overlay--quiet" role="status">
-            <Spinner size="lg" />
-            <span className="visually-hidden">{intl.formatMessage(messages.buffering)}</span>
-          </div>
-        )}
-        {ready && (
-          <div className="player__overlay">
-            {resumeSeconds > 0 ? (
-              <>
-                <p>{intl.formatMessage(messages.resumeQuestion)}</p>
-                <div className="player__choices">
-                  <button type="button" className="btn btn--primary" onClick={() => send({ type: 'resume' })}>
-                    {intl.formatMessage(resumeFromMessage, { time: formatClock(resumeSeconds) })}
-                  </button>
-                  <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'startOver' })}>
-                    {intl.formatMessage(messages.startOver)}
-                  </button>
-                </div>
-              </>
-            ) : (
-              <button type="button" className="btn btn--primary player__big-play" onClick={() => send({ type: 'play' })}>
-                {intl.formatMessage(messages.play)}
-              </button>
-            )}
-          </div>
-        )}
-        {ended && (
-          <div className="player__overlay">
-            <p>{intl.formatMessage(messages.ended)}</p>
-            <div className="player__choices">
-              <button type="button" className="btn btn--primary" onClick={() => send({ type: 'replay' })}>
-                {intl.formatMessage(messages.replay)}
-              </button>
-              <Link className="btn btn--ghost" href={routes.home.href()}>
-                {intl.formatMessage(messages.home)}
-              </Link>
+      <>
+        <PlayerControls snapshot={video} send={send} language={language} parts={parts} extras={<WorkoutControls workout={workout} send={send} />}>
+          <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
+          {buffering && (
+            <div className="player__overlay player__overlay--quiet" role="status">
+              <Spinner size="lg" />
+              <span className="visually-hidden">{intl.formatMessage(messages.buffering)}</span>
             </div>
-          </div>
-        )}
-      </PlayerControls>
+          )}
+          {ready && (
+            <div className="player__overlay">
+              {resumeSeconds > 0 ? (
+                <>
+                  <p>{intl.formatMessage(messages.resumeQuestion)}</p>
+                  <div className="player__choices">
+                    <button type="button" className="btn btn--primary" onClick={() => send({ type: 'resume' })}>
+                      {intl.formatMessage(resumeFromMessage, { time: formatClock(resumeSeconds) })}
+                    </button>
+                    <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'startOver' })}>
+                      {intl.formatMessage(messages.startOver)}
+                    </button>
+                  </div>
+                </>
+              ) : (
+                <button type="button" className="btn btn--primary player__big-play" onClick={() => send({ type: 'play' })}>
+                  {intl.formatMessage(messages.play)}
+                </button>
+              )}
+            </div>
+          )}
+          {ended && (
+            <div className="player__overlay">
+              <p>{intl.formatMessage(messages.ended)}</p>
+              <div className="player__choices">
+                <button type="button" className="btn btn--primary" onClick={() => send({ type: 'replay' })}>
+                  {intl.formatMessage(messages.replay)}
+                </button>
+                <Link className="btn btn--ghost" href={routes.home.href()}>
+                  {intl.formatMessage(messages.home)}
+                </Link>
+              </div>
+            </div>
+          )}
+        </PlayerControls>
+        {/* Download, with its quality and progress (src/app/downloads); a downloaded class plays from this device. */}
+        <DownloadPanel compact download={{ classId, title: context.workout.title, durationSeconds: context.durationSeconds }} />
+      </>
     );
   }
   if (snapshot.matches('screenLimit') || snapshot.matches('stoppingDevice')) {
@@ -208,6 +215,8 @@ function Player({ classId }: { classId: string }) {
     );
   }
   if (snapshot.matches('failed')) {
+    // Offline, a class not downloaded here cannot play: the app's "You are offline" with its link to Downloads.
+    if (offline) return <OfflineNotice />;
     return (
       <section className="player-message" aria-labelledby="player-message-title">
         <h2 id="player-message-title">{intl.formatMessage(messages.failedTitle)}</h2>

@@ -1,0 +1,89 @@
+// The download machine's actors in the app (machines/download.machine.ts): the downloads calls,
+// this device's storage (./store.ts) and the browser's quota; shared by the class page, the
+// player and /downloads, which all offer Download.
+import { fromCallback, fromPromise } from 'xstate';
+import type { AppActors } from '@app/actors';
+import { fromCall } from '@app/call-actor';
+import type { Schemas } from '@domain/contract';
+import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
+import type { DownloadEvent, DownloadState, SpaceAnswer } from '@machines/download.machine';
+import { deleteStored, fetchDownload, missingBytes, readRecord, storageEstimate, writeRecord } from './store';
+
+export interface DownloadedClass {
+  classId: string;
+  title: Schemas['LocalizedText'];
+  durationSeconds: number;
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+export function downloadImplementations({ api }: AppActors, downloaded: DownloadedClass) {
+  const { classId } = downloaded;
+  return {
+    actors: {
+      loadDownload: fromPromise<DownloadState, { classId: string }>(async () => {
+        const record = await readRecord(classId);
+        if (!online()) return { record, maxHeight: null, refused: null };
+        const overview = await api.listDownloads();
+        if (overview.kind !== 'ok') return { record, maxHeight: null, refused: null };
+        return { record, maxHeight: overview.data.max_video_height, refused: overview.data.refused };
+      }),
+      requestLicence: fromCall(async (input: { classId: string; quality: string }, signal) => {
+        const outcome = await api.createDownloadLicence(input, signal);
+        if (outcome.kind === 'ok' && outcome.data.kind === 'issued') {
+          // Kept at once: a reload during the download finds it and resumes.
+          const { licence, files } = outcome.data;
+          const record: DownloadRecord = {
+            ...downloaded,
+            quality: input.quality,
+            bytes: files.total_bytes,
+            licenceId: licence.id,
+            expiresAt: licence.expires_at,
+            done: [],
+            fileCount: 0,
+            complete: false,
+            positionSeconds: (await readRecord(classId))?.positionSeconds ?? 0,
+            savedAt: new Date().toISOString(),
+          };
+          await writeRecord(record);
+        }
+        return outcome;
+      }),
+      removeDevice: fromCall(api.removeDownloadDevice),
+      resignFiles: fromCall(async ({ licenceId }: { licenceId: string }, signal) => {
+        const outcome = await api.downloadFiles({ licenceId }, signal);
+        const record = await readRecord(classId);
+        if (outcome.kind === 'ok' && record) await writeRecord({ ...record, expiresAt: outcome.data.expiresAt });
+        return outcome;
+      }),
+      checkSpace: fromPromise<SpaceAnswer, { classId: string; files: DownloadFiles }>(async ({ input }) => {
+        const needed = await missingBytes(input.classId, input.files);
+        const estimate = await storageEstimate();
+        return { needed, free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
+      }),
+      fetchFiles: fromCallback<DownloadEvent, { classId: string; files: DownloadFiles }>(({ input, sendBack }) => {
+        const controller = new AbortController();
+        void (async () => {
+          try {
+            const record = await readRecord(input.classId);
+            if (!record) throw new Error('download: no record');
+            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }));
+            sendBack({ type: 'download.stored' });
+          } catch {
+            if (!controller.signal.aborted) sendBack({ type: 'download.interrupted' });
+          }
+        })();
+        return () => controller.abort();
+      }),
+      deleteDownload: fromPromise<void, { classId: string; licenceId: string | null }>(async ({ input }) => {
+        await deleteStored(input.classId);
+        if (input.licenceId && online()) await api.deleteDownloadLicence({ licenceId: input.licenceId });
+      }),
+    },
+    actions: {
+      keepStorage: () => {
+        void navigator.storage?.persist?.().catch(() => false);
+      },
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Where downloads live on this device (docs/decisions/040): the files in Cache Storage, one cache
+// per class under its local URLs (`/offline/<class>/…`, answered by the service worker,
+// public/sw-offline.js), and a small IndexedDB record per download (`idb`).
+import { openDB, type IDBPDatabase } from 'idb';
+import { downloadParts, localMaster, localMasterUrl, unsignedPlaylist, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
+
+const DATABASE = 'fitstream-downloads';
+const RECORDS = 'downloads';
+/** Several files at once: one connection's latency does not idle the download. */
+const PARALLEL = 4;
+
+let database: Promise<IDBPDatabase> | null = null;
+function records(): Promise<IDBPDatabase> {
+  database ??= openDB(DATABASE, 1, {
+    upgrade(db) {
+      db.createObjectStore(RECORDS, { keyPath: 'classId' });
+    },
+  });
+  return database;
+}
+
+export const cacheName = (classId: string): string => `fitstream-offline-${classId}`;
+export const storageAvailable = (): boolean => typeof caches !== 'undefined' && typeof indexedDB !== 'undefined';
+
+export async function readRecord(classId: string): Promise<DownloadRecord | null> {
+  if (!storageAvailable()) return null;
+  return ((await (await records()).get(RECORDS, classId)) as DownloadRecord | undefined) ?? null;
+}
+
+export async function listRecords(): Promise<DownloadRecord[]> {
+  if (!storageAvailable()) return [];
+  const all = (await (await records()).getAll(RECORDS)) as DownloadRecord[];
+  return all.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
+export async function writeRecord(record: DownloadRecord): Promise<void> {
+  await (await records()).put(RECORDS, record);
+}
+
+/** Deletes a class's files and record from this device. */
+export async function deleteStored(classId: string): Promise<void> {
+  if (!storageAvailable()) return;
+  await caches.delete(cacheName(classId));
+  await (await records()).delete(RECORDS, classId);
+}
+
+/** Bytes of the files not yet stored (what a resumed download still needs). */
+export async function missingBytes(classId: string, files: DownloadFiles): Promise<number> {
+  const cache = await caches.open(cacheName(classId));
+  let missing = 0;
+  for (const part of downloadParts(classId, files)) if (!(await cache.match(part.local))) missing += part.bytes;
+  return missing;
+}
+
+export interface FetchProgress {
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+async function storePart(cache: Cache, part: DownloadPart, signal: AbortSignal, counted: (bytes: number) => void): Promise<void> {
+  const response = await fetch(part.url, { signal, credentials: 'same-origin' });
+  if (!response.ok || !response.body) throw new Error(`download: ${response.status} for ${part.local}`);
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  if (part.playlist) {
+    const text = unsignedPlaylist(await response.text());
+    counted(part.bytes);
+    await cache.put(part.local, new Response(text, { headers: { 'content-type': type } }));
+    return;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    counted(value.byteLength);
+  }
+  await cache.put(part.local, new Response(new Blob(chunks, { type }), { headers: { 'content-type': type } }));
+}
+
+/**
+ * Stores every file of `files` not stored yet (the master playlist first, rewritten to the local
+ * URLs), reporting progress; the record's `done` list grows as files land, so a reload resumes.
+ */
+export async function fetchDownload(record: DownloadRecord, files: DownloadFiles, signal: AbortSignal, progress: (progress: FetchProgress) => void): Promise<DownloadRecord> {
+  const { classId } = record;
+  const cache = await caches.open(cacheName(classId));
+  await cache.put(localMasterUrl(classId), new Response(localMaster(classId, files.master_playlist), { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }));
+  const parts = downloadParts(classId, files);
+  const done = new Set<string>();
+  for (const part of parts) if (await cache.match(part.local)) done.add(part.local);
+  let bytesDone = parts.filter((part) => done.has(part.local)).reduce((sum, part) => sum + part.bytes, 0);
+  const bytesTotal = files.total_bytes;
+  let current: DownloadRecord = { ...record, done: [...done], fileCount: parts.length + 1, bytes: bytesTotal };
+  await writeRecord(current);
+  progress({ bytesDone, bytesTotal });
+  const queue = parts.filter((part) => !done.has(part.local));
+  const worker = async () => {
+    for (let part = queue.shift(); part; part = queue.shift()) {
+      await storePart(cache, part, signal, (bytes) => {
+        bytesDone = Math.min(bytesTotal, bytesDone + bytes);
+        progress({ bytesDone, bytesTotal });
+      });
+      done.add(part.local);
+      current = { ...current, done: [...done] };
+      await writeRecord(current);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  current = { ...current, complete: true, savedAt: new Date().toISOString() };
+  await writeRecord(current);
+  progress({ bytesDone: bytesTotal, bytesTotal });
+  return current;
+}
+
+/** Storage used and free for this site, as the browser says (null where it does not). */
+export async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
+  const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+  return { usage, quota };
+}

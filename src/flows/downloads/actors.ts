@@ -1,0 +1,23 @@
+// The downloads page machine's actors in the app: this device's downloads (src/app/downloads),
+// the browser's storage estimate, and the plan's download devices when online.
+import { fromPromise } from 'xstate';
+import { implement } from '@app/flow';
+import { deleteStored, listRecords, storageEstimate } from '@app/downloads/store';
+import type { DownloadsList, DownloadsMachine } from '@machines/downloads.machine';
+
+const online = () => navigator.onLine !== false;
+
+export default implement<DownloadsMachine>(({ api }) => ({
+  actors: {
+    loadDownloads: fromPromise<DownloadsList>(async () => {
+      const [downloads, storage] = await Promise.all([listRecords(), storageEstimate()]);
+      const overview = online() ? await api.listDownloads() : null;
+      const devices = overview?.kind === 'ok' ? { inUse: overview.data.devices.length, allowed: overview.data.download_devices } : null;
+      return { downloads, storage, devices };
+    }),
+    deleteDownload: fromPromise<void, { classId: string; licenceId: string | null }>(async ({ input }) => {
+      await deleteStored(input.classId);
+      if (input.licenceId && online()) await api.deleteDownloadLicence({ licenceId: input.licenceId });
+    }),
+  },
+}));

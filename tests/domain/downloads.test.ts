@@ -1,0 +1,54 @@
+// The download rules the app follows on this device: the qualities offered, the local URLs the
+// service worker answers, and the stored playlists carrying no grant.
+import { describe, expect, it } from 'vitest';
+import { downloadParts, licenceExpired, localMaster, localUrl, qualityChoices, unsignedPlaylist } from '@domain/downloads';
+import { files } from '../machines/model/download-fixtures';
+
+describe('qualityChoices', () => {
+  it('offers at most the plan cap and the one below it, the smaller first', () => {
+    expect(qualityChoices(720)).toEqual(['360p', '720p']);
+    expect(qualityChoices(1080)).toEqual(['720p', '1080p']);
+    expect(qualityChoices(2160)).toEqual(['1080p', '2160p']);
+    expect(qualityChoices(null)).toEqual([]);
+  });
+});
+
+describe('local URLs', () => {
+  it('keeps the media layout under /offline/<class>/ with no token', () => {
+    expect(localUrl('c 1', '/media/m1/720p/seg1.m4s?token=abc')).toBe('/offline/c%201/720p/seg1.m4s');
+    expect(localUrl('c1', '/media/m1/poster.jpg')).toBe('/offline/c1/poster.jpg');
+  });
+
+  it('stores playlists unsigned, in segments and attributes alike', () => {
+    const signed = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4?token=abc"\n#EXTINF:4,\nseg1.m4s?token=abc\n';
+    expect(unsignedPlaylist(signed)).toBe('#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\nseg1.m4s\n');
+  });
+
+  it('points the master playlist at the local copies', () => {
+    const master = '#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,URI="/media/m1/captions/en.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=1\n/media/m1/720p/playlist.m3u8\n';
+    expect(localMaster('c1', master)).toBe('#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,URI="/offline/c1/captions/en.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=1\n/offline/c1/720p/playlist.m3u8\n');
+  });
+
+  it('lists every file once: playlist, both caption tracks, poster, init and segments', () => {
+    const parts = downloadParts('c1', files);
+    expect(parts.map((part) => part.local)).toEqual([
+      '/offline/c1/720p/playlist.m3u8',
+      '/offline/c1/captions/en.m3u8',
+      '/offline/c1/captions/en.vtt',
+      '/offline/c1/captions/es.m3u8',
+      '/offline/c1/captions/es.vtt',
+      '/offline/c1/poster.jpg',
+      '/offline/c1/720p/init.mp4',
+      '/offline/c1/720p/seg1.m4s',
+      '/offline/c1/720p/seg2.m4s',
+    ]);
+    expect(parts.reduce((sum, part) => sum + part.bytes, 0)).toBe(files.total_bytes);
+  });
+});
+
+describe('licenceExpired', () => {
+  it('refuses to play a licence past its expiry', () => {
+    expect(licenceExpired({ expiresAt: '2026-12-25T20:00:00.000Z' }, new Date('2026-12-25T19:59:59Z'))).toBe(false);
+    expect(licenceExpired({ expiresAt: '2026-12-25T20:00:00.000Z' }, new Date('2026-12-25T20:00:00Z'))).toBe(true);
+  });
+});

@@ -1,0 +1,205 @@
+// Downloads in Chromium against the real server (docs/decisions/038 and 040): a Standard
+// subscriber downloads a class (progress in per cent and MB), goes offline, reloads, and the
+// class plays from this device past 2 s with captions; /downloads lists it (axe and screenshots in
+// en and es) and deleting it frees the space; a third device on Standard is refused, then allowed
+// after removing another; Basic never fetches above 720p. Each test has its own browser context,
+// so its storage (caches, IndexedDB) starts empty.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { checkEverywhere, launch, newContext, signInThroughForm, signedIn } from './browser';
+
+const CLASS_ID = 'sunrise-vinyasa-flow';
+
+async function subscribe(page: Page, plan: 'standard' | 'basic'): Promise<void> {
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: new RegExp(`^choose ${plan}$`, 'i') }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+  await page.fill('[name=card_number]', '4242 4242 4242 4242');
+  await page.fill('[name=exp]', '12/34');
+  await page.fill('[name=cvc]', '123');
+  await page.fill('[name=name]', 'Ana Tester');
+  await page.getByRole('button', { name: /start free trial|pay/i }).click();
+  await page.waitForURL((url) => url.pathname === '/success');
+}
+
+async function subscriber(browser: Browser, label: string, plan: 'standard' | 'basic'): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const { email } = await signedIn(page, label);
+  await subscribe(page, plan);
+  return { context, page, email };
+}
+
+/** The worker controls the page (it claims the page that installed it). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 20_000 });
+}
+
+/** Downloads the class from its page at the quality offered first, and waits until it is stored. */
+async function download(page: Page): Promise<void> {
+  await page.goto(`/classes/${CLASS_ID}`);
+  const panel = page.getByTestId('download-panel');
+  await panel.getByRole('button', { name: 'Download', exact: true }).click().catch(async (error: unknown) => {
+    throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('main, body').first().innerText()}`);
+  });
+  await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+}
+
+/** Another device of the same account: a new browser context signed in through the form. */
+async function anotherDevice(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signInThroughForm(page, email);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return { context, page };
+}
+
+async function storedCaches(page: Page): Promise<string[]> {
+  return page.evaluate(() => caches.keys().then((keys) => keys.filter((key) => key.startsWith('fitstream-offline-'))));
+}
+
+describe('downloads', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('downloads a class as Standard, plays it offline after a reload with captions, lists it on /downloads, and deleting frees the space', async () => {
+    const { context, page } = await subscriber(browser, 'dl-standard', 'standard');
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    const panel = page.getByTestId('download-panel');
+    // Standard's cap is 1080p: 720p and 1080p are offered, the smaller one chosen.
+    const qualities = panel.getByRole('radio');
+    await qualities.first().waitFor();
+    assert.deepEqual(await qualities.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['720p', '1080p']);
+    assert.equal(await panel.getByRole('radio', { name: '720p' }).isChecked(), true);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/')) fetched.push(url.pathname);
+    });
+    // Each media file answers a little late, so the progress is seen on the way.
+    await page.route('**/media/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await route.continue();
+    });
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await panel.getByTestId('download-progress').filter({ hasText: /Downloading: \d+% \([\d.]+ of [\d.]+ MB\)/ }).waitFor();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    assert.match(await panel.getByTestId('download-done').innerText(), /Downloaded in 720p \([\d.]+ MB\)/);
+    assert.ok(fetched.some((p) => p.endsWith('/captions/es.vtt')) && fetched.some((p) => p.endsWith('/captions/en.vtt')), 'both caption tracks stored');
+    assert.deepEqual(fetched.filter((p) => /\/(1080p|2160p|360p)\//.test(p)), []);
+    assert.deepEqual(await storedCaches(page), [`fitstream-offline-${CLASS_ID}`]);
+    await page.unroute('**/media/**');
+
+    // Offline, a reload opens the app; /downloads lists the class and it plays from this device.
+    await context.setOffline(true);
+    await page.goto('/downloads');
+    await page.reload();
+    const item = page.getByTestId('download-item');
+    await item.waitFor();
+    assert.match(await item.innerText(), /720p · [\d.]+ MB/);
+    assert.match(await item.innerText(), /Licence valid until/);
+    await checkEverywhere(page, 'downloads-offline');
+    await item.getByRole('link', { name: 'Play' }).click();
+    await page.waitForURL((url) => url.pathname === `/watch/${CLASS_ID}`);
+    // Play (or "Start over" when a position was kept): the class starts from this device.
+    const start = page.locator('.player__overlay').getByRole('button', { name: /^(play|start over)$/i });
+    await start.waitFor({ timeout: 40_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/dl-fail.png' });
+      throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
+    });
+    await start.click();
+    await page.getByRole('button', { name: /captions/i }).first().click();
+    await page.waitForFunction(() => ((document.querySelector('video.player__video') as HTMLVideoElement | null)?.currentTime ?? 0) > 2, undefined, { timeout: 30_000 });
+    const captions = await page.evaluate(() => {
+      const video = document.querySelector('video.player__video') as HTMLVideoElement;
+      return [...video.textTracks].map((track) => ({ language: track.language, mode: track.mode, cues: track.cues?.length ?? 0 }));
+    });
+    assert.ok(captions.some((track) => track.mode === 'showing' && track.cues > 0), `captions showing offline: ${JSON.stringify(captions)}`);
+
+    // Back online: delete it on /downloads and the space is freed.
+    await context.setOffline(false);
+    await page.goto('/downloads');
+    await item.waitFor();
+    await item.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
+    assert.deepEqual(await storedCaches(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('refuses a third device on Standard, listing the others, and downloads there after removing one', async () => {
+    const first = await subscriber(browser, 'dl-devices', 'standard');
+    await download(first.page);
+    const { context: second, page: secondPage } = await anotherDevice(browser, first.email);
+    await download(secondPage);
+
+    const { context: third, page } = await anotherDevice(browser, first.email);
+    await page.goto(`/classes/${CLASS_ID}`);
+    const panel = page.getByTestId('download-panel');
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await panel.getByText(/Your plan downloads on 2 devices/).waitFor();
+    const removes = panel.getByRole('button', { name: 'Remove downloads from that device' });
+    assert.equal(await removes.count(), 2);
+    await checkEverywhere(page, 'downloads-device-limit');
+    await removes.first().click();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+
+    // The removed device learns it at its next online visit: the files go, with the reason.
+    await first.page.reload();
+    await secondPage.reload();
+    const notices = await Promise.all(
+      [first.page, secondPage].map((candidate) =>
+        candidate
+          .getByTestId('downloads-removed')
+          .waitFor({ timeout: 10_000 })
+          .then(() => candidate)
+          .catch(() => null),
+      ),
+    );
+    const told = notices.filter(Boolean) as Page[];
+    assert.equal(told.length, 1, 'exactly one device lost its downloads');
+    assert.match(await told[0]!.getByTestId('downloads-removed').innerText(), /downloads were removed from this device/);
+    assert.deepEqual(await storedCaches(told[0]!), []);
+    await Promise.all([first.context.close(), second.close(), third.close()]);
+  });
+
+  it('never fetches above 720p on Basic', async () => {
+    const { context, page } = await subscriber(browser, 'dl-basic', 'basic');
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/')) fetched.push(url.pathname);
+    });
+    await page.goto(`/classes/${CLASS_ID}`);
+    const panel = page.getByTestId('download-panel');
+    await panel.getByRole('radio').first().waitFor();
+    assert.deepEqual(await panel.getByRole('radio').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['360p', '720p']);
+    await panel.getByRole('radio', { name: '720p' }).check();
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    assert.ok(fetched.some((p) => p.includes('/720p/')));
+    assert.deepEqual(fetched.filter((p) => /\/(1080p|2160p)\//.test(p)), []);
+    // The server refuses above the cap whatever the app asks.
+    const refused = await page.evaluate(async (classId) => {
+      const session = JSON.parse(localStorage.getItem('fitstream.session') ?? '{}') as { user?: { token?: string } };
+      const response = await fetch('/api/v1/downloads/licences', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.user?.token ?? ''}` },
+        body: JSON.stringify({ class_id: classId, rendition: '1080p' }),
+      });
+      return response.status;
+    }, CLASS_ID);
+    assert.equal(refused, 403);
+    await context.close();
+  });
+});

@@ -1,0 +1,29 @@
+// Model of the online check of this device's downloads (machines/download-check.machine.ts):
+// a check when signed in and online, a notice naming what was removed and why, until dismissed.
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { downloadCheckMachine, type DownloadCheckContext } from '@machines/download-check.machine';
+import type { MachineModel } from './machine-model';
+
+const revoked = { classId: 'c1', title: { en: 'Morning flow', es: 'Flujo matinal' }, reason: 'subscription_ended' };
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as DownloadCheckContext;
+
+export const model: MachineModel = {
+  machine: downloadCheckMachine,
+  outputs: { checkLicences: [[], [revoked]] },
+  ignore: ['revoked'],
+  states: {
+    idle: ({ snapshot, started }) => {
+      expect(started[0]?.src).toBe('watchChecks');
+      expect(contextOf(snapshot).revoked).toEqual([]);
+    },
+    checking: ({ lastStarted }) => expect(lastStarted('checkLicences')).toBeDefined(),
+    notifying: ({ snapshot }) => {
+      expect(contextOf(snapshot).revoked.length).toBeGreaterThan(0);
+      expect(contextOf(snapshot).revoked.every((download) => download.reason === 'subscription_ended')).toBe(true);
+    },
+  },
+  after: {
+    'notice.dismiss': ({ snapshot }) => expect(contextOf(snapshot).revoked).toEqual([]),
+  },
+};
