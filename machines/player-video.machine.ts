@@ -83,11 +83,15 @@ export type VideoUserEvent =
 
 /**
  * What the video tells the player (its parent): the media cannot play; and, for the workout
- * mode's children, where it is and whether it plays (a pause or the end both stop it).
+ * mode's children, where it is and whether it plays (a pause or the end both stop it); and that
+ * the end's save counted the class completed (the programme child asks whether that finished it).
  */
-export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' };
+export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' } | { type: 'video.completed' };
 
-export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport;
+/** The end's save answered (it counts the class completed or not). */
+type EndSaved = { type: 'xstate.done.actor.endSave'; output: SaveProgressOutput };
+
+export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport | EndSaved;
 
 export interface PlayerVideoContext {
   classId: string;
@@ -187,9 +191,13 @@ export const playerVideoMachine = setup({
     takeLevel: assign({ currentHeight: ({ context, event }) => (event.type === 'media.level' ? event.height : context.currentHeight) }),
     takeEnd: assign({ position: ({ context }) => context.durationSeconds }),
     saveProgress: spawnChild('saveProgress', { input: ({ context }) => ({ classId: context.classId, seconds: context.position }) }),
+    // The end's save, named so its answer comes back: a completion is told to the player (a programme may be finished).
+    saveEnd: spawnChild('saveProgress', { id: 'endSave', input: ({ context }) => ({ classId: context.classId, seconds: context.position }) }),
+    tellCompleted: sendParent({ type: 'video.completed' } satisfies VideoReport),
   },
   guards: {
     hasResumePoint: ({ context }) => context.resumeSeconds > 0,
+    savedCompleted: ({ event }) => event.type === 'xstate.done.actor.endSave' && event.output.kind === 'ok' && event.output.data.completed,
     offeredLevel: ({ context, event }) => event.type === 'quality.select' && (event.quality === 'auto' || offeredLevels(context).includes(event.quality)),
   },
   delays: {
@@ -251,6 +259,8 @@ export const playerVideoMachine = setup({
         'media.levels': { actions: 'takeLevels' },
         'media.level': { actions: 'takeLevel' },
         'media.error': { target: 'off', actions: 'tellFailed' },
+        // Counted even when the user already pressed Replay.
+        'xstate.done.actor.endSave': { guard: 'savedCompleted', actions: 'tellCompleted' },
       },
       initial: 'ready',
       states: {
@@ -291,7 +301,7 @@ export const playerVideoMachine = setup({
         },
         /** Watched to the end: the class counts as completed (the server's 90 %). */
         ended: {
-          entry: ['takeEnd', 'saveProgress', 'tellStopped'],
+          entry: ['takeEnd', 'saveEnd', 'tellStopped'],
           on: {
             replay: { actions: 'startOver' },
             play: { actions: 'startOver' },
