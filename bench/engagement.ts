@@ -90,6 +90,8 @@ export async function measureEngagement(options: EngagementOptions): Promise<Row
           const product = await load(server.origin, target, token, options.durationSeconds, options.connections);
           const baseline = await load(bare.origin, target, token, options.durationSeconds, options.connections);
           rows.push(...rowsFor(target, `PostgreSQL ${target.group}`, product, baseline, options.durationSeconds, options.connections));
+          // A server that answers nothing has no errors either: the count of answers says so.
+          rows.push({ group: `throughput PostgreSQL ${target.group}`, figure: `${target.name} answers in the run`, value: product.requests.total, unit: '', budget: { kind: 'min', limit: 1, of: 'value' } });
           console.log(`  ${target.name}: ${Math.round(product.requests.average)} req/s vs bare ${Math.round(baseline.requests.average)}, p99 ${product.latency.p99} ms`);
         }
       } finally {
