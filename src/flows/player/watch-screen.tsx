@@ -165,9 +165,12 @@ function Player({ classId }: { classId: string }) {
                   {intl.formatMessage(messages.programmeFinishedLink)}
                 </Link>
               )}
-              <button type="button" className="btn btn--primary" onClick={() => send({ type: 'replay' })}>
-                {intl.formatMessage(messages.replay)}
-              </button>
+              {/* A phone's overlay has room for two choices: the programme's page replaces Watch again (the controls still replay). */}
+              {!finishedProgramme && (
+                <button type="button" className="btn btn--primary" onClick={() => send({ type: 'replay' })}>
+                  {intl.formatMessage(messages.replay)}
+                </button>
+              )}
               <Link className="btn btn--ghost" href={routes.home.href()}>
                 {intl.formatMessage(messages.home)}
               </Link>

@@ -204,7 +204,7 @@ function ProgrammeView({ id }: { id: string }) {
               </div>
             )}
             {following && (following.status === 'active' || following.status === 'paused') && !snapshot.matches('editingDays') && !snapshot.matches('changingDays') && (
-              <p className="programme__buttons">
+              <p className="programme__buttons programme__current-days">
                 <span>{intl.formatMessage(yourDaysMessage, { days: intl.formatList(following.weekdays.map((day) => weekdayName(intl.locale, day)), { type: 'conjunction' }) })}</span>
                 <Button label={messages.changeDays} event={{ type: 'days.edit' }} send={send} busy={busy} />
               </p>
