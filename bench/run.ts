@@ -1,11 +1,12 @@
 // `npm run bench`: runs every benchmark in turn and prints one table (also written to
 // bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
-//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled, engagement
 //                  (playback is segments and first frame; firstframe is first frame alone)
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
 import path from 'node:path';
 import { measureBundle } from './bundle';
+import { measureEngagement } from './engagement';
 import { measureGrowth } from './growth';
 import { measureJourneys } from './journeys';
 import { measureLighthouse } from './lighthouse';
@@ -168,6 +169,12 @@ async function main(): Promise<void> {
           await database.drop();
         }
       });
+    }
+
+    if (wanted('engagement')) {
+      await step('issues 23 and 24 (PostgreSQL): home with a programme, calendar feed, activity', () =>
+        measureEngagement({ distDir, durationSeconds: settings.seconds, warmupSeconds: settings.warmup, connections: settings.connections }),
+      );
     }
 
     if (wanted('stalled')) {

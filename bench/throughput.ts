@@ -8,7 +8,7 @@ import { startBareServer, type BareRoute, type RunningServer } from './server-pr
 import { ratioOf, type Row } from './table';
 
 /** What a browser sends with every request that changes the answer: compression. */
-const browserHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const browserHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 export interface Target {
   name: string;
@@ -59,7 +59,7 @@ export async function throughputTargets(distDir: string): Promise<Target[]> {
 /** Headers of the connection or of the body itself, which every server sends its own way. */
 const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-type', 'content-encoding']);
 
-function load(origin: string, target: Target, token: string, seconds: number, connections: number, prefix = ''): Promise<Result> {
+export function load(origin: string, target: Target, token: string, seconds: number, connections: number, prefix = ''): Promise<Result> {
   return autocannon({
     url: `${origin}${prefix}${target.path}`,
     method: target.method,
@@ -71,7 +71,7 @@ function load(origin: string, target: Target, token: string, seconds: number, co
 
 const bytesPerResponse = (result: Result) => Math.round(result.throughput.average / Math.max(1, result.requests.average));
 
-function rowsFor(target: Target, label: string, product: Result, bare: Result, seconds: number, connections: number): Row[] {
+export function rowsFor(target: Target, label: string, product: Result, bare: Result, seconds: number, connections: number): Row[] {
   const group = `throughput ${label}`;
   const figure = (what: string) => `${target.name} ${what}`;
   const failures = product.errors + product.timeouts + product.non2xx;

@@ -2,13 +2,12 @@
 // the page's confirmation dialog, then one request; a refusal goes back to the dialog (the
 // page shows it there), Cancel forgets the password, and a deletion ends this machine (the
 // page signs out and leaves).
-import { assertEvent, assign, setup } from 'xstate';
-import { checkRules, deleteAccountSchema, type FieldErrors } from '@domain/account-rules';
+import { setup } from 'xstate';
+import { deleteAccountSchema, type FieldErrors } from '@domain/account-rules';
 import type { Schemas } from '@domain/contract';
 import type { Outcome } from '@domain/request-outcome';
-import { taskReports } from './account-task';
-import { fieldChanged } from './account-form';
-import { afterRequest, fromOutcome, outcomeGuards, outcomeOf } from './request-states';
+import { formTask } from './account-task';
+import { afterRequest, fromOutcome, outcomeOf } from './request-states';
 
 export type DeleteAccountInput = Schemas['DeleteAccountRequest'];
 export type DeleteAccountOutput = Outcome<{ message: string }>;
@@ -21,23 +20,13 @@ export interface AccountDeletionContext {
 export type AccountDeletionEvent = { type: 'field.change'; form: 'delete'; field: 'password'; value: string } | { type: 'delete.confirm' } | { type: 'delete.cancel' };
 
 const emptyForm = { password: '' };
+const form = formTask<'password', AccountDeletionEvent>({ schema: deleteAccountSchema, emptyForm, clearErrors: true });
 
 export const accountDeletionMachine = setup({
   types: { context: {} as AccountDeletionContext, events: {} as AccountDeletionEvent },
   actors: { deleteAccount: fromOutcome<{ message: string }, DeleteAccountInput>() },
-  actions: {
-    ...taskReports<AccountDeletionContext, AccountDeletionEvent>(),
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return fieldChanged(context, event.field, event.value);
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => checkRules(deleteAccountSchema, context.values) ?? {} }),
-    clearForm: assign({ values: emptyForm, errors: {} }),
-  },
-  guards: {
-    ...outcomeGuards,
-    formIsValid: ({ context }) => checkRules(deleteAccountSchema, context.values) === null,
-  },
+  actions: form.actions,
+  guards: form.guards,
 }).createMachine({
   id: 'accountDeletion',
   context: { values: emptyForm, errors: {} },
@@ -45,9 +34,8 @@ export const accountDeletionMachine = setup({
   states: {
     editing: {
       on: {
-        'field.change': { actions: 'changeField' },
+        ...form.editingOn('delete.confirm', 'deleting'),
         'delete.cancel': { actions: 'clearForm' },
-        'delete.confirm': [{ guard: 'formIsValid', target: 'deleting' }, { actions: 'showRuleErrors' }],
       },
     },
     deleting: {

@@ -1,14 +1,13 @@
 // The account page's email change, a child of machines/account.machine.ts: the new email and
 // the password, checked by the shared rules on submit (a field's error goes as it changes),
 // then one request with the email trimmed; on success the form empties and the page shows it.
-import { assertEvent, assign, setup } from 'xstate';
-import { changeEmailSchema, checkRules, type FieldErrors } from '@domain/account-rules';
+import { setup } from 'xstate';
+import { changeEmailSchema, type FieldErrors } from '@domain/account-rules';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
 import type { Outcome } from '@domain/request-outcome';
-import { taskReports, taskRequest } from './account-task';
-import { fieldChanged } from './account-form';
-import { fromOutcome, outcomeGuards } from './request-states';
+import { formTask, taskRequest } from './account-task';
+import { fromOutcome } from './request-states';
 
 export type ChangeEmailInput = Schemas['ChangeEmailRequest'];
 export type ChangeEmailOutput = Outcome<Pick<Schemas['EmailChangedSuccess'], 'email'>>;
@@ -22,23 +21,13 @@ export interface AccountEmailContext {
 export type AccountEmailEvent = { type: 'field.change'; form: 'email'; field: EmailField; value: string } | { type: 'email.submit' };
 
 const emptyForm = { email: '', password: '' };
+const form = formTask<EmailField, AccountEmailEvent>({ schema: changeEmailSchema, emptyForm });
 
 export const accountEmailMachine = setup({
   types: { context: {} as AccountEmailContext, events: {} as AccountEmailEvent },
   actors: { changeEmail: fromOutcome<Pick<Schemas['EmailChangedSuccess'], 'email'>, ChangeEmailInput>() },
-  actions: {
-    ...taskReports<AccountEmailContext, AccountEmailEvent>(),
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return fieldChanged(context, event.field, event.value);
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => checkRules(changeEmailSchema, context.values) ?? {} }),
-    clearForm: assign({ values: emptyForm }),
-  },
-  guards: {
-    ...outcomeGuards,
-    formIsValid: ({ context }) => checkRules(changeEmailSchema, context.values) === null,
-  },
+  actions: form.actions,
+  guards: form.guards,
 }).createMachine({
   id: 'accountEmail',
   context: { values: emptyForm, errors: {} },
@@ -46,8 +35,7 @@ export const accountEmailMachine = setup({
   states: {
     editing: {
       on: {
-        'field.change': { actions: 'changeField' },
-        'email.submit': [{ guard: 'formIsValid', target: 'changing' }, { actions: 'showRuleErrors' }],
+        ...form.editingOn('email.submit', 'changing'),
       },
     },
     changing: taskRequest({

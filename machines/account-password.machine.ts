@@ -1,14 +1,13 @@
 // The account page's password change, a child of machines/account.machine.ts: the current
 // password and a new one (twice) by the shared rules, then one request; on success the form
 // empties and every other device leaves the list (the server signed them out).
-import { assertEvent, assign, setup } from 'xstate';
-import { changePasswordSchema, checkRules, type FieldErrors } from '@domain/account-rules';
+import { setup } from 'xstate';
+import { changePasswordSchema, type FieldErrors } from '@domain/account-rules';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
 import type { Outcome } from '@domain/request-outcome';
-import { taskReports, taskRequest } from './account-task';
-import { fieldChanged } from './account-form';
-import { fromOutcome, outcomeGuards } from './request-states';
+import { formTask, taskRequest } from './account-task';
+import { fromOutcome } from './request-states';
 
 export type ChangePasswordInput = Schemas['ChangePasswordRequest'];
 export type ChangePasswordOutput = Outcome<{ message: string }>;
@@ -22,23 +21,13 @@ export interface AccountPasswordContext {
 export type AccountPasswordEvent = { type: 'field.change'; form: 'password'; field: PasswordField; value: string } | { type: 'password.submit' };
 
 const emptyForm = { currentPassword: '', password: '', cpassword: '' };
+const form = formTask<PasswordField, AccountPasswordEvent>({ schema: changePasswordSchema, emptyForm });
 
 export const accountPasswordMachine = setup({
   types: { context: {} as AccountPasswordContext, events: {} as AccountPasswordEvent },
   actors: { changePassword: fromOutcome<{ message: string }, ChangePasswordInput>() },
-  actions: {
-    ...taskReports<AccountPasswordContext, AccountPasswordEvent>(),
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return fieldChanged(context, event.field, event.value);
-    }),
-    showRuleErrors: assign({ errors: ({ context }) => checkRules(changePasswordSchema, context.values) ?? {} }),
-    clearForm: assign({ values: emptyForm }),
-  },
-  guards: {
-    ...outcomeGuards,
-    formIsValid: ({ context }) => checkRules(changePasswordSchema, context.values) === null,
-  },
+  actions: form.actions,
+  guards: form.guards,
 }).createMachine({
   id: 'accountPassword',
   context: { values: emptyForm, errors: {} },
@@ -46,8 +35,7 @@ export const accountPasswordMachine = setup({
   states: {
     editing: {
       on: {
-        'field.change': { actions: 'changeField' },
-        'password.submit': [{ guard: 'formIsValid', target: 'changing' }, { actions: 'showRuleErrors' }],
+        ...form.editingOn('password.submit', 'changing'),
       },
     },
     changing: taskRequest({

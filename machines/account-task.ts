@@ -1,11 +1,15 @@
 // What every task of the account page (a child machine of machines/account.machine.ts) shares:
 // it says when its request starts (the page turns busy: one request at a time) and how it ended
-// (the notice for the banner, and what changed on the page), and its request state, written once.
-import { sendParent, type EventObject, type MachineContext } from 'xstate';
+// (the notice for the banner, and what changed on the page), and its request state, written once;
+// and a form task's handling (email, password, deletion): its fields, its rules, its submit.
+import { assign, sendParent, type EventObject, type MachineContext } from 'xstate';
+import type * as yup from 'yup';
+import { checkRules, type FieldErrors } from '@domain/account-rules';
 import type { Schemas } from '@domain/contract';
 import { serverFailureNotice, successNotice, type Notice, type NoticeMessage } from '@domain/notices';
 import type { Outcome } from '@domain/request-outcome';
-import { afterRequest, outcomeOf } from './request-states';
+import { fieldChanged } from './account-form';
+import { afterRequest, outcomeGuards, outcomeOf } from './request-states';
 
 export type AccountLanguage = Schemas['Language'];
 
@@ -69,4 +73,52 @@ export function taskRequest<const TRequest extends { src: string }, const TThen 
       }),
     },
   } as const;
+}
+
+/** A form task's context: the fields' values and their errors. */
+export interface FormTaskContext<TField extends string> {
+  values: Record<TField, string>;
+  errors: FieldErrors<TField>;
+}
+
+/** The field event every form task takes (`form` names the page's form it came from). */
+export type FieldChange<TForm extends string, TField extends string> = { type: 'field.change'; form: TForm; field: TField; value: string };
+
+/**
+ * What a form task's machine shares with the others: spread `actions` and `guards` into its
+ * `setup` (the task reports; `changeField`, which clears that field's error; `showRuleErrors`;
+ * `clearForm`, with its errors too when `clearErrors`; `formIsValid` by the schema), and make its
+ * editing state's transitions with `editingOn(submit, target)`: a field change, and the submit
+ * event going to `target` when the rules pass, or showing the broken rules.
+ */
+export function formTask<TField extends string, TEvent extends EventObject>({
+  schema,
+  emptyForm,
+  clearErrors = false,
+}: {
+  schema: yup.AnyObjectSchema;
+  emptyForm: Record<TField, string>;
+  clearErrors?: boolean;
+}) {
+  type Context = FormTaskContext<TField>;
+  return {
+    actions: {
+      ...taskReports<Context, TEvent>(),
+      changeField: assign<Context, TEvent, undefined, TEvent, never>(({ context, event }) => {
+        const change = event as unknown as FieldChange<string, TField>;
+        return change.type === 'field.change' ? fieldChanged(context, change.field, change.value) : {};
+      }),
+      showRuleErrors: assign<Context, TEvent, undefined, TEvent, never>({ errors: ({ context }) => (checkRules(schema, context.values) ?? {}) as FieldErrors<TField> }),
+      clearForm: assign<Context, TEvent, undefined, TEvent, never>(clearErrors ? { values: emptyForm, errors: {} } : { values: emptyForm }),
+    },
+    guards: {
+      ...outcomeGuards,
+      formIsValid: ({ context }: { context: Context }) => checkRules(schema, context.values) === null,
+    },
+    editingOn: <const TSubmit extends string, const TTarget extends string>(submit: TSubmit, target: TTarget) =>
+      ({
+        'field.change': { actions: 'changeField' },
+        [submit]: [{ guard: 'formIsValid', target }, { actions: 'showRuleErrors' }],
+      }) as { 'field.change': { actions: 'changeField' } } & Record<TSubmit, readonly [{ guard: 'formIsValid'; target: TTarget }, { actions: 'showRuleErrors' }]>,
+  };
 }

@@ -81,11 +81,15 @@ export type VideoUserEvent =
 
 /**
  * What the video tells the player (its parent): the media cannot play; and, for the workout
- * mode's children, where it is and whether it plays (a pause or the end both stop it).
+ * mode's children, where it is and whether it plays (a pause or the end both stop it); and that
+ * the end's save counted the class completed (the programme child asks whether that finished it).
  */
-export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' };
+export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' } | { type: 'video.completed' };
 
-export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport | RenditionRequest;
+/** The end's save answered (it counts the class completed or not). */
+type EndSaved = { type: 'xstate.done.actor.endSave'; output: SaveProgressOutput };
+
+export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport | RenditionRequest | EndSaved;
 
 export interface PlayerVideoContext {
   classId: string;
@@ -175,9 +179,13 @@ export const playerVideoMachine = setup({
     passPosition: sendTo('keeper', ({ context }): KeeperCommand => ({ type: 'position', seconds: context.position })),
     takeEnd: assign({ position: ({ context }) => context.durationSeconds }),
     saveProgress: spawnChild('saveProgress', { input: ({ context }) => ({ classId: context.classId, seconds: context.position }) }),
+    // The end's save, named so its answer comes back: a completion is told to the player (a programme may be finished).
+    saveEnd: spawnChild('saveProgress', { id: 'endSave', input: ({ context }) => ({ classId: context.classId, seconds: context.position }) }),
+    tellCompleted: sendParent({ type: 'video.completed' } satisfies VideoReport),
   },
   guards: {
     hasResumePoint: ({ context }) => context.resumeSeconds > 0,
+    savedCompleted: ({ event }) => event.type === 'xstate.done.actor.endSave' && event.output.kind === 'ok' && event.output.data.completed,
   },
   delays: {
     progressInterval: 10_000,
@@ -238,6 +246,8 @@ export const playerVideoMachine = setup({
         'media.levels': { actions: 'toRendition' },
         'media.level': { actions: 'toRendition' },
         'media.error': { target: 'off', actions: 'tellFailed' },
+        // Counted even when the user already pressed Replay.
+        'xstate.done.actor.endSave': { guard: 'savedCompleted', actions: 'tellCompleted' },
       },
       initial: 'ready',
       states: {
@@ -278,7 +288,7 @@ export const playerVideoMachine = setup({
         },
         /** Watched to the end: the class counts as completed (the server's 90 %). */
         ended: {
-          entry: ['takeEnd', 'saveProgress', 'tellStopped'],
+          entry: ['takeEnd', 'saveEnd', 'tellStopped'],
           on: {
             replay: { actions: 'startOver' },
             play: { actions: 'startOver' },

@@ -4,7 +4,9 @@
 // (machines/player-video.machine.ts) plays it while the session is live and saves the progress.
 // `chapters` (machines/player-chapters.machine.ts) knows the class's parts and turns "Next part"
 // into a seek; `workout` (machines/player-workout.machine.ts) keeps the screen on, fills the lock
-// screen and runs speed, picture-in-picture and remote playback (docs/decisions/036).
+// screen and runs speed, picture-in-picture and remote playback (docs/decisions/036);
+// `programme` (machines/player-programme.machine.ts) tells the end screen when this class's
+// completion finished the programme under way.
 // The user's events go to the child that takes them, the session's reports to the video,
 // chapters and workout, the video's failure to the session and workout, its time to the
 // chapters and its playing to the workout; what chapters and workout ask for (a seek, play,
@@ -14,10 +16,12 @@ import { playerChaptersMachine, type ChaptersUserEvent } from './player-chapters
 import { playerSessionMachine, type PlayerSessionEvent, type SessionReport } from './player-session.machine';
 import { playerVideoMachine, type VideoReport, type VideoUserEvent } from './player-video.machine';
 import { playerWorkoutMachine, type WorkoutUserEvent } from './player-workout.machine';
+import { playerProgrammeMachine } from './player-programme.machine';
 
 export type { HeartbeatOutput, PlayerFailure, StartPlaybackOutput, StopPlaybackOutput } from './player-session.machine';
 export type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality, SaveProgressOutput } from './player-video.machine';
 export type { Chapter, ChapterTracksEvent, ChapterTracksInput } from './player-chapters.machine';
+export type { ProgrammeStatusOutput, ProgrammeUnderWay, ProgrammeUnderWayOutput } from './player-programme.machine';
 export type { MediaSessionCommand, MediaSessionEvent, MediaSessionInput, PresentationCommand, PresentationEvent, PresentationInput, RemoteState, Speed } from './player-workout.machine';
 
 export interface PlayerInput {
@@ -41,19 +45,21 @@ export const playerMachine = setup({
     context: {} as PlayerContext,
     events: {} as PlayerEvent,
     input: {} as PlayerInput,
-    children: {} as { session: 'session'; video: 'video'; chapters: 'chapters'; workout: 'workout' },
+    children: {} as { session: 'session'; video: 'video'; chapters: 'chapters'; workout: 'workout'; programme: 'programme' },
   },
   actors: {
     session: playerSessionMachine,
     video: playerVideoMachine,
     chapters: playerChaptersMachine,
     workout: playerWorkoutMachine,
+    programme: playerProgrammeMachine,
   },
   actions: {
     toSession: forwardTo('session'),
     toVideo: forwardTo('video'),
     toChapters: forwardTo('chapters'),
     toWorkout: forwardTo('workout'),
+    toProgramme: forwardTo('programme'),
   },
 }).createMachine({
   id: 'player',
@@ -67,6 +73,7 @@ export const playerMachine = setup({
         { id: 'video', src: 'video', input: ({ context }) => ({ classId: context.classId }) },
         { id: 'chapters', src: 'chapters', input: ({ context }) => ({ classId: context.classId }) },
         { id: 'workout', src: 'workout', input: ({ context }) => ({ classId: context.classId }) },
+        { id: 'programme', src: 'programme' },
       ],
       on: {
         retry: toSession,
@@ -79,6 +86,7 @@ export const playerMachine = setup({
         'video.time': toChapters,
         'video.playing': toWorkout,
         'video.paused': toWorkout,
+        'video.completed': { actions: 'toProgramme' },
         'part.next': toChapters,
         'part.previous': toChapters,
         'speed.set': toWorkout,

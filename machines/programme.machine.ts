@@ -3,7 +3,8 @@
 // when its subscription gives no access, or the programme it must leave first; pause and leave
 // an active one; resume and leave a paused one; the completion screen of a finished one (and
 // start again). Each action answers the programme as it is now; a refusal (409, 403…) leaves
-// the page as it was with the server's reason. Decision 033.
+// the page as it was with the server's reason. An active or paused programme's weekdays can be
+// changed (Change your days → choose → Save); the classes still to come move to them. Decision 033.
 import { assign, setup } from 'xstate';
 import { serverFailureNotice, type Notice } from '@domain/notices';
 import { toggleWeekday, type ProgrammeDetail } from '@domain/programmes';
@@ -29,6 +30,9 @@ export interface ProgrammeContext {
 
 export type ProgrammeEvent =
   | { type: 'day.toggle'; day: number }
+  | { type: 'days.edit' }
+  | { type: 'days.save' }
+  | { type: 'days.cancel' }
   | { type: 'start' }
   | { type: 'pause' }
   | { type: 'resume' }
@@ -39,7 +43,7 @@ const take = { type: 'take', params: outcomeOf } as const;
 const showFailure = { type: 'showFailure', params: outcomeOf } as const;
 
 /** An action's request: the programme as it is now, or its refusal shown on the page as it was. */
-function acting(src: 'startProgramme' | 'pauseProgramme' | 'resumeProgramme' | 'leaveProgramme') {
+function acting(src: 'startProgramme' | 'setProgrammeWeekdays' | 'pauseProgramme' | 'resumeProgramme' | 'leaveProgramme', refused: 'deciding' | 'editingDays' = 'deciding') {
   return {
     tags: ['busy'],
     entry: 'clearFailure',
@@ -49,9 +53,9 @@ function acting(src: 'startProgramme' | 'pauseProgramme' | 'resumeProgramme' | '
       onDone: [
         { guard: { type: 'succeeded', params: outcomeOf }, target: 'deciding', actions: take },
         { guard: { type: 'isQuiet', params: outcomeOf }, target: 'abandoned' },
-        { target: 'deciding', actions: showFailure },
+        { target: refused, actions: showFailure },
       ],
-      onError: { target: 'deciding', actions: showFailure },
+      onError: { target: refused, actions: showFailure },
     },
   } as const;
 }
@@ -65,6 +69,7 @@ export const programmeMachine = setup({
   actors: {
     loadProgramme: fromOutcome<ProgrammeDetail, ProgrammeInput>(),
     startProgramme: fromOutcome<ProgrammeDetail, StartProgrammeInput>(),
+    setProgrammeWeekdays: fromOutcome<ProgrammeDetail, StartProgrammeInput>(),
     pauseProgramme: fromOutcome<ProgrammeDetail, ProgrammeInput>(),
     resumeProgramme: fromOutcome<ProgrammeDetail, ProgrammeInput>(),
     leaveProgramme: fromOutcome<ProgrammeDetail, ProgrammeInput>(),
@@ -73,6 +78,7 @@ export const programmeMachine = setup({
     take: assign((_, output: ProgrammeOutput) =>
       output.kind === 'ok' ? { programme: output.data, weekdays: output.data.following?.weekdays ?? output.data.proposedWeekdays } : {},
     ),
+    followedDays: assign({ weekdays: ({ context }) => context.programme?.following?.weekdays ?? context.weekdays }),
     toggleDay: assign({ weekdays: ({ context }, day: number) => toggleWeekday(context.weekdays, day) }),
     showFailure: assign({ failure: (_, outcome: Outcome<unknown>) => serverFailureNotice(outcome) }),
     clearFailure: assign({ failure: null }),
@@ -129,9 +135,17 @@ export const programmeMachine = setup({
     /** Another programme is under way: a link to it (leave it first). */
     blocked: {},
     /** Under way: the weeks with done marks, Pause and Leave. */
-    active: { on: { pause: { target: 'pausing' }, leave: { target: 'leaving' } } },
+    active: { on: { pause: { target: 'pausing' }, leave: { target: 'leaving' }, 'days.edit': { target: 'editingDays', actions: ['clearFailure', 'followedDays'] } } },
     /** Paused: the schedule frozen, Resume and Leave. */
-    paused: { on: { resume: { target: 'resuming' }, leave: { target: 'leaving' } } },
+    paused: { on: { resume: { target: 'resuming' }, leave: { target: 'leaving' }, 'days.edit': { target: 'editingDays', actions: ['clearFailure', 'followedDays'] } } },
+    /** Choosing other weekdays for the programme under way (or paused): Save or Cancel. */
+    editingDays: {
+      on: {
+        'day.toggle': { actions: { type: 'toggleDay', params: ({ event }) => event.day } },
+        'days.save': { target: 'changingDays' },
+        'days.cancel': { target: 'deciding', actions: ['clearFailure', 'followedDays'] },
+      },
+    },
     /** Every class done: the completion screen, and Start again. */
     finished: {
       on: {
@@ -140,6 +154,8 @@ export const programmeMachine = setup({
       },
     },
     starting: acting('startProgramme'),
+    /** A refusal keeps the chosen days on screen with the reason. */
+    changingDays: acting('setProgrammeWeekdays', 'editingDays'),
     pausing: acting('pauseProgramme'),
     resuming: acting('resumeProgramme'),
     leaving: acting('leaveProgramme'),

@@ -108,14 +108,18 @@ export function keyOfTaken(machine: AnyStateMachine, t: AnyTransitionDefinition)
   return describeTransition(machine, t, index).key;
 }
 
-/** The invoke definition that owns a `xstate.done.actor.<id>` or `xstate.error.actor.<id>` event. */
+/**
+ * The invoke definition that owns a `xstate.done.actor.<id>` or `xstate.error.actor.<id>` event,
+ * or the child spawned under that id (`spawnChild(src, { id })`) while it runs.
+ */
 export function invokeFor(snapshot: AnyMachineSnapshot, actorId: string): { id: string; src: string } | undefined {
   for (const node of snapshot._nodes as AnyStateNode[]) {
     for (const inv of node.invoke) {
       if (inv.id === actorId) return { id: inv.id, src: typeof inv.src === 'string' ? inv.src : inv.id };
     }
   }
-  return undefined;
+  const spawned = (snapshot.children as Record<string, { src?: unknown } | undefined>)[actorId];
+  return spawned && typeof spawned.src === 'string' ? { id: actorId, src: spawned.src } : undefined;
 }
 
 /** The key of a model's `after` assertion for an event: its type, `done: <src>`, `error: <src>`, `after: <delay>`. */

@@ -9,6 +9,7 @@ import type { Api } from '@api/calls';
 import { favouritesMachine, type FavouritesMachine } from '@machines/favourites.machine';
 import { connectivityMachine, type ConnectivityMachine } from '@machines/connectivity.machine';
 import { progressQueueMachine } from '@machines/progress-queue.machine';
+import { membershipMachine, type MembershipMachine } from '@machines/membership.machine';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import type { SessionArrival } from '@domain/session-user';
@@ -104,6 +105,8 @@ export function createAppActors(deps: AppDeps) {
     favouritesMachine.provide({ actors: { loadFavourites: fromCall((_, signal) => api.listFavourites(signal)), setFavourite: fromCall(api.setFavourite) } }),
     actorOptions,
   );
+  /** Whether the account subscribes: the navigation's subscribers' links (machines/membership.machine.ts). */
+  const membership = createActor(membershipMachine.provide({ actors: { loadMembership: fromCall((_, signal) => api.membership(signal)) } }), actorOptions);
   const network = deps.connectivity ?? browserConnectivity();
   const connectivity = createActor(connectivityMachine.provide({ actors: { watchConnectivity: network.watch } }), {
     ...actorOptions,
@@ -132,6 +135,7 @@ export function createAppActors(deps: AppDeps) {
     session,
     language,
     favourites,
+    membership,
     connectivity,
     tellSession,
     api,
@@ -148,6 +152,7 @@ export function createAppActors(deps: AppDeps) {
       session.start();
       language.start();
       favourites.start();
+      membership.start();
       // Told of the session now and of each sign-in and sign-out after.
       let signedIn: boolean | null = null;
       const tell = (user: unknown) => {
@@ -156,6 +161,7 @@ export function createAppActors(deps: AppDeps) {
         favourites.send({ type: 'session.changed', signedIn });
         // Signed in (at start or later): what this account queued offline is sent now.
         if (signedIn) progressQueueActor.send({ type: 'queue.flush' });
+        membership.send({ type: 'session.changed', signedIn });
       };
       tell(session.getSnapshot().context.user);
       session.subscribe((snapshot) => tell(snapshot.context.user));
@@ -208,6 +214,15 @@ export function useLanguage(): [Language, (language: Language) => void] {
 }
 
 /** The device is offline (the pages that need the network say so). */
+/** Whether the signed-in account subscribes, and a way to ask again (after a checkout or a cancellation). */
+export function useMembership(): [boolean, () => void] {
+  const { membership } = useAppActors();
+  const actor = membership as Actor<MembershipMachine>;
+  const subscriber = useSelector(actor, (snapshot) => snapshot.context.subscriber);
+  const refresh = useCallback(() => actor.send({ type: 'membership.refresh' }), [actor]);
+  return [subscriber, refresh];
+}
+
 export function useOffline(): boolean {
   const { connectivity } = useAppActors();
   return useSelector(connectivity as Actor<ConnectivityMachine>, (snapshot) => snapshot.matches('offline'));

@@ -1,13 +1,13 @@
 // The app shell: actors and language providers, the navbar, the routed screen, the footer,
 // and the session's own navigation (sign-in, sign-out, token link, expiry) performed.
-import { useCallback, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { Footer } from '@components/footer';
 import { Navbar } from '@components/navbar';
 import { SavedClassesContext, type SavedClasses } from '@components/save-button';
 import { AppIntlProvider } from '@i18n';
-import { AppActorsContext, useAppActors, useFavourites, useLanguage, useSession, type AppActors } from './actors';
+import { AppActorsContext, useAppActors, useFavourites, useLanguage, useMembership, useSession, type AppActors } from './actors';
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from './navigation';
 import { useDocumentTitle } from './route-titles';
@@ -24,11 +24,18 @@ function SavedClassesProvider({ children }: { children: ReactNode }) {
   return <SavedClassesContext.Provider value={value}>{children}</SavedClassesContext.Provider>;
 }
 
+const SUBSCRIPTION_PAGES = new Set(['/home', '/success', '/billing']);
+
 function Shell() {
   const { session } = useAppActors();
   const signedIn = useSession((snapshot) => snapshot.context.user !== null);
   const [language, setLanguage] = useLanguage();
   const [location] = useLocation();
+  const [subscriber, refreshMembership] = useMembership();
+  // The pages a subscription changes on (the checkout's return, billing) and the home ask again.
+  useEffect(() => {
+    if (signedIn && SUBSCRIPTION_PAGES.has(location)) refreshMembership();
+  }, [signedIn, location, refreshMembership]);
   const main = useRef<HTMLElement>(null);
   useFocusHeadingOnRouteChange(useCallback(() => main.current, []));
   useNavigationOf(session);
@@ -49,6 +56,7 @@ function Shell() {
       </a>
       <Navbar
         signedIn={signedIn}
+        subscriber={subscriber}
         language={language}
         onLanguageChange={setLanguage}
         onLogout={() => session.send({ type: 'session.signOut' })}

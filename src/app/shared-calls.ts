@@ -1,7 +1,8 @@
 // The contract calls more than one part of the app makes: the session's (refresh, sign-out,
 // the payment link's token), the account's language (the language actor and the account flow)
 // the billing list (the billing flow, and pricing's current plan) and the saved classes (the
-// favourites actor every card, the class page, the player and the home read).
+// favourites actor every card, the class page, the player and the home read), and whether the
+// account subscribes (the navigation).
 import type { Billing } from '@domain/subscriptions';
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, userOf, type CallsOf } from '@api/calls';
@@ -22,6 +23,9 @@ export const calls = (client: ApiClient) => ({
       subscriptions: data.plans,
       payments: data.payments,
     })),
+  /** Whether the account subscribes (the navigation's subscribers' links). */
+  membership: (signal?: AbortSignal) =>
+    map(outcomeOf(client.POST('/api/v1/payments/home', { signal }), signal), (data) => ({ hasSubscription: data.hasSubscription })),
   listFavourites: (signal?: AbortSignal) =>
     map(outcomeOf(client.GET('/api/v1/favourites', { signal }), signal), (data) => ({ classes: data.classes })),
   setFavourite: ({ classId, saved }: { classId: string; saved: boolean }, signal?: AbortSignal) =>

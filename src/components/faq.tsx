@@ -17,7 +17,7 @@ const messages = defineMessages({
   costANoRange: {
     id: 'faq.cost.answerNoRange',
     defaultMessage:
-      'Watch FitStream on your smartphone, tablet, smart TV or laptop for one fixed monthly fee. No extra costs, no contracts, and a 7-day free trial.',
+      "Watch FitStream in the web browser of your smartphone, tablet, laptop or TV (or send a class to your TV with your browser's cast or AirPlay button) for one fixed monthly fee. No extra costs, no contracts, and a 7-day free trial.",
   },
   whereQ: { id: 'faq.where.question', defaultMessage: 'Where can I watch?' },
   whereA: {
@@ -36,7 +36,7 @@ const messages = defineMessages({
 const costWithRange = defineMessage<{ min: string; max: string }>({
   id: 'faq.cost.answer',
   defaultMessage:
-    'Watch FitStream on your smartphone, tablet, smart TV or laptop for one fixed monthly fee. Plans range from {min} to {max} a month. No extra costs, no contracts, and a 7-day free trial.',
+    "Watch FitStream in the web browser of your smartphone, tablet, laptop or TV (or send a class to your TV with your browser's cast or AirPlay button) for one fixed monthly fee. Plans range from {min} to {max} a month. No extra costs, no contracts, and a 7-day free trial.",
 });
 
 export interface FaqProps {

@@ -1,4 +1,4 @@
-// Navbar: the way around the app, which differs for visitors and signed-in users, with the
+// Navbar: the way around the app, which differs for visitors, signed-in users and subscribers (Activity), with the
 // language switcher; on narrow screens the links fold behind a menu button so the bar fits.
 // The menu is a disclosure: aria-expanded on its button; Escape closes it and gives focus back
 // to the button; it closes when focus leaves it (Tab past its end, a click elsewhere).
@@ -29,6 +29,8 @@ export type NavbarLanguage = 'en' | 'es';
 
 export interface NavbarProps {
   signedIn: boolean;
+  /** The account subscribes: its links (Activity) are shown. */
+  subscriber?: boolean;
   language: NavbarLanguage;
   onLanguageChange: (language: NavbarLanguage) => void;
   onLogout: () => void;
@@ -40,14 +42,14 @@ const LINKS = [
   { href: '/classes', label: messages.classes },
   { href: '/programmes', label: messages.programmes },
   { href: '/schedule', label: messages.schedule },
-  { href: '/activity', label: messages.activity, signedInOnly: true },
+  { href: '/activity', label: messages.activity, subscribersOnly: true },
   { href: '/downloads', label: messages.downloads, signedInOnly: true },
   { href: '/pricing', label: messages.pricing },
   { href: '/billing', label: messages.billing },
   { href: '/account', label: messages.account },
 ] as const;
 
-export function Navbar({ signedIn, language, onLanguageChange, onLogout, currentPath }: NavbarProps) {
+export function Navbar({ signedIn, subscriber = false, language, onLanguageChange, onLogout, currentPath }: NavbarProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -84,7 +86,7 @@ export function Navbar({ signedIn, language, onLanguageChange, onLogout, current
         </button>
         <nav id={menuId} className={`navbar__menu${open ? ' navbar__menu--open' : ''}`} aria-label={intl.formatMessage(messages.nav)}>
           <ul className="navbar__links">
-            {LINKS.filter((link) => signedIn || !('signedInOnly' in link)).map((link) => (
+            {LINKS.filter((link) => ('subscribersOnly' in link ? signedIn && subscriber : 'signedInOnly' in link ? signedIn : true)).map((link) => (
               <li key={link.href}>
                 <Link
                   href={link.href}

@@ -72,6 +72,8 @@ describe('Accept-Language on every API call', () => {
         if (path === '/api/v1/refresh') return json(200, { isSuccess: true, message: 'ok', token: 'new', email: 'ana@example.com' });
         // The saved classes the app loads for a signed-in user (not the call under test).
         if (path === '/api/v1/favourites') return json(200, { isSuccess: true, classes: [] });
+        // Whether the account subscribes, asked at sign-in for the navigation (not the call under test either).
+        if (path === '/api/v1/payments/home') return json(200, { isSuccess: true, hasSubscription: false });
         return request.headers.get('Authorization') === 'Bearer new'
           ? json(200, { isSuccess: true, plans: seededPlans })
           : json(401, { isSuccess: false, message: 'Tu sesión ha caducado.', statusCode: 401, code: 'auth.sessionExpired' });
@@ -80,7 +82,7 @@ describe('Accept-Language on every API call', () => {
     await settle();
     const outcome = await actors.api.listPlans();
     expect(outcome.kind).toBe('ok');
-    const plansCalls = seen.filter(({ path }) => path !== '/api/v1/favourites');
+    const plansCalls = seen.filter(({ path }) => path !== '/api/v1/favourites' && path !== '/api/v1/payments/home');
     expect(plansCalls.map(({ path, authorization, language }) => [path, authorization, language])).toEqual([
       ['/api/v1/payments/plans', 'FitStream old', 'es'],
       ['/api/v1/refresh', null, 'es'],

@@ -142,7 +142,7 @@ describe('activity and favourites', () => {
     await context.close();
   });
 
-  it('keeps the chart code out of the landing page', async () => {
+  it('keeps the chart code out of the landing page and the player', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const scripts: string[] = [];
@@ -153,6 +153,18 @@ describe('activity and favourites', () => {
     await page.waitForLoadState('networkidle');
     assert.ok(scripts.length > 0);
     assert.deepEqual(scripts.filter((file) => /activity-chart/.test(file)), []);
+    // The player's page too (issue 24: the chart is in neither's initial JS), signed in.
+    const watched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') watched.push(new URL(request.url()).pathname);
+    });
+    await signedIn(page, 'chart-not-in-player');
+    watched.length = 0;
+    await page.goto('/watch/sunrise-vinyasa-flow');
+    await page.locator('.player, .player-message, main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.ok(watched.length > 0);
+    assert.deepEqual(watched.filter((file) => /activity-chart/.test(file)), []);
     await context.close();
   });
 });

@@ -8,11 +8,12 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { statesOf } from '../../scripts/flow-model/machine-graph';
 import { accountFlows } from './account-flow-drivers';
+import { accountSectionFlows } from './account-section-drivers';
 import { baseUrl, captureStates, launch, newContext } from './browser';
 import { catalogFlows } from './catalog-flow-drivers';
 import { entryFlows } from './entry-flow-drivers';
 
-const flows = [...entryFlows, ...accountFlows, ...catalogFlows];
+const flows = [...entryFlows, ...accountFlows, ...accountSectionFlows, ...catalogFlows];
 
 describe('every state of every subscriber flow, in the browser', () => {
   let browser: Browser;

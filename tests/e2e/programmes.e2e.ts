@@ -1,6 +1,7 @@
 // Programmes in the browser (issue 23, decision 033): a subscriber filters the list, starts a
 // programme, completes its first class by playing the sample clip to its end, sees "1 of 6
-// classes" and "Up next in Yoga foundations" on the home, pauses and resumes; an account
+// classes" and "Up next in Yoga foundations" on the home, pauses and resumes, changes its days
+// with the keyboard; an account
 // without a subscription may browse but is sent to the plans. Every screen checked with axe and
 // photographed in English and Spanish at 1280 and 375 px.
 import assert from 'node:assert/strict';
@@ -104,12 +105,37 @@ describe('programmes', () => {
     await page.getByRole('button', { name: /^pause$/i }).waitFor();
     await page.getByText('1 of 6 classes').waitFor();
 
-    // The other five classes completed as the player reports them (its progress call), then the completion screen.
-    for (const classId of ['morning-mobility', 'bedtime-yoga', 'yin-yoga-deep-release', 'desk-break-stretch', 'full-body-stretch']) {
+    // Change the days with the keyboard only: the picker opens on Monday, Space ticks it, Save.
+    await page.getByText(/^Your days: /).waitFor();
+    await page.getByRole('button', { name: /^change your days$/i }).focus();
+    await page.keyboard.press('Enter');
+    const monday = page.getByRole('checkbox', { name: 'Monday' });
+    await monday.waitFor();
+    assert.equal(await monday.evaluate((box) => box === document.activeElement), true);
+    const mondayWas = await monday.isChecked();
+    await page.keyboard.press('Space');
+    assert.equal(await monday.isChecked(), !mondayWas);
+    await checkEverywhere(page, 'programmes-change-days', (p) => p.getByRole('button', { name: /^(save your days|guardar tus días)$/i }).waitFor());
+    await page.getByRole('button', { name: /^save your days$/i }).focus();
+    await page.keyboard.press('Enter');
+    const days = page.getByText(/^Your days: /);
+    await days.waitFor();
+    assert.equal(/Monday/.test((await days.textContent()) ?? ''), !mondayWas);
+    const saved = await page.request.get(`/api/v1/programmes/yoga-foundations`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(((await saved.json()).programme.following.weekdays as number[]).includes(1), !mondayWas);
+
+    // Four more classes completed as the player reports them (its progress call); the last one played
+    // to its end in the player, whose end screen says at once that the programme is complete.
+    for (const classId of ['morning-mobility', 'bedtime-yoga', 'yin-yoga-deep-release', 'desk-break-stretch']) {
       const saved = await page.request.put(`/api/v1/playback/progress/${classId}`, { headers: { authorization: `Bearer ${token}` }, data: { position_seconds: 3600 } });
       assert.equal(saved.status(), 200);
     }
-    await page.goto(PROGRAMME);
+    await playToTheEnd(page, 'full-body-stretch');
+    const finishedHere = page.getByRole('status').filter({ hasText: 'Programme complete! You finished Yoga foundations.' });
+    await finishedHere.waitFor({ timeout: 20_000 });
+    await checkEverywhere(page, 'programmes-finished-player', (p) => p.locator('.player__programme-complete').waitFor());
+    await page.getByRole('link', { name: /^see your programme$/i }).click();
+    await page.waitForURL((url) => url.pathname === PROGRAMME);
     await page.getByRole('heading', { name: 'Programme complete!' }).waitFor();
     await page.getByText('6 of 6 classes').waitFor();
     await checkEverywhere(page, 'programmes-finished', (p) => p.locator('.programme__complete').waitFor());

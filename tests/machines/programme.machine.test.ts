@@ -13,16 +13,17 @@ import { startFlow } from './support/navigation';
 function programmePage() {
   const load = controlledActor<ProgrammeOutput, ProgrammeInput>();
   const start = controlledActor<ProgrammeOutput, StartProgrammeInput>();
+  const setDays = controlledActor<ProgrammeOutput, StartProgrammeInput>();
   const pause = controlledActor<ProgrammeOutput, ProgrammeInput>();
   const resume = controlledActor<ProgrammeOutput, ProgrammeInput>();
   const leave = controlledActor<ProgrammeOutput, ProgrammeInput>();
   const actor = startFlow(
     programmeMachine.provide({
-      actors: { loadProgramme: load.logic, startProgramme: start.logic, pauseProgramme: pause.logic, resumeProgramme: resume.logic, leaveProgramme: leave.logic },
+      actors: { loadProgramme: load.logic, startProgramme: start.logic, setProgrammeWeekdays: setDays.logic, pauseProgramme: pause.logic, resumeProgramme: resume.logic, leaveProgramme: leave.logic },
     }),
     { input: { id: 'yoga-foundations' } },
   );
-  return { actor, load, start, pause, resume, leave };
+  return { actor, load, start, setDays, pause, resume, leave };
 }
 
 describe('programme machine', () => {
@@ -63,6 +64,49 @@ describe('programme machine', () => {
     leave.last.resolve(ok(programmeDetail()));
     await settle();
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('changes the days of a programme under way: starts from its days, saves the new ones, and Cancel keeps them', async () => {
+    const { actor, load, setDays } = programmePage();
+    load.last.resolve(ok(programmeDetail({ status: 'active', done: 1, weekdays: [1, 3] })));
+    await settle();
+    actor.send({ type: 'days.edit' });
+    expect(actor.getSnapshot().matches('editingDays')).toBe(true);
+    expect(actor.getSnapshot().context.weekdays).toEqual([1, 3]);
+    actor.send({ type: 'day.toggle', day: 5 });
+    actor.send({ type: 'days.cancel' });
+    expect(actor.getSnapshot().matches('active')).toBe(true);
+    expect(actor.getSnapshot().context.weekdays).toEqual([1, 3]);
+    expect(setDays.calls).toHaveLength(0);
+    actor.send({ type: 'days.edit' });
+    actor.send({ type: 'day.toggle', day: 1 });
+    actor.send({ type: 'day.toggle', day: 6 });
+    actor.send({ type: 'days.save' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(setDays.last.input).toEqual({ id: 'yoga-foundations', weekdays: [3, 6] });
+    setDays.last.resolve(ok(programmeDetail({ status: 'active', done: 1, weekdays: [3, 6] })));
+    await settle();
+    expect(actor.getSnapshot().matches('active')).toBe(true);
+    expect(actor.getSnapshot().context.programme?.following?.weekdays).toEqual([3, 6]);
+  });
+
+  it('changes the days of a paused programme, and a refusal keeps the chosen days with the reason', async () => {
+    const { actor, load, setDays } = programmePage();
+    load.last.resolve(ok(programmeDetail({ status: 'paused', done: 1, weekdays: [2, 4] })));
+    await settle();
+    actor.send({ type: 'days.edit' });
+    actor.send({ type: 'day.toggle', day: 7 });
+    actor.send({ type: 'days.save' });
+    setDays.last.resolve(failed(409, { isSuccess: false, message: 'You are not following this programme.' }));
+    await settle();
+    expect(actor.getSnapshot().matches('editingDays')).toBe(true);
+    expect(actor.getSnapshot().context.weekdays).toEqual([2, 4, 7]);
+    expect(noticeText(actor.getSnapshot().context.failure)).toBe('You are not following this programme.');
+    actor.send({ type: 'days.save' });
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    setDays.last.resolve(ok(programmeDetail({ status: 'paused', done: 1, weekdays: [2, 4, 7] })));
+    await settle();
+    expect(actor.getSnapshot().matches('paused')).toBe(true);
   });
 
   it('keeps the page as it was with the reason when an action is refused', async () => {

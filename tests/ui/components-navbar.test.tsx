@@ -38,6 +38,22 @@ describe('Navbar', () => {
     expect(onLogout).toHaveBeenCalledOnce();
   });
 
+  it('shows Activity only to a signed-in subscriber', () => {
+    const links = (signedIn: boolean, subscriber: boolean) => {
+      const { unmount } = renderIntl(<Navbar signedIn={signedIn} subscriber={subscriber} language="en" onLanguageChange={() => {}} onLogout={() => {}} />);
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      const names = within(nav).getAllByRole('link').map((link) => link.textContent);
+      const activity = within(nav).queryByRole('link', { name: 'Activity' })?.getAttribute('href') ?? null;
+      unmount();
+      return { names, activity };
+    };
+    expect(links(false, false).activity).toBeNull();
+    expect(links(true, false).activity).toBeNull();
+    const subscriber = links(true, true);
+    expect(subscriber.activity).toBe('/activity');
+    expect(subscriber.names.slice(0, 6)).toEqual(['Home', 'Classes', 'Programmes', 'Schedule', 'Activity', 'Pricing']);
+  });
+
   it('opens and closes the mobile menu with aria-expanded', async () => {
     const user = userEvent.setup();
     renderIntl(<Navbar signedIn={false} language="en" onLanguageChange={() => {}} onLogout={() => {}} />);

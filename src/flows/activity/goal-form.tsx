@@ -35,21 +35,24 @@ export function GoalForm({ goal, busy, onSave, onClear }: { goal: WeeklyGoal | n
           </label>
         ))}
       </fieldset>
-      <label className="activity-goal__target" htmlFor={`${id}-target`}>
-        {intl.formatMessage(messages.target)}
-      </label>
-      <input
-        id={`${id}-target`}
-        className="activity-goal__input"
-        type="number"
-        inputMode="numeric"
-        min={limits.min}
-        max={limits.max}
-        step={1}
-        required
-        value={target}
-        onChange={(event) => setTarget(event.target.value)}
-      />
+      {/* The label above its field (beside it, it wrapped away from the field on a phone). */}
+      <div className="activity-goal__field">
+        <label className="activity-goal__target" htmlFor={`${id}-target`}>
+          {intl.formatMessage(messages.target)}
+        </label>
+        <input
+          id={`${id}-target`}
+          className="activity-goal__input"
+          type="number"
+          inputMode="numeric"
+          min={limits.min}
+          max={limits.max}
+          step={1}
+          required
+          value={target}
+          onChange={(event) => setTarget(event.target.value)}
+        />
+      </div>
       <div className="activity-goal__actions">
         <Button type="submit" variant="primary" busy={busy}>
           {intl.formatMessage(messages.save)}

@@ -1,6 +1,7 @@
 // The player machine's actors in the app: the playback session's calls with this device's id,
 // the <video> the view renders (media), the keeper that outlives the page, and workout mode's
-// chapters tracks, wake lock, lock screen and presentation (workout-actors.ts).
+// chapters tracks, wake lock, lock screen and presentation (workout-actors.ts), and the programme
+// under way (whether this class finished it).
 import { fromCall } from '@app/call-actor';
 import { withOfflinePlayback } from '@app/downloads/offline-playback';
 import { implement } from '@app/flow';
@@ -30,6 +31,8 @@ export default implement<PlayerMachine>(({ api, deviceId, language, reportProgre
       playbackHeartbeat: fromCall(session.playbackHeartbeat),
       stopPlayback: fromCall(session.stopPlayback),
       saveProgress: fromCall(session.saveProgress),
+      programmeUnderWay: fromCall(api.programmeUnderWay),
+      programmeStatus: fromCall(api.programmeStatus),
       media: mediaActor(videoSurface),
       keeper: keeperActor({ saveProgress: session.saveProgress, stopPlayback: session.stopPlayback }),
       chapterTracks: chapterTracksActor(videoSurface),

@@ -75,6 +75,12 @@ export const calls = (client: ApiClient) => ({
       ),
       (data) => ({ completed: data.progress.completed }),
     ),
+  /** The programme under way (its id and title), or null: whether this class may finish one. */
+  programmeUnderWay: (_input: Record<string, never>, signal?: AbortSignal) =>
+    map(outcomeOf(client.GET('/api/v1/programmes/up-next', { signal }), signal), (data) => (data.upNext ? { id: data.upNext.programme.id, title: data.upNext.programme.title } : null)),
+  /** Where the account is in that programme once the class is completed (finished or not). */
+  programmeStatus: ({ id }: { id: string }, signal?: AbortSignal) =>
+    map(outcomeOf(client.GET('/api/v1/programmes/{id}', { params: { path: { id } }, signal }), signal), (data) => ({ status: data.programme.following?.status ?? null })),
 });
 
 declare module '@api/calls' {

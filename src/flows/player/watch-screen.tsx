@@ -14,12 +14,14 @@ import { DownloadPanel } from '@app/downloads/download-panel';
 import { OfflineNotice } from '@app/offline-notice';
 import { videoSurface } from './video-surface';
 import { needsPlan } from '@domain/playback';
+import { localized } from '@domain/catalog';
 import { routes } from '@domain/routes';
 import { playerMachine } from '@machines/player.machine';
 import { PlayerControls, formatClock } from './player-controls';
 import { ScreenLimit } from './screen-limit';
 import { partsOf, WorkoutControls } from './workout-controls';
 
+const programmeFinishedMessage = defineMessage<{ title: string }>({ id: 'watch.programmeFinished', defaultMessage: 'Programme complete! You finished {title}.' });
 const resumeFromMessage = defineMessage<{ time: string }>({ id: 'watch.resumeFrom', defaultMessage: 'Resume from {time}' });
 const messages = defineMessages({
   title: { id: 'watch.title', defaultMessage: 'Watch the class' },
@@ -58,6 +60,7 @@ const messages = defineMessages({
   media: { id: 'watch.failed.media', defaultMessage: 'The video stopped loading. Try again.' },
   retry: { id: 'watch.retry', defaultMessage: 'Try again' },
   home: { id: 'watch.home', defaultMessage: 'Back to Home' },
+  programmeFinishedLink: { id: 'watch.programmeFinished.link', defaultMessage: 'See your programme' },
 });
 
 const readyInMessage = defineMessage<{ minutes: number }>({
@@ -93,6 +96,8 @@ function Player({ classId }: { classId: string }) {
   const video = useSelector(player.children.video, (state) => state);
   const parts = useSelector(player.children.chapters, partsOf);
   const workout = useSelector(player.children.workout, (state) => state);
+  // This class's completion finished the programme under way: the end screen says so.
+  const finishedProgramme = useSelector(player.children.programme, (state) => (state?.hasTag('programmeFinished') ? state.context.programme : null));
 
   // Captions follow the interface language while they are on.
   useEffect(() => {
@@ -152,10 +157,24 @@ function Player({ classId }: { classId: string }) {
           {ended && (
             <div className="player__overlay">
               <p>{intl.formatMessage(messages.ended)}</p>
+              {finishedProgramme && (
+                <p className="player__programme-complete" role="status">
+                  <span aria-hidden="true">✓ </span>
+                  {intl.formatMessage(programmeFinishedMessage, { title: localized(finishedProgramme.title, intl.locale) })}
+                </p>
+              )}
               <div className="player__choices">
-                <button type="button" className="btn btn--primary" onClick={() => send({ type: 'replay' })}>
-                  {intl.formatMessage(messages.replay)}
-                </button>
+                {finishedProgramme && (
+                  <Link className="btn btn--primary" href={routes.programmeDetail.href(finishedProgramme.id)}>
+                    {intl.formatMessage(messages.programmeFinishedLink)}
+                  </Link>
+                )}
+                {/* A phone's overlay has room for two choices: the programme's page replaces Watch again (the controls still replay). */}
+                {!finishedProgramme && (
+                  <button type="button" className="btn btn--primary" onClick={() => send({ type: 'replay' })}>
+                    {intl.formatMessage(messages.replay)}
+                  </button>
+                )}
                 <Link className="btn btn--ghost" href={routes.home.href()}>
                   {intl.formatMessage(messages.home)}
                 </Link>

@@ -23,6 +23,8 @@ export const calls = (client: ApiClient) => {
       map(outcomeOf(client.GET('/api/v1/programmes/{id}', { params: { path: { id } }, signal }), signal), programmeOf),
     startProgramme: ({ id, weekdays }: { id: string; weekdays: number[] }, signal?: AbortSignal) =>
       map(outcomeOf(client.POST('/api/v1/programmes/{id}/start', { params: { path: { id } }, body: { weekdays }, signal }), signal), programmeOf),
+    setProgrammeWeekdays: ({ id, weekdays }: { id: string; weekdays: number[] }, signal?: AbortSignal) =>
+      map(outcomeOf(client.PUT('/api/v1/programmes/{id}/weekdays', { params: { path: { id } }, body: { weekdays }, signal }), signal), programmeOf),
     pauseProgramme: action('/api/v1/programmes/{id}/pause'),
     resumeProgramme: action('/api/v1/programmes/{id}/resume'),
     leaveProgramme: action('/api/v1/programmes/{id}/leave'),

@@ -1,4 +1,4 @@
-// The programme page machine's actors in the app: load it, start, pause, resume, leave.
+// The programme page machine's actors in the app: load it, start, change its weekdays, pause, resume, leave.
 import { fromCall } from '@app/call-actor';
 import { implement } from '@app/flow';
 import type { ProgrammeMachine } from '@machines/programme.machine';
@@ -7,6 +7,7 @@ export default implement<ProgrammeMachine>(({ api }) => ({
   actors: {
     loadProgramme: fromCall(api.getProgramme),
     startProgramme: fromCall(api.startProgramme),
+    setProgrammeWeekdays: fromCall(api.setProgrammeWeekdays),
     pauseProgramme: fromCall(api.pauseProgramme),
     resumeProgramme: fromCall(api.resumeProgramme),
     leaveProgramme: fromCall(api.leaveProgramme),

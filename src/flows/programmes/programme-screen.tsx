@@ -1,7 +1,9 @@
 // /programmes/:id: a view of the programme machine: what the programme is, its weeks with each
 // class done or not and its planned day, "3 of 9 classes", and what the account may do: choose
 // weekdays and Start, "Choose a plan to start" (to /pricing), Pause / Resume / Leave, and the
-// completion screen of a finished programme.
+// completion screen of a finished programme. An active or paused programme shows its days and
+// "Change your days" (the day picker with Save and Cancel).
+import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { Spinner, useMessageText } from '@components';
@@ -35,7 +37,12 @@ const messages = defineMessages({
   notFoundTitle: { id: 'programme.notFound.title', defaultMessage: 'There is no such programme' },
   failedTitle: { id: 'programme.failed.title', defaultMessage: 'The programme could not be loaded' },
   retry: { id: 'programme.retry', defaultMessage: 'Try again' },
+  changeDays: { id: 'programme.days.change', defaultMessage: 'Change your days' },
+  saveDays: { id: 'programme.days.save', defaultMessage: 'Save your days' },
+  cancelDays: { id: 'programme.days.cancel', defaultMessage: 'Cancel' },
+  changeDaysHint: { id: 'programme.days.changeHint', defaultMessage: 'The classes still to come move to these days, from today.' },
 });
+const yourDaysMessage = defineMessage<{ days: string }>({ id: 'programme.days.current', defaultMessage: 'Your days: {days}' });
 const blockedMessage = defineMessage<{ title: string }>({ id: 'programme.blocked', defaultMessage: 'You are following {title}. Leave it to start this one.' });
 const weekMessage = defineMessage<{ week: number }>({ id: 'programme.week', defaultMessage: 'Week {week}' });
 const plannedMessage = defineMessage<{ date: string }>({ id: 'programme.planned', defaultMessage: 'Planned for {date}' });
@@ -45,16 +52,21 @@ function weekdayName(locale: string, day: number, style: 'long' | 'short' = 'lon
   return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
 }
 
-function DayPicker({ chosen, send }: { chosen: number[]; send: (event: ProgrammeEvent) => void }) {
+function DayPicker({ chosen, send, hint = messages.daysHint, focusFirst = false }: { chosen: number[]; send: (event: ProgrammeEvent) => void; hint?: MessageDescriptor; focusFirst?: boolean }) {
   const intl = useIntl();
+  const first = useRef<HTMLInputElement>(null);
+  // Opened by "Change your days": the keyboard lands on the first day, not on the page's top.
+  useEffect(() => {
+    if (focusFirst) first.current?.focus();
+  }, [focusFirst]);
   return (
     <fieldset className="programme__days">
       <legend>{intl.formatMessage(messages.days)}</legend>
-      <p className="field__hint">{intl.formatMessage(messages.daysHint)}</p>
+      <p className="field__hint">{intl.formatMessage(hint)}</p>
       <div className="programme__day-list">
-        {allWeekdays.map((day) => (
+        {allWeekdays.map((day, index) => (
           <label key={day} className="programme__day">
-            <input type="checkbox" checked={chosen.includes(day)} onChange={() => send({ type: 'day.toggle', day })} />
+            <input ref={index === 0 ? first : undefined} type="checkbox" checked={chosen.includes(day)} onChange={() => send({ type: 'day.toggle', day })} />
             {weekdayName(intl.locale, day)}
           </label>
         ))}
@@ -190,6 +202,21 @@ function ProgrammeView({ id }: { id: string }) {
                 <Button label={messages.pause} event={{ type: 'pause' }} send={send} busy={busy} />
                 <Button label={messages.leave} event={{ type: 'leave' }} send={send} busy={busy} />
               </div>
+            )}
+            {following && (following.status === 'active' || following.status === 'paused') && !snapshot.matches('editingDays') && !snapshot.matches('changingDays') && (
+              <p className="programme__buttons programme__current-days">
+                <span>{intl.formatMessage(yourDaysMessage, { days: intl.formatList(following.weekdays.map((day) => weekdayName(intl.locale, day)), { type: 'conjunction' }) })}</span>
+                <Button label={messages.changeDays} event={{ type: 'days.edit' }} send={send} busy={busy} />
+              </p>
+            )}
+            {(snapshot.matches('editingDays') || snapshot.matches('changingDays')) && (
+              <>
+                <DayPicker chosen={weekdays} send={send} hint={messages.changeDaysHint} focusFirst />
+                <div className="programme__buttons">
+                  <Button label={messages.saveDays} event={{ type: 'days.save' }} send={send} busy={busy} primary />
+                  <Button label={messages.cancelDays} event={{ type: 'days.cancel' }} send={send} busy={busy} />
+                </div>
+              </>
             )}
             {(snapshot.matches('paused') || snapshot.matches('resuming') || (snapshot.matches('leaving') && following?.status === 'paused')) && (
               <>

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { playerVideoMachine, type PlayerVideoContext } from '@machines/player-video.machine';
 import type { MachineModel } from './machine-model';
+import { crashed, ok } from './outcomes';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const URL = '/api/v1/playback/sessions/session-1/master.m3u8?token=t1';
@@ -65,7 +66,15 @@ export const model: MachineModel = {
       expect(lastStarted('saveProgress')?.input).toEqual({ classId: CLASS_ID, seconds: 600 });
     },
   },
+  // The saves' answers (the end's save is the one whose answer the video waits for).
+  outputs: { saveProgress: [ok({ completed: true }), ok({ completed: false }), crashed] },
   after: {
+    // Only the end's save that counted the class completed is told to the player.
+    'done: saveProgress': ({ event, toParent, previous }) => {
+      const out = event.output as { kind: string; data?: { completed: boolean } };
+      const counted = event.type === 'xstate.done.actor.endSave' && previous!.matches('on') && out.kind === 'ok' && out.data?.completed === true;
+      expect(toParent).toEqual(counted ? [{ type: 'video.completed' }] : []);
+    },
     // The media starts under data saver's limit as the rendition last said it.
     'session.started': ({ snapshot, lastStarted, previous }) => {
       if (previous!.matches('off')) expect(lastStarted('media')?.input).toMatchObject({ dataSaver: contextOf(snapshot).dataSaver });

@@ -1,9 +1,9 @@
-// Model of /watch/:id (machines/player.machine.ts): the player runs its session, video, chapters
-// and workout children (fakes here) and passes each event to the children that take it: the
+// Model of /watch/:id (machines/player.machine.ts): the player runs its session, video, chapters,
+// workout and programme children (fakes here) and passes each event to the children that take it: the
 // user's controls to the video, parts to the chapters, speed, picture-in-picture and cast to the
 // workout, Retry and "Stop watching there" to the session, the session's start and end to the
 // video, chapters and workout, the video's failure to the session and workout, its time to the
-// chapters and its playing to the workout; the session giving up ends the player.
+// chapters, its playing to the workout and a saved completion to the programme child; the session giving up ends the player.
 import { expect } from 'vitest';
 import { playerMachine } from '@machines/player.machine';
 import type { MachineModel, World } from './machine-model';
@@ -22,6 +22,7 @@ const takers: Record<string, string[]> = {
   'video.time': ['chapters'],
   'video.playing': ['workout'],
   'video.paused': ['workout'],
+  'video.completed': ['programme'],
   'part.next': ['chapters'],
   'part.previous': ['chapters'],
   'speed.set': ['workout'],
@@ -61,6 +62,7 @@ export const model: MachineModel = {
         { id: 'video', input: { classId: CLASS_ID } },
         { id: 'chapters', input: { classId: CLASS_ID } },
         { id: 'workout', input: { classId: CLASS_ID } },
+        { id: 'programme', input: undefined },
       ]);
       expect(snapshot.status).toBe('active');
     },
@@ -71,7 +73,7 @@ export const model: MachineModel = {
       'retry', 'device.stop', 'video.failed', 'session.started', 'session.renewed', 'session.left', 'play', 'resume', 'startOver', 'pause',
       'replay', 'seek.to', 'seek.by', 'volume.set', 'mute.toggle', 'captions.toggle', 'captions.language', 'quality.select',
       'dataSaver.changed',
-      'video.time', 'video.playing', 'video.paused', 'part.next', 'part.previous', 'speed.set', 'pip.toggle', 'remote.choose',
+      'video.time', 'video.playing', 'video.paused', 'video.completed', 'part.next', 'part.previous', 'speed.set', 'pip.toggle', 'remote.choose',
     ].map((type) => [type, passedOn]),
   ),
 };

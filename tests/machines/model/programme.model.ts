@@ -1,5 +1,5 @@
 // Model of /programmes/:id (machines/programme.machine.ts): start on chosen weekdays, a plan
-// to choose, another programme to leave, pause/resume/leave, the completion screen, refusals
+// to choose, another programme to leave, pause/resume/leave, changing the days of one under way, the completion screen, refusals
 // that keep the page, an unknown programme, failures with Try again.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -31,6 +31,7 @@ export const model: MachineModel = {
       cancelled,
     ],
     startProgramme: [ok(programmeDetail({ status: 'active' })), ...refusals],
+    setProgrammeWeekdays: [ok(programmeDetail({ status: 'active', done: 1, weekdays: [2, 4, 6] })), ok(programmeDetail({ status: 'paused', done: 1, weekdays: [2, 4, 6] })), ...refusals],
     pauseProgramme: [ok(programmeDetail({ status: 'paused', done: 1 })), ...refusals],
     resumeProgramme: [ok(programmeDetail({ status: 'active', done: 1 })), ...refusals],
     leaveProgramme: [ok(programmeDetail()), ...refusals],
@@ -56,6 +57,14 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(lastStarted('startProgramme')?.input).toEqual({ id: 'yoga-foundations', weekdays: contextOf(snapshot).weekdays });
     },
+    editingDays: ({ snapshot }) => {
+      expect(['active', 'paused']).toContain(status(snapshot));
+      expect(contextOf(snapshot).weekdays.length).toBeGreaterThan(0);
+    },
+    changingDays: ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('setProgrammeWeekdays')?.input).toEqual({ id: 'yoga-foundations', weekdays: contextOf(snapshot).weekdays });
+    },
     pausing: ({ snapshot }) => expect(status(snapshot)).toBe('active'),
     resuming: ({ snapshot }) => expect(status(snapshot)).toBe('paused'),
     leaving: ({ snapshot }) => expect(['active', 'paused']).toContain(status(snapshot)),
@@ -67,6 +76,15 @@ export const model: MachineModel = {
     'day.toggle': ({ snapshot, previous }) => {
       const before = previous ? contextOf(previous).weekdays : [];
       expect(contextOf(snapshot).weekdays).toEqual(before.includes(6) ? (before.length > 1 ? before.filter((d) => d !== 6) : before) : [...before, 6].sort());
+    },
+    'days.cancel': ({ snapshot }) => expect(contextOf(snapshot).weekdays).toEqual(contextOf(snapshot).programme?.following?.weekdays),
+    'done: setProgrammeWeekdays': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; status?: number };
+      if (out.kind === 'ok') expect(contextOf(snapshot).programme?.following?.weekdays).toEqual([2, 4, 6]);
+      else if (out.kind === 'failed' && out.status !== 401) {
+        expect(snapshot.matches('editingDays')).toBe(true);
+        expect(textOf(contextOf(snapshot).failure)).toEqual(expect.any(String));
+      }
     },
     'done: startProgramme': ({ snapshot, event }) => {
       const out = event.output as { kind: string; status?: number };

@@ -1,0 +1,62 @@
+// Whether the signed-in account subscribes (one actor for the whole app): the navigation shows
+// subscribers' links (Activity) only to subscribers. Asks when a user signs in and when the app
+// asks again (a checkout or a cancellation may have changed it), forgets it on sign-out. An
+// answer that does not come (offline, a failure) counts as not subscribing: no link to a page
+// that would only say so.
+import { assign, setup } from 'xstate';
+import type { Outcome } from '@domain/request-outcome';
+import { fromOutcome } from './request-states';
+
+export type MembershipOutput = Outcome<{ hasSubscription: boolean }>;
+
+export type MembershipEvent = { type: 'session.changed'; signedIn: boolean } | { type: 'membership.refresh' };
+
+export interface MembershipContext {
+  /** What the navigation shows: the last answer (kept while asking again), false signed out. */
+  subscriber: boolean;
+}
+
+export const membershipMachine = setup({
+  types: {
+    context: {} as MembershipContext,
+    events: {} as MembershipEvent,
+  },
+  actors: {
+    loadMembership: fromOutcome<{ hasSubscription: boolean }>(),
+  },
+  actions: {
+    forget: assign({ subscriber: false }),
+    take: assign({ subscriber: (_, subscriber: boolean) => subscriber }),
+  },
+  guards: {
+    signedIn: (_, params: { signedIn: boolean }) => params.signedIn,
+    subscribes: (_, output: MembershipOutput) => output.kind === 'ok' && output.data.hasSubscription,
+  },
+}).createMachine({
+  id: 'membership',
+  context: { subscriber: false },
+  // The app tells it the session at once, and of every sign-in and sign-out after.
+  initial: 'signedOut',
+  on: {
+    'session.changed': [{ guard: { type: 'signedIn', params: ({ event }) => ({ signedIn: event.signedIn }) }, target: '.checking' }, { target: '.signedOut', actions: 'forget' }],
+  },
+  states: {
+    signedOut: {},
+    /** Asking whether the account subscribes (the navigation keeps what it showed before). */
+    checking: {
+      invoke: {
+        src: 'loadMembership',
+        onDone: [
+          { guard: { type: 'subscribes', params: ({ event }) => event.output }, target: 'subscriber', actions: { type: 'take', params: true } },
+          { target: 'notSubscriber', actions: { type: 'take', params: false } },
+        ],
+        onError: { target: 'notSubscriber', actions: { type: 'take', params: false } },
+      },
+    },
+    /** A subscriber: Activity is in the navigation. */
+    subscriber: { on: { 'membership.refresh': { target: 'checking' } } },
+    notSubscriber: { on: { 'membership.refresh': { target: 'checking' } } },
+  },
+});
+
+export type MembershipMachine = typeof membershipMachine;

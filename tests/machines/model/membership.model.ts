@@ -1,0 +1,30 @@
+// Model of whether the account subscribes (machines/membership.machine.ts): asked on sign-in and
+// on refresh, the last answer kept while asking again, a failure counting as not subscribing,
+// forgotten on sign-out.
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { membershipMachine, type MembershipContext } from '@machines/membership.machine';
+import type { MachineModel } from './machine-model';
+import { cancelled, crashed, ok, refused, unreachable } from './outcomes';
+
+const subscriber = (snapshot: AnyMachineSnapshot) => (snapshot.context as MembershipContext).subscriber;
+
+export const model: MachineModel = {
+  machine: membershipMachine,
+  events: {
+    'session.changed': [
+      { type: 'session.changed', signedIn: true },
+      { type: 'session.changed', signedIn: false },
+    ],
+  },
+  outputs: { loadMembership: [ok({ hasSubscription: true }), ok({ hasSubscription: false }), refused(401), crashed, unreachable, cancelled] },
+  states: {
+    signedOut: ({ snapshot }) => expect(subscriber(snapshot)).toBe(false),
+    checking: ({ snapshot, previous, lastStarted }) => {
+      expect(lastStarted('loadMembership')).toBeDefined();
+      if (previous && !previous.matches('signedOut')) expect(subscriber(snapshot)).toBe(subscriber(previous));
+    },
+    subscriber: ({ snapshot }) => expect(subscriber(snapshot)).toBe(true),
+    notSubscriber: ({ snapshot }) => expect(subscriber(snapshot)).toBe(false),
+  },
+};
