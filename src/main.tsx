@@ -4,7 +4,7 @@
 // markup the server sent: docs/decisions/042). In development, `?inspect` opens the Stately
 // inspector (dynamically imported, so production builds do not contain it); the browser suite
 // loads its state probe the same way (src/app/state-probe.ts), so other visitors never do.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor } from 'xstate';
 import './styles/global.css';
@@ -46,7 +46,11 @@ async function boot(): Promise<void> {
     return;
   }
   await Promise.all([loadMessages(actors.language.getSnapshot().context.language), waitFor(actors.session, (snapshot) => !snapshot.matches('restoring'))]);
-  hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the page is already drawn; nothing waits on it).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 }
 
 void boot();
