@@ -35,7 +35,8 @@ export const PRERENDERED_DIR = 'prerendered';
  * blocked) leaves the page as it is, and the app decides after hydration as it always did.
  */
 export function firstPaintScript(visitorOnly: boolean): string {
-  return `(function(){try{var d=document.documentElement,l=localStorage,k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
+  // A form sent before the app has hydrated would go to the server as a plain GET: held instead.
+  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated'))e.preventDefault()},true);var k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
     visitorOnly ? `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string'){d.hidden=true;location.replace('/home');return}` : ''
   }var g=JSON.parse(l.getItem('fitstream.language')||'null');if((g==='en'||g==='es')&&g!==d.lang){document.cookie='${LANGUAGE_COOKIE}='+g+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf('${LANGUAGE_COOKIE}='+g)>=0){d.hidden=true;location.reload()}}}catch(e){}})()`;
 }
@@ -56,7 +57,9 @@ export function pageDocument(index: string, page: { html: string; title: string 
   const withScript = withTitle.replace(/<head>/, `<head>\n    <script>${script}</script>`);
   const root = '<div id="root"></div>';
   if (!withScript.includes(root)) throw new Error('prerender: the built index.html has no empty #root');
-  return withScript.replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div>`);
+  // Without JavaScript a form must not put its fields (a password) in a URL: POST, which the server refuses.
+  const html = page.html.replace(/<form /g, '<form method="post" ');
+  return withScript.replace(root, `<div id="root" data-prerendered="${pathname}">${html}</div>`);
 }
 
 export function prerenderPages(): Plugin {

@@ -24,6 +24,9 @@ async function boot(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const prerendered = root.hasAttribute('data-prerendered');
+  // Until React has taken the pre-rendered page over, its controls do nothing: say so (assistive
+  // technology, and browser automation waits); the before-paint script holds any form submission.
+  if (prerendered) root.setAttribute('aria-disabled', 'true');
   const actors = createAppActors({
     api: (auth, language) =>
       lazyApi(async () => {
@@ -51,6 +54,17 @@ async function boot(): Promise<void> {
   startTransition(() => {
     hydrateRoot(root, app);
   });
+  whenHydrated(root, () => {
+    root.removeAttribute('aria-disabled');
+    document.documentElement.setAttribute('data-hydrated', '');
+  });
+}
+
+/** Calls `done` once the routed screen's element belongs to React (its lazy chunk hydrated). */
+function whenHydrated(root: HTMLElement, done: () => void, framesLeft = 600): void {
+  const screen = root.querySelector('#main > *');
+  if (framesLeft === 0 || (screen && Object.keys(screen).some((key) => key.startsWith('__reactFiber')))) done();
+  else requestAnimationFrame(() => whenHydrated(root, done, framesLeft - 1));
 }
 
 void boot();
