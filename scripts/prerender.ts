@@ -44,7 +44,7 @@ export function firstPaintScript(visitorOnly: boolean): string {
 export const scriptHash = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`;
 
 interface Renderer {
-  renderPage(pathname: string, language: string): Promise<{ html: string; title: string }>;
+  renderPage(pathname: string, language: string): Promise<{ html: string; title: string } | null>;
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -96,6 +96,11 @@ export function prerenderPages(): Plugin {
             const script = firstPaintScript(VISITOR_ONLY.has(pathname));
             hashes.add(scriptHash(script));
             const page = await renderer.renderPage(pathname, language);
+            if (!page) {
+              // Something on it keeps suspending: the app shell serves it, as before (a partial page would flash).
+              this.warn(`prerender: ${pathname} (${language}) did not settle; served by the app shell`);
+              continue;
+            }
             await writeFile(path.join(outDir, PRERENDERED_DIR, language, `${name}.html`), pageDocument(index, page, language, script, pathname));
           }
         }

@@ -47,7 +47,8 @@ export interface RenderedPage {
 }
 
 /** The page at `pathname` in `language`, as main.tsx's first render in a browser draws it. */
-export async function renderPage(pathname: string, language: AppLocale): Promise<RenderedPage> {
+/** Null when a part of the page keeps suspending (it is then left to the app shell). */
+export async function renderPage(pathname: string, language: AppLocale): Promise<RenderedPage | null> {
   const persistence = createPersistence({ local: memoryStorage(), session: memoryStorage() }, () => '00000000-0000-4000-8000-000000000000');
   persistence.writeLanguage(language);
   const actors = createAppActors({ api: pendingApi, persistence });
@@ -55,19 +56,30 @@ export async function renderPage(pathname: string, language: AppLocale): Promise
   await waitFor(actors.session, (snapshot) => !snapshot.matches('restoring'));
   const messages = await loadMessages(language);
   const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <StrictMode>
-      <App actors={actors} ssrPath={pathname} />
-    </StrictMode>,
-    { onError: (error) => void errors.push(error) },
-  );
-  const html = await readAll(prelude);
+  const render = async () =>
+    readAll(
+      (
+        await prerender(
+          <StrictMode>
+            <App actors={actors} ssrPath={pathname} />
+          </StrictMode>,
+          { onError: (error) => void errors.push(error) },
+        )
+      ).prelude,
+    );
+  // The first render loads the lazy screens; a boundary that resolved late would come as a
+  // hidden template and an inline script to reveal it (which the CSP blocks). A render that
+  // finds every screen loaded gives plain markup.
+  const streaming = (markup: string) => markup.includes('<script') || markup.includes('<template');
+  let html = await render();
+  for (let attempt = 0; attempt < 4 && streaming(html); attempt += 1) html = await render();
   // A screen that cannot render without a browser would be drawn by the client instead: a flash.
   if (errors.length > 0) throw new Error(`prerender ${pathname} (${language}): ${String(errors[0])}`, { cause: errors[0] });
   actors.session.stop();
   actors.language.stop();
   actors.favourites.stop();
   actors.connectivity.stop();
+  if (streaming(html)) return null;
   const name = (Object.keys(routes) as RouteName[]).find((route) => routes[route].path === pathname);
   const intl = createIntl({ locale: language, defaultLocale: 'en', messages, onError: () => undefined });
   const page = name ? intl.formatMessage(routeTitles[name]) : null;

@@ -55,6 +55,7 @@ export function prerenderedPages(assets: AppAssets, security: HeaderSet, prepare
     const page = byPath.get(pathname);
     if (!page) return undefined;
     const language = cookieLanguage(requestHeaders.cookie, manifest.languageCookie, manifest.languages) ?? negotiateLocale(requestHeaders['accept-language']);
-    return page.get(language) ?? page.values().next().value;
+    // A page not pre-rendered in this language is left to the app shell (never another language's).
+    return page.get(language);
   };
 }
