@@ -5,14 +5,20 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompiledMessages } from './scripts/precompiled-messages.ts';
 import { webAppManifest } from './scripts/pwa-manifest.ts';
+import { prerenderPages, PRERENDERED_PAGES } from './scripts/prerender.ts';
 
 const apiPort = process.env.PORT ?? '8080';
+/** The pre-rendered pages' paths (with any query) as one pattern (docs/decisions/042). */
+const prerenderedPaths = `(${Object.keys(PRERENDERED_PAGES).map((page) => page.replace(/[/-]/g, '\\$&')).join('|')})(\\?.*)?$`;
+const prerenderedPath = new RegExp(`^${prerenderedPaths}`);
 
 export default defineConfig({
   // Messages are parsed here, not in the browser (scripts/precompiled-messages.ts).
   plugins: [
     precompiledMessages(),
     react(),
+    // The public pages as HTML in English and Spanish, after the client build (docs/decisions/042).
+    prerenderPages(),
     // The installable app (docs/decisions/039): the manifest and a Workbox worker that precaches
     // the app shell (hashed assets, index.html as every navigation's fallback) and nothing else:
     // no API answer and no media is ever cached. A new version waits until the user says Reload
@@ -23,9 +29,23 @@ export default defineConfig({
       manifest: webAppManifest(import.meta.dirname),
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The pre-rendered pages are never cached: a release must not leave an old one behind.
+        globIgnores: ['prerendered/**'],
         navigateFallback: 'index.html',
+        // `/` is a pre-rendered page, not the precached shell's directory index.
+        directoryIndex: 'no-directory-index',
         // Pages the server renders itself, and its API, media and uploads: never the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/offline\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/],
+        // The pre-rendered pages come from the network (the server picks their language), and
+        // the shell when the network fails (the route below).
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/offline\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/, prerenderedPath],
+        runtimeCaching: [
+          {
+            // Workbox tests a pattern against the whole same-origin URL.
+            urlPattern: new RegExp(`^https?://[^/]+${prerenderedPaths}`),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // The new-classes push and its click (public/sw-push.js); downloaded classes answered
         // from their caches under /offline/ (public/sw-offline.js, docs/decisions/040).

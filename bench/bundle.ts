@@ -86,6 +86,38 @@ function routeChunks(manifest: Manifest): string[] {
   return Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry && /src\/screens\//.test(manifest[key]?.src ?? key));
 }
 
+/** The pre-rendered pages the bench reads, by path (scripts/prerender.ts writes them). */
+const FIRST_PAINT_PAGES = [
+  { page: '/', file: 'landing' },
+  { page: '/login', file: 'login' },
+  { page: '/register', file: 'register' },
+];
+
+/**
+ * The JS a pre-rendered page runs before its first paint: its inline scripts and any classic
+ * script without async or defer (a module script runs after the document is parsed and drawn).
+ */
+async function jsBeforeFirstPaint(outDir: string, file: string): Promise<Sizes | null> {
+  let html: string;
+  try {
+    html = await readFile(path.join(outDir, 'prerendered', 'en', `${file}.html`), 'utf8');
+  } catch {
+    return null;
+  }
+  let total = zero;
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/type="module"|\basync\b|\bdefer\b/.test(attributes)) continue;
+    const src = /src="\/?([^"]+)"/.exec(attributes)?.[1];
+    const bytes = src ? await readFile(path.join(outDir, src)) : Buffer.from(body);
+    total = add(total, {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return total;
+}
+
 async function allAssets(outDir: string): Promise<{ js: string[]; css: string[] }> {
   const files = (await readdir(outDir, { recursive: true })).map(String);
   return { js: files.filter((file) => file.endsWith('.js')), css: files.filter((file) => file.endsWith('.css')) };
@@ -157,6 +189,17 @@ export async function measureBundle(): Promise<BundleResult> {
       pair('whole app JS + CSS, brotli', appTotal.brotli, bareTotal.brotli),
       pair('landing `/` initial JS, uncompressed (what the browser parses)', landingJs.raw, bareJs.raw, undefined, `largest: ${landingMadeOf}`),
     ];
+    for (const { page, file } of FIRST_PAINT_PAGES) {
+      const before = await jsBeforeFirstPaint(app.outDir, file);
+      rows.push({
+        group,
+        figure: `\`${page}\` JS before first paint (pre-rendered, gzip)`,
+        value: before ? before.gzip : null,
+        unit: 'B',
+        budget: { kind: 'max', limit: 1024, of: 'value' },
+        note: before ? `${before.raw} B raw: the inline before-paint script (docs/decisions/042); the app's module script runs after the first paint` : 'no pre-rendered page in the build',
+      });
+    }
     return {
       rows,
       distDir: app.outDir,

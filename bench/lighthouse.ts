@@ -1,4 +1,4 @@
-// Lighthouse (mobile emulation, the default) on `/`, `/login` and `/pricing` signed in, in
+// Lighthouse (mobile emulation, the default) on `/`, `/login`, `/register` and `/pricing` signed in, in
 // Debian's Chromium with the browser tests' flags; 3 runs per page, the median of each figure.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -131,6 +131,9 @@ async function clearHttpCache(port: number): Promise<void> {
   }
 }
 
+/** The pre-rendered public pages measured as a first-time visitor (docs/decisions/042). */
+const PUBLIC_PAGES = ['/', '/login', '/register'];
+
 export interface LighthouseOptions {
   runs: number;
   /** Where each page's last report is written (bench/results). */
@@ -180,12 +183,12 @@ export async function measureLighthouse(server: RunningServer, options: Lighthou
   try {
     browser = await launchChromium();
   } catch (error) {
-    return ['/', '/login', '/pricing (signed in)'].flatMap((page) => notRun(page, reasonOf(error)));
+    return [...PUBLIC_PAGES, '/pricing (signed in)'].flatMap((page) => notRun(page, reasonOf(error)));
   }
   const { port } = browser;
   try {
     const rows: Row[] = [];
-    for (const page of ['/', '/login']) {
+    for (const page of PUBLIC_PAGES) {
       rows.push(...(await measurePage(page, options, () => runOnce(`${server.origin}${page}`, port, false))));
     }
     const page = '/pricing (signed in)';

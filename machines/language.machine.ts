@@ -24,7 +24,8 @@ export const languageMachine = setup({
   types: {
     context: {} as LanguageContext,
     events: {} as LanguageEvent,
-    input: {} as { language?: string | null } | undefined,
+    /** `fallback`: the language to speak while none is stored (a pre-rendered page's), not one of its own. */
+    input: {} as { language?: string | null; fallback?: string | null } | undefined,
   },
   actions: {
     /** Store the language (provided by the app). */
@@ -40,7 +41,8 @@ export const languageMachine = setup({
   },
 }).createMachine({
   id: 'language',
-  context: ({ input }) => (isLanguage(input?.language) ? { language: input.language, own: true } : { language: DEFAULT_LANGUAGE, own: false }),
+  context: ({ input }) =>
+    isLanguage(input?.language) ? { language: input.language, own: true } : { language: isLanguage(input?.fallback) ? input.fallback : DEFAULT_LANGUAGE, own: false },
   initial: 'active',
   states: {
     active: {

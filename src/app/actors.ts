@@ -35,6 +35,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Development only: the Stately inspector (`?inspect`). */
   inspect?: Inspect;
+  /** The language a pre-rendered page was drawn in: the app's until one is chosen here. */
+  pageLanguage?: string;
   /** Whether the device is online, and its changes (the browser's by default). */
   connectivity?: ConnectivitySource;
   /** Where progress reports that could not be sent wait (IndexedDB by default, memory where there is none). */
@@ -69,7 +71,7 @@ export function createAppActors(deps: AppDeps) {
         },
       },
     }),
-    { ...actorOptions, input: { language: persistence.readLanguage() } },
+    { ...actorOptions, input: { language: persistence.readLanguage(), fallback: deps.pageLanguage ?? null } },
   );
   const api = typeof deps.api === 'function' ? deps.api(auth, () => language.getSnapshot().context.language) : deps.api;
   const deviceId = persistence.deviceId();

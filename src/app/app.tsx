@@ -82,10 +82,11 @@ function LocalizedShell() {
   );
 }
 
-export function App({ actors }: { actors: AppActors }) {
+/** `ssrPath`: the page to draw when there is no browser location (build-time pre-rendering). */
+export function App({ actors, ssrPath }: { actors: AppActors; ssrPath?: string }) {
   return (
     <AppActorsContext.Provider value={actors}>
-      <Router>
+      <Router {...(ssrPath === undefined ? {} : { ssrPath })}>
         <LocalizedShell />
       </Router>
     </AppActorsContext.Provider>

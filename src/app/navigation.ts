@@ -43,6 +43,8 @@ export function useNavigationOf(actor: NavigatingActor): void {
 
 /** Where a `keepOrigin` navigation found the user (kept in history state), if anywhere. */
 export function rememberedOrigin(): string | null {
+  // None while a page is pre-rendered (no browser): as on a first visit.
+  if (typeof window === 'undefined') return null;
   const state = window.history.state as { origin?: unknown } | null;
   return safeOrigin(state?.origin);
 }

@@ -13,7 +13,12 @@ export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream
 export interface Storages {
   local: Storage;
   session: Storage;
+  /** The document's cookies: the language is mirrored there for the server's pre-rendered pages. */
+  cookies?: { cookie: string };
 }
+
+/** The cookie the server reads to pick a pre-rendered page's language (scripts/prerender.ts). */
+const LANGUAGE_COOKIE = 'fitstream_language';
 
 function isPersistedSession(value: unknown): value is PersistedSession {
   const user = (value as { user?: { email?: unknown; token?: unknown } } | null)?.user;
@@ -37,7 +42,7 @@ function write(storage: Storage, key: string, value: unknown): void {
   }
 }
 
-export function createPersistence({ local, session }: Storages, randomUUID: () => string = () => crypto.randomUUID()) {
+export function createPersistence({ local, session, cookies }: Storages, randomUUID: () => string = () => crypto.randomUUID()) {
   return {
     readSession(): PersistedSession | null {
       for (const storage of [local, session]) {
@@ -61,6 +66,7 @@ export function createPersistence({ local, session }: Storages, randomUUID: () =
     },
     writeLanguage(language: string): void {
       write(local, STORAGE_KEYS.language, language);
+      if (cookies) cookies.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
     },
     /** The card key (src/domain/subscriptions `cardKey`) kept across a visit to the payment-method portal. */
     readCardBeforePortal(): string | null {

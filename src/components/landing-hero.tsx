@@ -38,13 +38,19 @@ export function LandingHero({ signUpHref = '/register', signInHref = '/login', p
       <div className="hero__inner">
         <div className="hero__text">
         <h1 className="hero__title">{intl.formatMessage(messages.title)}</h1>
+        {/* The price copy replaces the range-free one as a new element: new text appears,
+            none moves (a layout shift). The line's box is as tall as either (landing.css). */}
         <p className="hero__lead">
-          {priceRange
-            ? intl.formatMessage(priceLine, {
+          {priceRange ? (
+            <span key="price">
+              {intl.formatMessage(priceLine, {
                 min: formatMoney(priceRange.min, priceRange.currency),
                 max: formatMoney(priceRange.max, priceRange.currency),
-              })
-            : intl.formatMessage(messages.noPrice)}
+              })}
+            </span>
+          ) : (
+            <span key="no-price">{intl.formatMessage(messages.noPrice)}</span>
+          )}
         </p>
         <p className="hero__trial">{intl.formatMessage(messages.trial)}</p>
         <div className="hero__actions">

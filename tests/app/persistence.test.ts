@@ -61,4 +61,10 @@ describe('persistence', () => {
     persistence.writeLanguage('es');
     expect(persistence.readLanguage()).toBe('es');
   });
+
+  it('mirrors the language in the cookie the server picks pre-rendered pages by (decision 042)', () => {
+    const jar = { cookie: '' };
+    createPersistence({ local: memoryStorage(), session: memoryStorage(), cookies: jar }).writeLanguage('es');
+    expect(jar.cookie).toMatch(/^fitstream_language=es; path=\/; max-age=\d+; samesite=lax$/);
+  });
 });

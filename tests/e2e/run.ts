@@ -23,7 +23,7 @@ function newest(dir: string): number {
 
 function buildIfStale(): void {
   const built = existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0;
-  const sources = Math.max(...['src', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts/precompiled-messages.ts'].map((p) => newest(path.join(root, p))));
+  const sources = Math.max(...['src', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts/precompiled-messages.ts', 'scripts/prerender.ts'].map((p) => newest(path.join(root, p))));
   if (built >= sources && process.env.E2E_FORCE_BUILD !== '1') return;
   console.log('e2e: building the app (vite build)');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

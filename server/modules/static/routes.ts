@@ -1,6 +1,7 @@
 // The built single-page app (dist/, served from memory) and what unknown paths answer: JSON
 // 404 under /api (and /uploads, /sandbox), 404 for a missing hashed asset, index.html for the
-// app's deep links. The app's own files (and `/`)
+// app's deep links. The public pages (`/`, `/login`, …) are their pre-rendered HTML in the
+// visitor's language (prerendered-pages.ts, docs/decisions/042). The app's own files (and those pages)
 // are answered on Node's response before Fastify (`app.answerAsset`, called by the server
 // app.ts makes): no request object, hooks or routing for the requests a page load makes most.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -9,6 +10,7 @@ import fp from 'fastify-plugin';
 import { sendError } from '@server/plugins/app/error-handler';
 import type { HeaderSet } from '@server/plugins/external/security';
 import { pickEncoding, type AppAsset, type AppAssets } from './app-assets';
+import { prerenderedPages, type PageChooser } from './prerendered-pages';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/'];
 
@@ -23,7 +25,7 @@ function isApiPath(pathname: string): boolean {
  * Everything an asset's answer carries, built once per asset and encoding at start: the
  * security headers, cache policy, ETag, Vary and encoding. A request then sets one object.
  */
-interface PreparedAsset {
+export interface PreparedAsset {
   etag: string;
   asset: AppAsset;
   notModified: HeaderSet;
@@ -40,12 +42,13 @@ declare module 'fastify' {
   }
 }
 
-function prepare(asset: AppAsset, security: HeaderSet): PreparedAsset {
+function prepare(asset: AppAsset, security: HeaderSet, extra: HeaderSet = {}): PreparedAsset {
   const common: Record<string, string> = {
     ...security,
     'cache-control': asset.cacheControl,
     etag: asset.etag,
     ...(asset.br || asset.gzip ? { vary: 'Accept-Encoding' } : {}),
+    ...extra,
   };
   const withBody = (body: Buffer, encoding?: string) =>
     Object.freeze({ ...common, 'content-type': asset.contentType, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
@@ -72,12 +75,13 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, prepared: Prepa
 }
 
 /** `sendAsset` on Node's own response: the same status, headers and bytes (a test compares them). */
-function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>) {
+function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>, page: PageChooser) {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url ?? '/';
     const query = url.indexOf('?');
-    const found = prepared.get(query < 0 ? url : url.slice(0, query));
+    const pathname = query < 0 ? url : url.slice(0, query);
+    const found = page(pathname, request.headers) ?? prepared.get(pathname);
     if (!found) return false;
     const answer = answerFor(found, request.headers);
     response.writeHead(answer.status, answer.headers);
@@ -89,18 +93,21 @@ function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>) {
 
 export default fp<{ assets: AppAssets }>(
   async (app, { assets }) => {
-    const prepared = new Map([...assets].map(([pathname, asset]) => [pathname, prepare(asset, app.securityHeaders)]));
+    const page = prerenderedPages(assets, app.securityHeaders, prepare);
+    // The pre-rendered files are only ever answered at their page's path, with their script's hash.
+    const served = [...assets].filter(([pathname]) => !pathname.startsWith('/prerendered/'));
+    const prepared = new Map(served.map(([pathname, asset]) => [pathname, prepare(asset, app.securityHeaders)]));
     const index = prepared.get('/index.html');
     if (index) prepared.set('/', index);
     else app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
-    app.decorate('answerAsset', answerOnNode(prepared));
+    app.decorate('answerAsset', answerOnNode(prepared, page));
 
     // GET (and HEAD) of anything no other route answers.
     // Its answers set the security headers themselves (one precomputed set per asset).
     app.get('/*', { config: { presetSecurityHeaders: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const api = isApiPath(pathname);
-      const asset = api ? undefined : prepared.get(pathname);
+      const asset = api ? undefined : (page(pathname, request.headers) ?? prepared.get(pathname));
       if (asset) return sendAsset(request, reply, asset);
       // A missing hashed file is a stale page asking for an old build, not a deep link.
       const deepLink = !api && !pathname.startsWith('/assets/');

@@ -1,0 +1,114 @@
+// Build step: the public pages pre-rendered, in English and Spanish, after the client build
+// (docs/decisions/042). Each page is the built index.html with the page's markup in #root (for
+// main.tsx to hydrate), its <html lang> and <title>, and one small inline script that runs before
+// the first paint: a signed-in visitor (a stored session) is sent to /home before the landing is
+// drawn, and a stored language other than the page's is written to the cookie the server reads,
+// and the page asked for again. The server (server/modules/static) picks the language's file.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createServer, type Plugin } from 'vite';
+
+/** The pages pre-rendered, by path, with the file name each language's copy gets. */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'landing',
+  '/login': 'login',
+  '/register': 'register',
+  '/forgot-password': 'forgot-password',
+  '/terms': 'terms',
+  '/privacy': 'privacy',
+  '/dmca': 'dmca',
+  '/eula': 'eula',
+  '/support': 'support',
+  '/changelog': 'changelog',
+};
+/** Pages a signed-in visitor never sees (their route's access is "visitor"): they go to /home. */
+const VISITOR_ONLY = new Set(['/', '/login', '/register', '/forgot-password']);
+export const PRERENDERED_LANGUAGES = ['en', 'es'] as const;
+/** The cookie that mirrors the stored language choice (src/app/persistence.ts writes it too). */
+export const LANGUAGE_COOKIE = 'fitstream_language';
+export const PRERENDERED_DIR = 'prerendered';
+
+/**
+ * Before the first paint. Storage keys are src/app/persistence.ts's; any failure (storage
+ * blocked) leaves the page as it is, and the app decides after hydration as it always did.
+ */
+export function firstPaintScript(visitorOnly: boolean): string {
+  // A form sent before the app has hydrated would go to the server as a plain GET: held instead.
+  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated'))e.preventDefault()},true);var k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
+    visitorOnly ? `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string'){d.hidden=true;location.replace('/home');return}` : ''
+  }var g=JSON.parse(l.getItem('fitstream.language')||'null');if((g==='en'||g==='es')&&g!==d.lang){document.cookie='${LANGUAGE_COOKIE}='+g+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf('${LANGUAGE_COOKIE}='+g)>=0){d.hidden=true;location.reload()}}}catch(e){}})()`;
+}
+
+export const scriptHash = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`;
+
+interface Renderer {
+  renderPage(pathname: string, language: string): Promise<{ html: string; title: string } | null>;
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the page in it. */
+export function pageDocument(index: string, page: { html: string; title: string }, language: string, script: string, pathname: string): string {
+  const withLang = index.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  const withTitle = withLang.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
+  // First in <head>: nothing is drawn before it has run.
+  const withScript = withTitle.replace(/<head>/, `<head>\n    <script>${script}</script>`);
+  const root = '<div id="root"></div>';
+  if (!withScript.includes(root)) throw new Error('prerender: the built index.html has no empty #root');
+  // Without JavaScript a form must not put its fields (a password) in a URL: POST, which the server refuses.
+  const html = page.html.replace(/<form /g, '<form method="post" ');
+  return withScript.replace(root, `<div id="root" data-prerendered="${pathname}">${html}</div>`);
+}
+
+export function prerenderPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  let configFile: string | false | undefined;
+  return {
+    name: 'fitstream-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      configFile = config.configFile;
+    },
+    async closeBundle() {
+      // The benchmarks build other pages (bench/bare-react) with this config: only the app's.
+      const entry = path.join(root, 'src', 'prerender.tsx');
+      if (!existsSync(entry) || !existsSync(path.join(outDir, 'index.html'))) return;
+      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const server = await createServer({
+        configFile,
+        root,
+        logLevel: 'warn',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const renderer = (await server.ssrLoadModule(entry)) as Renderer;
+        const hashes = new Set<string>();
+        for (const language of PRERENDERED_LANGUAGES) {
+          await mkdir(path.join(outDir, PRERENDERED_DIR, language), { recursive: true });
+          for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
+            const script = firstPaintScript(VISITOR_ONLY.has(pathname));
+            hashes.add(scriptHash(script));
+            const page = await renderer.renderPage(pathname, language);
+            if (!page) {
+              // Something on it keeps suspending: the app shell serves it, as before (a partial page would flash).
+              this.warn(`prerender: ${pathname} (${language}) did not settle; served by the app shell`);
+              continue;
+            }
+            await writeFile(path.join(outDir, PRERENDERED_DIR, language, `${name}.html`), pageDocument(index, page, language, script, pathname));
+          }
+        }
+        const manifest = { pages: PRERENDERED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };
+        await writeFile(path.join(outDir, PRERENDERED_DIR, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}

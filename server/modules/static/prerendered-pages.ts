@@ -1,0 +1,61 @@
+// The public pages pre-rendered at build time (scripts/prerender.ts, docs/decisions/042): for a
+// page's path, its HTML in the visitor's language: the stored choice (the `fitstream_language`
+// cookie the app writes beside its local storage), else Accept-Language, else English. Each
+// answer allows its one inline script by hash and varies on both inputs.
+import type { IncomingHttpHeaders } from 'node:http';
+import { negotiateLocale } from '@server/i18n';
+import type { HeaderSet } from '@server/plugins/external/security';
+import type { AppAsset, AppAssets } from './app-assets';
+import type { PreparedAsset } from './routes';
+
+interface PagesManifest {
+  pages: Record<string, string>;
+  languages: string[];
+  languageCookie: string;
+  scriptHashes: string[];
+}
+
+/** The pre-rendered page for a path and request headers, or undefined when the path has none. */
+export type PageChooser = (pathname: string, headers: IncomingHttpHeaders) => PreparedAsset | undefined;
+
+const none: PageChooser = () => undefined;
+
+/** The security headers with the pages' inline scripts allowed by hash. */
+function withScriptHashes(security: HeaderSet, hashes: string[]): HeaderSet {
+  const policy = security['content-security-policy'];
+  if (!policy) return security;
+  const allowed = hashes.map((hash) => `'${hash}'`).join(' ');
+  return { ...security, 'content-security-policy': policy.replace(/script-src ([^;]*)/, (_, sources: string) => `script-src ${sources} ${allowed}`) };
+}
+
+function cookieLanguage(cookieHeader: string | undefined, name: string, languages: readonly string[]): string | null {
+  if (!cookieHeader) return null;
+  const found = new RegExp(`(?:^|;\\s*)${name}=([a-z]{2})(?:;|$)`).exec(cookieHeader)?.[1];
+  return found && languages.includes(found) ? found : null;
+}
+
+type Prepare = (asset: AppAsset, security: HeaderSet, extra: HeaderSet) => PreparedAsset;
+
+export function prerenderedPages(assets: AppAssets, security: HeaderSet, prepare: Prepare): PageChooser {
+  const manifestAsset = assets.get('/prerendered/pages.json');
+  if (!manifestAsset) return none;
+  const manifest = JSON.parse(manifestAsset.body.toString('utf8')) as PagesManifest;
+  const headers = withScriptHashes(security, manifest.scriptHashes);
+  const extra = { vary: 'Accept-Encoding, Accept-Language, Cookie' };
+  const byPath = new Map<string, Map<string, PreparedAsset>>();
+  for (const [pathname, name] of Object.entries(manifest.pages)) {
+    const languages = new Map<string, PreparedAsset>();
+    for (const language of manifest.languages) {
+      const asset = assets.get(`/prerendered/${language}/${name}.html`);
+      if (asset) languages.set(language, prepare(asset, headers, { ...extra, 'content-language': language }));
+    }
+    if (languages.size > 0) byPath.set(pathname, languages);
+  }
+  return (pathname, requestHeaders) => {
+    const page = byPath.get(pathname);
+    if (!page) return undefined;
+    const language = cookieLanguage(requestHeaders.cookie, manifest.languageCookie, manifest.languages) ?? negotiateLocale(requestHeaders['accept-language']);
+    // A page not pre-rendered in this language is left to the app shell (never another language's).
+    return page.get(language);
+  };
+}
