@@ -2910,6 +2910,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description Any other refusal, which can answer every call before its own rules run: a request from another site (403), a malformed request (400), a request that took too long (408), a body too large (413) or of a type not accepted (415), an address too long (414), too many requests (429). Always the error shape, in the request's language. */
+        Refused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request is malformed or breaks a rule; `message` names the field. */
         BadRequest: {
             headers: {
@@ -3095,6 +3104,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     signIn: {
@@ -3125,6 +3135,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     refresh: {
@@ -3149,6 +3160,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     logout: {
@@ -3172,6 +3184,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["CrossSite"];
+            default: components["responses"]["Refused"];
         };
     };
     forgotPassword: {
@@ -3200,6 +3213,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     resetPassword: {
@@ -3229,6 +3243,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     createLinkToken: {
@@ -3250,6 +3265,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     exchangeLinkToken: {
@@ -3280,6 +3296,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     saveDetails: {
@@ -3308,6 +3325,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     getAccount: {
@@ -3329,6 +3347,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     changeEmail: {
@@ -3359,6 +3378,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     changePassword: {
@@ -3388,6 +3408,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     setAccountLanguage: {
@@ -3416,6 +3437,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     signOutDevice: {
@@ -3441,6 +3463,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     signOutOtherDevices: {
@@ -3462,6 +3485,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     exportAccount: {
@@ -3483,6 +3507,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     deleteAccount: {
@@ -3513,6 +3538,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     getNotifications: {
@@ -3534,6 +3560,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     saveNotifications: {
@@ -3562,6 +3589,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     subscribePush: {
@@ -3590,6 +3618,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     unsubscribePush: {
@@ -3611,6 +3640,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     unsubscribePage: {
@@ -3644,6 +3674,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     unsubscribeOneClick: {
@@ -3683,6 +3714,7 @@ export interface operations {
             };
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     uploadImage: {
@@ -3715,6 +3747,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
         };
     };
     getUpload: {
@@ -3738,6 +3771,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     listClasses: {
@@ -3777,6 +3811,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     classesHome: {
@@ -3798,6 +3833,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     getClass: {
@@ -3822,6 +3858,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     listProgrammes: {
@@ -3848,6 +3885,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     programmeUpNext: {
@@ -3869,6 +3907,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     finishedProgrammes: {
@@ -3890,6 +3929,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     getProgramme: {
@@ -3914,6 +3954,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     startProgramme: {
@@ -3945,6 +3986,7 @@ export interface operations {
             403: components["responses"]["NoProgrammeAccess"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Refused"];
         };
     };
     setProgrammeWeekdays: {
@@ -3975,6 +4017,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Refused"];
         };
     };
     pauseProgramme: {
@@ -4000,6 +4043,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Refused"];
         };
     };
     resumeProgramme: {
@@ -4026,6 +4070,7 @@ export interface operations {
             403: components["responses"]["NoProgrammeAccess"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Refused"];
         };
     };
     leaveProgramme: {
@@ -4051,6 +4096,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Refused"];
         };
     };
     listPlans: {
@@ -4072,6 +4118,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     priceRange: {
@@ -4093,6 +4140,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     subscribe: {
@@ -4123,6 +4171,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     confirmCheckout: {
@@ -4155,6 +4204,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     listSubscriptions: {
@@ -4176,6 +4226,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     cancelSubscription: {
@@ -4207,6 +4258,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     reactivateSubscription: {
@@ -4238,6 +4290,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     openPaymentPortal: {
@@ -4261,6 +4314,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     home: {
@@ -4282,6 +4336,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     previewPlanChange: {
@@ -4312,6 +4367,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     changePlan: {
@@ -4343,6 +4399,7 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     undoPlanChange: {
@@ -4367,6 +4424,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
         };
     };
     paymentHistory: {
@@ -4397,6 +4455,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     invoicePdf: {
@@ -4439,6 +4498,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     sandboxClock: {
@@ -4469,6 +4529,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     sandboxNewClassDigest: {
@@ -4494,6 +4555,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     sandboxClockPage: {
@@ -4523,6 +4585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     sandboxClockPageMove: {
@@ -4574,6 +4637,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     providerWebhook: {
@@ -4611,6 +4675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     sandboxCheckoutPage: {
@@ -4642,6 +4707,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     sandboxCheckoutPay: {
@@ -4694,6 +4760,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     sandboxPortalPage: {
@@ -4725,6 +4792,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     sandboxPortalUpdateCard: {
@@ -4777,6 +4845,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     startPlayback: {
@@ -4826,6 +4895,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaPreparingError"];
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     playbackHeartbeat: {
@@ -4861,6 +4931,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlaybackEndedError"];
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     stopPlayback: {
@@ -4887,6 +4958,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PlaybackRefused"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     masterPlaylist: {
@@ -4924,6 +4996,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlaybackEndedError"];
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     saveProgress: {
@@ -4953,6 +5026,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     listDownloads: {
@@ -4974,6 +5048,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     createDownloadLicence: {
@@ -5036,6 +5111,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaPreparingError"];
                 };
             };
+            default: components["responses"]["Refused"];
         };
     };
     deleteDownloadLicence: {
@@ -5063,6 +5139,7 @@ export interface operations {
             403: components["responses"]["DownloadRefused"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["DownloadEnded"];
+            default: components["responses"]["Refused"];
         };
     };
     downloadFiles: {
@@ -5090,6 +5167,7 @@ export interface operations {
             403: components["responses"]["DownloadRefused"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["DownloadEnded"];
+            default: components["responses"]["Refused"];
         };
     };
     removeDownloadDevice: {
@@ -5116,6 +5194,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     checkDownloads: {
@@ -5145,6 +5224,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["DownloadRefused"];
+            default: components["responses"]["Refused"];
         };
     };
     mediaPoster: {
@@ -5169,6 +5249,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     renditionPlaylist: {
@@ -5198,6 +5279,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     mediaSegment: {
@@ -5246,6 +5328,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            default: components["responses"]["Refused"];
         };
     };
     mediaCaptions: {
@@ -5276,6 +5359,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     getActivity: {
@@ -5297,6 +5381,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     getActivityHistory: {
@@ -5324,6 +5409,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     setWeeklyGoal: {
@@ -5350,6 +5436,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     clearWeeklyGoal: {
@@ -5371,6 +5458,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     listFavourites: {
@@ -5392,6 +5480,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     saveFavourite: {
@@ -5417,6 +5506,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     removeFavourite: {
@@ -5442,6 +5532,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     mediaChapters: {
@@ -5471,6 +5562,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     setAccountTimeZone: {
@@ -5499,6 +5591,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     readSchedule: {
@@ -5524,6 +5617,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     addScheduleItem: {
@@ -5554,6 +5648,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     removeScheduleItem: {
@@ -5579,6 +5674,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
     moveScheduleItem: {
@@ -5610,6 +5706,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     scheduleSettings: {
@@ -5631,6 +5728,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     setScheduleReminders: {
@@ -5659,6 +5757,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
         };
     };
     resetScheduleFeedLink: {
@@ -5680,6 +5779,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
         };
     };
     scheduleFeed: {
@@ -5705,6 +5805,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
         };
     };
 }
