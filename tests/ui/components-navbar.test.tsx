@@ -38,7 +38,7 @@ describe('Navbar', () => {
     expect(onLogout).toHaveBeenCalledOnce();
   });
 
-  it('shows Activity only to a signed-in subscriber', () => {
+  it('shows Activity only to a signed-in subscriber, and Downloads to a signed-in account', () => {
     const links = (signedIn: boolean, subscriber: boolean) => {
       const { unmount } = renderIntl(<Navbar signedIn={signedIn} subscriber={subscriber} language="en" onLanguageChange={() => {}} onLogout={() => {}} />);
       const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -47,11 +47,16 @@ describe('Navbar', () => {
       unmount();
       return { names, activity };
     };
-    expect(links(false, false).activity).toBeNull();
-    expect(links(true, false).activity).toBeNull();
+    const visitor = links(false, false);
+    expect(visitor.activity).toBeNull();
+    expect(visitor.names).not.toContain('Downloads');
+    const member = links(true, false);
+    expect(member.activity).toBeNull();
+    // Downloads lists what this device holds, for any signed-in account (and while offline).
+    expect(member.names).toContain('Downloads');
     const subscriber = links(true, true);
     expect(subscriber.activity).toBe('/activity');
-    expect(subscriber.names.slice(0, 6)).toEqual(['Home', 'Classes', 'Programmes', 'Schedule', 'Activity', 'Pricing']);
+    expect(subscriber.names.slice(0, 7)).toEqual(['Home', 'Classes', 'Programmes', 'Schedule', 'Activity', 'Downloads', 'Pricing']);
   });
 
   it('opens and closes the mobile menu with aria-expanded', async () => {
