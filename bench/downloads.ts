@@ -75,9 +75,14 @@ async function signedIn(browser: Browser, origin: string, session: Session, opti
   return { context, page };
 }
 
-/** The service worker controls the page, its precache complete (nothing of its own competes with what is timed). */
+/**
+ * The service worker controls the page, its precache complete (nothing of its own competes with
+ * what is timed). Loaded again after `ready`: a page whose navigation began just before the worker
+ * activated is never claimed (tests/e2e/downloads.e2e.ts).
+ */
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 60_000 });
 }
 

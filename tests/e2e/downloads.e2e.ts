@@ -41,10 +41,16 @@ async function subscriber(browser: Browser, label: string, plan: 'standard' | 'b
   return { context, page, email, token };
 }
 
-/** The worker controls the page (it claims the page that installed it). */
+/**
+ * The app is installed and controls the page. The worker claims the pages open when it activates,
+ * but a page whose navigation started just before that (seen on a loaded machine: `ready`, and no
+ * controller for good) is never claimed; every later load is controlled, so after `ready` the
+ * page is loaded again, as the user's next visit would be.
+ */
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 20_000 });
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: PATIENCE });
 }
 
 /** Downloads the class from its page at the quality offered first, and waits until it is stored. */
