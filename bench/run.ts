@@ -1,11 +1,12 @@
 // `npm run bench`: runs every benchmark in turn and prints one table (also written to
 // bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
-//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled, engagement
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled, engagement, downloads
 //                  (playback is segments and first frame; firstframe is first frame alone)
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
 import path from 'node:path';
 import { measureBundle } from './bundle';
+import { measureDownloads } from './downloads';
 import { measureEngagement } from './engagement';
 import { measureGrowth } from './growth';
 import { measureJourneys } from './journeys';
@@ -25,8 +26,8 @@ const only = onlyArgument ? onlyArgument.slice('--only='.length).split(',') : nu
 const wanted = (name: string) => only === null || only.includes(name);
 
 const settings = quick
-  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, firstFrameRuns: 3, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
-  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, firstFrameRuns: 7, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9 };
+  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, firstFrameRuns: 3, downloadRuns: 3, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
+  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, firstFrameRuns: 7, downloadRuns: 5, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9 };
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 const journeysArgument = process.argv.find((argument) => argument.startsWith('--journeys='));
@@ -119,6 +120,17 @@ async function main(): Promise<void> {
             found.push(...(await measureFirstFrame(server, { label: 'PGlite', mediaDir: sharedSampleMediaDir, runs: settings.firstFrameRuns })));
           }
           return found;
+        } finally {
+          await server.stop();
+        }
+      });
+    }
+
+    if (wanted('downloads')) {
+      await step('downloads (PGlite, fresh server): throughput, opening offline, first frame offline', async () => {
+        const server = await startProductServer({ distDir });
+        try {
+          return await measureDownloads(server, { mediaDir: sharedSampleMediaDir, runs: settings.downloadRuns });
         } finally {
           await server.stop();
         }

@@ -2,7 +2,9 @@
 // subscriber downloads a class (progress in per cent and MB), goes offline, reloads, and the
 // class plays from this device past 2 s with captions; /downloads lists it (axe and screenshots in
 // en and es) and deleting it frees the space; a third device on Standard is refused, then allowed
-// after removing another; Basic never fetches above 720p. Each test has its own browser context,
+// after removing another; Basic never fetches above 720p; a download interrupted by a reload
+// resumes without fetching again what is stored; a subscription that ended removes the downloads
+// at the next online visit, with a notice saying why. Each test has its own browser context,
 // so its storage (caches, IndexedDB) starts empty.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -10,6 +12,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { checkEverywhere, launch, newContext, signInThroughForm, signedIn } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
+/** Each step waits this long for what the page shows: the CI's machine is often loaded. */
+const PATIENCE = 30_000;
+
+async function patientContext(browser: Browser): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  context.setDefaultTimeout(PATIENCE);
+  return context;
+}
 
 async function subscribe(page: Page, plan: 'standard' | 'basic'): Promise<void> {
   await page.goto('/pricing');
@@ -23,18 +33,24 @@ async function subscribe(page: Page, plan: 'standard' | 'basic'): Promise<void> 
   await page.waitForURL((url) => url.pathname === '/success');
 }
 
-async function subscriber(browser: Browser, label: string, plan: 'standard' | 'basic'): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await newContext(browser);
+async function subscriber(browser: Browser, label: string, plan: 'standard' | 'basic'): Promise<{ context: BrowserContext; page: Page; email: string; token: string }> {
+  const context = await patientContext(browser);
   const page = await context.newPage();
-  const { email } = await signedIn(page, label);
+  const { email, token } = await signedIn(page, label);
   await subscribe(page, plan);
-  return { context, page, email };
+  return { context, page, email, token };
 }
 
-/** The worker controls the page (it claims the page that installed it). */
+/**
+ * The app is installed and controls the page. The worker claims the pages open when it activates,
+ * but a page whose navigation started just before that (seen on a loaded machine: `ready`, and no
+ * controller for good) is never claimed; every later load is controlled, so after `ready` the
+ * page is loaded again, as the user's next visit would be.
+ */
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 20_000 });
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: PATIENCE });
 }
 
 /** Downloads the class from its page at the quality offered first, and waits until it is stored. */
@@ -49,7 +65,7 @@ async function download(page: Page): Promise<void> {
 
 /** Another device of the same account: a new browser context signed in through the form. */
 async function anotherDevice(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
+  const context = await patientContext(browser);
   const page = await context.newPage();
   await signInThroughForm(page, email);
   await page.waitForURL((url) => url.pathname !== '/login');
@@ -58,6 +74,47 @@ async function anotherDevice(browser: Browser, email: string): Promise<{ context
 
 async function storedCaches(page: Page): Promise<string[]> {
   return page.evaluate(() => caches.keys().then((keys) => keys.filter((key) => key.startsWith('fitstream-offline-'))));
+}
+
+/** The class's files stored on this device, each as its path under the class (`720p/segment-000.m4s`). */
+async function storedFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async (classId) => {
+    if (!(await caches.has(`fitstream-offline-${classId}`))) return [];
+    const cache = await caches.open(`fitstream-offline-${classId}`);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname.replace(`/offline/${classId}/`, '')).sort();
+  }, CLASS_ID);
+}
+
+/** A media request's path under its media (`/media/<media>/720p/segment-000.m4s` → `720p/segment-000.m4s`). */
+const mediaFile = (pathname: string): string => pathname.replace(/^\/media\/[^/]+\//, '');
+const isSegment = (file: string): boolean => /\/segment-\d+\.m4s$/.test(file);
+
+/**
+ * The player starts the class: the player offers Play (or Start over, when a position was kept)
+ * while it loads and plays by itself where the browser allows autoplay, so Play may go away under
+ * a click. Pressed if it is still offered once the page shows it (in the page, so it is the same
+ * moment), then the video is playing either way.
+ */
+async function startsPlaying(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('video.player__video');
+      if (video && !video.paused) return true;
+      const offered = [...document.querySelectorAll<HTMLButtonElement>('.player__overlay button')].find((button) => /^(play|start over)$/i.test(button.textContent?.trim() ?? ''));
+      offered?.click();
+      return Boolean(offered);
+    },
+    undefined,
+    { timeout: 40_000 },
+  );
+  await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('video.player__video')?.paused === false, undefined, { timeout: 30_000 });
+}
+
+/** Why the page does not show what a step waited for: its address, page errors and text, and a screenshot. */
+async function explain(page: Page, error: unknown, problems: string[], name: string): Promise<never> {
+  await page.screenshot({ path: `/tmp/${name}.png` }).catch(() => undefined);
+  const text = await page.locator('body').innerText().catch(() => '(no body)');
+  throw new Error(`${String(error)}\n${page.url()}\nerrors: ${problems.join(' | ') || 'none'}\n${text}`);
 }
 
 describe('downloads', () => {
@@ -73,6 +130,9 @@ describe('downloads', () => {
     const { context, page } = await subscriber(browser, 'dl-standard', 'standard');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
+    // Only to explain a failure: what the page logged as an error.
+    const logged: string[] = [];
+    page.on('console', (message) => (message.type() === 'error' ? logged.push(`console: ${message.text()}`) : undefined));
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     const panel = page.getByTestId('download-panel');
@@ -105,19 +165,15 @@ describe('downloads', () => {
     await page.goto('/downloads');
     await page.reload();
     const item = page.getByTestId('download-item');
-    await item.waitFor();
+    await item.waitFor({ timeout: 30_000 });
     assert.match(await item.innerText(), /720p · [\d.]+ MB/);
     assert.match(await item.innerText(), /Licence valid until/);
     await checkEverywhere(page, 'downloads-offline');
     await item.getByRole('link', { name: 'Play' }).click();
     await page.waitForURL((url) => url.pathname === `/watch/${CLASS_ID}`);
-    // Play (or "Start over" when a position was kept): the class starts from this device.
-    const start = page.locator('.player__overlay').getByRole('button', { name: /^(play|start over)$/i });
-    await start.waitFor({ timeout: 40_000 }).catch(async (error: unknown) => {
-      await page.screenshot({ path: '/tmp/dl-fail.png' });
-      throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
-    });
-    await start.click();
+    // The class starts from this device: by itself where the browser lets the player autoplay
+    // (its Play button then goes away as the video starts), else with Play or Start over.
+    await startsPlaying(page).catch((error: unknown) => explain(page, error, [...problems, ...logged], 'dl-offline-play'));
     await page.getByRole('button', { name: /captions/i }).first().click();
     await page.waitForFunction(() => ((document.querySelector('video.player__video') as HTMLVideoElement | null)?.currentTime ?? 0) > 2, undefined, { timeout: 30_000 });
     const captions = await page.evaluate(() => {
@@ -129,7 +185,7 @@ describe('downloads', () => {
     // Back online: delete it on /downloads and the space is freed.
     await context.setOffline(false);
     await page.goto('/downloads');
-    await item.waitFor();
+    await item.waitFor({ timeout: 30_000 });
     await item.getByRole('button', { name: /^Delete/ }).click();
     await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
     assert.deepEqual(await storedCaches(page), []);
@@ -154,22 +210,26 @@ describe('downloads', () => {
     await removes.first().click();
     await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
 
-    // The removed device learns it at its next online visit: the files go, with the reason.
-    await first.page.reload();
-    await secondPage.reload();
-    const notices = await Promise.all(
-      [first.page, secondPage].map((candidate) =>
-        candidate
-          .getByTestId('downloads-removed')
-          .waitFor({ timeout: 10_000 })
-          .then(() => candidate)
-          .catch(() => null),
-      ),
+    // The removed device learns it at its next online visit: the files go, with the reason. Each
+    // device's check at start says what it still holds; exactly one hears of a revocation.
+    const checked = await Promise.all(
+      [first.page, secondPage].map(async (candidate) => {
+        const answer = candidate.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/downloads/check', { timeout: 30_000 });
+        await candidate.reload();
+        const body = (await (await answer).json()) as { licences: { status: string; reason: string | null }[] };
+        return { page: candidate, revoked: body.licences.filter((licence) => licence.status === 'revoked') };
+      }),
     );
-    const told = notices.filter(Boolean) as Page[];
+    const told = checked.filter((device) => device.revoked.length > 0);
     assert.equal(told.length, 1, 'exactly one device lost its downloads');
-    assert.match(await told[0]!.getByTestId('downloads-removed').innerText(), /downloads were removed from this device/);
-    assert.deepEqual(await storedCaches(told[0]!), []);
+    assert.deepEqual(told[0]!.revoked.map((licence) => licence.reason), ['removed']);
+    const notice = told[0]!.page.getByTestId('downloads-removed');
+    await notice.waitFor({ timeout: 30_000 });
+    assert.match(await notice.innerText(), /downloads were removed from this device/);
+    assert.deepEqual(await storedCaches(told[0]!.page), []);
+    const kept = checked.find((device) => device.revoked.length === 0)!;
+    assert.equal(await kept.page.getByTestId('downloads-removed').count(), 0);
+    assert.deepEqual(await storedCaches(kept.page), [`fitstream-offline-${CLASS_ID}`]);
     await Promise.all([first.context.close(), second.close(), third.close()]);
   });
 
@@ -200,6 +260,85 @@ describe('downloads', () => {
       return response.status;
     }, CLASS_ID);
     assert.equal(refused, 403);
+    await context.close();
+  });
+
+  it('resumes a download interrupted by a reload without fetching again the files already stored', async () => {
+    const { context, page } = await subscriber(browser, 'dl-resume', 'standard');
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    // The last three segments never answer on this visit: the download stops part-way.
+    const held = /\/segment-00[234]\.m4s$/;
+    await page.route('**/media/**', async (route) => {
+      if (held.test(new URL(route.request().url()).pathname)) return;
+      await route.continue();
+    });
+    const panel = page.getByTestId('download-panel');
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    // Until the first two segments are stored (the page's own Cache Storage, read as they land).
+    await page
+      .evaluate(async (classId) => {
+        const wanted = ['/segment-000.m4s', '/segment-001.m4s'];
+        for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+          const cache = await caches.open(`fitstream-offline-${classId}`);
+          const stored = (await cache.keys()).map((request) => new URL(request.url).pathname);
+          if (wanted.every((end) => stored.some((p) => p.endsWith(end)))) return;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error(`the first two segments were not stored within 60 s`);
+      }, CLASS_ID)
+      .catch((error: unknown) => explain(page, error, problems, 'dl-resume-part'));
+    await page.reload();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const stored = await storedFiles(page);
+    assert.ok(stored.includes('720p/init.mp4') && stored.includes('720p/segment-000.m4s') && stored.includes('720p/segment-001.m4s'), `stored before the reload: ${stored.join(', ')}`);
+    assert.ok(!stored.some((file) => held.test(`/${file}`)), 'the held segments are not stored');
+
+    // After the reload the class page says how far it got, and Resume fetches only the rest.
+    await panel.getByText(/Download paused at \d+%/).waitFor({ timeout: 20_000 }).catch((error: unknown) => explain(page, error, problems, 'dl-resume-paused'));
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/')) fetched.push(mediaFile(url.pathname));
+    });
+    await panel.getByRole('button', { name: 'Resume download' }).click();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 }).catch((error: unknown) => explain(page, error, problems, 'dl-resume-done'));
+    assert.deepEqual(fetched.filter((file) => stored.includes(file)), [], 'no stored file is fetched again');
+    assert.deepEqual(fetched.filter(isSegment).sort(), ['720p/segment-002.m4s', '720p/segment-003.m4s', '720p/segment-004.m4s']);
+    assert.deepEqual((await storedFiles(page)).filter(isSegment), ['720p/segment-000.m4s', '720p/segment-001.m4s', '720p/segment-002.m4s', '720p/segment-003.m4s', '720p/segment-004.m4s']);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('removes the downloads, saying why, at the first online visit after the subscription ended', async () => {
+    const { context, page, token } = await subscriber(browser, 'dl-ended', 'standard');
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    await download(page);
+    assert.deepEqual(await storedCaches(page), [`fitstream-offline-${CLASS_ID}`]);
+
+    // The subscriber cancels, and the sandbox test clock reaches the end of the period: access ends.
+    const headers = { authorization: `FitStream ${token}` };
+    const listed = (await (await page.request.post('/api/v1/payments/subscriptions', { headers })).json()) as { plans: { subscription_id: string }[] };
+    const subscriptionId = listed.plans[0]?.subscription_id ?? '';
+    assert.equal((await page.request.post('/api/v1/payments/subscription-cancel', { data: { subscription_id: subscriptionId }, headers })).status(), 200);
+    assert.equal((await page.request.post('/api/v1/sandbox/clock', { data: { action: 'renew' }, headers })).status(), 200);
+    const ended = (await (await page.request.post('/api/v1/payments/subscriptions', { headers })).json()) as { plans: { subscription_status: string }[] };
+    assert.equal(ended.plans[0]?.subscription_status, 'canceled');
+
+    // The next visit online: the class is removed from this device, with the reason.
+    await page.reload();
+    const notice = page.getByTestId('downloads-removed');
+    await notice.waitFor({ timeout: 30_000 });
+    assert.match(await notice.innerText(), /was removed from this device because your subscription has ended\./);
+    assert.deepEqual(await storedCaches(page), []);
+    await checkEverywhere(page, 'downloads-removed-ended', (candidate) => candidate.getByTestId('downloads-removed').waitFor());
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.goto('/downloads');
+    await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
     await context.close();
   });
 });

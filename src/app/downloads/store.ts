@@ -44,12 +44,17 @@ export async function deleteStored(classId: string): Promise<void> {
   await (await records()).delete(RECORDS, classId);
 }
 
+/** The local paths a class's cache holds: one listing, not a lookup per file (a class has hundreds). */
+async function storedPaths(cache: Cache): Promise<Set<string>> {
+  return new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+}
+
 /** Bytes of the files not yet stored (what a resumed download still needs). */
 export async function missingBytes(classId: string, files: DownloadFiles): Promise<number> {
-  const cache = await caches.open(cacheName(classId));
-  let missing = 0;
-  for (const part of downloadParts(classId, files)) if (!(await cache.match(part.local))) missing += part.bytes;
-  return missing;
+  const stored = await storedPaths(await caches.open(cacheName(classId)));
+  return downloadParts(classId, files)
+    .filter((part) => !stored.has(part.local))
+    .reduce((sum, part) => sum + part.bytes, 0);
 }
 
 export interface FetchProgress {
@@ -87,8 +92,8 @@ export async function fetchDownload(record: DownloadRecord, files: DownloadFiles
   const cache = await caches.open(cacheName(classId));
   await cache.put(localMasterUrl(classId), new Response(localMaster(classId, files.master_playlist), { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }));
   const parts = downloadParts(classId, files);
-  const done = new Set<string>();
-  for (const part of parts) if (await cache.match(part.local)) done.add(part.local);
+  const stored = await storedPaths(cache);
+  const done = new Set(parts.filter((part) => stored.has(part.local)).map((part) => part.local));
   let bytesDone = parts.filter((part) => done.has(part.local)).reduce((sum, part) => sum + part.bytes, 0);
   const bytesTotal = files.total_bytes;
   let current: DownloadRecord = { ...record, done: [...done], fileCount: parts.length + 1, bytes: bytesTotal };

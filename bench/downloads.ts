@@ -1,0 +1,338 @@
+// Issue 27's benchmarks, in Debian's Chromium over loopback, each against a baseline measured in
+// the same run (alternately, medians):
+// - download throughput: the product's Download on the class page (licence, signed URLs, four
+//   files at a time into Cache Storage, docs/decisions/040), from the press to "Downloaded", against
+//   a bare page fetching the same files four at a time into Cache Storage from a bare Fastify +
+//   @fastify/static server (≥ 0.8×);
+// - opening the installed app offline: /downloads in a new tab with no network until the stored
+//   class is listed, against a bare page answered by its own minimal service worker until its text
+//   is there (≤ 1.5×);
+// - first frame of a downloaded class offline (the local session, the stored files through the
+//   worker) against the same class streamed online, from opening /watch to `playing` with Play
+//   pressed as soon as it is offered (≤ 1×); from the press alone too (no budget).
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { browserFlags, chromiumPath } from './lighthouse';
+import { subscriber } from './playback';
+import { startBareServer, type RunningServer } from './server-process';
+import { ratioOf, type Row } from './table';
+
+// As a person's browser: Play must be pressed (the press is what is timed).
+const flags = [...browserFlags, '--autoplay-policy=user-gesture-required'];
+const desktop = { width: 1280, height: 800 };
+const PREFERRED_CLASS = 'sunrise-vinyasa-flow';
+
+const bareDownloadPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare download</title></head><body><h1>Bare download</h1>
+<script>
+// The same files, four at a time, each read whole and kept in Cache Storage.
+window.download = async (paths) => {
+  const cache = await caches.open('bare-download');
+  const queue = [...paths];
+  let bytes = 0;
+  const start = performance.now();
+  const worker = async () => {
+    for (let path = queue.shift(); path; path = queue.shift()) {
+      const response = await fetch(path);
+      const body = await response.blob();
+      bytes += body.size;
+      await cache.put(path, new Response(body, { headers: { 'content-type': response.headers.get('content-type') || '' } }));
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return { ms: performance.now() - start, bytes };
+};
+</script></body></html>`;
+
+const bareAppPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>bare app</title></head>
+<body><h1>Downloads</h1><p>Sunrise Vinyasa Flow · 720p</p><script>navigator.serviceWorker.register('/sw.js');</script></body></html>`;
+
+const bareWorker = `self.addEventListener('install', (event) => event.waitUntil(caches.open('bare-app').then((cache) => cache.add('/app')).then(() => self.skipWaiting())));
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode === 'navigate') event.respondWith(caches.match('/app'));
+});`;
+
+/**
+ * Records, from the page's start, when `selector` is first in the document. No named function
+ * inside: tsx's transform would wrap it in a helper the page does not have.
+ */
+const recordShown = (selector: string) => {
+  const record = window as unknown as { shownAt?: number };
+  new MutationObserver(() => {
+    if (record.shownAt === undefined && document.querySelector(selector)) record.shownAt = performance.now();
+  }).observe(document, { childList: true, subtree: true });
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+type Session = Awaited<ReturnType<typeof subscriber>>;
+
+async function signedIn(browser: Browser, origin: string, session: Session, options: { shown?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: origin, viewport: desktop });
+  if (options.shown) await context.addInitScript(recordShown, options.shown);
+  const page = await context.newPage();
+  await page.goto('/terms');
+  await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email: session.email, token: session.token });
+  return { context, page };
+}
+
+/**
+ * The service worker controls the page, its precache complete (nothing of its own competes with
+ * what is timed). Loaded again after `ready`: a page whose navigation began just before the worker
+ * activated is never claimed (tests/e2e/downloads.e2e.ts).
+ */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 60_000 });
+}
+
+/** Presses Download (the quality offered first) and answers the ms to "Downloaded", with the media files fetched. */
+async function productDownload(page: Page, classId: string): Promise<{ ms: number; files: string[]; firstByteMs: number; lastFileMs: number }> {
+  await page.goto(`/classes/${classId}`);
+  await controlled(page);
+  const panel = page.getByTestId('download-panel');
+  await panel.getByRole('button', { name: 'Download', exact: true }).waitFor({ timeout: 30_000 });
+  const files = new Set<string>();
+  const listen = (request: { url(): string }) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/media/')) files.add(pathname);
+  };
+  page.on('request', listen);
+  const { ms, pressedAt } = await page.evaluate(
+    () =>
+      new Promise<{ ms: number; pressedAt: number }>((resolve, reject) => {
+        const button = [...document.querySelectorAll<HTMLButtonElement>('[data-testid=download-panel] button')].find((candidate) => candidate.textContent?.trim() === 'Download');
+        if (!button) return reject(new Error('no Download button'));
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid=download-done]')) return;
+          observer.disconnect();
+          resolve({ ms: performance.now() - start, pressedAt: start });
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        setTimeout(() => reject(new Error('not downloaded within 120 s')), 120_000);
+        button.click();
+      }),
+  );
+  page.off('request', listen);
+  // Where the time went: the licence and its signed URLs before the first media request, the files after.
+  const media = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/media/'))
+      .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
+  );
+  const after = media.filter((entry) => entry.start >= pressedAt);
+  const firstByteMs = after.length ? Math.min(...after.map((entry) => entry.start)) - pressedAt : Number.NaN;
+  const lastFileMs = after.length ? Math.max(...after.map((entry) => entry.end)) - pressedAt : Number.NaN;
+  return { ms, files: [...files], firstByteMs, lastFileMs };
+}
+
+/**
+ * Presses the player's first choice (Play, or Resume from …) as soon as it is offered, and answers
+ * the ms from the press to the video's `playing` and from the page's navigation start to it.
+ */
+async function clickToPlaying(page: Page): Promise<{ fromPlay: number; fromOpen: number }> {
+  const selector = '.player__overlay .btn--primary';
+  await page.waitForFunction((play) => document.querySelector(play) !== null, selector, { timeout: 30_000, polling: 'raf' });
+  return page.evaluate(
+    (play) =>
+      new Promise<{ fromPlay: number; fromOpen: number }>((resolve, reject) => {
+        const video = document.querySelector('video');
+        const button = document.querySelector<HTMLButtonElement>(play);
+        if (!video || !button) return reject(new Error('no video or Play button'));
+        const start = performance.now();
+        video.addEventListener('playing', () => resolve({ fromPlay: performance.now() - start, fromOpen: performance.now() }), { once: true });
+        setTimeout(() => reject(new Error('no playing event within 30 s')), 30_000);
+        button.click();
+      }),
+    selector,
+  );
+}
+
+/** Sets the stored download's resume point, so the offline player always offers "Resume from" (a press, as online). */
+async function storeResumePoint(page: Page, classId: string): Promise<void> {
+  await page.evaluate(
+    (id) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('fitstream-downloads');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('downloads', 'readwrite');
+          const store = tx.objectStore('downloads');
+          const found = store.get(id);
+          found.onsuccess = () => store.put({ ...(found.result as object), positionSeconds: 1 });
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    classId,
+  );
+}
+
+/** When the page first had what it waited for in its document, in ms from its navigation's start. */
+async function shownAt(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt !== undefined, undefined, { timeout: 30_000 }).catch(async (error: Error) => {
+    const shown = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(`${page.url()} showing "${shown}": ${error.message}`);
+  });
+  return page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
+}
+
+export async function measureDownloads(server: RunningServer, options: { mediaDir: string; runs: number }): Promise<Row[]> {
+  const session = await subscriber(server.origin);
+  const { classes } = await session.call<{ classes: { id: string }[] }>('classes', 'GET', '/api/v1/classes', 200, { auth: true });
+  const classId = classes.some((listed) => listed.id === PREFERRED_CLASS) ? PREFERRED_CLASS : classes[0]?.id;
+  if (!classId) throw new Error('no class to download');
+  const saved = await session.request('PUT', `/api/v1/playback/progress/${classId}`, { auth: true, json: { position_seconds: 1 } });
+  if (saved.status !== 200) throw new Error(`saving the resume position answered ${saved.status}`);
+  const bare = await startBareServer(
+    [
+      { method: 'GET', url: '/', contentType: 'text/html; charset=utf-8', body: Buffer.from(bareDownloadPage) },
+      { method: 'GET', url: '/app', contentType: 'text/html; charset=utf-8', body: Buffer.from(bareAppPage) },
+      { method: 'GET', url: '/sw.js', contentType: 'text/javascript; charset=utf-8', body: Buffer.from(bareWorker) },
+    ],
+    { staticRoot: options.mediaDir },
+  );
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
+  const rows: Row[] = [];
+  try {
+    // 1. Throughput: a fresh profile each run, the product and the bare page alternately.
+    const ours: { ms: number; bytes: number }[] = [];
+    const theirs: { ms: number; bytes: number }[] = [];
+    const before: number[] = [];
+    const fetching: number[] = [];
+    let kept: { context: BrowserContext; page: Page } | null = null;
+    for (let run = 0; run < options.runs; run += 1) {
+      await kept?.context.close();
+      kept = await signedIn(browser, server.origin, session, { shown: '[data-testid=download-item]' });
+      const product = await productDownload(kept.page, classId);
+      const plain = await browser.newContext({ baseURL: bare.origin, viewport: desktop });
+      const page = await plain.newPage();
+      await page.goto('/');
+      const paths = product.files.map((file) => file.replace(/^\/media\//, '/static/'));
+      const baseline = await page.evaluate((list) => (window as unknown as { download(paths: string[]): Promise<{ ms: number; bytes: number }> }).download(list), paths);
+      await plain.close();
+      ours.push({ ms: product.ms, bytes: baseline.bytes });
+      before.push(product.firstByteMs);
+      fetching.push(product.lastFileMs - product.firstByteMs);
+      theirs.push(baseline);
+    }
+    const mbps = (sample: { ms: number; bytes: number }) => sample.bytes / 1e6 / (sample.ms / 1000);
+    const ourRate = median(ours.map(mbps));
+    const theirRate = median(theirs.map(mbps));
+    const megabytes = (theirs[0]?.bytes ?? 0) / 1e6;
+    console.log(`  download of ${classId} (${megabytes.toFixed(2)} MB): ${ourRate.toFixed(1)} MB/s vs bare ${theirRate.toFixed(1)} MB/s; runs ${ours.map((s) => Math.round(s.ms)).join('/')} vs ${theirs.map((s) => Math.round(s.ms)).join('/')} ms`);
+    console.log(`  product: ${Math.round(median(before))} ms from the press to the first media request (licence, signed URLs, space), the files over ${Math.round(median(fetching))} ms (medians)`);
+    rows.push({
+      group: 'downloads',
+      figure: 'download throughput of a class (Download pressed → stored)',
+      value: Number(ourRate.toFixed(2)),
+      unit: 'MB/s',
+      baseline: Number(theirRate.toFixed(2)),
+      ratio: ratioOf(ourRate, theirRate),
+      budget: { kind: 'min', limit: 0.8, of: 'ratio' },
+      note: `median of ${options.runs}; ${megabytes.toFixed(2)} MB (the quality offered first); ${Math.round(median(before))} ms before the first media request, files over ${Math.round(median(fetching))} ms; bare = the same files 4 at a time into Cache Storage from Fastify + @fastify/static; runs ${ours.map((s) => Math.round(s.ms)).join('/')} vs ${theirs.map((s) => Math.round(s.ms)).join('/')} ms`,
+    });
+    if (!kept) throw new Error('no download kept');
+    const offline = kept;
+    await storeResumePoint(offline.page, classId);
+
+    // 2. Opening the installed app offline: a new tab on /downloads until the stored class is listed.
+    const bareApp = await browser.newContext({ baseURL: bare.origin, viewport: desktop });
+    await bareApp.addInitScript(recordShown, 'h1');
+    const bareFirst = await bareApp.newPage();
+    await bareFirst.goto('/app');
+    await controlled(bareFirst);
+    await bareFirst.close();
+    await offline.page.goto('/downloads');
+    await offline.page.getByTestId('download-item').waitFor({ timeout: 30_000 });
+    await Promise.all([offline.context.setOffline(true), bareApp.setOffline(true)]);
+    const opened: number[] = [];
+    const stages: { response: number; domReady: number }[] = [];
+    const bareOpened: number[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      const tab = await offline.context.newPage();
+      await tab.goto('/downloads');
+      opened.push(await shownAt(tab));
+      // Where the time went: the navigation answered by the worker, the scripts run, the shell drawn.
+      stages.push(
+        await tab.evaluate(() => {
+          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+          return { response: navigation?.responseEnd ?? Number.NaN, domReady: navigation?.domContentLoadedEventEnd ?? Number.NaN };
+        }),
+      );
+      await tab.close();
+      const bareTab = await bareApp.newPage();
+      await bareTab.goto('/app');
+      bareOpened.push(await shownAt(bareTab));
+      await bareTab.close();
+    }
+    await bareApp.close();
+    const openMs = Math.round(median(opened));
+    const bareOpenMs = Math.round(median(bareOpened));
+    const responded = Math.round(median(stages.map((stage) => stage.response)));
+    const domReady = Math.round(median(stages.map((stage) => stage.domReady)));
+    console.log(`  open offline: ${openMs} ms vs bare ${bareOpenMs} ms; runs ${opened.map(Math.round).join('/')} vs ${bareOpened.map(Math.round).join('/')} ms`);
+    console.log(`  product: the page answered by the worker at ${responded} ms, its scripts run (DOMContentLoaded) at ${domReady} ms, the class listed at ${openMs} ms (medians)`);
+    rows.push({
+      group: 'downloads',
+      figure: 'open the installed app offline (/downloads, to the class listed)',
+      value: openMs,
+      unit: 'ms',
+      baseline: bareOpenMs,
+      ratio: ratioOf(openMs, bareOpenMs),
+      budget: { kind: 'max', limit: 1.5, of: 'ratio' },
+      note: `median of ${options.runs} new tabs, from the navigation's start until the class's row is in the page (page answered at ${responded} ms, DOMContentLoaded at ${domReady} ms); bare = a static page answered by a minimal service worker; runs ${opened.map(Math.round).join('/')} vs ${bareOpened.map(Math.round).join('/')} ms`,
+    });
+
+    // 3. First frame: the downloaded class offline, and the same class streamed online, each in a
+    // new tab of a profile that has the app installed (its service worker and precache), Play
+    // pressed as soon as it is offered.
+    const streaming = await signedIn(browser, server.origin, session);
+    await streaming.page.goto(`/classes/${classId}`);
+    await controlled(streaming.page);
+    const local: { fromPlay: number; fromOpen: number }[] = [];
+    const streamed: { fromPlay: number; fromOpen: number }[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      const tab = await offline.context.newPage();
+      await tab.goto(`/watch/${classId}`);
+      local.push(await clickToPlaying(tab));
+      await tab.close();
+      const online = await streaming.context.newPage();
+      await online.goto(`/watch/${classId}`);
+      streamed.push(await clickToPlaying(online));
+      // Leaving the player stops its playback session (the runs never fill the plan's screens).
+      await online.goto('/terms');
+      await online.close();
+    }
+    await Promise.all([offline.context.close(), streaming.context.close()]);
+    const figures = (runs: { fromPlay: number; fromOpen: number }[], key: 'fromPlay' | 'fromOpen') => runs.map((run) => Math.round(run[key]));
+    for (const [key, figure, budgeted] of [
+      ['fromOpen', 'first frame of a downloaded class offline (opening /watch → playing, Play pressed when offered)', true],
+      ['fromPlay', 'first frame of a downloaded class offline (from the press of Play)', false],
+    ] as const) {
+      const value = median(figures(local, key));
+      const baseline = median(figures(streamed, key));
+      console.log(`  ${figure}: ${value} ms vs streamed ${baseline} ms; runs ${figures(local, key).join('/')} vs ${figures(streamed, key).join('/')} ms`);
+      rows.push({
+        group: 'downloads',
+        figure,
+        value,
+        unit: 'ms',
+        baseline,
+        ratio: ratioOf(value, baseline),
+        ...(budgeted ? { budget: { kind: 'max' as const, limit: 1, of: 'ratio' as const } } : {}),
+        note: `median of ${options.runs} new tabs; baseline = the same class streamed by the same player online (installed app, new tab); runs ${figures(local, key).join('/')} vs ${figures(streamed, key).join('/')} ms`,
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await bare.stop();
+  }
+}
