@@ -23,6 +23,10 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers with a 2xx status. */
+    '2xx': number;
+    /** Answers per status code ('200', '429', …). */
+    statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   }
   function autocannon(options: Options): Promise<Result>;

@@ -2,7 +2,7 @@
 // morning reminders and the calendar feed read it from: the single classes planned on /schedule
 // (kind 'class') and the followed programme's sessions on their days (kind 'programme', with
 // programmeId and programmeTitle; server/modules/programmes).
-import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '@server/db/client';
 import { classes, classProgress, scheduleItems, type LocalizedText } from '@server/db/schema';
@@ -72,10 +72,15 @@ export async function plannedItems(
 async function markDone(db: Queryable, userId: string, timeZone: string, items: PlannedItem[]): Promise<PlannedItem[]> {
   const classIds = [...new Set(items.filter((item) => !item.done).map((item) => item.classId))];
   if (classIds.length === 0) return items;
-  const completed = await db
-    .select({ classId: classProgress.classId, completedAt: classProgress.completedAt })
-    .from(classProgress)
-    .where(and(eq(classProgress.userId, userId), inArray(classProgress.classId, classIds), isNotNull(classProgress.completedAt)));
+  // Every completed class of the account (one progress row per class: at most the catalog) rather
+  // than an IN list of each planned class: 200 planned items made a 200-parameter query to build.
+  const wanted = new Set(classIds);
+  const completed = (
+    await db
+      .select({ classId: classProgress.classId, completedAt: classProgress.completedAt })
+      .from(classProgress)
+      .where(and(eq(classProgress.userId, userId), isNotNull(classProgress.completedAt)))
+  ).filter((row) => wanted.has(row.classId));
   const completedOn = new Map(completed.map((row) => [row.classId, localParts(row.completedAt!, timeZone).date]));
   return items.map((item) => (item.done || completedOn.get(item.classId) !== item.date ? item : { ...item, done: true }));
 }

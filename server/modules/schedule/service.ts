@@ -9,7 +9,7 @@ import { classes, scheduleItems, scheduleSettings, users } from '@server/db/sche
 import { HttpError } from '@server/errors';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
 import { addDays, canonicalTimeZone, daysBetween, FALLBACK_TIME_ZONE, isCalendarDate, localParts } from './days';
-import { calendarFeed } from './feed';
+import { FeedCache } from './feed';
 import { plannedItems, type PlannedItem, type PlannedItemsSources } from './planned-items';
 
 /** Planned items from today on an account may hold. */
@@ -32,6 +32,7 @@ interface Account {
 }
 
 export function scheduleService(db: Database, publicUrl: string, programmes: PlannedItemsSources['programmes'], now: () => Date = () => new Date()) {
+  const feeds = new FeedCache();
   async function account(userId: string, queryable: Queryable = db): Promise<Account & { timeZoneSet: boolean }> {
     const [user] = await queryable
       .select({ id: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
@@ -168,7 +169,7 @@ export function scheduleService(db: Database, publicUrl: string, programmes: Pla
       const today = localParts(at, timeZone).date;
       const items = await plannedItems({ db, programmes }, row.userId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
       const locale = isSupportedLocale(row.language) ? row.language : DEFAULT_LOCALE;
-      return calendarFeed(items, timeZone, locale, publicUrl, at);
+      return feeds.feed(row.userId, items, timeZone, locale, publicUrl, at);
     },
   };
 }

@@ -3,7 +3,7 @@
 // title and a link to the class; across a daylight-saving change too. And the morning reminders,
 // with the clock given: at 07:00 local, in the account's language, once per account and day even
 // with two apps on one database, none for a day already done, none when switched off.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import ICAL from 'ical.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '@server/app';
@@ -99,6 +99,34 @@ describe('calendar feed', () => {
     const event = byUid(events, item.id);
     expect(event.getFirstPropertyValue('summary')).toBe(catalog[0]!.title.es);
     expect(String(event.getFirstPropertyValue('dtstart'))).toBe(`${addDays(day, 1)}T10:30:00`);
+  });
+
+  it('is the same text while nothing it shows changes, and shows a move, the language or the zone at once', async () => {
+    const user = await account('Europe/Madrid');
+    const day = addDays(localParts(new Date(), 'Europe/Madrid').date, 4);
+    const item = await plan(user, catalog[0]!.id, day, '09:00');
+    const stamp = (events: ICAL.Component[]) => String(byUid(events, item.id).getFirstPropertyValue('dtstamp'));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const first = await feedOf(user);
+      // A minute later, nothing planned changed: the same feed, made when it was first made.
+      vi.setSystemTime(Date.now() + 60_000);
+      const same = await feedOf(user);
+      expect(same.body).toBe(first.body);
+
+      vi.setSystemTime(Date.now() + 60_000);
+      await call(user, 'PATCH', `/api/v1/schedule/items/${item.id}`, { date: day, time: '10:30' });
+      const moved = await feedOf(user);
+      expect(String(byUid(moved.events, item.id).getFirstPropertyValue('dtstart'))).toBe(`${day}T10:30:00`);
+      expect(stamp(moved.events)).not.toBe(stamp(first.events));
+
+      await call(user, 'PUT', '/api/v1/account/language', { language: 'es' });
+      expect(byUid((await feedOf(user)).events, item.id).getFirstPropertyValue('summary')).toBe(catalog[0]!.title.es);
+      await call(user, 'PUT', '/api/v1/account/time-zone', { timeZone: 'America/New_York' });
+      expect(byUid((await feedOf(user)).events, item.id).getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/New_York');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the local time across a daylight-saving change (Europe/Madrid, 28 March 2027)', async () => {
