@@ -34,9 +34,9 @@ describe('classes', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await subscribedWithTrial(page, 'catalog-browse');
-    // The navbar leads to the classes, then the programmes, the schedule and the activity, before Pricing.
+    // The navbar leads to the classes, then the programmes, the schedule, the activity and the downloads, before Pricing.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    assert.deepEqual((await nav.getByRole('link').allTextContents()).slice(0, 6), ['Home', 'Classes', 'Programmes', 'Schedule', 'Activity', 'Pricing']);
+    assert.deepEqual((await nav.getByRole('link').allTextContents()).slice(0, 7), ['Home', 'Classes', 'Programmes', 'Schedule', 'Activity', 'Downloads', 'Pricing']);
     await nav.getByRole('link', { name: 'Classes' }).click();
     await page.waitForURL(pathIs('/classes'));
     await expectCount(page, '30 classes');

@@ -13,8 +13,10 @@ import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor
 
 export default implement<PlayerMachine>(({ api, deviceId, language, reportProgress }) => {
   // A class downloaded here plays from this device, with no server session (src/app/downloads).
+  // Named one by one: the app's api is a lazy proxy (src/api/lazy-api.ts), which a spread would leave empty.
   const session = withOfflinePlayback({
-    ...api,
+    playbackHeartbeat: api.playbackHeartbeat,
+    stopPlayback: api.stopPlayback,
     // hls.js loads while the session starts; the answer's first playlists and segments are primed (first-frame.ts).
     startPlayback: async ({ classId }: { classId: string }, signal) => {
       warmPlayer();
