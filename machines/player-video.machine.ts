@@ -10,59 +10,14 @@
 import { assertEvent, assign, forwardTo, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
 import { fromOutcome } from './request-states';
 import type { SessionReport } from './player-session.machine';
-import { playerRenditionMachine, type Quality, type RenditionEvent, type RenditionRequest } from './player-rendition.machine';
-import type { Outcome } from '@domain/request-outcome';
+import { playerRenditionMachine, type RenditionEvent, type RenditionRequest } from './player-rendition.machine';
+import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, SaveProgressOutput } from './player-media';
 
 export { offeredLevels, type Quality } from './player-rendition.machine';
 
 export interface PlayerVideoInput {
   classId: string;
 }
-
-export type SaveProgressOutput = Outcome<{ completed: boolean }>;
-
-/** What the media actor is told to do (`sendTo('media', …)`). */
-export type MediaCommand =
-  | { type: 'play'; at?: number }
-  | { type: 'pause' }
-  | { type: 'seek'; seconds: number }
-  | { type: 'volume'; volume: number; muted: boolean }
-  | { type: 'quality'; quality: Quality }
-  | { type: 'captions'; language: string | null }
-  | { type: 'dataSaver'; limiting: boolean }
-  | { type: 'token'; token: string };
-
-/** What the media actor starts with. */
-export interface MediaInput {
-  url: string;
-  token: string;
-  /** Where to start (the resume point is offered, not taken: 0 until the user chooses). */
-  startSeconds: number;
-  /** Start playing as soon as it can (no resume point to offer). */
-  autoplay: boolean;
-  volume: number;
-  muted: boolean;
-  /** Data saver limits the renditions (src/domain/data-saver.ts). */
-  dataSaver: boolean;
-}
-
-/** What the media actor reports. */
-export type MediaEvent =
-  | { type: 'media.playing' }
-  | { type: 'media.paused' }
-  | { type: 'media.waiting' }
-  | { type: 'media.ended' }
-  | { type: 'media.time'; seconds: number }
-  | Extract<RenditionEvent, { type: 'media.levels' | 'media.level' }>
-  | { type: 'media.error' };
-
-export interface KeeperInput {
-  sessionId: string;
-  classId: string;
-}
-
-/** What the keeper hears: where the video is, so leaving saves the latest position. */
-export type KeeperCommand = { type: 'position'; seconds: number };
 
 /** What the user does to the video. */
 export type VideoUserEvent =

@@ -19,7 +19,8 @@ import { playerWorkoutMachine, type WorkoutUserEvent } from './player-workout.ma
 import { playerProgrammeMachine } from './player-programme.machine';
 
 export type { HeartbeatOutput, PlayerFailure, StartPlaybackOutput, StopPlaybackOutput } from './player-session.machine';
-export type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality, SaveProgressOutput } from './player-video.machine';
+export type { Quality } from './player-video.machine';
+export type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, SaveProgressOutput } from './player-media';
 export type { Chapter, ChapterTracksEvent, ChapterTracksInput } from './player-chapters.machine';
 export type { ProgrammeStatusOutput, ProgrammeUnderWay, ProgrammeUnderWayOutput } from './player-programme.machine';
 export type { MediaSessionCommand, MediaSessionEvent, MediaSessionInput, PresentationCommand, PresentationEvent, PresentationInput, RemoteState, Speed } from './player-workout.machine';

@@ -1,0 +1,49 @@
+// The contract of the actors the app provides to the player's video (machines/player-video.machine.ts):
+// what the media actor (hls.js or native HLS) is told and reports, and what the keeper hears.
+import type { Quality, RenditionEvent } from './player-rendition.machine';
+import type { Outcome } from '@domain/request-outcome';
+
+export type SaveProgressOutput = Outcome<{ completed: boolean }>;
+
+/** What the media actor is told to do (`sendTo('media', …)`). */
+export type MediaCommand =
+  | { type: 'play'; at?: number }
+  | { type: 'pause' }
+  | { type: 'seek'; seconds: number }
+  | { type: 'volume'; volume: number; muted: boolean }
+  | { type: 'quality'; quality: Quality }
+  | { type: 'captions'; language: string | null }
+  | { type: 'dataSaver'; limiting: boolean }
+  | { type: 'token'; token: string };
+
+/** What the media actor starts with. */
+export interface MediaInput {
+  url: string;
+  token: string;
+  /** Where to start (the resume point is offered, not taken: 0 until the user chooses). */
+  startSeconds: number;
+  /** Start playing as soon as it can (no resume point to offer). */
+  autoplay: boolean;
+  volume: number;
+  muted: boolean;
+  /** Data saver limits the renditions (src/domain/data-saver.ts). */
+  dataSaver: boolean;
+}
+
+/** What the media actor reports. */
+export type MediaEvent =
+  | { type: 'media.playing' }
+  | { type: 'media.paused' }
+  | { type: 'media.waiting' }
+  | { type: 'media.ended' }
+  | { type: 'media.time'; seconds: number }
+  | Extract<RenditionEvent, { type: 'media.levels' | 'media.level' }>
+  | { type: 'media.error' };
+
+export interface KeeperInput {
+  sessionId: string;
+  classId: string;
+}
+
+/** What the keeper hears: where the video is, so leaving saves the latest position. */
+export type KeeperCommand = { type: 'position'; seconds: number };
