@@ -1,10 +1,12 @@
 // Navbar: the way around the app, which differs for visitors, signed-in users and subscribers (Activity), with the
-// language switcher; on narrow screens the links fold behind a menu button so the bar fits.
-// The menu is a disclosure: aria-expanded on its button; Escape closes it and gives focus back
-// to the button; it closes when focus leaves it (Tab past its end, a click elsewhere).
+// language switcher. On wide screens the places to train sit in the bar and the account's pages
+// (Account, Billing & Subscriptions, Log out) behind "Your account"; on narrower screens all of
+// it folds behind a menu button, so the bar is always one row in either language.
+// Both menus are disclosures: aria-expanded on their button; Escape closes the open one and gives
+// focus back to its button; each closes when focus leaves it (Tab past its end, a click elsewhere).
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Logo } from './logo';
 
 const messages = defineMessages({
@@ -21,6 +23,7 @@ const messages = defineMessages({
   logout: { id: 'navbar.logout', defaultMessage: 'Log out' },
   signIn: { id: 'navbar.signIn', defaultMessage: 'Sign In' },
   menu: { id: 'navbar.menu', defaultMessage: 'Menu' },
+  yourAccount: { id: 'navbar.yourAccount', defaultMessage: 'Your account' },
   language: { id: 'navbar.language', defaultMessage: 'Language' },
   logoHome: { id: 'navbar.logoHome', defaultMessage: 'FitStream home' },
 });
@@ -37,34 +40,68 @@ export interface NavbarProps {
   currentPath?: string;
 }
 
-const LINKS = [
+interface NavLink {
+  href: string;
+  label: MessageDescriptor;
+  /** Shown to a signed-in subscriber only, or to any signed-in account. */
+  who?: 'subscribers' | 'signedIn';
+}
+
+const LINKS: readonly NavLink[] = [
   { href: '/home', label: messages.home },
   { href: '/classes', label: messages.classes },
   { href: '/programmes', label: messages.programmes },
   { href: '/schedule', label: messages.schedule },
-  { href: '/activity', label: messages.activity, subscribersOnly: true },
-  { href: '/downloads', label: messages.downloads, signedInOnly: true },
+  { href: '/activity', label: messages.activity, who: 'subscribers' },
+  { href: '/downloads', label: messages.downloads, who: 'signedIn' },
   { href: '/pricing', label: messages.pricing },
+];
+
+const ACCOUNT_LINKS: readonly NavLink[] = [
   { href: '/billing', label: messages.billing },
   { href: '/account', label: messages.account },
-] as const;
+];
 
 export function Navbar({ signedIn, subscriber = false, language, onLanguageChange, onLogout, currentPath }: NavbarProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
   const menuId = useId();
+  const accountId = useId();
   const languageId = useId();
-  const close = () => setOpen(false);
+  const close = () => {
+    setOpen(false);
+    setAccountOpen(false);
+  };
   const button = useRef<HTMLButtonElement>(null);
+  const accountButton = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || !open) return;
+    if (event.key !== 'Escape' || !(open || accountOpen)) return;
     event.preventDefault();
-    close();
-    button.current?.focus();
+    // The innermost open disclosure closes first: the account's, then the whole menu.
+    if (accountOpen) {
+      setAccountOpen(false);
+      accountButton.current?.focus();
+    } else {
+      setOpen(false);
+      button.current?.focus();
+    }
   };
+  const leaves = (event: FocusEvent<HTMLElement>) => !event.currentTarget.contains(event.relatedTarget as Node | null);
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+    if ((open || accountOpen) && leaves(event)) close();
   };
+  const onAccountBlur = (event: FocusEvent<HTMLElement>) => {
+    if (accountOpen && leaves(event)) setAccountOpen(false);
+  };
+  const shown = (link: NavLink) => (link.who === 'subscribers' ? signedIn && subscriber : link.who === 'signedIn' ? signedIn : true);
+  const item = (link: NavLink) => (
+    <li key={link.href}>
+      <Link href={link.href} className="navbar__link" aria-current={currentPath === link.href ? 'page' : undefined} onClick={close}>
+        {intl.formatMessage(link.label)}
+      </Link>
+    </li>
+  );
   return (
     <header className="navbar" onKeyDown={onKeyDown} onBlur={onBlur}>
       <div className="navbar__inner">
@@ -85,20 +122,37 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
           <span className="visually-hidden">{intl.formatMessage(messages.menu)}</span>
         </button>
         <nav id={menuId} className={`navbar__menu${open ? ' navbar__menu--open' : ''}`} aria-label={intl.formatMessage(messages.nav)}>
-          <ul className="navbar__links">
-            {LINKS.filter((link) => ('subscribersOnly' in link ? signedIn && subscriber : 'signedInOnly' in link ? signedIn : true)).map((link) => (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  className="navbar__link"
-                  aria-current={currentPath === link.href ? 'page' : undefined}
-                  onClick={close}
+          <ul className="navbar__links">{LINKS.filter(shown).map(item)}</ul>
+          <div className="navbar__account" onBlur={onAccountBlur}>
+            <button
+              ref={accountButton}
+              type="button"
+              className="navbar__account-button"
+              aria-expanded={accountOpen}
+              aria-controls={accountId}
+              onClick={() => setAccountOpen((isOpen) => !isOpen)}
+            >
+              {intl.formatMessage(messages.yourAccount)}
+              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2" fill="none">
+                <path d={accountOpen ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
+              </svg>
+            </button>
+            <div id={accountId} className={`navbar__account-menu${accountOpen ? ' navbar__account-menu--open' : ''}`}>
+              <ul className="navbar__links">{ACCOUNT_LINKS.map(item)}</ul>
+              {signedIn ? (
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => {
+                    close();
+                    onLogout();
+                  }}
                 >
-                  {intl.formatMessage(link.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+                  {intl.formatMessage(messages.logout)}
+                </button>
+              ) : null}
+            </div>
+          </div>
           <div className="navbar__tools">
             <label className="visually-hidden" htmlFor={languageId}>
               {intl.formatMessage(messages.language)}
@@ -113,18 +167,7 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
               <option value="en" lang="en">English</option>
               <option value="es" lang="es">Español</option>
             </select>
-            {signedIn ? (
-              <button
-                type="button"
-                className="btn btn--ghost"
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                {intl.formatMessage(messages.logout)}
-              </button>
-            ) : (
+            {signedIn ? null : (
               <Link href="/login" className="btn btn--primary" onClick={close}>
                 {intl.formatMessage(messages.signIn)}
               </Link>

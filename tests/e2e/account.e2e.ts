@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, uniqueEmail } from './browser';
+import { clickInNavbar, DESKTOP, expectAccessible, launch, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, uniqueEmail } from './browser';
 
 const NEW_PASSWORD = 'N3w#Secret';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -46,7 +46,7 @@ describe('account page', () => {
     const page = laptop.page;
 
     // Reachable from the navigation bar.
-    await page.getByRole('link', { name: /^account$/i }).click();
+    await clickInNavbar(page, page.getByRole('link', { name: /^account$/i }));
     await page.waitForURL(pathIs('/account'));
     await page.getByText('Safari on iPhone').waitFor();
     // The laptop, the phone, and the sign-up's own session (registered through the API).
@@ -67,7 +67,7 @@ describe('account page', () => {
     await page.getByLabel(/^confirm new password/i).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: /^change password$/i }).click();
     await page.getByText(/your password has been changed/i).waitFor();
-    await page.getByRole('button', { name: /^log out$/i }).click();
+    await clickInNavbar(page, page.getByRole('button', { name: /^log out$/i }));
     await page.waitForURL(pathIs('/'));
     await signInThroughForm(page, email, PASSWORD);
     await page.locator('.banner, [role=alert]').first().waitFor();

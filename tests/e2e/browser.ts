@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { recordScreenshot, screenshotDir, type ActorStates, type ScreenshotEntry } from '../../scripts/flow-model/screenshot-manifest';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? '';
@@ -103,6 +103,21 @@ export async function screenshot(page: Page, name: string, kind: ScreenshotEntry
   const language = await page.evaluate(() => document.documentElement.lang);
   const width = page.viewportSize()?.width ?? DESKTOP.width;
   recordScreenshot({ file, language, width, route: new URL(page.url()).pathname, kind, actors: steady ? after : [] });
+}
+
+/**
+ * Opens the navbar's folded menu or its "Your account" disclosure, whichever holds `target` at
+ * this width (both stay closed until asked), and clicks it: as a person reaches Log out, Account
+ * or Billing & Subscriptions.
+ */
+export async function clickInNavbar(page: Page, target: Locator): Promise<void> {
+  if (!(await target.isVisible())) {
+    const menu = page.getByRole('button', { name: /^(menu|menú)$/i });
+    if (await menu.isVisible()) await menu.click();
+    const account = page.getByRole('button', { name: /^(your account|tu cuenta)$/i });
+    if (!(await target.isVisible()) && (await account.isVisible())) await account.click();
+  }
+  await target.click();
 }
 
 export async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { subscribedWithTrial } from './account-flow-drivers';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+import { chooseLanguage, DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
 import { classCount } from './catalog-flow-drivers';
 import { pathIs } from './flow-driver';
 
@@ -37,6 +37,16 @@ describe('classes', () => {
     // The navbar leads to the classes, then the programmes, the schedule, the activity and the downloads, before Pricing.
     const nav = page.getByRole('navigation', { name: 'Main' });
     assert.deepEqual((await nav.getByRole('link').allTextContents()).slice(0, 7), ['Home', 'Classes', 'Programmes', 'Schedule', 'Activity', 'Downloads', 'Pricing']);
+    // A subscriber's bar (the most links) is one row at 1280 px in both languages, no link text
+    // broken over two lines, the account's pages behind "Your account".
+    for (const language of ['es', 'en'] as const) {
+      await chooseLanguage(page, language);
+      const rows = await page.evaluate(`(() => {
+        const tops = Array.from(document.querySelectorAll('.navbar__menu > .navbar__links .navbar__link, .navbar__account-button, .navbar__language')).map((e) => e.getBoundingClientRect());
+        return { tops: new Set(tops.map((r) => Math.round(r.top))).size, tallest: Math.max(...tops.map((r) => r.height)), overflow: document.documentElement.scrollWidth - innerWidth };
+      })()`);
+      assert.deepEqual(rows, { tops: 1, tallest: 44, overflow: 0 }, language);
+    }
     await nav.getByRole('link', { name: 'Classes' }).click();
     await page.waitForURL(pathIs('/classes'));
     await expectCount(page, '30 classes');

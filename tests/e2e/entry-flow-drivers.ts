@@ -6,7 +6,7 @@ import { landingMachine } from '@machines/landing.machine';
 import { sessionMachine } from '@machines/session.machine';
 import { signInMachine } from '@machines/sign-in.machine';
 import { signUpMachine } from '@machines/sign-up.machine';
-import { PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
+import { clickInNavbar, PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
 import { fail, hold, pathIs, type FlowDrivers } from './flow-driver';
 
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
@@ -107,7 +107,7 @@ export const entryFlows: FlowDrivers[] = [
         await page.goto('/home');
         const release = await hold(page, '/api/v1/auth/logout');
         const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/logout'));
-        await page.getByRole('button', { name: /log out/i }).first().click({ force: true });
+        await clickInNavbar(page, page.getByRole('button', { name: /log out/i }).first());
         await asked;
         await release();
         await page.waitForURL(pathIs('/'));

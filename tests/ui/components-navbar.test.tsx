@@ -95,6 +95,35 @@ describe('Navbar', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('keeps the account\'s pages and Log out behind "Your account", a disclosure of its own', async () => {
+    const user = userEvent.setup();
+    const onLogout = vi.fn();
+    renderIntl(<Navbar signedIn language="en" onLanguageChange={() => {}} onLogout={onLogout} />);
+    const account = screen.getByRole('button', { name: 'Your account' });
+    const panel = document.getElementById(account.getAttribute('aria-controls') ?? '');
+    // What it holds: Billing & Subscriptions, Account and Log out, nothing else.
+    expect(within(panel!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/billing', '/account']);
+    expect(within(panel!).getByRole('button', { name: 'Log out' })).toBeDefined();
+    expect(account.getAttribute('aria-expanded')).toBe('false');
+    await user.click(account);
+    expect(account.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.className).toContain('navbar__account-menu--open');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Billing & Subscriptions');
+    // Escape closes the innermost open disclosure and gives focus back to its button.
+    await user.keyboard('{Escape}');
+    expect(account.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(account);
+    // Following a link in it closes it; so does Log out, which signs out.
+    await user.click(account);
+    await user.click(within(panel!).getByRole('link', { name: 'Account' }));
+    expect(account.getAttribute('aria-expanded')).toBe('false');
+    await user.click(account);
+    await user.click(within(panel!).getByRole('button', { name: 'Log out' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+    expect(account.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('switches the whole app to Spanish, loading its catalogue on demand', async () => {
     const user = userEvent.setup();
     function App() {
