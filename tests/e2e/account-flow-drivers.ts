@@ -7,7 +7,7 @@ import { checkoutReturnMachine } from '@machines/checkout-return.machine';
 import { homeMachine } from '@machines/home.machine';
 import { pricingMachine } from '@machines/pricing.machine';
 import { profileMachine } from '@machines/profile.machine';
-import { signedIn } from './browser';
+import { signedIn, subscribeInSandbox } from './browser';
 import { fail, hold, pathIs, type Driver, type FlowDrivers } from './flow-driver';
 
 /** The busy indicator a loading screen shows. */
@@ -27,15 +27,7 @@ function spinsWhileHeld(label: string, screen: string, part: string): Driver {
 /** A new account that started a trial on the sandbox checkout with the test card, back on /success. */
 export async function subscribedWithTrial(page: Page, label: string): Promise<{ email: string; token: string }> {
   const account = await signedIn(page, label);
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Choose Basic' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-  await page.fill('[name=card_number]', '4242 4242 4242 4242');
-  await page.fill('[name=exp]', '12/34');
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Tester');
-  await page.getByRole('button', { name: /start free trial|pay/i }).click();
-  await page.waitForURL(pathIs('/success'));
+  await subscribeInSandbox(page, 'basic');
   return account;
 }
 

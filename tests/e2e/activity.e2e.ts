@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signedIn, signInThroughForm } from './browser';
+import { checkEverywhere, launch, newContext, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const CLASS_TITLE = /sunrise vinyasa flow/i;
@@ -16,15 +16,7 @@ async function subscriber(browser: Browser, label: string): Promise<{ context: B
   const context = await newContext(browser);
   const page = await context.newPage();
   const { email } = await signedIn(page, label);
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: /^choose standard$/i }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-  await page.fill('[name=card_number]', '4242 4242 4242 4242');
-  await page.fill('[name=exp]', '12/34');
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Tester');
-  await page.getByRole('button', { name: /start free trial|pay/i }).click();
-  await page.waitForURL((url) => url.pathname === '/success');
+  await subscribeInSandbox(page, 'standard');
   return { context, page, email };
 }
 

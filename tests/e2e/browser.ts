@@ -105,6 +105,33 @@ export async function screenshot(page: Page, name: string, kind: ScreenshotEntry
   recordScreenshot({ file, language, width, route: new URL(page.url()).pathname, kind, actors: steady ? after : [] });
 }
 
+export interface TestCard {
+  number: string;
+  exp?: string;
+  name?: string;
+}
+
+/** Fills the sandbox's card form (checkout or card on file) with a test card and submits it. */
+export async function payWithCard(page: Page, { number, exp = '12/34', name = 'Ana Tester' }: TestCard = { number: '4242 4242 4242 4242' }): Promise<void> {
+  await page.fill('[name=card_number]', number);
+  await page.fill('[name=exp]', exp);
+  await page.fill('[name=cvc]', '123');
+  await page.fill('[name=name]', name);
+  await page.locator('form button[type=submit]').click();
+}
+
+/**
+ * Subscribes the signed-in account in this page as a person does on a desktop: Pricing, "Choose
+ * <plan>", the sandbox checkout with the test card; back on /success with the trial started.
+ */
+export async function subscribeInSandbox(page: Page, plan: 'basic' | 'standard' | 'premium'): Promise<void> {
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: new RegExp(`^choose ${plan}$`, 'i') }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+  await payWithCard(page);
+  await page.waitForURL((url) => url.pathname === '/success');
+}
+
 /**
  * Opens the navbar's folded menu or its "Your account" disclosure, whichever holds `target` at
  * this width (both stay closed until asked), and clicks it: as a person reaches Log out, Account

@@ -4,17 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  launch,
-  MOBILE,
-  newContext,
-  PASSWORD,
-  registerByApi,
-  shortTtlUrl,
-  signedIn,
-  signInThroughForm,
-  uniqueEmail,
-} from './browser';
+import { launch, MOBILE, newContext, PASSWORD, payWithCard, registerByApi, shortTtlUrl, signedIn, signInThroughForm, uniqueEmail } from './browser';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const avatar = path.join(here, 'fixtures/avatar.png');
@@ -31,11 +21,7 @@ async function registerThroughForm(page: Page, email: string): Promise<void> {
 
 async function payOnSandbox(page: Page, card: string): Promise<void> {
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-  await page.fill('[name=card_number]', card);
-  await page.fill('[name=exp]', '12/34');
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Tester');
-  await page.getByRole('button', { name: /start free trial|pay/i }).click();
+  await payWithCard(page, { number: card });
 }
 
 async function choosePlanOnDesktop(page: Page, name: 'Basic' | 'Standard' | 'Premium'): Promise<void> {
@@ -98,11 +84,7 @@ describe('journeys', () => {
     await page.getByRole('button', { name: /update payment method/i }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/sandbox/portal/'));
     await page.getByText('Card on file: VISA •••• 4242 · 12/2034').waitFor();
-    await page.fill('[name=card_number]', '4242 4242 4242 4242');
-    await page.fill('[name=exp]', '08/36');
-    await page.fill('[name=cvc]', '456');
-    await page.fill('[name=name]', 'Ana Tester');
-    await page.getByRole('button', { name: /save card/i }).click();
+    await payWithCard(page, { number: '4242 4242 4242 4242', exp: '08/36' });
     await page.waitForURL(pathIs('/billing'));
     // Back with the new card: its expiry on the payment-method card, and a toast saying so.
     await page.getByRole('region', { name: 'Payment method' }).getByText('Expires 08/2036').waitFor();

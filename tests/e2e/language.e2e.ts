@@ -10,7 +10,7 @@ import appEn from '@locales/en.json';
 import appEs from '@locales/es.json';
 import serverEn from '@locales/server.en.json';
 import serverEs from '@locales/server.es.json';
-import { baseUrl, launch, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from './browser';
+import { baseUrl, launch, newContext, PASSWORD, payWithCard, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from './browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
@@ -39,14 +39,6 @@ async function signInInSpanish(page: Page, email: string, password = PASSWORD): 
   await page.getByLabel(appEs['login.email']).fill(email);
   await page.getByLabel(new RegExp(`^${appEs['login.password']}`)).fill(password);
   await page.getByRole('button', { name: appEs['login.submit'], exact: true }).click();
-}
-
-async function fillCard(page: Page, card: Record<'number' | 'exp', string>): Promise<void> {
-  await page.fill('[name=card_number]', card.number);
-  await page.fill('[name=exp]', card.exp);
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Pérez');
-  await page.locator('button[type=submit]').click();
 }
 
 describe('a Spanish user meets no English', () => {
@@ -95,10 +87,10 @@ describe('a Spanish user meets no English', () => {
     await page.getByText('13,99 €/mes').first().waitFor();
     await expectNoEnglish(page, 'sandbox checkout');
     await screenshot(page, 'sandbox-checkout-es');
-    await fillCard(page, { number: '4242 4242 4242 4242', exp: '01/20' });
+    await payWithCard(page, { number: '4242 4242 4242 4242', exp: '01/20', name: 'Ana Pérez' });
     await page.getByText(serverEs['sandbox.card.expired']).waitFor();
     await expectNoEnglish(page, 'sandbox card refused');
-    await fillCard(page, { number: '4242 4242 4242 4242', exp: '12/39' });
+    await payWithCard(page, { number: '4242 4242 4242 4242', exp: '12/39', name: 'Ana Pérez' });
     await page.waitForURL(pathIs('/success'));
     await page.getByText(appEs['success.title']).waitFor();
     await expectNoEnglish(page, 'checkout return');
@@ -170,7 +162,7 @@ describe('the sandbox checkout keeps the user’s origin', () => {
       await page.getByRole('button', { name: /^(choose|elegir) (standard|estándar)$/i }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
       assert.equal(new URL(page.url()).origin, origin);
-      await fillCard(page, { number: '4242 4242 4242 4242', exp: '12/39' });
+      await payWithCard(page, { number: '4242 4242 4242 4242', exp: '12/39', name: 'Ana Pérez' });
       await page.waitForURL(pathIs('/success'));
       await page.getByText('Transaction Successful!').waitFor();
       assert.equal(new URL(page.url()).origin, origin);

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { pdfTextLines } from '../server/fixtures/pdf-text';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, screenshot, signedIn, storeLanguage } from './browser';
+import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, payWithCard, screenshot, signedIn, storeLanguage } from './browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
@@ -19,11 +19,7 @@ async function payingStandard(page: Page, label: string): Promise<{ email: strin
   const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
   const { url } = (await subscribe.json()) as { url: string };
   await page.goto(url);
-  await page.fill('[name=card_number]', '4242 4242 4242 4242');
-  await page.fill('[name=exp]', '12/34');
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Tester');
-  await page.getByRole('button', { name: /start free trial|pay/i }).click();
+  await payWithCard(page);
   await page.waitForURL(pathIs('/success'));
   const clock = await page.request.post('/api/v1/sandbox/clock', { data: { action: 'end_trial' }, headers });
   assert.equal(clock.status(), 200);
@@ -159,18 +155,11 @@ describe('plan change and invoices', () => {
         await page.locator('[name=card_number]').waitFor();
         await expectAccessible(page, `sandbox checkout ${language} ${viewport.width}`);
         await screenshot(page, `sandbox-checkout-${language}-${viewport.width}`);
-        const pay = async (card: string) => {
-          await page.fill('[name=card_number]', card);
-          await page.fill('[name=exp]', '12/34');
-          await page.fill('[name=cvc]', '123');
-          await page.fill('[name=name]', 'Ana Tester');
-          await page.locator('form button[type=submit]').click();
-        };
-        await pay('4000 0000 0000 0002');
+        await payWithCard(page, { number: '4000 0000 0000 0002' });
         await page.locator('[role=alert]').waitFor();
         await expectAccessible(page, `sandbox card declined ${language} ${viewport.width}`);
         await screenshot(page, `sandbox-card-declined-${language}-${viewport.width}`);
-        await pay('4242 4242 4242 4242');
+        await payWithCard(page);
         await page.waitForURL(pathIs('/success'));
 
         const portal = await page.request.post('/api/v1/payments/portal', { headers });

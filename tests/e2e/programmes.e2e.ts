@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signedIn } from './browser';
+import { checkEverywhere, launch, newContext, signedIn, subscribeInSandbox } from './browser';
 
 const PROGRAMME = '/programmes/yoga-foundations';
 const FIRST_CLASS = 'sunrise-vinyasa-flow';
@@ -17,15 +17,7 @@ async function account(browser: Browser, label: string, subscribe: boolean): Pro
   const page = await context.newPage();
   const { token } = await signedIn(page, label);
   if (subscribe) {
-    await page.goto('/pricing');
-    await page.getByRole('button', { name: /^choose basic$/i }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-    await page.fill('[name=card_number]', '4242 4242 4242 4242');
-    await page.fill('[name=exp]', '12/34');
-    await page.fill('[name=cvc]', '123');
-    await page.fill('[name=name]', 'Ana Tester');
-    await page.getByRole('button', { name: /start free trial|pay/i }).click();
-    await page.waitForURL((url) => url.pathname === '/success');
+    await subscribeInSandbox(page, 'basic');
   }
   return { context, page, token };
 }

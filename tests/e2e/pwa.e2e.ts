@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { designColour } from '../../scripts/pwa-manifest';
-import { checkEverywhere, launch, newContext, signedIn } from './browser';
+import { checkEverywhere, launch, newContext, signedIn, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const tokens = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/tokens.css'), 'utf8');
@@ -48,15 +48,7 @@ async function standardSubscriber(browser: Browser): Promise<{ context: BrowserC
   const context = await newContext(browser);
   const page = await context.newPage();
   await signedIn(page, 'pwa-data-saver');
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: /^choose standard$/i }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-  await page.fill('[name=card_number]', '4242 4242 4242 4242');
-  await page.fill('[name=exp]', '12/34');
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Tester');
-  await page.getByRole('button', { name: /start free trial|pay/i }).click();
-  await page.waitForURL((url) => url.pathname === '/success');
+  await subscribeInSandbox(page, 'standard');
   return { context, page };
 }
 

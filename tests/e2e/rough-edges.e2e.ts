@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launch, newContext, signedIn, storeLanguage } from './browser';
+import { DESKTOP, launch, newContext, payWithCard, signedIn, storeLanguage } from './browser';
 import { pathIs } from './flow-driver';
 
 const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog'];
@@ -37,11 +37,7 @@ async function subscribeOnMobile(page: Page): Promise<void> {
   await page.goto('/pricing');
   await page.getByRole('button', { name: /^(Next|Siguiente)$/ }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-  await page.fill('[name=card_number]', '4242 4242 4242 4242');
-  await page.fill('[name=exp]', '12/34');
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Tester');
-  await page.getByRole('button', { name: /start free trial|pay|prueba|pagar/i }).click();
+  await payWithCard(page);
   await page.waitForURL(pathIs('/success'));
 }
 
