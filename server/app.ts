@@ -50,6 +50,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         ? false
         : { level: config.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
+    // Loading the modules (compiled on the fly under tsx in development and tests) can take longer
+    // than avvio's 10 s on a busy host; a slow start must not be a failed one.
+    pluginTimeout: 60_000,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // plugins/external/request-log.ts logs what an operator needs, once per request. (Through
