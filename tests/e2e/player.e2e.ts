@@ -5,8 +5,8 @@
 // where it was left, and the player's states pass axe in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signedIn, signInThroughForm } from './browser';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { checkEverywhere, chooseLanguage, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -194,7 +194,29 @@ describe('player', () => {
     await page.goto(WATCH);
     await page.getByRole('status').filter({ hasText: 'Starting the class…' }).waitFor();
     await checkEverywhere(page, 'player-loading');
+    // Priming: the session has started but no segment has arrived, so Play is not offered yet,
+    // only "Loading the video…"; once the segments arrive, Play is offered (decision 046).
+    const heldSegments: Route[] = [];
+    await page.route(/\.m4s|init\.mp4/, (route) => heldSegments.push(route));
     answerStart();
+    await page.unroute('**/api/v1/playback/sessions');
+    const priming = page.getByRole('status').filter({ hasText: 'Loading the video…' });
+    await priming.waitFor({ timeout: 30_000 });
+    assert.equal(await page.locator('.player__overlay').getByRole('button').count(), 0, 'Play offered before any segment arrived');
+    // Pictures only (axe checks the same overlay while buffering, below): Play comes after 8 s anyway.
+    for (const language of ['en', 'es'] as const) {
+      await page.setViewportSize(DESKTOP);
+      await chooseLanguage(page, language);
+      for (const size of [DESKTOP, MOBILE]) {
+        await page.setViewportSize(size);
+        await screenshot(page, `player-priming-${language}-${size.width}`);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+    await chooseLanguage(page, 'en');
+    await page.unroute(/\.m4s|init\.mp4/);
+    for (const route of heldSegments.splice(0)) await route.continue().catch(() => undefined);
+    await page.waitForFunction(() => document.querySelector('.player__overlay .btn--primary') !== null || document.querySelector<HTMLVideoElement>('video.player__video')?.paused === false, undefined, { timeout: 30_000 });
     await page.unrouteAll({ behavior: 'wait' });
 
     // Buffering: the first two segments arrive, the rest never do, so playback runs dry.
