@@ -45,8 +45,12 @@ function stepOf(url: string): Step | null {
   return null;
 }
 
-/** The video's own milestones, recorded from the page's start (a capture listener: media events do not bubble). */
-const VIDEO_EVENTS = ['loadedmetadata', 'canplay'] as const;
+/**
+ * The video's own milestones, recorded from the page's start (a capture listener: media events do
+ * not bubble). `play` is when the press reached `video.play()` (through the page's own code: on
+ * the product, React, the player machine and its media actor); from there to `playing` is the browser's.
+ */
+const VIDEO_EVENTS = ['loadedmetadata', 'canplay', 'play'] as const;
 const recordVideoEvents = (names: readonly string[]) => {
   const seen: Record<string, number> = {};
   (window as unknown as { videoEvents: Record<string, number> }).videoEvents = seen;

@@ -20,7 +20,10 @@ export type MediaCommand =
 export interface MediaInput {
   url: string;
   token: string;
-  /** Where to start (the resume point is offered, not taken: 0 until the user chooses). */
+  /**
+   * Where to load and buffer before Play is offered: the resume point when there is one (the
+   * choice offered first), so that "Resume from" only plays; "Start over" seeks back to 0.
+   */
   startSeconds: number;
   /** Start playing as soon as it can (no resume point to offer). */
   autoplay: boolean;
@@ -32,6 +35,8 @@ export interface MediaInput {
 
 /** What the media actor reports. */
 export type MediaEvent =
+  /** The first segment at the start position is buffered (the video can play): a press only plays. */
+  | { type: 'media.buffered' }
   | { type: 'media.playing' }
   | { type: 'media.paused' }
   | { type: 'media.waiting' }

@@ -1,6 +1,7 @@
 // The player's video, a child of machines/player.machine.ts: while the session is live
 // (`session.started` until `session.left`) the `media` actor (hls.js or native HLS, provided by
-// the app) plays the signed master playlist and reports what the video does; this machine turns
+// the app) loads the signed master playlist at the resume point and buffers it before Play is
+// offered (`priming`, docs/decisions/046), then plays it and reports what the video does; this machine turns
 // the user's play, pause, seek, volume, captions and quality into media commands. Progress is
 // saved every 10 s while playing, on pause and at the end; the `keeper` actor saves it and stops
 // the session when the page goes away. Volume and captions outlive a session. Which rendition
@@ -144,6 +145,8 @@ export const playerVideoMachine = setup({
   },
   delays: {
     progressInterval: 10_000,
+    /** A browser that will not buffer before a gesture (iOS's own HLS) still gets Play. */
+    primeLimit: 8_000,
   },
 }).createMachine({
   id: 'playerVideo',
@@ -176,7 +179,7 @@ export const playerVideoMachine = setup({
           input: ({ context }): MediaInput => ({
             url: context.url,
             token: context.token,
-            startSeconds: 0,
+            startSeconds: context.resumeSeconds,
             autoplay: context.resumeSeconds === 0,
             volume: context.volume,
             muted: context.muted,
@@ -204,9 +207,24 @@ export const playerVideoMachine = setup({
         // Counted even when the user already pressed Replay.
         'xstate.done.actor.endSave': { guard: 'savedCompleted', actions: 'tellCompleted' },
       },
-      initial: 'ready',
+      initial: 'priming',
       states: {
-        /** Loaded, not playing yet: Play, or "Resume from 12:34" and "Start over". */
+        /**
+         * Loading and buffering at the resume point (a spinner): Play is offered once the first
+         * segment is buffered, so a press only plays. Keys and the controls may play already.
+         */
+        priming: {
+          after: { primeLimit: { target: 'ready' } },
+          on: {
+            'media.buffered': { target: 'ready' },
+            play: { actions: 'play' },
+            resume: { guard: 'hasResumePoint', actions: 'resume' },
+            startOver: { actions: 'startOver' },
+            // Autoplay (nothing to resume) where the browser allows it.
+            'media.playing': { target: 'playing', actions: 'tellPlaying' },
+          },
+        },
+        /** Loaded and buffered, not playing yet: Play, or "Resume from 12:34" and "Start over". */
         ready: {
           on: {
             play: { actions: 'play' },

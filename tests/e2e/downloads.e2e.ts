@@ -87,6 +87,8 @@ async function storedFiles(page: Page): Promise<string[]> {
 
 /** A media request's path under its media (`/media/<media>/720p/segment-000.m4s` → `720p/segment-000.m4s`). */
 const mediaFile = (pathname: string): string => pathname.replace(/^\/media\/[^/]+\//, '');
+/** HTMLMediaElement.HAVE_FUTURE_DATA: the video can play from where it is. */
+const HAVE_FUTURE_DATA = 3;
 const isSegment = (file: string): boolean => /\/segment-\d+\.m4s$/.test(file);
 
 /**
@@ -101,12 +103,16 @@ async function startsPlaying(page: Page): Promise<void> {
       const video = document.querySelector<HTMLVideoElement>('video.player__video');
       if (video && !video.paused) return true;
       const offered = [...document.querySelectorAll<HTMLButtonElement>('.player__overlay button')].find((button) => /^(play|start over)$/i.test(button.textContent?.trim() ?? ''));
+      // What the stored video held when Play was offered (decision 046: only once it can play).
+      if (offered) (window as unknown as { offeredAt?: number }).offeredAt = video?.readyState ?? 0;
       offered?.click();
       return Boolean(offered);
     },
     undefined,
     { timeout: 40_000 },
   );
+  const offeredAt = await page.evaluate(() => (window as unknown as { offeredAt?: number }).offeredAt);
+  if (offeredAt !== undefined) assert.ok(offeredAt >= HAVE_FUTURE_DATA, `Play was offered before the stored video could play (readyState ${offeredAt})`);
   await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('video.player__video')?.paused === false, undefined, { timeout: 30_000 });
 }
 

@@ -5,8 +5,8 @@
 // where it was left, and the player's states pass axe in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signedIn, signInThroughForm } from './browser';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { checkEverywhere, chooseLanguage, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -44,6 +44,14 @@ function watchProblems(page: Page): string[] {
 
 const video = (page: Page) => page.locator('video.player__video');
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
+/** What the video holds when Play is offered: whether it can play now, where it is, and how far ahead it has buffered there. */
+const bufferedAhead = (page: Page) =>
+  video(page).evaluate((element: HTMLVideoElement) => {
+    const at = element.currentTime;
+    let ahead = 0;
+    for (let i = 0; i < element.buffered.length; i += 1) if (element.buffered.start(i) <= at && element.buffered.end(i) > at) ahead = element.buffered.end(i) - at;
+    return { canPlay: element.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA, at, ahead };
+  });
 
 /** Opens the player and gets the video going: it may autoplay, or wait for Play (autoplay policy). */
 async function play(page: Page, path = WATCH): Promise<void> {
@@ -52,6 +60,11 @@ async function play(page: Page, path = WATCH): Promise<void> {
   const playButton = page.locator('.player__overlay').getByRole('button', { name: /^play$/i });
   const pauseButton = page.getByTestId('player-toggle').filter({ hasText: /^pause$/i });
   await Promise.race([playButton.waitFor({ timeout: 20_000 }), pauseButton.waitFor({ timeout: 20_000 })]);
+  // Play is offered once the first segment is buffered: pressing it only plays (decision 046).
+  if (await playButton.isVisible()) {
+    const held = await bufferedAhead(page);
+    assert.ok(held.canPlay && held.ahead > 0, `Play offered with nothing buffered: ${JSON.stringify(held)}`);
+  }
   // Autoplay may start (and remove the button) while it is being clicked.
   if (await playButton.isVisible()) await playButton.click({ timeout: 3000 }).catch(() => {});
   await pauseButton.waitFor({ timeout: 20_000 });
@@ -181,7 +194,29 @@ describe('player', () => {
     await page.goto(WATCH);
     await page.getByRole('status').filter({ hasText: 'Starting the class…' }).waitFor();
     await checkEverywhere(page, 'player-loading');
+    // Priming: the session has started but no segment has arrived, so Play is not offered yet,
+    // only "Loading the video…"; once the segments arrive, Play is offered (decision 046).
+    const heldSegments: Route[] = [];
+    await page.route(/\.m4s|init\.mp4/, (route) => heldSegments.push(route));
     answerStart();
+    await page.unroute('**/api/v1/playback/sessions');
+    const priming = page.getByRole('status').filter({ hasText: 'Loading the video…' });
+    await priming.waitFor({ timeout: 30_000 });
+    assert.equal(await page.locator('.player__overlay').getByRole('button').count(), 0, 'Play offered before any segment arrived');
+    // Pictures only (axe checks the same overlay while buffering, below): Play comes after 8 s anyway.
+    for (const language of ['en', 'es'] as const) {
+      await page.setViewportSize(DESKTOP);
+      await chooseLanguage(page, language);
+      for (const size of [DESKTOP, MOBILE]) {
+        await page.setViewportSize(size);
+        await screenshot(page, `player-priming-${language}-${size.width}`);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+    await chooseLanguage(page, 'en');
+    await page.unroute(/\.m4s|init\.mp4/);
+    for (const route of heldSegments.splice(0)) await route.continue().catch(() => undefined);
+    await page.waitForFunction(() => document.querySelector('.player__overlay .btn--primary') !== null || document.querySelector<HTMLVideoElement>('video.player__video')?.paused === false, undefined, { timeout: 30_000 });
     await page.unrouteAll({ behavior: 'wait' });
 
     // Buffering: the first two segments arrive, the rest never do, so playback runs dry.
@@ -220,10 +255,18 @@ describe('player', () => {
     const resume = page.getByRole('button', { name: new RegExp(`resume from 0:0${left}`, 'i') });
     await resume.waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: /start over/i }).waitFor();
+    // Offered once the video is buffered where it was left, so Resume plays there without a seek.
+    const held = await bufferedAhead(page);
+    assert.ok(held.canPlay && held.ahead > 0 && held.at >= left && held.at < left + 1, `Resume offered before the video held ${left}s: ${JSON.stringify(held)}`);
     await checkEverywhere(page, 'player-resume-offer');
+    await video(page).evaluate((element: HTMLVideoElement) => {
+      (window as unknown as { seeks: number }).seeks = 0;
+      element.addEventListener('seeking', () => ((window as unknown as { seeks: number }).seeks += 1));
+    });
     await resume.click();
     await page.getByTestId('player-toggle').filter({ hasText: /^pause$/i }).waitFor();
     assert.ok((await currentTime(page)) >= left);
+    assert.equal(await page.evaluate(() => (window as unknown as { seeks: number }).seeks), 0, 'Resume seeked although the video was already there');
     await context.close();
   });
 });

@@ -13,6 +13,9 @@ describe('player machine', () => {
     expect(page.start.last.input).toEqual({ classId: CLASS_ID });
     page.start.last.resolve(started());
     await settle();
+    // The media loads and buffers first: Play is offered once its first segment is buffered.
+    expect(page.video().matches({ on: 'priming' })).toBe(true);
+    page.media.state.report({ type: 'media.buffered' });
     expect(page.video().matches({ on: 'ready' })).toBe(true);
     expect(page.session().matches({ watching: 'waiting' })).toBe(true);
     expect(page.media.state.inputs).toEqual([
@@ -59,6 +62,49 @@ describe('player machine', () => {
     const again = await watching(754);
     again.actor.send({ type: 'startOver' });
     expect(again.media.state.commands).toEqual([{ type: 'play', at: 0 }]);
+  });
+
+  it('loads and buffers at the resume point before offering Play, so "Resume from" only plays there', async () => {
+    const page = player();
+    page.start.last.resolve(started(754));
+    await settle();
+    expect(page.video().matches({ on: 'priming' })).toBe(true);
+    expect(page.media.state.inputs[0]).toMatchObject({ startSeconds: 754, autoplay: false });
+    // The session counts as a screen and its heartbeat runs while the media buffers.
+    expect(page.session().matches({ watching: 'waiting' })).toBe(true);
+    page.media.state.report({ type: 'media.buffered' });
+    expect(page.video().matches({ on: 'ready' })).toBe(true);
+    page.actor.send({ type: 'resume' });
+    expect(page.media.state.commands).toEqual([{ type: 'play', at: 754 }]);
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
+  });
+
+  it('offers Play after 8 s even when the media has not said it buffered (a browser that waits for a press)', async () => {
+    const page = player();
+    page.start.last.resolve(started(754));
+    await settle();
+    page.clock.increment(7_999);
+    expect(page.video().matches({ on: 'priming' })).toBe(true);
+    page.clock.increment(1);
+    expect(page.video().matches({ on: 'ready' })).toBe(true);
+  });
+
+  it('plays from the keys or the controls while the media still buffers, and autoplays straight to playing', async () => {
+    const page = player();
+    page.start.last.resolve(started(754));
+    await settle();
+    page.actor.send({ type: 'resume' });
+    expect(page.media.state.commands).toEqual([{ type: 'play', at: 754 }]);
+    expect(page.video().matches({ on: 'playing' })).toBe(true);
+
+    const autoplaying = player();
+    autoplaying.start.last.resolve(started());
+    await settle();
+    autoplaying.media.state.report({ type: 'media.playing' });
+    expect(autoplaying.video().matches({ on: 'playing' })).toBe(true);
+    // A late "buffered" changes nothing once it plays.
+    autoplaying.media.state.report({ type: 'media.buffered' });
+    expect(autoplaying.video().matches({ on: 'playing' })).toBe(true);
   });
 
   it('does not offer a resume point that is not there', async () => {

@@ -1,9 +1,11 @@
 // The first frame's shortcuts (src/flows/player/first-frame.ts): the start answer's playlists are
 // served to hls.js from memory once (whatever token a later URL carries), every other playlist
-// goes to the network, and the named segments are fetched at once.
+// goes to the network, and the named segments are fetched at once; a downloaded class's stored
+// playlists are read from its cache (decision 046).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type Hls from 'hls.js';
 import { inlinePlaylistLoader, primeFirstFrame, takeInlinePlaylist } from '@flows/player/first-frame';
+import { readFirstPlaylists } from '@app/downloads/store';
 
 const MASTER = '/api/v1/playback/sessions/s-1/master.m3u8?token=t1';
 const RENDITION = '/media/m-1/360p/playlist.m3u8?token=t1';
@@ -49,5 +51,29 @@ describe('the first frame from the start answer', () => {
     expect(onSuccess).toHaveBeenCalledTimes(1);
     expect(onSuccess.mock.calls[0]![0]).toEqual({ url: `${window.location.origin}${MASTER}`, data: '#EXTM3U master' });
     expect(NetworkLoader.loaded).toEqual([`${window.location.origin}${RENDITION}`]);
+  });
+});
+
+describe('the first frame of a downloaded class', () => {
+  it('reads the stored master and its rendition playlist from the class cache, by their local paths', async () => {
+    const stored: Record<string, string> = {
+      '/offline/yoga/master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=1280x720\n/offline/yoga/720p/playlist.m3u8\n',
+      '/offline/yoga/720p/playlist.m3u8': '#EXTM3U\n#EXT-X-MAP:URI="/offline/yoga/720p/init.mp4"\n',
+    };
+    const asked: { url: string; cacheName?: string }[] = [];
+    vi.stubGlobal('caches', {
+      match: (url: string, options?: { cacheName?: string }) => {
+        asked.push({ url, cacheName: options?.cacheName });
+        const body = options?.cacheName === 'fitstream-offline-yoga' ? stored[url] : undefined;
+        return Promise.resolve(body === undefined ? undefined : new Response(body));
+      },
+    });
+    expect(await readFirstPlaylists('yoga')).toEqual([
+      { url: '/offline/yoga/master.m3u8', body: stored['/offline/yoga/master.m3u8'] },
+      { url: '/offline/yoga/720p/playlist.m3u8', body: stored['/offline/yoga/720p/playlist.m3u8'] },
+    ]);
+    // Only that class's cache is read (no cache is opened, so none is created for a class never downloaded).
+    expect(asked.every((entry) => entry.cacheName === 'fitstream-offline-yoga')).toBe(true);
+    expect(await readFirstPlaylists('pilates')).toEqual([]);
   });
 });

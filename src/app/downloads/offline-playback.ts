@@ -4,7 +4,7 @@
 import type { Outcome } from '@domain/request-outcome';
 import type { HeartbeatAnswer, PlaybackSession, PlaybackStart } from '@domain/playback';
 import { heightOf, isOfflineSession, licenceExpired, localMasterUrl, localPosterUrl, OFFLINE_SESSION_PREFIX } from '@domain/downloads';
-import { readRecord, storageAvailable, writeRecord } from './store';
+import { readFirstPlaylists, readRecord, storageAvailable, writeRecord } from './store';
 
 /** Long: a local session has nothing to renew; its "heartbeat" only answers live. */
 const LOCAL_HEARTBEAT_SECONDS = 3600;
@@ -12,7 +12,8 @@ const LOCAL_HEARTBEAT_SECONDS = 3600;
 /** The local session of a class downloaded here, or null (not downloaded, incomplete or expired). */
 export async function offlineStart(classId: string, now = new Date()): Promise<Extract<PlaybackStart, { kind: 'started' }> | null> {
   if (!storageAvailable()) return null;
-  const record = await readRecord(classId).catch(() => null);
+  // The stored playlists are read alongside the record: the player answers them from memory (docs/decisions/046).
+  const [record, playlists] = await Promise.all([readRecord(classId).catch(() => null), readFirstPlaylists(classId).catch(() => [])]);
   if (!record?.complete || licenceExpired(record, now)) return null;
   const session: PlaybackSession = {
     id: `${OFFLINE_SESSION_PREFIX}${record.licenceId}`,
@@ -27,6 +28,8 @@ export async function offlineStart(classId: string, now = new Date()): Promise<E
     durationSeconds: record.durationSeconds,
     resumeSeconds: record.positionSeconds,
     workout: { title: record.title, instructor: '', posterUrl: localPosterUrl(classId), chapterTracks: [] },
+    // Nothing to fetch ahead: the segments come from the cache through the worker.
+    firstFrame: { playlists, preload: [] },
   };
 }
 

@@ -27,6 +27,23 @@ export async function readRecord(classId: string): Promise<DownloadRecord | null
   return ((await (await records()).get(RECORDS, classId)) as DownloadRecord | undefined) ?? null;
 }
 
+/**
+ * The stored master playlist and its (one) rendition's playlist, read straight from the class's
+ * cache (no round trip through the worker): the player answers them from memory (docs/decisions/046).
+ */
+export async function readFirstPlaylists(classId: string): Promise<{ url: string; body: string }[]> {
+  // caches.match with a cache name, not caches.open: a class never downloaded gets no empty cache.
+  const stored = (url: string) => caches.match(url, { cacheName: cacheName(classId) });
+  const masterUrl = localMasterUrl(classId);
+  const master = await (await stored(masterUrl))?.text();
+  if (master === undefined) return [];
+  const rendition = master.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'));
+  if (!rendition) return [{ url: masterUrl, body: master }];
+  const renditionUrl = new URL(rendition.trim(), new URL(masterUrl, 'http://local')).pathname;
+  const body = await (await stored(renditionUrl))?.text();
+  return body === undefined ? [{ url: masterUrl, body: master }] : [{ url: masterUrl, body: master }, { url: renditionUrl, body }];
+}
+
 export async function listRecords(): Promise<DownloadRecord[]> {
   if (!storageAvailable()) return [];
   const all = (await (await records()).getAll(RECORDS)) as DownloadRecord[];

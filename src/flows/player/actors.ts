@@ -17,19 +17,21 @@ export default implement<PlayerMachine>(({ api, deviceId, language, reportProgre
   const session = withOfflinePlayback({
     playbackHeartbeat: api.playbackHeartbeat,
     stopPlayback: api.stopPlayback,
-    // hls.js loads while the session starts; the answer's first playlists and segments are primed (first-frame.ts).
-    startPlayback: async ({ classId }: { classId: string }, signal) => {
-      warmPlayer();
-      const outcome = await api.startPlayback({ classId, deviceId }, signal);
-      if (outcome.kind === 'ok' && outcome.data.kind === 'started' && outcome.data.firstFrame) primeFirstFrame(outcome.data.firstFrame);
-      return outcome;
-    },
+    startPlayback: ({ classId }: { classId: string }, signal?: AbortSignal) => api.startPlayback({ classId, deviceId }, signal),
     // Sent, or queued on the device while it cannot be (decision 041).
     saveProgress: reportProgress,
   });
+  // hls.js loads while the session starts, online or local; the answer's first playlists and
+  // segments are primed (first-frame.ts), so the media buffers before Play is offered (decision 046).
+  const startPlayback = async (input: { classId: string }, signal?: AbortSignal) => {
+    warmPlayer();
+    const outcome = await session.startPlayback(input, signal);
+    if (outcome.kind === 'ok' && outcome.data.kind === 'started' && outcome.data.firstFrame) primeFirstFrame(outcome.data.firstFrame);
+    return outcome;
+  };
   return {
     actors: {
-      startPlayback: fromCall(session.startPlayback),
+      startPlayback: fromCall(startPlayback),
       playbackHeartbeat: fromCall(session.playbackHeartbeat),
       stopPlayback: fromCall(session.stopPlayback),
       saveProgress: fromCall(session.saveProgress),

@@ -29,6 +29,8 @@ interface Engine {
 
 function videoEvents(video: HTMLVideoElement, sendBack: (event: MediaEvent) => void): () => void {
   const listeners: [string, () => void][] = [
+    // The first segment at the start position is buffered: the player offers Play (docs/decisions/046).
+    ['canplay', () => sendBack({ type: 'media.buffered' })],
     ['playing', () => sendBack({ type: 'media.playing' })],
     ['pause', () => sendBack({ type: 'media.paused' })],
     ['waiting', () => sendBack({ type: 'media.waiting' })],
@@ -110,6 +112,8 @@ function nativeEngine(video: HTMLVideoElement, input: MediaInput, sendBack: (eve
   };
   video.addEventListener('resize', onResize);
   video.addEventListener('loadedmetadata', onMetadata, { once: true });
+  // Buffer before Play is pressed, as hls.js does (a browser may still wait for the press).
+  video.preload = 'auto';
   video.src = input.url;
   return {
     // The browser picks the rendition itself; only Auto is offered (no levels reported).
@@ -142,7 +146,10 @@ export function mediaActor(surface: VideoSurface) {
 
     const play = (at?: number) => {
       if (!video) return;
-      if (at !== undefined) video.currentTime = at;
+      // The media loads and buffers at the start position (the resume point): "Resume from" there
+      // only plays (a seek to where the video already is would wait for the seek and canplay again).
+      const there = video.readyState === HTMLMediaElement.HAVE_NOTHING ? at === input.startSeconds : at !== undefined && Math.abs(video.currentTime - at) < 0.5;
+      if (at !== undefined && !there) video.currentTime = at;
       // A browser that blocks playing without a gesture leaves the player ready, with Play.
       video.play().catch(() => {});
     };

@@ -121,7 +121,8 @@ function Player({ classId }: { classId: string }) {
   if (watching) {
     const ready = video.matches({ on: 'ready' });
     const ended = video.matches({ on: 'ended' });
-    const buffering = video.matches({ on: 'buffering' });
+    // Loading at the resume point before Play is offered (docs/decisions/046), or waiting for data while playing.
+    const buffering = video.matches({ on: 'buffering' }) || video.matches({ on: 'priming' });
     const { resumeSeconds } = video.context;
     return (
       <>

@@ -1,5 +1,6 @@
 // Model of the player's video (machines/player-video.machine.ts): off until the session starts,
-// then the media actor plays the playlist and the video's states follow what it reports; the
+// then the media actor loads and buffers the playlist at the resume point before Play is offered
+// (priming: until it says it buffered, or 8 s), then plays it and the video's states follow what it reports; the
 // user's controls become media commands, progress is saved while playing, on pause and at the
 // end, a renewed grant reaches the media, a media failure ends the video and tells the player.
 // Its `rendition` child (a fake here; player-rendition.model.ts walks it) hears the media's
@@ -53,10 +54,20 @@ export const model: MachineModel = {
       expect(snapshot.children.keeper).toBeUndefined();
     },
     on: ({ snapshot, lastStarted }) => {
-      expect(lastStarted('media')?.input).toMatchObject({ url: URL, token: 't1', startSeconds: 0, autoplay: contextOf(snapshot).resumeSeconds === 0 });
+      // The media loads at the resume point (the choice offered first), so "Resume from" only plays.
+      const { resumeSeconds } = contextOf(snapshot);
+      expect(lastStarted('media')?.input).toMatchObject({ url: URL, token: 't1', startSeconds: resumeSeconds, autoplay: resumeSeconds === 0 });
       expect(lastStarted('keeper')?.input).toEqual({ sessionId: 'session-1', classId: CLASS_ID });
     },
-    'on.ready': ({ snapshot }) => expect(snapshot.children.media).toBeDefined(),
+    // Play is not offered yet: the media buffers; at the latest after 8 s it is offered anyway.
+    'on.priming': ({ snapshot, pendingTimers }) => {
+      expect(snapshot.children.media).toBeDefined();
+      expect(pendingTimers()).toContain(8_000);
+    },
+    'on.ready': ({ snapshot, pendingTimers }) => {
+      expect(snapshot.children.media).toBeDefined();
+      expect(pendingTimers()).not.toContain(8_000);
+    },
     'on.playing': ({ pendingTimers }) => expect(pendingTimers()).toContain(10_000),
     'on.paused': ({ snapshot, lastStarted }) =>
       expect(lastStarted('saveProgress')?.input).toEqual({ classId: CLASS_ID, seconds: contextOf(snapshot).position }),

@@ -148,11 +148,12 @@ export function children(actor: ActorRefFrom<typeof playerMachine>) {
   };
 }
 
-/** A player whose session started (`resumeSeconds` offered), showing the video ready. */
+/** A player whose session started (`resumeSeconds` offered), its first segment buffered: the video ready, Play offered. */
 export async function watching(resumeSeconds = 0) {
   const page = player();
   page.start.last.resolve(started(resumeSeconds));
   await settle();
+  page.media.state.report({ type: 'media.buffered' });
   return page;
 }
 
