@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { checkEverywhere, chooseLanguage, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm } from './browser';
+import { checkEverywhere, chooseLanguage, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -18,17 +18,7 @@ async function subscriber(browser: Browser, plan: Plan | null, label: string): P
   const context = await newContext(browser);
   const page = await context.newPage();
   const { email } = await signedIn(page, label);
-  if (plan) {
-    await page.goto('/pricing');
-    await page.getByRole('button', { name: new RegExp(`^choose ${plan}$`, 'i') }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-    await page.fill('[name=card_number]', '4242 4242 4242 4242');
-    await page.fill('[name=exp]', '12/34');
-    await page.fill('[name=cvc]', '123');
-    await page.fill('[name=name]', 'Ana Tester');
-    await page.getByRole('button', { name: /start free trial|pay/i }).click();
-    await page.waitForURL((url) => url.pathname === '/success');
-  }
+  if (plan) await subscribeInSandbox(page, plan);
   return { context, page, email };
 }
 
