@@ -264,8 +264,9 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
       stages.push(
         await tab.evaluate(() => {
           const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-          const mark = (name: string) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? Number.NaN;
-          return { response: navigation?.responseEnd ?? Number.NaN, domReady: navigation?.domContentLoadedEventEnd ?? Number.NaN, boot: mark('app:boot'), read: mark('downloads:read') };
+          // No named function inside: tsx's transform would wrap it in a helper the page does not have.
+          const [boot, read] = ['app:boot', 'downloads:read'].map((name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? Number.NaN);
+          return { response: navigation?.responseEnd ?? Number.NaN, domReady: navigation?.domContentLoadedEventEnd ?? Number.NaN, boot: boot ?? Number.NaN, read: read ?? Number.NaN };
         }),
       );
       await tab.close();
