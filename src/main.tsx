@@ -11,7 +11,9 @@ import './styles/global.css';
 import { lazyApi } from './api/lazy-api';
 import { createAppActors, type AppDeps } from './app/actors';
 import { App } from './app/app';
+import { readDownloadsEarly } from './app/downloads/early-list';
 import { createPersistence } from './app/persistence';
+import { routes } from '@domain/routes';
 import { loadMessages } from '@i18n';
 
 async function developmentInspector(): Promise<AppDeps['inspect']> {
@@ -21,6 +23,9 @@ async function developmentInspector(): Promise<AppDeps['inspect']> {
 }
 
 async function boot(): Promise<void> {
+  performance.mark('app:boot');
+  // What works offline without waiting for the app: /downloads's list (docs/decisions/047).
+  if (window.location.pathname === routes.downloads.path) readDownloadsEarly(() => import('./app/downloads/store').then((store) => store.listRecords()));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const prerendered = root.hasAttribute('data-prerendered');

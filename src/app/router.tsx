@@ -16,19 +16,26 @@ import { flowOverlays, flowRoutes } from './flows';
 import { usePerformNavigation } from './navigation';
 import { OfflineNotice } from './offline-notice';
 
-/** The flow's screen with its machine's actors provided, as one lazily loaded component. */
-function mounted({ screen, actors }: FlowOverlay): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [{ default: Screen }, implementations] = await Promise.all([screen(), actors?.()]);
-    const flow = implementations?.default ?? null;
-    return {
-      default: () => (
-        <FlowContext.Provider value={flow}>
-          <Screen />
-        </FlowContext.Provider>
-      ),
-    };
-  });
+type Mounted = LazyExoticComponent<ComponentType> & { preload: () => void };
+
+/**
+ * The flow's screen with its machine's actors provided, as one lazily loaded component; `preload`
+ * starts loading it before it renders (while the session restores).
+ */
+function mounted({ screen, actors }: FlowOverlay): Mounted {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const load = () =>
+    (loading ??= Promise.all([screen(), actors?.()]).then(([{ default: Screen }, implementations]) => {
+      const flow = implementations?.default ?? null;
+      return {
+        default: () => (
+          <FlowContext.Provider value={flow}>
+            <Screen />
+          </FlowContext.Provider>
+        ),
+      };
+    }));
+  return Object.assign(lazy(load), { preload: () => void load().catch(() => {}) });
 }
 
 const screens = Object.fromEntries(Object.entries(flowRoutes).map(([name, entry]) => [name, mounted(entry)])) as Record<RouteName, ReturnType<typeof mounted>>;
@@ -48,6 +55,8 @@ function Guarded({ name, children }: { name: RouteName; children: ReactNode }) {
   useLayoutEffect(() => {
     if (redirect) perform(redirect);
   }, [redirect, perform]);
+  // The screen loads while the session restores, not after (a page opened at this route).
+  if (access !== 'public' && signedIn === null) screens[name].preload();
   if ((access !== 'public' && signedIn === null) || redirect) return <Spinner size="lg" />;
   return <>{children}</>;
 }

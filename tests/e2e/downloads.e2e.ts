@@ -42,14 +42,11 @@ async function subscriber(browser: Browser, label: string, plan: 'standard' | 'b
 }
 
 /**
- * The app is installed and controls the page. The worker claims the pages open when it activates,
- * but a page whose navigation started just before that (seen on a loaded machine: `ready`, and no
- * controller for good) is never claimed; every later load is controlled, so after `ready` the
- * page is loaded again, as the user's next visit would be.
+ * The app is installed and controls the page, without a reload: the worker claims the pages open
+ * when it activates, and a page whose navigation was under way then asks to be claimed.
  */
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: PATIENCE });
 }
 
@@ -196,6 +193,66 @@ describe('downloads', () => {
     await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
     assert.deepEqual(await storedCaches(page), []);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('downloads and plays offline in a page that loaded while the app was installing, without a reload', async () => {
+    const { context: paying, token, email } = await subscriber(browser, 'dl-early-page', 'standard');
+    await paying.close();
+    // A new browser of the same sign-in. Its worker's install (the precache) waits until the class
+    // page's navigation has begun, and that page's answer waits until the worker has activated:
+    // the page loads after the worker took over, and was not among the pages it claimed.
+    const context = await patientContext(browser);
+    const release = { install: () => {}, page: () => {} };
+    const installing = new Promise<void>((resolve) => (release.install = resolve));
+    const answering = new Promise<void>((resolve) => (release.page = resolve));
+    let installAsked: () => void = () => {};
+    const installStarted = new Promise<void>((resolve) => (installAsked = resolve));
+    let pageAsked: () => void = () => {};
+    const pageStarted = new Promise<void>((resolve) => (pageAsked = resolve));
+    let pageFromNetwork = false;
+    await context.route('**/*', async (route) => {
+      const request = route.request();
+      if (request.serviceWorker()) {
+        installAsked();
+        await installing;
+      } else if (request.isNavigationRequest() && new URL(request.url()).pathname === `/classes/${CLASS_ID}`) {
+        pageFromNetwork = true;
+        pageAsked();
+        await answering;
+      }
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/terms');
+    await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email, token });
+    await installStarted;
+    const opening = page.goto(`/classes/${CLASS_ID}`);
+    await pageStarted;
+    release.install();
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    // No named function inside: tsx's transform would wrap it in a helper the worker does not have.
+    await worker.evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration };
+      while (scope.registration.active?.state !== 'activated') await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    release.page();
+    await opening;
+    await context.unroute('**/*');
+    assert.equal(pageFromNetwork, true, 'the class page came from the network, not from the worker');
+
+    // Without a reload the page comes under the worker, and what is downloaded in it plays offline.
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: PATIENCE });
+    const panel = page.getByTestId('download-panel');
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    await context.setOffline(true);
+    await page.getByRole('navigation').getByRole('link', { name: 'Downloads' }).first().click();
+    const item = page.getByTestId('download-item');
+    await item.locator('[data-poster=loaded]').waitFor();
+    await item.getByRole('link', { name: 'Play' }).click();
+    await page.waitForURL((url) => url.pathname === `/watch/${CLASS_ID}`);
+    await startsPlaying(page);
     await context.close();
   });
 

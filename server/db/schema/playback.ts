@@ -21,6 +21,8 @@ export const classProgress = pgTable(
 /**
  * The progress reports already applied, by the id the client made for each (decision 041): a
  * report sent again (a queue flushed twice, a retry after a lost answer) changes nothing.
+ * `watchedAt` is the time the report claims, even ahead of the server's clock: once it is older
+ * than a report may be, the row is pruned (server/modules/playback/prune-reports.ts).
  */
 export const progressReports = pgTable(
   'progress_reports',
@@ -31,7 +33,7 @@ export const progressReports = pgTable(
     watchedAt: timestamp('watched_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.reportId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.reportId] }), index('progress_reports_watched_idx').on(t.watchedAt)],
 );
 
 /**

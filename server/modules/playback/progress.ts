@@ -23,17 +23,19 @@ export type SavedReport = { row: ProgressRow; applied: boolean };
  * Saves a report of where the account is in a class, watched at `watchedAt` (now online; earlier
  * for a report queued offline). A report with an id already applied changes nothing (decision
  * 041), and a report older than the saved position keeps that position: only its completion counts.
+ * The id is kept with `claimedAt`, the time the report says it was watched (unclamped: see
+ * prune-reports.ts).
  */
 export async function saveProgress(
   db: Database,
-  input: { userId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number; reportId?: string },
+  input: { userId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number; reportId?: string; claimedAt?: Date },
   watchedAt: Date,
 ): Promise<SavedReport> {
   return db.transaction(async (tx) => {
     if (input.reportId) {
       const fresh = await tx
         .insert(progressReports)
-        .values({ userId: input.userId, reportId: input.reportId, classId: input.classId, watchedAt })
+        .values({ userId: input.userId, reportId: input.reportId, classId: input.classId, watchedAt: input.claimedAt ?? watchedAt })
         .onConflictDoNothing()
         .returning({ reportId: progressReports.reportId });
       const current = fresh.length === 0 ? await findProgress(tx, input.userId, input.classId) : undefined;

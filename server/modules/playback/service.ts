@@ -126,7 +126,10 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
       const watched = await findClass(classId);
       const media = await findMedia(db, watched.mediaId);
       const mediaDurationSeconds = media?.durationSeconds ?? watched.durationSeconds;
-      const saved = await saveProgress(db, { userId, classId: watched.id, positionSeconds, mediaDurationSeconds, reportId: report.reportId }, watchedAt);
+      // The report's key keeps the time the report claims (a clock ahead of ours keeps it
+      // replayable for longer), so pruning it (prune-reports.ts) never lets a replay count twice.
+      const claimedAt = report.watchedAt ? new Date(report.watchedAt) : now;
+      const saved = await saveProgress(db, { userId, classId: watched.id, positionSeconds, mediaDurationSeconds, reportId: report.reportId, claimedAt }, watchedAt);
       if (!saved.applied) return saved.row;
       onProgress(userId);
       if (reachesCompletion(positionSeconds, mediaDurationSeconds)) await onCompleted(userId, watched.id, watchedAt);

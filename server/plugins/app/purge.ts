@@ -1,7 +1,9 @@
-// App layer: purges expired credentials and unused uploads once the server is ready and then
-// hourly, in the background; a failed run is logged and tried again at the next tick.
+// App layer: purges expired credentials, unused uploads and the ids of progress reports that can
+// no longer be replayed once the server is ready and then hourly, in the background; a failed run
+// is logged and tried again at the next tick.
 import fp from 'fastify-plugin';
 import { PURGE_INTERVAL_MS, purgeExpiredCredentials } from '@server/modules/auth/purge-expired';
+import { pruneProgressReports } from '@server/modules/playback/prune-reports';
 import { deleteUnusedUploads } from '@server/modules/uploads/retention';
 
 export default fp(
@@ -14,6 +16,10 @@ export default fp(
       await deleteUnusedUploads(app.db).then(
         (images) => app.log.debug({ images }, 'unused uploads deleted'),
         (error: unknown) => app.log.warn({ err: error }, 'deleting unused uploads failed'),
+      );
+      await pruneProgressReports(app.db).then(
+        (reports) => app.log.debug({ reports }, 'progress report ids pruned'),
+        (error: unknown) => app.log.warn({ err: error }, 'pruning progress report ids failed'),
       );
     };
     let timer: NodeJS.Timeout | undefined;

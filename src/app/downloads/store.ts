@@ -3,6 +3,7 @@
 // public/sw-offline.js), and a small IndexedDB record per download (`idb`).
 import { openDB, type IDBPDatabase } from 'idb';
 import { downloadParts, localMaster, localMasterUrl, unsignedPlaylist, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
+import { forgetEarlyDownloads } from './early-list';
 
 const DATABASE = 'fitstream-downloads';
 const RECORDS = 'downloads';
@@ -51,12 +52,14 @@ export async function listRecords(): Promise<DownloadRecord[]> {
 }
 
 export async function writeRecord(record: DownloadRecord): Promise<void> {
+  forgetEarlyDownloads();
   await (await records()).put(RECORDS, record);
 }
 
 /** Deletes a class's files and record from this device. */
 export async function deleteStored(classId: string): Promise<void> {
   if (!storageAvailable()) return;
+  forgetEarlyDownloads();
   await caches.delete(cacheName(classId));
   await (await records()).delete(RECORDS, classId);
 }

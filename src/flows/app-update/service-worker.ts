@@ -33,6 +33,10 @@ async function register(): Promise<Workbox | null> {
   });
   const found = await workbox.register({ immediate: true });
   if (found) setInterval(() => void found.update().catch(() => {}), HOURLY);
+  // The first worker claims the pages open when it activates, but Chromium skips a page whose
+  // navigation was still under way then, and that page would stay without a worker (downloads
+  // not answered) until a reload: such a page asks to be claimed (public/sw-offline.js).
+  if (found?.active && !navigator.serviceWorker.controller) found.active.postMessage({ type: 'CLAIM_CLIENTS' });
   return workbox;
 }
 

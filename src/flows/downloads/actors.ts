@@ -1,7 +1,9 @@
 // The downloads page machine's actors in the app: this device's downloads (src/app/downloads),
-// the browser's storage estimate, and the plan's download devices when online.
+// the browser's storage estimate, and the plan's download devices when online. The first list may
+// have been read as the app started (src/app/downloads/early-list.ts).
 import { fromPromise } from 'xstate';
 import { implement } from '@app/flow';
+import { takeEarlyDownloads } from '@app/downloads/early-list';
 import { deleteStored, listRecords, storageEstimate } from '@app/downloads/store';
 import type { DownloadsList, DownloadsMachine } from '@machines/downloads.machine';
 
@@ -10,7 +12,8 @@ const online = () => navigator.onLine !== false;
 export default implement<DownloadsMachine>(({ api }) => ({
   actors: {
     loadDownloads: fromPromise<DownloadsList>(async () => {
-      const [downloads, storage] = await Promise.all([listRecords(), storageEstimate()]);
+      const [downloads, storage] = await Promise.all([takeEarlyDownloads() ?? listRecords(), storageEstimate()]);
+      performance.mark('downloads:read');
       const overview = online() ? await api.listDownloads() : null;
       const devices = overview?.kind === 'ok' ? { inUse: overview.data.devices.length, allowed: overview.data.download_devices } : null;
       return { downloads, storage, devices };
