@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signInThroughForm, signedIn } from './browser';
+import { checkEverywhere, launch, newContext, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 /** Each step waits this long for what the page shows: the CI's machine is often loaded. */
@@ -21,23 +21,11 @@ async function patientContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-async function subscribe(page: Page, plan: 'standard' | 'basic'): Promise<void> {
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: new RegExp(`^choose ${plan}$`, 'i') }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
-  await page.fill('[name=card_number]', '4242 4242 4242 4242');
-  await page.fill('[name=exp]', '12/34');
-  await page.fill('[name=cvc]', '123');
-  await page.fill('[name=name]', 'Ana Tester');
-  await page.getByRole('button', { name: /start free trial|pay/i }).click();
-  await page.waitForURL((url) => url.pathname === '/success');
-}
-
 async function subscriber(browser: Browser, label: string, plan: 'standard' | 'basic'): Promise<{ context: BrowserContext; page: Page; email: string; token: string }> {
   const context = await patientContext(browser);
   const page = await context.newPage();
   const { email, token } = await signedIn(page, label);
-  await subscribe(page, plan);
+  await subscribeInSandbox(page, plan);
   return { context, page, email, token };
 }
 
