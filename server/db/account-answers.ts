@@ -58,7 +58,8 @@ export class AccountAnswers {
     this.maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
     this.maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
     this.sharedTables = options.sharedTables ?? DEFAULT_SHARED_TABLES;
-    this.now = options.now ?? Date.now;
+    // Read at each call, so a clock a test installs later is the one used.
+    this.now = options.now ?? (() => Date.now());
   }
 
   listen(feed: ChangeFeed): this {
