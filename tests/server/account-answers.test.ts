@@ -151,7 +151,7 @@ describe('time alone', () => {
     sunday.setUTCDate(sunday.getUTCDate() + ((7 - sunday.getUTCDay()) % 7) + 7);
     sunday.setUTCHours(14, 59, 0, 0);
     vi.useFakeTimers({ toFake: ['Date'], now: sunday });
-    const user = await subscriber(t.app, 'standard');
+    const user = await signUp(t.app);
     await call(t.app, user, 'PUT', '/api/v1/account/time-zone', { timeZone: 'Asia/Tokyo' });
     const sundayDate = sunday.toISOString().slice(0, 10);
     const mondayDate = new Date(sunday.getTime() + 86_400_000).toISOString().slice(0, 10);
