@@ -166,7 +166,7 @@ export function scheduleService(
      * per account (decision 045) until its items, zone, language, feed link or the catalog
      * change, the account is deleted, or its day ends in its zone (the feed's window moves).
      */
-    async feed(file: string): Promise<string | null> {
+    async feed(file: string): Promise<Buffer | null> {
       const secret = file.endsWith('.ics') ? file.slice(0, -4) : file;
       if (!SECRET_FORM.test(secret)) return null;
       const secretHash = hashFeedSecret(secret);
