@@ -10,6 +10,7 @@ import { createLimitedServer } from './connection-limits';
 import { openDatabase, type Database } from './db/client';
 import { logSerializers } from './log-serializers';
 import autoload from '@fastify/autoload';
+import accountAnswers from './plugins/app/account-answers';
 import authPlugin from './plugins/app/auth';
 import crossSiteRequests from './plugins/app/cross-site-requests';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/app/error-handler';
@@ -106,6 +107,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(errorHandler);
   await app.register(crossSiteRequests);
   await app.register(authPlugin);
+  await app.register(accountAnswers);
   await app.register(purgeExpired);
   await app.register(paymentProvider);
   await app.register(mailDelivery);

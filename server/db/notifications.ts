@@ -1,17 +1,19 @@
-// Change notifications from the database (decision 018): triggers (migrations 0013, 0017)
-// NOTIFY when a session ends, a cached table changes or an account's progress does; each
-// instance LISTENs on one connection of its own (PostgreSQL) or on the embedded database itself
-// (PGlite, in-process). A notification arrives only after its transaction commits. While the
-// connection is down notifications are lost, so readers are told when it comes back
-// (`onReconnect`) and catch up; they also poll on their own, since a half-dead connection may
-// look alive.
+// Change notifications from the database (decisions 018, 045): triggers (migrations 0013, 0017,
+// 0029) NOTIFY when a session ends, a cached table changes or an account's progress or kept
+// answers do; each instance LISTENs on one connection of its own (PostgreSQL) or on the
+// embedded database itself (PGlite, in-process). A notification arrives only after its
+// transaction commits. While the connection is down notifications are lost, so readers are told
+// when it comes back (`onReconnect`) and catch up; they also poll on their own, since a
+// half-dead connection may look alive.
 import type { Database } from './client';
 
 export const SESSION_ENDED_CHANNEL = 'fitstream_session_ended';
 export const TABLE_CHANGED_CHANNEL = 'fitstream_table_changed';
 /** An account's progress changed: the payload is its id, or empty for every account's. */
 export const PROGRESS_CHANGED_CHANNEL = 'fitstream_progress_changed';
-const CHANNELS = [SESSION_ENDED_CHANNEL, TABLE_CHANGED_CHANNEL, PROGRESS_CHANGED_CHANNEL] as const;
+/** Something an account's kept answers show changed (migration 0029): its id, or empty for every account's. */
+export const ACCOUNT_CHANGED_CHANNEL = 'fitstream_account_changed';
+const CHANNELS = [SESSION_ENDED_CHANNEL, TABLE_CHANGED_CHANNEL, PROGRESS_CHANGED_CHANNEL, ACCOUNT_CHANGED_CHANNEL] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export type NotificationListener = (payload: string) => void;

@@ -11,8 +11,9 @@ const base = '/api/v1/activity';
 export default async function activityRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { onRequest: app.authenticate };
 
-  app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request): Promise<Schemas['ActivitySuccess']> => {
-    return { isSuccess: true, ...(await app.activity.overview(request.user.id, new Date())) };
+  app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request, reply) => {
+    const serialize = (overview: Omit<Schemas['ActivitySuccess'], 'isSuccess'>) => reply.serialize({ isSuccess: true, ...overview } satisfies Schemas['ActivitySuccess']) as string;
+    return reply.type('application/json; charset=utf-8').send(await app.activity.overviewAnswer(request.user.id, serialize));
   });
 
   app.get<{ Querystring: { cursor?: string; limit?: number } }>(

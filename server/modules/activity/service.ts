@@ -3,13 +3,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@api/schema';
+import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
 import { HttpError } from '@server/errors';
 import { goalInRange, goalLimits, type WeeklyGoal } from '@domain/activity';
 import { activitySummary, clearGoal, historyPage, saveGoal, type HistoryPosition } from './activity-repository';
+import { nextLocalMidnight } from '@server/modules/schedule/days';
 import { accountTimeZone } from './completions';
 
 type Schemas = components['schemas'];
+type Overview = Omit<Schemas['ActivitySuccess'], 'isSuccess'>;
 
 export const HISTORY_PAGE = 20;
 
@@ -32,14 +35,14 @@ function decodeHistoryCursor(cursor: string): HistoryPosition {
   throw new HttpError(400, 'activity.badCursor');
 }
 
-export function activityService(db: Database, programmes: Pick<FastifyInstance['programmes'], 'finished'>) {
+export function activityService(db: Database, programmes: Pick<FastifyInstance['programmes'], 'finished'>, answers: AccountAnswers) {
   async function history(userId: string, timeZone: string, cursor: string | undefined, limit: number): Promise<Schemas['ActivityHistory']> {
     const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
     const page = await historyPage(db, userId, timeZone, { after, limit });
     return { items: page.items, nextCursor: page.next && encodeHistoryCursor(page.next) };
   }
 
-  async function overview(userId: string, now: Date): Promise<Omit<Schemas['ActivitySuccess'], 'isSuccess'>> {
+  async function overview(userId: string, now: Date): Promise<Overview> {
     const [summary, finished] = await Promise.all([activitySummary(db, userId, now), programmes.finished(userId)]);
     return {
       ...summary,
@@ -50,6 +53,18 @@ export function activityService(db: Database, programmes: Pick<FastifyInstance['
 
   return {
     overview,
+    /**
+     * The overview's body, kept serialised (decision 045) until the account's completions, goal,
+     * zone or finished programmes or the catalog change, or its day ends in its zone (today, the
+     * week, the streak).
+     */
+    overviewAnswer(userId: string, serialize: (overview: Overview) => string): Promise<Buffer> {
+      return answers.get(userId, 'activity.overview', async () => {
+        const now = new Date();
+        const shown = await overview(userId, now);
+        return { body: serialize(shown), validUntil: nextLocalMidnight(now, shown.timeZone) };
+      });
+    },
     async history(userId: string, query: { cursor?: string; limit?: number }) {
       const timeZone = await accountTimeZone(db, userId);
       return history(userId, timeZone, query.cursor, query.limit ?? HISTORY_PAGE);
@@ -75,7 +90,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('activity', activityService(app.db, app.programmes));
+    app.decorate('activity', activityService(app.db, app.programmes, app.accountAnswers));
   },
-  { name: 'activity-service', dependencies: ['config-and-database', 'programmes-service'] },
+  { name: 'activity-service', dependencies: ['config-and-database', 'programmes-service', 'account-answers'] },
 );

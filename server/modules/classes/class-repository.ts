@@ -221,6 +221,20 @@ export function listClassesFromSnapshot(
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * The next instant the home rows change with time alone: a scheduled class is published, or a
+ * class leaves "new this week" (Infinity when none).
+ */
+export function homeRowsChangeAt(snapshot: CatalogSnapshot, now: Date): number {
+  let next = Infinity;
+  for (const row of snapshot) {
+    const published = row.publishedAt.getTime();
+    const at = published > now.getTime() ? published : published + WEEK_MS;
+    if (at > now.getTime() && at < next) next = at;
+  }
+  return next;
+}
+
+/**
  * The subscriber's home rows: classes started and not completed, most recently watched first;
  * classes published in the last 7 days, newest first; and every discipline with a published
  * class, in its order, with its newest classes.

@@ -26,8 +26,9 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, async (request) => {
-    return { isSuccess: true, ...(await app.classes.home(request.user.id)) };
+  app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, async (request, reply) => {
+    const body = await app.classes.homeAnswer(request.user.id, (home) => reply.serialize(home) as string);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get<{ Params: { id: string } }>(

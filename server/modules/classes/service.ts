@@ -5,11 +5,13 @@
 // instance's own writes, by the database's notification on the others).
 import fp from 'fastify-plugin';
 import type { components } from '@api/schema';
+import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
-import { hasClassAccess } from './access';
+import { classAccess, hasClassAccess } from './access';
 import {
   cardsFromSnapshot,
   findClass,
+  homeRowsChangeAt,
   homeRowsFromSnapshot,
   listClasses,
   listClassesFromSnapshot,
@@ -35,7 +37,9 @@ export interface CatalogReads {
   progress: KeyedCachedRead<string, AccountProgress>;
 }
 
-export function classesService(db: Database, { catalog, facets, progress }: CatalogReads, firstPages = new FirstPages()) {
+type ClassesHome = components['schemas']['ClassesHomeSuccess'];
+
+export function classesService(db: Database, { catalog, facets, progress }: CatalogReads, answers: AccountAnswers, firstPages = new FirstPages()) {
   return {
     /**
      * The response body of a first page without search, from the page kept for its filters
@@ -63,9 +67,20 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
       ]);
       return { page, facets: pageFacets };
     },
-    async home(userId: string) {
-      const [canPlay, snapshot, own] = await Promise.all([hasClassAccess(db, userId), catalog.get(), progress.get(userId)]);
-      return { canPlay, ...homeRowsFromSnapshot(snapshot, own, new Date()) };
+    /**
+     * The home rows' body, kept serialised (decision 045) until the account's progress or
+     * subscriptions or the catalog change, or time changes the rows (a class published, one
+     * leaving "new this week", a paid period ending).
+     */
+    homeAnswer(userId: string, serialize: (body: ClassesHome) => string): Promise<Buffer> {
+      return answers.get(userId, 'classes.home', async () => {
+        const now = new Date();
+        const [access, snapshot, own] = await Promise.all([classAccess(db, userId, now), catalog.get(), progress.get(userId)]);
+        return {
+          body: serialize({ isSuccess: true, canPlay: access.canPlay, ...homeRowsFromSnapshot(snapshot, own, now) }),
+          validUntil: Math.min(access.changesAt, homeRowsChangeAt(snapshot, now)),
+        };
+      });
     },
     /** One class with the account's progress, or null when unknown. */
     async find(userId: string, classId: string) {
@@ -99,7 +114,7 @@ export default fp(
       facets: new CachedRead(() => listFacets(app.db), { tables: ['disciplines', 'instructors'], maxAgeMs: MAX_AGE_MS }).listen(app.changeFeed),
       progress,
     };
-    app.decorate('classes', classesService(app.db, reads));
+    app.decorate('classes', classesService(app.db, reads, app.accountAnswers));
   },
-  { name: 'classes-service', dependencies: ['config-and-database', 'change-feed'] },
+  { name: 'classes-service', dependencies: ['config-and-database', 'change-feed', 'account-answers'] },
 );

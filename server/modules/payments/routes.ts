@@ -87,8 +87,9 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     return { isSuccess: true, url };
   });
 
-  app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`) }, async (request) => {
-    const { user, hasSubscription } = await payments.home(request.user.id);
-    return { isSuccess: true, email: user.email, name: user.name, image: user.image, hasSubscription };
+  // A read: logged like one, and it keeps the account's kept answers (decision 045).
+  app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`), config: { logAsRead: true } }, async (request, reply) => {
+    const body = await payments.homeAnswer(request.user.id, (home) => reply.serialize(home) as string);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 }

@@ -5,6 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { isCurrentStatus } from '@domain/subscriptions';
 import type { AppLocale } from '@i18n/locales';
+import type { components } from '@api/schema';
+import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
 import { checkoutSessions, subscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
@@ -12,6 +14,7 @@ import { queueMail } from '@server/modules/mail/outbox';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
 import { expireOpenCheckouts } from './checkouts';
 import type { PaymentProvider, PlanRow, SubscriptionFacts, UserRow } from './provider';
+import { nextSubscriptionChange } from '@server/modules/classes/access';
 import { accountSubscriptions, findActivePlan, hasEverSubscribed, listActivePlans, type SubscriptionRow } from './subscription-repository';
 import { viaProvider } from './via-provider';
 
@@ -29,7 +32,9 @@ function providerView(reported: Partial<SubscriptionFacts> | null) {
   };
 }
 
-export function paymentsService(db: Database, provider: PaymentProvider) {
+export type HomeBody = components['schemas']['HomeSuccess'];
+
+export function paymentsService(db: Database, provider: PaymentProvider, answers: AccountAnswers) {
   const account = accountSubscriptions(db, provider);
 
   /** One of the account's subscriptions with its plan (404 otherwise). */
@@ -141,10 +146,17 @@ export function paymentsService(db: Database, provider: PaymentProvider) {
       if (!portal) throw new HttpError(404, 'payments.noSubscription');
       return portal.url;
     },
-    async home(userId: string) {
-      const user = await signedInUser(userId);
-      const current = await account.current(user.id);
-      return { user, hasSubscription: current !== null };
+    /**
+     * The home call's body, kept serialised (decision 045) until the account or its
+     * subscriptions change, or a period or trial ends (the sandbox settles renewals on a read).
+     */
+    homeAnswer(userId: string, serialize: (body: HomeBody) => string): Promise<Buffer> {
+      return answers.get(userId, 'payments.home', async () => {
+        const user = await signedInUser(userId);
+        const current = await account.current(user.id);
+        const validUntil = await nextSubscriptionChange(db, user.id, new Date());
+        return { body: serialize({ isSuccess: true, email: user.email, name: user.name, image: user.image, hasSubscription: current !== null }), validUntil };
+      });
     },
   };
 }
@@ -157,7 +169,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('payments', paymentsService(app.db, app.paymentProvider));
+    app.decorate('payments', paymentsService(app.db, app.paymentProvider, app.accountAnswers));
   },
-  { name: 'payments-service', dependencies: ['config-and-database', 'payment-provider'] },
+  { name: 'payments-service', dependencies: ['config-and-database', 'payment-provider', 'account-answers'] },
 );

@@ -20,8 +20,9 @@ export default async function programmesRoutes(app: FastifyInstance): Promise<vo
     return { isSuccess: true, programmes: programmes.map(({ programme, following }) => programmeCard(programme, following)), facets };
   });
 
-  app.get(`${base}/up-next`, { ...signedIn, schema: routeSchema('GET', `${base}/up-next`) }, async (request): Promise<Schemas['ProgrammeUpNextSuccess']> => {
-    return { isSuccess: true, upNext: upNextBody(await app.programmes.upNext(request.user.id)) };
+  app.get(`${base}/up-next`, { ...signedIn, schema: routeSchema('GET', `${base}/up-next`) }, async (request, reply) => {
+    const serialize = (upNext: Parameters<typeof upNextBody>[0]) => reply.serialize({ isSuccess: true, upNext: upNextBody(upNext) } satisfies Schemas['ProgrammeUpNextSuccess']) as string;
+    return reply.type('application/json; charset=utf-8').send(await app.programmes.upNextAnswer(request.user.id, serialize));
   });
 
   app.get(`${base}/finished`, { ...signedIn, schema: routeSchema('GET', `${base}/finished`) }, async (request): Promise<Schemas['FinishedProgrammesSuccess']> => {

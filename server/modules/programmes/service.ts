@@ -3,11 +3,13 @@
 // on chosen weekdays, pause, resume (the remaining sessions move after the pause), leave, and
 // progress from classes completed while it is active. Dates are the account's local days.
 import fp from 'fastify-plugin';
+import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
 import { CachedRead } from '@server/db/cached-read';
 import type { LocalizedText } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { hasClassAccess } from '@server/modules/classes/access';
+import { FALLBACK_TIME_ZONE, nextLocalMidnight } from '@server/modules/schedule/days';
 import { loadProgrammes, levels, type Level, type Programme, type ProgrammeClass } from './catalog';
 import { localDate, normalizeWeekdays, proposedWeekdays, type LocalDate, type Weekday } from './dates';
 import {
@@ -83,7 +85,7 @@ function followingOf(enrollment: EnrollmentRow, sessions: SessionRow[]): Followi
   };
 }
 
-export function programmesService(db: Database, catalog: CachedRead<Programme[]>) {
+export function programmesService(db: Database, catalog: CachedRead<Programme[]>, answers: AccountAnswers) {
   async function find(programmeId: string): Promise<Programme> {
     const found = (await catalog.get()).find((p) => p.id === programmeId);
     if (!found) throw new HttpError(404, 'programmes.notFound');
@@ -117,6 +119,19 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
 
   async function requireAccess(userId: string) {
     if (!(await hasClassAccess(db, userId))) throw new HttpError(403, 'programmes.noAccess');
+  }
+
+  /** The active programme's next class not done yet (the first row of the subscriber's home). */
+  async function upNext(userId: string): Promise<UpNext | null> {
+    const enrollment = await currentEnrollment(db, userId);
+    if (!enrollment || enrollment.status !== 'active') return null;
+    const [all, sessions] = await Promise.all([catalog.get(), sessionsOf(db, enrollment.id)]);
+    const programme = all.find((p) => p.id === enrollment.programmeId);
+    const next = sessions.find((s) => s.completedAt === null);
+    const nextClass = programme?.classes.find((c) => c.id === next?.classId);
+    if (!programme || !next || !nextClass) return null;
+    const { done, total } = followingOf(enrollment, sessions);
+    return { programme: { id: programme.id, title: programme.title }, class: nextClass, plannedOn: next.plannedOn, done, total };
   }
 
   return {
@@ -195,18 +210,18 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
     async classCompleted(userId: string, classId: string, now = new Date()) {
       return db.transaction((tx) => recordCompletion(tx, userId, classId, now));
     },
-    /** The active programme's next class not done yet (the first row of the subscriber's home). */
-    async upNext(userId: string): Promise<UpNext | null> {
-      const enrollment = await currentEnrollment(db, userId);
-      if (!enrollment || enrollment.status !== 'active') return null;
-      const [all, sessions] = await Promise.all([catalog.get(), sessionsOf(db, enrollment.id)]);
-      const programme = all.find((p) => p.id === enrollment.programmeId);
-      const next = sessions.find((s) => s.completedAt === null);
-      const nextClass = programme?.classes.find((c) => c.id === next?.classId);
-      if (!programme || !next || !nextClass) return null;
-      const { done, total } = followingOf(enrollment, sessions);
-      return { programme: { id: programme.id, title: programme.title }, class: nextClass, plannedOn: next.plannedOn, done, total };
+    /**
+     * `upNext`'s body, kept serialised (decision 045) until the account's programme, sessions or
+     * zone or the programmes change, or its day ends in its zone.
+     */
+    upNextAnswer(userId: string, serialize: (upNext: UpNext | null) => string): Promise<Buffer> {
+      return answers.get(userId, 'programmes.upNext', async () => {
+        const now = new Date();
+        const [next, timeZone] = await Promise.all([upNext(userId), accountTimeZone(db, userId)]);
+        return { body: serialize(next), validUntil: nextLocalMidnight(now, timeZone ?? FALLBACK_TIME_ZONE) };
+      });
     },
+    upNext,
     /** The programmes the account finished, the latest first (the Activity page's history). */
     async finished(userId: string) {
       const [all, rows] = await Promise.all([catalog.get(), finishedEnrollments(db, userId)]);
@@ -240,7 +255,7 @@ export default fp(
       tables: ['programmes', 'programme_classes', 'classes', 'disciplines', 'instructors'],
       maxAgeMs: MAX_AGE_MS,
     }).listen(app.changeFeed);
-    app.decorate('programmes', programmesService(app.db, catalog));
+    app.decorate('programmes', programmesService(app.db, catalog, app.accountAnswers));
   },
-  { name: 'programmes-service', dependencies: ['config-and-database', 'change-feed'] },
+  { name: 'programmes-service', dependencies: ['config-and-database', 'change-feed', 'account-answers'] },
 );

@@ -53,3 +53,8 @@ export function instantOf(date: string, time: string, timeZone: string): TZDate 
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return new TZDate(year, month - 1, day, hours, minutes, 0, timeZone);
 }
+
+/** The instant the day after `instant`'s begins in `timeZone` (ms since the epoch): when "today" next changes there. */
+export function nextLocalMidnight(instant: Date, timeZone: string): number {
+  return instantOf(addDays(localParts(instant, timeZone).date, 1), '00:00', timeZone).getTime();
+}

@@ -4,11 +4,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gte } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database, Queryable } from '@server/db/client';
 import { classes, scheduleItems, scheduleSettings, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
-import { addDays, canonicalTimeZone, daysBetween, FALLBACK_TIME_ZONE, isCalendarDate, localParts } from './days';
+import { addDays, canonicalTimeZone, daysBetween, FALLBACK_TIME_ZONE, isCalendarDate, localParts, nextLocalMidnight } from './days';
 import { FeedCache } from './feed';
 import { plannedItems, type PlannedItem, type PlannedItemsSources } from './planned-items';
 
@@ -31,7 +32,13 @@ interface Account {
   language: string;
 }
 
-export function scheduleService(db: Database, publicUrl: string, programmes: PlannedItemsSources['programmes'], now: () => Date = () => new Date()) {
+export function scheduleService(
+  db: Database,
+  publicUrl: string,
+  programmes: PlannedItemsSources['programmes'],
+  answers: AccountAnswers,
+  now: () => Date = () => new Date(),
+) {
   const feeds = new FeedCache();
   async function account(userId: string, queryable: Queryable = db): Promise<Account & { timeZoneSet: boolean }> {
     const [user] = await queryable
@@ -154,22 +161,29 @@ export function scheduleService(db: Database, publicUrl: string, programmes: Pla
       return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
     },
 
-    /** The feed the secret in `file` ("<secret>.ics") opens, or null (a 404) for any other. */
-    async feed(file: string): Promise<string | null> {
+    /**
+     * The feed the secret in `file` ("<secret>.ics") opens, or null (a 404) for any other. Kept
+     * per account (decision 045) until its items, zone, language, feed link or the catalog
+     * change, the account is deleted, or its day ends in its zone (the feed's window moves).
+     */
+    async feed(file: string): Promise<Buffer | null> {
       const secret = file.endsWith('.ics') ? file.slice(0, -4) : file;
       if (!SECRET_FORM.test(secret)) return null;
-      const [row] = await db
-        .select({ userId: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
-        .from(scheduleSettings)
-        .innerJoin(users, eq(users.id, scheduleSettings.userId))
-        .where(eq(scheduleSettings.feedSecretHash, hashFeedSecret(secret)));
-      if (!row || row.deletedAt) return null;
-      const timeZone = row.timeZone ?? FALLBACK_TIME_ZONE;
-      const at = now();
-      const today = localParts(at, timeZone).date;
-      const items = await plannedItems({ db, programmes }, row.userId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
-      const locale = isSupportedLocale(row.language) ? row.language : DEFAULT_LOCALE;
-      return feeds.feed(row.userId, items, timeZone, locale, publicUrl, at);
+      const secretHash = hashFeedSecret(secret);
+      return answers.byAlias(`feed:${secretHash}`, 'schedule.feed', async () => {
+        const [row] = await db
+          .select({ userId: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
+          .from(scheduleSettings)
+          .innerJoin(users, eq(users.id, scheduleSettings.userId))
+          .where(eq(scheduleSettings.feedSecretHash, secretHash));
+        if (!row || row.deletedAt) return null;
+        const timeZone = row.timeZone ?? FALLBACK_TIME_ZONE;
+        const at = now();
+        const today = localParts(at, timeZone).date;
+        const items = await plannedItems({ db, programmes }, row.userId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
+        const locale = isSupportedLocale(row.language) ? row.language : DEFAULT_LOCALE;
+        return { accountId: row.userId, body: feeds.feed(row.userId, items, timeZone, locale, publicUrl, at), validUntil: nextLocalMidnight(at, timeZone) };
+      });
     },
   };
 }
@@ -182,7 +196,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('schedule', scheduleService(app.db, app.config.publicUrl, app.programmes));
+    app.decorate('schedule', scheduleService(app.db, app.config.publicUrl, app.programmes, app.accountAnswers));
   },
-  { name: 'schedule-service', dependencies: ['config-and-database', 'programmes-service'] },
+  { name: 'schedule-service', dependencies: ['config-and-database', 'programmes-service', 'account-answers'] },
 );
