@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
-import { HELD_FORM } from '../src/app/held-input';
+import { HELD_FORM } from '../src/app/held-input.ts';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
