@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import appEn from '@locales/en.json';
 import appEs from '@locales/es.json';
-import { checkEverywhere, DESKTOP, launch, MOBILE, newContext, PASSWORD, registerByApi, signedIn, storeLanguage, uniqueEmail } from './browser';
+import { checkEverywhere, DESKTOP, launch, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signedIn, storeLanguage, uniqueEmail } from './browser';
 
 const catalogues = { en: appEn, es: appEs } as const;
 const pages = [
@@ -152,6 +152,11 @@ describe('pre-rendered public pages', () => {
     assert.equal(await page.locator('#root').getAttribute('data-prerendered'), '/register');
     assert.equal((await page.locator('#main h1').innerText()).trim(), appEs['register.title']);
     await page.getByLabel(appEs['register.cpassword']).fill('typed early');
+    // As drawn before the app is up (the country list holds the chosen country only).
+    for (const size of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `prerendered-register-before-app-es-${size.width}`);
+    }
     release();
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     // The link's address is the form's once the app is up; what was typed before stays.
