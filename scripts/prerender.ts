@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { HELD_FORM } from '../src/app/held-input.ts';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
@@ -35,8 +36,9 @@ export const PRERENDERED_DIR = 'prerendered';
  * blocked) leaves the page as it is, and the app decides after hydration as it always did.
  */
 export function firstPaintScript(visitorOnly: boolean): string {
-  // A form sent before the app has hydrated would go to the server as a plain GET: held instead.
-  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated'))e.preventDefault()},true);var k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
+  // A form sent before the app has hydrated would go to the server as a plain GET: held instead,
+  // for the app to send once hydrated (src/app/held-input.ts).
+  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
     visitorOnly ? `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string'){d.hidden=true;location.replace('/home');return}` : ''
   }var g=JSON.parse(l.getItem('fitstream.language')||'null');if((g==='en'||g==='es')&&g!==d.lang){document.cookie='${LANGUAGE_COOKIE}='+g+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf('${LANGUAGE_COOKIE}='+g)>=0){d.hidden=true;location.reload()}}}catch(e){}})()`;
 }

@@ -63,7 +63,10 @@ export async function renderPage(pathname: string, language: AppLocale): Promise
           <StrictMode>
             <App actors={actors} ssrPath={pathname} />
           </StrictMode>,
-          { onError: (error) => void errors.push(error) },
+          // React outlines a boundary whose markup passes this size (12,800 bytes by default) as a
+          // hidden template and an inline script to reveal it, which the CSP blocks: the Spanish
+          // sign-up form, its country list longer than in English, was left to the app shell.
+          { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
         )
       ).prelude,
     );

@@ -4,7 +4,7 @@
 // Any other path goes to /. While the device is offline, a route that needs the network shows
 // "You are offline" instead (and its screen is not even loaded). The flows' overlays are
 // mounted over every page.
-import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '@components/spinner';
 import { guardNavigation } from '@domain/navigation';
@@ -18,11 +18,19 @@ import { OfflineNotice } from './offline-notice';
 
 type Mounted = LazyExoticComponent<ComponentType> & { preload: () => void };
 
+/** Sent on window once a routed screen is on the page and React's (rendered, or hydrated: src/app/boot.tsx). */
+export const SCREEN_SHOWN = 'fitstream:screen-shown';
+
+function AnnounceShown() {
+  useEffect(() => void window.dispatchEvent(new Event(SCREEN_SHOWN)), []);
+  return null;
+}
+
 /**
  * The flow's screen with its machine's actors provided, as one lazily loaded component; `preload`
  * starts loading it before it renders (while the session restores).
  */
-function mounted({ screen, actors }: FlowOverlay): Mounted {
+function mounted({ screen, actors }: FlowOverlay, routed = false): Mounted {
   let loading: Promise<{ default: ComponentType }> | null = null;
   const load = () =>
     (loading ??= Promise.all([screen(), actors?.()]).then(([{ default: Screen }, implementations]) => {
@@ -31,6 +39,7 @@ function mounted({ screen, actors }: FlowOverlay): Mounted {
         default: () => (
           <FlowContext.Provider value={flow}>
             <Screen />
+            {routed && <AnnounceShown />}
           </FlowContext.Provider>
         ),
       };
@@ -38,7 +47,7 @@ function mounted({ screen, actors }: FlowOverlay): Mounted {
   return Object.assign(lazy(load), { preload: () => void load().catch(() => {}) });
 }
 
-const screens = Object.fromEntries(Object.entries(flowRoutes).map(([name, entry]) => [name, mounted(entry)])) as Record<RouteName, ReturnType<typeof mounted>>;
+const screens = Object.fromEntries(Object.entries(flowRoutes).map(([name, entry]) => [name, mounted(entry, true)])) as Record<RouteName, ReturnType<typeof mounted>>;
 
 /**
  * The route's screen once the session allows it, else the guard's navigation; a spinner while
@@ -91,7 +100,7 @@ export function AppRoutes() {
   );
 }
 
-const overlays = flowOverlays.map(mounted);
+const overlays = flowOverlays.map((overlay) => mounted(overlay));
 
 /** Every flow's overlay (a dialog over any page), each loaded as the app starts; nothing shows while it loads. */
 export function FlowOverlays() {

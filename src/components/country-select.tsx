@@ -1,6 +1,8 @@
 // CountrySelect: the sign-up country as a native <select> (keyboard type-ahead and mobile
-// pickers for free), its names localized and sorted in the active language.
-import { useMemo, type ReactNode } from 'react';
+// pickers for free), its names localized and sorted in the active language. The names come from
+// the runtime's own region data, which differs between Node (the build's pre-rendering) and
+// browsers: a pre-rendered page and its hydration list only the chosen country, the rest follow.
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { COUNTRY_CODES } from './country-codes';
 import { FieldFrame, fieldErrorId } from './field-frame';
@@ -29,10 +31,22 @@ export function useCountryOptions(locale: string): { code: string; name: string 
   }, [locale]);
 }
 
+const noSubscription = () => () => undefined;
+
+/** False while React hydrates markup made elsewhere (and on the server), true in every render after. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
 export function CountrySelect(props: CountrySelectProps) {
   const { id, label, value = DEFAULT_COUNTRY_CODE, onChange, error } = props;
   const intl = useIntl();
-  const options = useCountryOptions(intl.locale);
+  const all = useCountryOptions(intl.locale);
+  const hydrated = useHydrated();
+  const options = hydrated ? all : all.filter((option) => option.code === value);
   const errorId = fieldErrorId(id);
   return (
     <FieldFrame id={id} label={label} error={error}>

@@ -1,18 +1,20 @@
 // Pre-rendered public pages (docs/decisions/042): without JavaScript the landing and the sign-in
 // page show their content in English and Spanish (Accept-Language or the stored choice); with
-// it they hydrate into the app without a layout shift or a hydration error; a signed-in user
+// it they hydrate into the app, at the visitor's first move (decision 048), without a layout
+// shift or a hydration error, and what was typed before is kept and sent; a signed-in user
 // opening / lands on /home and the landing is never painted.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import appEn from '@locales/en.json';
 import appEs from '@locales/es.json';
-import { checkEverywhere, DESKTOP, launch, MOBILE, newContext, signedIn, storeLanguage } from './browser';
+import { checkEverywhere, DESKTOP, launch, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signedIn, storeLanguage, uniqueEmail } from './browser';
 
 const catalogues = { en: appEn, es: appEs } as const;
 const pages = [
   { path: '/', heading: 'landing.hero.title', title: 'title.landing' },
   { path: '/login', heading: 'login.title', title: 'title.login' },
+  { path: '/register', heading: 'register.title', title: 'title.register' },
 ] as const;
 
 /** Sums the page's layout shifts (none excused by input) and collects its errors, from the first byte. */
@@ -34,8 +36,10 @@ async function watchPage(page: Page): Promise<string[]> {
   return errors;
 }
 
-/** Hydrated: React has taken over the pre-rendered heading (its element carries React's fiber). */
+/** Hydrated: the visitor moves the pointer (the app starts), and React takes over the pre-rendered heading. */
 async function waitForHydration(page: Page): Promise<void> {
+  await page.mouse.move(5, 5);
+  await page.mouse.move(10, 10);
   await page.waitForFunction(() => {
     const heading = document.querySelector('#main h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
@@ -97,15 +101,69 @@ describe('pre-rendered public pages', () => {
           assert.equal(shift, 0, `${path} (${language}, ${size.width} px): cumulative layout shift`);
         }
       }
-      // The real app: the switcher changes the language in place, and a link is the app's route.
+      // The real app: the switcher changes the language in place (on the last page, /register).
       const other = language === 'en' ? 'es' : 'en';
       await page.locator('select.navbar__language').selectOption(other);
       await page.waitForFunction((wanted) => document.documentElement.lang === wanted, other);
-      assert.equal((await page.locator('#main h1').innerText()).trim(), catalogues[other]['login.title']);
+      assert.equal((await page.locator('#main h1').innerText()).trim(), catalogues[other]['register.title']);
       assert.deepEqual(errors, [], 'console errors');
       await context.close();
     });
   }
+
+  it('keeps what was typed into the sign-in form before the app was up, and signs in with it', async () => {
+    const email = uniqueEmail('prerender-typed');
+    const other = await newContext(browser);
+    await registerByApi(await other.newPage(), email);
+    await other.close();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // The app's start is held back until the form has been filled in and sent.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/^password/i).fill(PASSWORD);
+    await page.getByLabel(/remember me/i).setChecked(true);
+    await page.getByRole('button', { name: /^login$/i }).click();
+    assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), false, 'the app was up before the form was sent');
+    assert.equal(await page.getByLabel(/email/i).inputValue(), email);
+    release();
+    await page.waitForURL((url) => url.pathname === '/home');
+    // Remembered: the session is in local storage (the box ticked before the app was up).
+    assert.notEqual(await page.evaluate(() => localStorage.getItem('fitstream.session')), null, 'remember me was lost');
+    await context.close();
+  });
+
+  it('opens the pre-rendered Spanish sign-up form with the address from the landing, and keeps what was typed', async () => {
+    const context = await newContext(browser, { locale: 'es-ES' });
+    const page = await context.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/register?email=ana%40example.com');
+    assert.equal(await page.locator('#root').getAttribute('data-prerendered'), '/register');
+    assert.equal((await page.locator('#main h1').innerText()).trim(), appEs['register.title']);
+    await page.getByLabel(appEs['register.cpassword']).fill('typed early');
+    // As drawn before the app is up (the country list holds the chosen country only).
+    for (const size of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `prerendered-register-before-app-es-${size.width}`);
+    }
+    release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    // The link's address is the form's once the app is up; what was typed before stays.
+    await page.waitForFunction(() => (document.querySelector('#register-email') as HTMLInputElement | null)?.value === 'ana@example.com');
+    assert.equal(await page.locator('#register-cpassword').inputValue(), 'typed early');
+    await context.close();
+  });
 
   it('sends a signed-in user opening / to /home without ever painting the landing', async () => {
     const context = await newContext(browser);
