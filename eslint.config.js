@@ -107,7 +107,7 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Generated: the flows site (with its vendored Mermaid) and test reports.
-  { ignores: ['docs/flows/site/**', 'reports/**'] },
+  { ignores: ['docs/flows/site/**', 'reports/**', '.stryker-tmp/**'] },
   {
     // Scripts are tools the project ships; tests may use them, never the other way round.
     files: ['scripts/**/*.{ts,js}'],
