@@ -2,7 +2,7 @@
 // language switcher. On wide screens the places to train sit in the bar and the account's pages
 // (Account, Billing & Subscriptions, Log out) behind "Your account"; on narrower screens all of
 // it folds behind a menu button, so the bar is always one row in either language.
-// Both menus are disclosures: aria-expanded on their button; Escape closes the open one and gives
+// Both menus are disclosures (docs/decisions/049): aria-expanded on their button; Escape closes the open one and gives
 // focus back to its button; each closes when focus leaves it (Tab past its end, a click elsewhere).
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
