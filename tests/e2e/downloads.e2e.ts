@@ -214,6 +214,8 @@ describe('downloads', () => {
     const page = await context.newPage();
     await page.goto('/terms');
     await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email, token });
+    // A pre-rendered page starts the app, and so registers the worker, at the visitor's first move.
+    await page.mouse.move(20, 20);
     await installStarted;
     const opening = page.goto(`/classes/${CLASS_ID}`);
     await pageStarted;
