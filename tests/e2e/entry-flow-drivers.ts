@@ -83,7 +83,7 @@ export const entryFlows: FlowDrivers[] = [
       'signedIn.active': async (page) => {
         await signedIn(page, 'flow-session');
         await page.goto('/home');
-        await page.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
+        await page.getByRole('button', { name: /log out/i, includeHidden: true }).first().waitFor({ state: 'attached' });
       },
       'signedIn.refreshing': async (page) => {
         await signedIn(page, 'flow-refresh');

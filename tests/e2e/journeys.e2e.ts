@@ -147,7 +147,7 @@ describe('journeys', () => {
     const other = await second.newPage();
     await other.goto(url);
     await other.waitForURL(pathIs('/home'));
-    await other.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
+    await other.getByRole('button', { name: /log out/i, includeHidden: true }).first().waitFor({ state: 'attached' });
     await first.close();
     await second.close();
   });
@@ -169,7 +169,7 @@ describe('journeys', () => {
     const first = await signedInThroughForm(context, 'tabs');
     const second = await context.newPage();
     await second.goto('/home');
-    await second.getByRole('button', { name: /log out/i }).first().waitFor({ state: 'attached' });
+    await second.getByRole('button', { name: /log out/i, includeHidden: true }).first().waitFor({ state: 'attached' });
     await first.waitForTimeout(4_000); // both tabs' access tokens (3 s) have expired
     // Both tabs' refreshes leave with the same cookie: each is held until the other is sent too.
     let release = () => {};
