@@ -111,6 +111,17 @@ describe('pre-rendered public pages', () => {
     });
   }
 
+  /** Holds the app's start (its boot chunk) back until the returned function is called. */
+  async function holdAppStart(page: Page): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
   it('keeps what was typed into the sign-in form before the app was up, and signs in with it', async () => {
     const email = uniqueEmail('prerender-typed');
     const other = await newContext(browser);
@@ -119,12 +130,7 @@ describe('pre-rendered public pages', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     // The app's start is held back until the form has been filled in and sent.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppStart(page);
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
     await page.getByLabel(/^password/i).fill(PASSWORD);
@@ -142,12 +148,7 @@ describe('pre-rendered public pages', () => {
   it('opens the pre-rendered Spanish sign-up form with the address from the landing, and keeps what was typed', async () => {
     const context = await newContext(browser, { locale: 'es-ES' });
     const page = await context.newPage();
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppStart(page);
     await page.goto('/register?email=ana%40example.com');
     assert.equal(await page.locator('#root').getAttribute('data-prerendered'), '/register');
     assert.equal((await page.locator('#main h1').innerText()).trim(), appEs['register.title']);
