@@ -37,6 +37,9 @@ function pngSize(bytes: Buffer): string {
 
 /** Waits until the service worker controls the page (the first visit installs it; a reload is then controlled). */
 async function controlled(page: Page): Promise<string> {
+  // A pre-rendered public page registers the worker when its app starts, at the visitor's first
+  // move (decision 048).
+  await page.mouse.move(10, 10);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
