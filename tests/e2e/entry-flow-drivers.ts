@@ -92,12 +92,13 @@ export const entryFlows: FlowDrivers[] = [
           raw.user.token = 'expired.jwt.token';
           localStorage.setItem('fitstream.session', JSON.stringify(raw));
         });
-        const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh'));
         // Held, so the refresh is on screen for a moment (and photographed).
         const release = await hold(page, '/api/v1/refresh');
         const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/refresh'));
         await page.goto('/billing');
         await asked;
+        // Awaited from here: the held request cannot answer before its release, and the page's load no longer counts against the wait.
+        const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh'));
         await release();
         assert.equal((await refreshed).status(), 200);
         await page.getByText(/no subscription found/i).waitFor();
