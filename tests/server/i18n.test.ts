@@ -49,6 +49,14 @@ describe('the language of an answer', () => {
     expect(negotiateLocale('')).toBe('en');
   });
 
+  it('answers the same for a header asked again, and past the remembered headers', () => {
+    const headers = Array.from({ length: 1_200 }, (_, i) => (i % 2 ? `x-${i}, es;q=0.5` : `x-${i}, en;q=0.5, es;q=0.4`));
+    for (const header of headers) expect(negotiateLocale(header)).toBe(header.includes('en;') ? 'en' : 'es');
+    for (const header of headers.slice(0, 10)) expect(negotiateLocale(header)).toBe(header.includes('en;') ? 'en' : 'es');
+    expect(negotiateLocale(['es', 'en;q=0.1'])).toBe('es');
+    expect(negotiateLocale('fr')).toBe('en');
+  });
+
   const t = testAppForFile();
 
   it('is the request’s: a wrong password in Spanish, with its code, and the same in English', async () => {

@@ -28,10 +28,14 @@ function withScriptHashes(security: HeaderSet, hashes: string[]): HeaderSet {
   return { ...security, 'content-security-policy': policy.replace(/script-src ([^;]*)/, (_, sources: string) => `script-src ${sources} ${allowed}`) };
 }
 
-function cookieLanguage(cookieHeader: string | undefined, name: string, languages: readonly string[]): string | null {
-  if (!cookieHeader) return null;
-  const found = new RegExp(`(?:^|;\\s*)${name}=([a-z]{2})(?:;|$)`).exec(cookieHeader)?.[1];
-  return found && languages.includes(found) ? found : null;
+/** The stored language in a `Cookie` header, by a pattern made once for the cookie's name. */
+function cookieLanguage(name: string, languages: readonly string[]): (cookieHeader: string | undefined) => string | null {
+  const pattern = new RegExp(`(?:^|;\\s*)${name}=([a-z]{2})(?:;|$)`);
+  return (cookieHeader) => {
+    if (!cookieHeader) return null;
+    const found = pattern.exec(cookieHeader)?.[1];
+    return found && languages.includes(found) ? found : null;
+  };
 }
 
 type Prepare = (asset: AppAsset, security: HeaderSet, extra: HeaderSet) => PreparedAsset;
@@ -51,10 +55,11 @@ export function prerenderedPages(assets: AppAssets, security: HeaderSet, prepare
     }
     if (languages.size > 0) byPath.set(pathname, languages);
   }
+  const storedLanguage = cookieLanguage(manifest.languageCookie, manifest.languages);
   return (pathname, requestHeaders) => {
     const page = byPath.get(pathname);
     if (!page) return undefined;
-    const language = cookieLanguage(requestHeaders.cookie, manifest.languageCookie, manifest.languages) ?? negotiateLocale(requestHeaders['accept-language']);
+    const language = storedLanguage(requestHeaders.cookie) ?? negotiateLocale(requestHeaders['accept-language']);
     // A page not pre-rendered in this language is left to the app shell (never another language's).
     return page.get(language);
   };
