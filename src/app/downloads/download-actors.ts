@@ -29,7 +29,8 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
         return { record, maxHeight: overview.data.max_video_height, refused: overview.data.refused };
       }),
       requestLicence: fromCall(async (input: { classId: string; quality: string }, signal) => {
-        const outcome = await api.createDownloadLicence(input, signal);
+        // This device's record (a resume point kept from an earlier download) is read while the licence is asked for.
+        const [outcome, earlier] = await Promise.all([api.createDownloadLicence(input, signal), readRecord(classId)]);
         if (outcome.kind === 'ok' && outcome.data.kind === 'issued') {
           // Kept at once: a reload during the download finds it and resumes.
           const { licence, files } = outcome.data;
@@ -42,7 +43,7 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
             done: [],
             fileCount: 0,
             complete: false,
-            positionSeconds: (await readRecord(classId))?.positionSeconds ?? 0,
+            positionSeconds: earlier?.positionSeconds ?? 0,
             savedAt: new Date().toISOString(),
           };
           await writeRecord(record);
@@ -57,8 +58,7 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
         return outcome;
       }),
       checkSpace: fromPromise<SpaceAnswer, { classId: string; files: DownloadFiles }>(async ({ input }) => {
-        const needed = await missingBytes(input.classId, input.files);
-        const estimate = await storageEstimate();
+        const [needed, estimate] = await Promise.all([missingBytes(input.classId, input.files), storageEstimate()]);
         return { needed, free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
       }),
       fetchFiles: fromCallback<DownloadEvent, { classId: string; files: DownloadFiles }>(({ input, sendBack }) => {

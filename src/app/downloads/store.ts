@@ -9,6 +9,7 @@ const DATABASE = 'fitstream-downloads';
 const RECORDS = 'downloads';
 /** Several files at once: one connection's latency does not idle the download. */
 const PARALLEL = 4;
+const PROGRESS_MS = 50;
 
 let database: Promise<IDBPDatabase> | null = null;
 function records(): Promise<IDBPDatabase> {
@@ -119,19 +120,37 @@ export async function fetchDownload(record: DownloadRecord, files: DownloadFiles
   let current: DownloadRecord = { ...record, done: [...done], fileCount: parts.length + 1, bytes: bytesTotal };
   await writeRecord(current);
   progress({ bytesDone, bytesTotal });
+  // The record follows the files without holding the next fetch back: one write at a time, of
+  // the newest state (a resume reads what the cache holds, not this list).
+  let saving: Promise<void> = Promise.resolve();
+  let queued = false;
+  const save = () => {
+    if (queued) return;
+    queued = true;
+    saving = saving.then(() => {
+      queued = false;
+      return writeRecord(current);
+    });
+  };
+  // Progress at most every PROGRESS_MS: a bar's steps, not a render per chunk.
+  let reported = performance.now();
   const queue = parts.filter((part) => !done.has(part.local));
   const worker = async () => {
     for (let part = queue.shift(); part; part = queue.shift()) {
       await storePart(cache, part, signal, (bytes) => {
         bytesDone = Math.min(bytesTotal, bytesDone + bytes);
+        const now = performance.now();
+        if (now - reported < PROGRESS_MS) return;
+        reported = now;
         progress({ bytesDone, bytesTotal });
       });
       done.add(part.local);
       current = { ...current, done: [...done] };
-      await writeRecord(current);
+      save();
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await saving;
   current = { ...current, complete: true, savedAt: new Date().toISOString() };
   await writeRecord(current);
   progress({ bytesDone: bytesTotal, bytesTotal });
