@@ -88,7 +88,17 @@ export async function loadBuiltApp(distDir: string): Promise<AppAssets> {
   return existsSync(distDir) ? loadAppAssets(distDir) : new Map();
 }
 
-const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+/**
+ * The negotiator's memory of `Accept-Encoding` values (a few per browser; 1–2 µs a negotiation, on
+ * every page and asset), emptied when full so no client can grow it.
+ */
+class Remembered extends Map<string, string> {
+  override set(key: string, value: string): this {
+    if (this.size >= 64) this.clear();
+    return super.set(key, value);
+  }
+}
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Remembered() });
 
 /** The encoding of `asset` the client prefers (brotli over gzip), or the plain bytes. */
 export function pickEncoding(asset: AppAsset, acceptEncoding: string | undefined): { encoding: 'br' | 'gzip' | null; body: Buffer } {

@@ -111,6 +111,15 @@ describe('app with a built client', () => {
     expect(again.body).toBe('');
   });
 
+  it('keeps choosing each browser’s encoding after many different Accept-Encoding headers', async () => {
+    const url = '/assets/big-def456.js';
+    const encodingOf = async (header: string) => (await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': header } })).headers['content-encoding'];
+    for (let i = 0; i < 150; i += 1) expect(await encodingOf(i % 2 ? `x-${i}, gzip` : `x-${i}, br;q=0.5, gzip;q=0.4`)).toBe(i % 2 ? 'gzip' : 'br');
+    expect(await encodingOf('gzip, deflate, br')).toBe('br');
+    expect(await encodingOf('identity')).toBeUndefined();
+    expect(await encodingOf('gzip, deflate, br')).toBe('br');
+  });
+
   it('serves the service worker, its Workbox runtime and the manifest revalidated every time, so a release is never missed', async () => {
     for (const [url, type] of [
       ['/sw.js', /^text\/javascript/],
