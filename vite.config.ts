@@ -58,7 +58,15 @@ export default defineConfig({
     }),
   ],
   // The path aliases (@domain/…, @machines/…) are tsconfig.json's, read once for every tool.
-  resolve: { tsconfigPaths: true },
+  // The shims of useSyncExternalStore that @xstate/react and wouter import (for React 17) are
+  // React 19's own hook here: the same functions, less code on every first page.
+  resolve: {
+    tsconfigPaths: true,
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   // Source maps stay beside the build for the bundle benchmark and for reading stack traces;
   // 'hidden' leaves no reference to them in the JS, and the server never serves them.
   build: { outDir: 'dist', sourcemap: 'hidden', target: 'es2022' },
