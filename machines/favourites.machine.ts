@@ -6,7 +6,7 @@
 // being saved is ignored (the buttons say they are busy).
 import { assign, setup } from 'xstate';
 import type { ClassCard } from '@domain/catalog';
-import { serverFailureNotice, type Notice } from '@domain/notices';
+import { serverFailureNotice, type Notice } from '@domain/failure-notice';
 import type { Outcome } from '@domain/request-outcome';
 import { fromOutcome, outcomeGuards, outcomeOf } from './request-states';
 

@@ -3,7 +3,7 @@
 // has not provided, the notice a failure leaves (the view scrolls up to it) and the state that
 // shows a notice until its timer or a dismissal.
 import { fromPromise, type NonReducibleUnknown } from 'xstate';
-import type { Notice } from '@domain/notices';
+import type { Notice } from '@domain/failure-notice';
 import { isSessionLost, unreachable, type Outcome } from '@domain/request-outcome';
 
 /**

@@ -7,7 +7,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
 import { goTo, toSignIn, type Navigation } from '@domain/navigation';
-import { serverFailureNotice, type Notice } from '@domain/notices';
+import { serverFailureNotice, type Notice } from '@domain/failure-notice';
 import { isSessionLost, type Outcome } from '@domain/request-outcome';
 import { routes } from '@domain/routes';
 import type { AccountLanguage, PersistedSession, SessionArrival, SessionUser, SignedInUser } from '@domain/session-user';

@@ -8,16 +8,17 @@ import type { AuthBridge } from '@api/client';
 import type { Api } from '@api/calls';
 import { favouritesMachine, type FavouritesMachine } from '@machines/favourites.machine';
 import { connectivityMachine, type ConnectivityMachine } from '@machines/connectivity.machine';
-import { progressQueueMachine } from '@machines/progress-queue.machine';
+import { progressQueueMachine, type FlushOutcome } from '@machines/progress-queue.machine';
 import { membershipMachine, type MembershipMachine } from '@machines/membership.machine';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import type { SessionArrival } from '@domain/session-user';
+import { unreachable } from '@domain/request-outcome';
 import { fromCall } from './call-actor';
 import { browserConnectivity, type ConnectivitySource } from './connectivity';
 import { createAuthBridge } from './session-token';
 import type { Persistence } from './persistence';
-import { indexedDbProgressStore, memoryProgressStore, progressQueue, type ProgressStore } from './progress-queue';
+import type { ProgressStore } from './progress-queue';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 type Inspect = ActorOptions<AnyActorLogic>['inspect'];
@@ -115,16 +116,37 @@ export function createAppActors(deps: AppDeps) {
     input: { online: network.online() },
   });
 
-  /** Progress that could not be sent waits on the device and is sent when it can be (decision 041). */
+  /**
+   * Progress that could not be sent waits on the device and is sent when it can be (decision
+   * 041). The queue's code loads at the first report or flush, which only a signed-in account
+   * makes (at once: a sign-in asks for a flush): a visitor's first page does not carry it.
+   */
   let queueActor: Actor<typeof progressQueueMachine> | null = null;
-  const queue = progressQueue({
-    api,
-    store: deps.progressStore ?? (typeof indexedDB === 'undefined' ? memoryProgressStore() : indexedDbProgressStore()),
-    account: () => session.getSnapshot().context.user?.email ?? null,
-    online: () => connectivity.getSnapshot().matches('online'),
-    flushSoon: () => queueActor?.send({ type: 'queue.flush' }),
-  });
-  const progressQueueActor = createActor(progressQueueMachine.provide({ actors: { flushQueue: fromPromise(queue.flush) } }), {
+  let loadingQueue: Promise<ReturnType<typeof import('./progress-queue').progressQueue>> | null = null;
+  const queue = () =>
+    (loadingQueue ??= import('./progress-queue').then(({ indexedDbProgressStore, memoryProgressStore, progressQueue }) =>
+      progressQueue({
+        api,
+        store: deps.progressStore ?? (typeof indexedDB === 'undefined' ? memoryProgressStore() : indexedDbProgressStore()),
+        account: () => session.getSnapshot().context.user?.email ?? null,
+        online: () => connectivity.getSnapshot().matches('online'),
+        flushSoon: () => queueActor?.send({ type: 'queue.flush' }),
+      }),
+    ).catch((error: unknown) => {
+      loadingQueue = null;
+      throw error;
+    }));
+  /** A report before the queue's code could be fetched is one that got no answer. */
+  const reportProgress: Api['saveProgress'] = async (report, signal) => {
+    let loaded: Awaited<ReturnType<typeof queue>>;
+    try {
+      loaded = await queue();
+    } catch {
+      return unreachable;
+    }
+    return loaded.reportProgress(report, signal);
+  };
+  const progressQueueActor = createActor(progressQueueMachine.provide({ actors: { flushQueue: fromPromise(async (): Promise<FlushOutcome> => (session.getSnapshot().context.user ? (await queue()).flush() : { kind: 'sent' })) } }), {
     ...actorOptions,
     input: { online: network.online() },
   });
@@ -142,7 +164,7 @@ export function createAppActors(deps: AppDeps) {
     tellSession,
     api,
     /** How the player saves progress: sent, or queued on the device while it cannot be. */
-    reportProgress: queue.reportProgress,
+    reportProgress,
     progressQueue: progressQueueActor,
     deviceId,
     persistence,

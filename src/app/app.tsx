@@ -5,7 +5,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { Footer } from '@components/footer';
 import { Navbar } from '@components/navbar';
-import { SavedClassesContext, type SavedClasses } from '@components/save-button';
+import { SavedClassesContext, type SavedClasses } from '@components/saved-classes';
 import { AppIntlProvider } from '@i18n';
 import { AppActorsContext, useAppActors, useFavourites, useLanguage, useMembership, useSession, type AppActors } from './actors';
 import { useFocusHeadingOnRouteChange } from './focus';

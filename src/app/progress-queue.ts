@@ -3,7 +3,7 @@
 // cannot be sent (offline, no answer, the request cut short) is kept in IndexedDB, and the
 // progress-queue machine (machines/progress-queue.machine.ts) sends it later with `flushQueue`.
 // The server applies a report id once, so a report sent twice counts once.
-import { openDB, type DBSchema } from 'idb';
+import type { DBSchema } from 'idb';
 import type { Api } from '@api/calls';
 import type { FlushOutcome } from '@machines/progress-queue.machine';
 import type { Outcome } from '@domain/request-outcome';
@@ -31,16 +31,28 @@ interface QueueSchema extends DBSchema {
   reports: { key: string; value: QueuedReport; indexes: { account: string } };
 }
 
+/**
+ * The database is opened (and idb loaded) at the first report or flush, which only a signed-in
+ * account makes: a visitor's first page neither downloads idb nor opens IndexedDB.
+ */
 export function indexedDbProgressStore(name = 'fitstream-progress'): ProgressStore {
-  const db = openDB<QueueSchema>(name, 1, {
-    upgrade(database) {
-      database.createObjectStore('reports', { keyPath: 'id' }).createIndex('account', 'account');
-    },
-  });
+  let opening: ReturnType<typeof open> | null = null;
+  const open = () =>
+    import('idb').then(({ openDB }) =>
+      openDB<QueueSchema>(name, 1, {
+        upgrade(database) {
+          database.createObjectStore('reports', { keyPath: 'id' }).createIndex('account', 'account');
+        },
+      }),
+    );
+  const db = () => (opening ??= open().catch((error: unknown) => {
+    opening = null;
+    throw error;
+  }));
   return {
-    put: async (report) => void (await (await db).put('reports', report)),
-    of: async (account) => byWatchedAt(await (await db).getAllFromIndex('reports', 'account', account)),
-    remove: async (id) => (await db).delete('reports', id),
+    put: async (report) => void (await (await db()).put('reports', report)),
+    of: async (account) => byWatchedAt(await (await db()).getAllFromIndex('reports', 'account', account)),
+    remove: async (id) => (await db()).delete('reports', id),
   };
 }
 

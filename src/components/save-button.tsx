@@ -1,17 +1,11 @@
 // "Save": a toggle button (aria-pressed) that keeps a class in the account's list ("My list").
 // The app provides which classes are saved and how to toggle one (SavedClassesContext, from the
-// favourites actor); without it (visitors, the list not loaded yet) there is no button.
-import { createContext, useContext } from 'react';
+// favourites actor: ./saved-classes.ts); without it (visitors, the list not loaded yet) there is no button.
+import { useContext } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { SavedClassesContext } from './saved-classes';
 
-export interface SavedClasses {
-  isSaved: (classId: string) => boolean;
-  toggle: (classId: string) => void;
-  /** A change is being saved: one at a time. */
-  busy: boolean;
-}
-
-export const SavedClassesContext = createContext<SavedClasses | null>(null);
+export { SavedClassesContext, type SavedClasses } from './saved-classes';
 
 const messages = defineMessages({
   save: { id: 'favourites.save', defaultMessage: 'Save' },

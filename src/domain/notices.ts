@@ -2,11 +2,14 @@
 // message a user reads (which statuses carry a message written for users:
 // docs/decisions/001-api-errors-and-statuses.md). A notice holds either the server's own
 // text or a message descriptor the view translates.
-import { defineMessages, type MessageDescriptor } from '@formatjs/intl';
+import { defineMessages } from '@formatjs/intl';
+import { errorNotice, genericNoticeMessages, type Notice } from './failure-notice';
 import type { Outcome } from './request-outcome';
 import { serverMessage } from './request-outcome';
 
-export const noticeMessages = defineMessages({
+export { errorNotice, genericNoticeMessages, infoNotice, serverFailureNotice, successNotice, type Notice, type NoticeMessage } from './failure-notice';
+
+const flowMessages = defineMessages({
   loginFailed: { id: 'notice.login.failed', defaultMessage: 'Login Failed...' },
   loginUnreachable: { id: 'notice.login.unreachable', defaultMessage: 'Failed to Login In. Try Again...' },
   registerFailed: { id: 'notice.register.failed', defaultMessage: 'Register Failed...' },
@@ -20,24 +23,11 @@ export const noticeMessages = defineMessages({
   subscriptionCancelled: { id: 'notice.subscription.cancelled', defaultMessage: 'Your subscription has been cancelled' },
   subscriptionReactivated: { id: 'notice.subscription.reactivated', defaultMessage: 'Your subscription will renew again' },
   paymentMethodUpdated: { id: 'notice.paymentMethod.updated', defaultMessage: 'Your payment method was updated' },
-  somethingFailed: { id: 'notice.generic.failed', defaultMessage: 'Something went wrong. Please try again.' },
-  unreachable: { id: 'notice.generic.unreachable', defaultMessage: 'Could not reach FitStream. Please try again.' },
   passwordResetRequestFailed: { id: 'notice.passwordReset.requestFailed', defaultMessage: 'We could not send the link. Please try again.' },
   passwordResetFailed: { id: 'notice.passwordReset.resetFailed', defaultMessage: 'We could not change the password. Please try again.' },
 });
 
-export type NoticeMessage = string | MessageDescriptor;
-
-export interface Notice {
-  /** error: something failed; success: something the user did worked; info: neither (nothing to do). */
-  tone: 'error' | 'success' | 'info';
-  /** A string is the server's text, shown as is; a descriptor is translated by the view. */
-  message: NoticeMessage;
-}
-
-export const errorNotice = (message: NoticeMessage): Notice => ({ tone: 'error', message });
-export const successNotice = (message: NoticeMessage): Notice => ({ tone: 'success', message });
-export const infoNotice = (message: NoticeMessage): Notice => ({ tone: 'info', message });
+export const noticeMessages = { ...flowMessages, ...genericNoticeMessages };
 
 /** Statuses whose messages were written for users (docs/decisions/001-api-errors-and-statuses.md). */
 const USER_FACING_STATUSES = new Set([400, 401, 404, 409, 429]);
@@ -63,14 +53,6 @@ export function profileFailureNotice(outcome: Outcome<unknown>): Notice {
   return errorNotice(noticeMessages.detailsFailed);
 }
 
-/**
- * Plans, subscribe, home, billing, cancel, token login: the server's message, or without one a
- * generic line, so a failure is never silent on screen.
- */
-export function serverFailureNotice(outcome: Outcome<unknown>): Notice {
-  if (outcome.kind !== 'failed') return errorNotice(noticeMessages.unreachable);
-  return errorNotice(serverMessage(outcome) ?? noticeMessages.somethingFailed);
-}
 
 /** English text of a notice, for logs and tests. */
 export function noticeText(notice: Notice | null): string | null {
