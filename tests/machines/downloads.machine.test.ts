@@ -20,6 +20,7 @@ describe('downloads machine', () => {
     const { actor, load } = downloadsPage();
     expect(actor.getSnapshot().value).toBe('loading');
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.failed).toBe(false);
     load.last.resolve(list);
     await settle();
     expect(actor.getSnapshot().value).toBe('showing');
