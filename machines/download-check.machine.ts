@@ -32,6 +32,8 @@ export const downloadCheckMachine = setup({
   },
   guards: {
     anyRevoked: ({ event }) => (event as unknown as { output: RevokedDownload[] }).output.length > 0,
+    /** A notice is showing (the check was asked for while it was): it stays until dismissed. */
+    hasNotice: ({ context }) => context.revoked.length > 0,
   },
 }).createMachine({
   id: 'downloadCheck',
@@ -46,10 +48,11 @@ export const downloadCheckMachine = setup({
         src: 'checkLicences',
         onDone: [
           { guard: 'anyRevoked', target: 'notifying', actions: assign({ revoked: ({ context, event }) => [...context.revoked, ...event.output] }) },
+          { guard: 'hasNotice', target: 'notifying' },
           { target: 'idle' },
         ],
         // Offline again, or the server did not answer: the files stay until the next check.
-        onError: { target: 'idle' },
+        onError: [{ guard: 'hasNotice', target: 'notifying' }, { target: 'idle' }],
       },
     },
     /** "Removed from this device: <class>, because <reason>", until dismissed. */

@@ -56,14 +56,14 @@ export interface DownloadContext {
   space: SpaceAnswer | null;
 }
 
-type LicenceOutput = Outcome<LicenceAnswer>;
 type FilesOutput = Outcome<{ licenceId: string; files: DownloadFiles }>;
-const answerOf = (event: unknown): LicenceAnswer | null => {
-  const outcome = outcomeOf({ event: event as { output: LicenceOutput } });
-  return outcome.kind === 'ok' ? outcome.data : null;
-};
 const outcomeAt = (event: unknown) => outcomeOf({ event: event as { output: Outcome<unknown> } });
-const issued = (kind: LicenceAnswer['kind']) => ({ event }: { event: unknown }) => answerOf(event)?.kind === kind;
+const issued = (kind: LicenceAnswer['kind']) => ({ event }: { event: unknown }) => {
+  const outcome = outcomeAt(event);
+  return outcome.kind === 'ok' && (outcome.data as LicenceAnswer).kind === kind;
+};
+/** The answer of kind `K`, in the transition its guard (`issued(K)`) chose. */
+const answerAs = <K extends LicenceAnswer['kind']>(event: unknown) => (event as { output: { data: Extract<LicenceAnswer, { kind: K }> } }).output.data;
 
 export const downloadMachine = setup({
   types: {
@@ -168,26 +168,23 @@ export const downloadMachine = setup({
             guard: 'isIssued',
             target: 'checkingSpace',
             actions: assign(({ event }) => {
-              const answer = answerOf(event);
-              return answer?.kind === 'issued' ? { licenceId: answer.licence.id, files: answer.files, bytesDone: 0, bytesTotal: answer.files.total_bytes } : {};
+              const { licence, files } = answerAs<'issued'>(event);
+              return { licenceId: licence.id, files, bytesDone: 0, bytesTotal: files.total_bytes };
             }),
           },
           {
             guard: 'isDeviceLimit',
             target: 'deviceLimit',
             actions: assign(({ event }) => {
-              const answer = answerOf(event);
-              return answer?.kind === 'deviceLimit' ? { devices: answer.devices, downloadDevices: answer.downloadDevices } : {};
+              const { devices, downloadDevices } = answerAs<'deviceLimit'>(event);
+              return { devices, downloadDevices };
             }),
           },
           { guard: 'isClassLimit', target: 'ready', actions: assign({ problem: 'classLimit' }) },
           {
             guard: 'isRefused',
             target: 'ready',
-            actions: assign(({ event }) => {
-              const answer = answerOf(event);
-              return { problem: 'refused' as const, refusal: answer?.kind === 'refused' ? answer.reason : null };
-            }),
+            actions: assign(({ event }) => ({ problem: 'refused' as const, refusal: answerAs<'refused'>(event).reason })),
           },
           { guard: 'wasCancelled', target: 'ready' },
           { target: 'ready', actions: assign({ problem: 'failed' }) },
@@ -246,7 +243,8 @@ export const downloadMachine = setup({
       },
       on: {
         'download.progress': { actions: assign({ bytesDone: ({ event }) => event.bytesDone, bytesTotal: ({ event }) => event.bytesTotal }) },
-        'download.stored': { target: 'downloaded', actions: assign({ problem: null }) },
+        // No problem shows while fetching: every way in (a licence issued, fresh URLs) cleared it.
+        'download.stored': { target: 'downloaded' },
         'download.interrupted': { target: 'paused', actions: assign({ problem: 'interrupted' }) },
         'download.cancel': { target: 'removing' },
       },
@@ -270,8 +268,9 @@ export const downloadMachine = setup({
             guard: 'resigned',
             target: 'checkingSpace',
             actions: assign(({ event }) => {
-              const outcome = outcomeOf({ event: event as { output: FilesOutput } });
-              return outcome.kind === 'ok' ? { files: outcome.data.files, bytesTotal: outcome.data.files.total_bytes, problem: null } : {};
+              // The guard (`resigned`) settled that the answer is the files.
+              const { files } = (event as { output: Extract<FilesOutput, { kind: 'ok' }> }).output.data;
+              return { files, bytesTotal: files.total_bytes, problem: null };
             }),
           },
           { guard: 'licenceEnded', target: 'removing', actions: assign({ problem: 'ended' }) },

@@ -20,6 +20,7 @@ import {
   type NotificationChoice,
   type NotificationsView,
 } from '@machines/account.machine';
+import type { FeedLink, ScheduleSettings } from '@machines/account-schedule.machine';
 import type { Outcome } from '@domain/request-outcome';
 import { provideTree } from '@machines/provide-tree';
 import { ok } from '@domain/request-outcome';
@@ -47,8 +48,13 @@ export function accountPage() {
     saveNotifications: controlledActor<Outcome<NotificationsView>, NotificationChoice>(),
     enablePush: controlledActor<Outcome<{ subscribed: boolean }>, { publicKey: string }>(),
     disablePush: controlledActor<Outcome<{ subscribed: boolean }>>(),
+    loadSchedule: controlledActor<Outcome<ScheduleSettings>>(),
+    saveZone: controlledActor<Outcome<{ timeZone: string }>, { timeZone: string }>(),
+    setReminders: controlledActor<Outcome<{ reminders: boolean }>, { enabled: boolean }>(),
+    resetFeedLink: controlledActor<Outcome<FeedLink>>(),
   };
   const adopted: string[] = [];
+  const copied: string[] = [];
   const files: SavedFile[] = [];
   let signOuts = 0;
   const clock = new SimulatedClock();
@@ -67,16 +73,21 @@ export function accountPage() {
         saveNotifications: calls.saveNotifications.logic,
         enablePush: calls.enablePush.logic,
         disablePush: calls.disablePush.logic,
+        loadScheduleSettings: calls.loadSchedule.logic,
+        saveAccountZone: calls.saveZone.logic,
+        setReminders: calls.setReminders.logic,
+        resetFeedLink: calls.resetFeedLink.logic,
       },
       actions: {
         adoptLanguage: (_, language) => void adopted.push(language),
         saveFile: (_, file) => void files.push(file),
         signOut: () => void (signOuts += 1),
+        copyText: (_, text) => void copied.push(text),
       },
     }),
     { clock },
   ).start();
-  return { actor, calls, clock, adopted, files, signOuts: () => signOuts };
+  return { actor, calls, clock, adopted, files, copied, signOuts: () => signOuts };
 }
 
 type Tasks = SnapshotFrom<typeof accountMachine>['children'];

@@ -61,3 +61,117 @@ describe('favourites machine', () => {
     expect(noticeText(actor.getSnapshot().context.failure)).toBe('There is no such class to save.');
   });
 });
+
+describe('favourites machine: loading, failures and sign-out', () => {
+  const UNREACHABLE = 'Could not reach FitStream. Please try again.';
+
+  async function signedIn(classes: ClassCard[] = [card('a'), card('b')]) {
+    const page = favourites();
+    page.actor.send({ type: 'session.changed', signedIn: true });
+    page.load.last.resolve(ok({ classes }));
+    await settle();
+    return page;
+  }
+
+  it('loads while signed in, and shows the cards it answers', async () => {
+    const { actor, load } = favourites();
+    actor.send({ type: 'session.changed', signedIn: false });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(load.calls).toHaveLength(0);
+    actor.send({ type: 'session.changed', signedIn: true });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    load.last.resolve(ok({ classes: [card('a'), card('b')] }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context).toEqual({ ids: ['a', 'b'], classes: [card('a'), card('b')], pending: null, failure: null });
+  });
+
+  it('refresh reads the list again (another device may have changed it)', async () => {
+    const { actor, load } = await signedIn();
+    actor.send({ type: 'favourites.refresh' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    load.last.resolve(ok({ classes: [card('c')] }));
+    await settle();
+    expect(actor.getSnapshot().context.ids).toEqual(['c']);
+  });
+
+  it('a list that cannot be read shows why, with nothing saved', async () => {
+    const { actor, load } = favourites();
+    actor.send({ type: 'session.changed', signedIn: true });
+    load.last.resolve(failed(500, { isSuccess: false, message: 'The list is resting.' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.ids).toEqual([]);
+    expect(noticeText(actor.getSnapshot().context.failure)).toBe('The list is resting.');
+    actor.send({ type: 'favourites.refresh' });
+    load.last.reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(noticeText(actor.getSnapshot().context.failure)).toBe(UNREACHABLE);
+  });
+
+  it('forgets everything when the load is cancelled or the session is lost', async () => {
+    for (const answer of [{ kind: 'cancelled' } as const, failed(401)]) {
+      const { actor, load } = await signedIn();
+      actor.send({ type: 'favourites.refresh' });
+      load.last.resolve(answer);
+      await settle();
+      expect(actor.getSnapshot().value).toBe('signedOut');
+      expect(actor.getSnapshot().context).toEqual({ ids: [], classes: [], pending: null, failure: null });
+    }
+  });
+
+  it('a newly saved class goes first; an unsaved one leaves the cards at once; a toggle clears the last failure', async () => {
+    const { actor, change, load } = await signedIn();
+    actor.send({ type: 'favourite.toggle', classId: 'b' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().context.ids).toEqual(['a']);
+    expect(actor.getSnapshot().context.classes.map((c) => c.id)).toEqual(['a']);
+    expect(actor.getSnapshot().context.pending).toEqual({ classId: 'b', saved: false });
+    change.last.resolve(failed(500, { isSuccess: false, message: 'Not now.' }));
+    await settle();
+    expect(actor.getSnapshot().context.ids).toEqual(['b', 'a']);
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(noticeText(actor.getSnapshot().context.failure)).toBe('Not now.');
+
+    actor.send({ type: 'favourite.toggle', classId: 'c' });
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(actor.getSnapshot().context.ids).toEqual(['c', 'b', 'a']);
+    // The cards wait for the server's list, which has the new class's card.
+    expect(actor.getSnapshot().context.classes.map((c) => c.id)).toEqual(['a']);
+    change.last.resolve(ok({ saved: true }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.pending).toEqual({ classId: 'c', saved: true });
+    load.last.resolve(ok({ classes: [card('c'), card('a'), card('b')] }));
+    await settle();
+    expect(actor.getSnapshot().context.pending).toBeNull();
+  });
+
+  it('takes a newly saved class back off when the server cannot be reached', async () => {
+    const { actor, change } = await signedIn([card('a')]);
+    actor.send({ type: 'favourite.toggle', classId: 'z' });
+    change.last.reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.ids).toEqual(['a']);
+    expect(noticeText(actor.getSnapshot().context.failure)).toBe(UNREACHABLE);
+  });
+
+  it('forgets everything when a save is cancelled, the session is lost, or the user signs out meanwhile', async () => {
+    for (const answer of [{ kind: 'cancelled' } as const, failed(401)]) {
+      const { actor, change } = await signedIn();
+      actor.send({ type: 'favourite.toggle', classId: 'c' });
+      change.last.resolve(answer);
+      await settle();
+      expect(actor.getSnapshot().value).toBe('signedOut');
+      expect(actor.getSnapshot().context).toEqual({ ids: [], classes: [], pending: null, failure: null });
+    }
+    const { actor } = await signedIn();
+    actor.send({ type: 'favourite.toggle', classId: 'c' });
+    actor.send({ type: 'session.changed', signedIn: false });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.pending).toBeNull();
+  });
+});

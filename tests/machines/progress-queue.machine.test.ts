@@ -180,3 +180,70 @@ describe('reportProgress and the flush', () => {
     expect(await t.store.of('ana@example.com')).toEqual([]);
   });
 });
+
+describe('progress queue machine: when it flushes', () => {
+  function queueMachine(online: boolean) {
+    const clock = new SimulatedClock();
+    const flushes: { resolve: (outcome: FlushOutcome) => void; reject: (error: unknown) => void }[] = [];
+    const machine = progressQueueMachine.provide({
+      actors: { flushQueue: fromPromise<FlushOutcome>(() => new Promise((resolve, reject) => void flushes.push({ resolve, reject }))) },
+    });
+    const actor = createActor(machine, { clock, input: { online } }).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { actor, clock, flushes, settle };
+  }
+
+  it('starts idle online and waits for the connection offline', () => {
+    expect(queueMachine(true).actor.getSnapshot().value).toBe('idle');
+    expect(queueMachine(false).actor.getSnapshot().value).toBe('offline');
+  });
+
+  it('goes offline from idle, and a flush asked for offline waits for the connection', () => {
+    const { actor, flushes } = queueMachine(true);
+    actor.send({ type: 'connection.offline' });
+    expect(actor.getSnapshot().value).toBe('offline');
+    actor.send({ type: 'queue.flush' });
+    expect(flushes).toHaveLength(0);
+  });
+
+  it('asked again while flushing, flushes once more (not once per ask), then rests', async () => {
+    const { actor, flushes, settle } = queueMachine(true);
+    actor.send({ type: 'queue.flush' });
+    actor.send({ type: 'queue.flush' });
+    actor.send({ type: 'queue.flush' });
+    expect(flushes).toHaveLength(1);
+    flushes[0]!.resolve({ kind: 'sent' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('flushing');
+    expect(flushes).toHaveLength(2);
+    flushes[1]!.resolve({ kind: 'sent' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(flushes).toHaveLength(2);
+  });
+
+  it('a flush that fails outright waits to try again', async () => {
+    const { actor, flushes, settle } = queueMachine(true);
+    actor.send({ type: 'queue.flush' });
+    flushes[0]!.reject(new Error('storage closed'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('waiting');
+  });
+
+  it('while waiting, the connection returning tries at once, and the connection dropping waits for it', async () => {
+    const { actor, clock, flushes, settle } = queueMachine(true);
+    actor.send({ type: 'queue.flush' });
+    flushes[0]!.resolve({ kind: 'unreachable' });
+    await settle();
+    actor.send({ type: 'connection.online' });
+    expect(actor.getSnapshot().value).toBe('flushing');
+    expect(flushes).toHaveLength(2);
+    flushes[1]!.resolve({ kind: 'unreachable' });
+    await settle();
+    actor.send({ type: 'connection.offline' });
+    expect(actor.getSnapshot().value).toBe('offline');
+    clock.increment(30_000);
+    expect(actor.getSnapshot().value).toBe('offline');
+    expect(flushes).toHaveLength(2);
+  });
+});

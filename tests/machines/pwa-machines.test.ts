@@ -58,6 +58,17 @@ describe('app update machine', () => {
     expect(applied()).toBe(1);
   });
 
+  it('is busy only while the new version takes over', () => {
+    const { actor, ready } = start();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'update.reload' });
+    expect(actor.getSnapshot().value).toBe('current');
+    ready();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'update.reload' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+  });
+
   it('stays away for the visit after Not now, even when the worker reports the version again', () => {
     const { actor, ready, applied } = start();
     ready();
