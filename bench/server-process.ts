@@ -180,7 +180,7 @@ export interface BareRoute {
 }
 
 /** Starts the bare Fastify baseline, answering each route's bytes from memory. */
-export async function startBareServer(routes: BareRoute[], options: { staticRoot?: string } = {}): Promise<RunningServer> {
+export async function startBareServer(routes: BareRoute[], options: { staticRoot?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fitstream-bare-'));
   const spec = routes.map((route) => ({ ...route, body: route.body.toString('base64') }));
   const specFile = path.join(dir, 'routes.json');
@@ -189,7 +189,7 @@ export async function startBareServer(routes: BareRoute[], options: { staticRoot
   await handle.close();
   const port = await freePort();
   const env: Record<string, string> = { BARE_ROUTES: specFile, ...(options.staticRoot ? { BARE_STATIC_ROOT: options.staticRoot } : {}) };
-  const server = await spawnServer({ env: {}, nodeArgs: ['--import', 'tsx'], script: 'bench/bare-server.ts' }, env, port, dir);
+  const server = await spawnServer({ env: {}, nodeArgs: ['--import', 'tsx', ...(options.nodeArgs ?? [])], script: 'bench/bare-server.ts' }, env, port, dir);
   return {
     ...server,
     stop: async () => {
