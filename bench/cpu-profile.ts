@@ -69,7 +69,11 @@ function shares(times: Map<string, number>, busyMs: number, top: number): Share[
     .map(([name, ms]) => ({ name, ms: Math.round(ms * 10) / 10, percent: Math.round((ms / busyMs) * 1000) / 10 }));
 }
 
-export function summarise(profile: CpuProfile, options: { windowMs?: number; top?: number } = {}): ProfileSummary {
+/**
+ * `windowMs`: only the samples of that long before the end count; `tailMs`: the last so many ms
+ * (a shutdown after the load) do not.
+ */
+export function summarise(profile: CpuProfile, options: { windowMs?: number; tailMs?: number; top?: number } = {}): ProfileSummary {
   const top = options.top ?? 40;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -82,7 +86,8 @@ export function summarise(profile: CpuProfile, options: { windowMs?: number; top
     at += profile.timeDeltas[i] ?? 0;
     times.push(at);
   }
-  const from = options.windowMs === undefined ? Number.NEGATIVE_INFINITY : profile.endTime - options.windowMs * 1000;
+  const until = profile.endTime - (options.tailMs ?? 0) * 1000;
+  const from = options.windowMs === undefined ? Number.NEGATIVE_INFINITY : until - options.windowMs * 1000;
 
   const self = new Map<string, number>();
   const places = new Map<string, number>();
@@ -91,7 +96,7 @@ export function summarise(profile: CpuProfile, options: { windowMs?: number; top
   let idleMs = 0;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const time = times[i]!;
-    if (time < from) continue;
+    if (time < from || time >= until) continue;
     const ms = ((i + 1 < times.length ? times[i + 1]! : profile.endTime) - time) / 1000;
     const node = byId.get(profile.samples[i]!);
     if (!node) continue;

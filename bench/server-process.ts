@@ -205,6 +205,17 @@ export interface Memory {
 }
 
 /** VmRSS (now) and VmHWM (peak since start) of a process, in MB (10^6 bytes, as the budgets). */
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The CPU time (user + system) the process has used so far, in ms, from /proc. */
+export async function cpuTimeMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // After the command name (which may hold spaces): utime and stime are the 14th and 15th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 export async function memoryOf(pid: number): Promise<Memory> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => {
