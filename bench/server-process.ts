@@ -180,7 +180,7 @@ export interface BareRoute {
 }
 
 /** Starts the bare Fastify baseline, answering each route's bytes from memory. */
-export async function startBareServer(routes: BareRoute[], options: { staticRoot?: string } = {}): Promise<RunningServer> {
+export async function startBareServer(routes: BareRoute[], options: { staticRoot?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fitstream-bare-'));
   const spec = routes.map((route) => ({ ...route, body: route.body.toString('base64') }));
   const specFile = path.join(dir, 'routes.json');
@@ -189,7 +189,7 @@ export async function startBareServer(routes: BareRoute[], options: { staticRoot
   await handle.close();
   const port = await freePort();
   const env: Record<string, string> = { BARE_ROUTES: specFile, ...(options.staticRoot ? { BARE_STATIC_ROOT: options.staticRoot } : {}) };
-  const server = await spawnServer({ env: {}, nodeArgs: ['--import', 'tsx'], script: 'bench/bare-server.ts' }, env, port, dir);
+  const server = await spawnServer({ env: {}, nodeArgs: ['--import', 'tsx', ...(options.nodeArgs ?? [])], script: 'bench/bare-server.ts' }, env, port, dir);
   return {
     ...server,
     stop: async () => {
@@ -205,6 +205,17 @@ export interface Memory {
 }
 
 /** VmRSS (now) and VmHWM (peak since start) of a process, in MB (10^6 bytes, as the budgets). */
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The CPU time (user + system) the process has used so far, in ms, from /proc. */
+export async function cpuTimeMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // After the command name (which may hold spaces): utime and stime are the 14th and 15th fields.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 export async function memoryOf(pid: number): Promise<Memory> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => {

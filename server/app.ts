@@ -9,6 +9,7 @@ import { fastifyTrustProxy, type Config } from './config';
 import { createLimitedServer } from './connection-limits';
 import { openDatabase, type Database } from './db/client';
 import { logSerializers } from './log-serializers';
+import { requestLogger } from './request-logger';
 import autoload from '@fastify/autoload';
 import accountAnswers from './plugins/app/account-answers';
 import authPlugin from './plugins/app/auth';
@@ -59,6 +60,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // plugins/external/request-log.ts logs what an operator needs, once per request. (Through
     // the log controller: the top-level disableRequestLogging is deprecated, FSTDEP023.)
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's child logger is made only if the request writes a line (request-logger.ts).
+    ...(options.logger === false ? {} : { childLoggerFactory: requestLogger }),
     // Errors raised before a route runs answer in the contract's shape too (error-handler.ts).
     frameworkErrors,
     clientErrorHandler,

@@ -106,11 +106,14 @@ export class AccountAnswers {
     this.bytes = 0;
   }
 
-  /** The account's answer named `name`, kept or made by `load`. */
-  get(accountId: string, name: string, load: () => Promise<Answer>): Promise<Buffer> {
+  /**
+   * The account's answer named `name`, kept or made by `load`: the bytes themselves when kept
+   * (no promise, no turn of the event loop, decision 080), else a promise of them.
+   */
+  get(accountId: string, name: string, load: () => Promise<Answer>): Buffer | Promise<Buffer> {
     const account = this.touch(accountId);
     const kept = account?.entries.get(name);
-    if (kept && this.fresh(kept)) return kept.value.then((answer) => answer.body);
+    if (kept && this.fresh(kept)) return kept.answer ? kept.answer.body : kept.value.then((answer) => answer.body);
     if (kept) this.remove(accountId, name);
     const entry: Entry = { value: load().then(encoded), loadedAt: this.now(), answer: null };
     const owner = account ?? this.open(accountId);

@@ -14,6 +14,8 @@ export interface CachedReadOptions {
 
 export class CachedRead<T> {
   private value: Promise<T> | null = null;
+  /** The value once `value` has loaded (while it is still the one kept). */
+  private loaded: { value: T } | null = null;
   private loadedAt = 0;
   private readonly now: () => number;
 
@@ -35,17 +37,30 @@ export class CachedRead<T> {
   /** A load under way is dropped too: the change may have committed after it read. */
   invalidate(): void {
     this.value = null;
+    this.loaded = null;
   }
 
   get(): Promise<T> {
     if (this.value && this.now() - this.loadedAt <= this.options.maxAgeMs) return this.value;
     const loading = this.load();
     this.value = loading;
+    this.loaded = null;
     this.loadedAt = this.now();
-    loading.catch(() => {
-      if (this.value === loading) this.value = null;
-    });
+    loading.then(
+      (value) => {
+        if (this.value === loading) this.loaded = { value };
+      },
+      () => {
+        if (this.value === loading) this.value = null;
+      },
+    );
     return loading;
+  }
+
+  /** `get()`, but the value itself when it has loaded and is fresh: no promise, no turn of the event loop. */
+  current(): T | Promise<T> {
+    if (this.loaded && this.now() - this.loadedAt <= this.options.maxAgeMs) return this.loaded.value;
+    return this.get();
   }
 }
 

@@ -48,6 +48,9 @@ describe('request log', () => {
       ['POST', '/api/v1/auth/sign-up', 201],
     ]);
     expect(typeof completed()[0]?.ms).toBe('number');
+    // Each line names its request (the request's own logger is made when it first writes).
+    expect(completed().map((line) => typeof line.reqId)).toEqual(['string', 'string']);
+    expect(completed()[0]?.reqId).not.toBe(completed()[1]?.reqId);
   });
 
   it('logs successful reads too at LOG_LEVEL=debug, the plans list (a POST that only reads) among them', async () => {

@@ -16,6 +16,7 @@ import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { ruleCode } from '@server/i18n';
 import { ProviderError } from '@server/modules/payments/provider';
+import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 type Schemas = components['schemas'];
 type Language = Schemas['Language'];
@@ -30,6 +31,8 @@ function firstBrokenRule(errors: FieldErrors | null, order: string[]): void {
 }
 
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
+  // Deleting the account clears the refresh cookie (decision 080: only the plugins that use cookies register them).
+  await acceptCookies(app);
   const signedIn = { preHandler: app.authenticate };
 
   app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request, reply) => {

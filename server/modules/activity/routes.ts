@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@api/schema';
 import { routeSchema } from '@server/contract';
+import { sendSerialised } from '@server/serialised-answer';
 
 type Schemas = components['schemas'];
 const base = '/api/v1/activity';
@@ -11,9 +12,9 @@ const base = '/api/v1/activity';
 export default async function activityRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { onRequest: app.authenticate };
 
-  app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request, reply) => {
+  app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, (request, reply) => {
     const serialize = (overview: Omit<Schemas['ActivitySuccess'], 'isSuccess'>) => reply.serialize({ isSuccess: true, ...overview } satisfies Schemas['ActivitySuccess']) as string;
-    return reply.type('application/json; charset=utf-8').send(await app.activity.overviewAnswer(request.user.id, serialize));
+    return sendSerialised(reply, app.activity.overviewAnswer(request.user.id, serialize));
   });
 
   app.get<{ Querystring: { cursor?: string; limit?: number } }>(

@@ -58,7 +58,7 @@ export function activityService(db: Database, programmes: Pick<FastifyInstance['
      * zone or finished programmes or the catalog change, or its day ends in its zone (today, the
      * week, the streak).
      */
-    overviewAnswer(userId: string, serialize: (overview: Overview) => string): Promise<Buffer> {
+    overviewAnswer(userId: string, serialize: (overview: Overview) => string): Buffer | Promise<Buffer> {
       return answers.get(userId, 'activity.overview', async () => {
         const now = new Date();
         const shown = await overview(userId, now);

@@ -90,10 +90,19 @@ export class SessionRevocations {
     return this.ended.size;
   }
 
+  /**
+   * Whether the session is still open, from memory alone: `undefined` when the list is not
+   * current, so only the database can tell (`isOpen`).
+   */
+  isOpenNow(sessionId: string): boolean | undefined {
+    if (this.ended.has(sessionId)) return false;
+    return this.current ? true : undefined;
+  }
+
   /** Whether the access token's session is still open: from memory when current, else one lookup. */
   async isOpen(sessionId: string, userId: string): Promise<boolean> {
-    if (this.ended.has(sessionId)) return false;
-    if (this.current) return true;
+    const known = this.isOpenNow(sessionId);
+    if (known !== undefined) return known;
     const open = await isSessionActive(this.db, sessionId, userId);
     if (!open) this.add([sessionId]);
     return open;

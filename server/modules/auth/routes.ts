@@ -15,6 +15,7 @@ import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { negotiateLocale, ruleCode, type MessageCode } from '@server/i18n';
 import { bearerToken } from '@server/plugins/app/auth';
+import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 type Schemas = components['schemas'];
 
@@ -27,6 +28,8 @@ function firstBrokenRule(errors: FieldErrors | null, order: string[]): MessageCo
 }
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  // The refresh cookie (decision 080: only the plugins that use cookies register them).
+  await acceptCookies(app);
   app.post<{ Body: Schemas['SignUpRequest'] }>(
     '/api/v1/auth/sign-up',
     { schema: routeSchema('POST', '/api/v1/auth/sign-up') },

@@ -40,24 +40,35 @@ export function signAccessToken(config: Pick<Config, 'jwtSecret' | 'accessTokenT
  * Tokens whose signature was checked, with their claims and expiry: a client sends the same
  * token for up to 15 minutes, so each is verified once (decision 018). Bounded; the oldest
  * entries go first. Keyed by the whole token, so a changed byte is a new, unverified token.
+ * Only the signature and expiry are kept here: whether the token's session is still open is
+ * asked on every request (revocations.ts), so a sign-out ends a kept token at once.
  */
 const VERIFIED_MAX = 20_000;
 const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number; secret: string }>();
 
+/**
+ * The claims of a token verified before, from memory and synchronously: `undefined` when this
+ * token was not verified yet (or under another secret), `null` once it has expired.
+ */
+export function knownAccessToken(config: Pick<Config, 'jwtSecret'>, token: string): AccessClaims | null | undefined {
+  const known = verified.get(token);
+  if (!known || known.secret !== config.jwtSecret) return undefined;
+  if (Date.now() < known.expiresAtMs) return known.claims;
+  verified.delete(token);
+  return null;
+}
+
 /** `verifyAccessToken` for signed-in requests: from memory when this exact token was verified before. */
 export async function verifyAccessTokenCached(config: Pick<Config, 'jwtSecret'>, token: string): Promise<AccessClaims | null> {
-  const known = verified.get(token);
-  if (known && known.secret === config.jwtSecret) {
-    if (Date.now() < known.expiresAtMs) return known.claims;
-    verified.delete(token);
-    return null;
-  }
+  const known = knownAccessToken(config, token);
+  if (known !== undefined) return known;
   const claims = await verifyAccessToken(config, token);
   if (!claims) return null;
   const { exp } = decodeJwt(token);
   if (typeof exp !== 'number') return null;
   if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-  verified.set(token, { claims, expiresAtMs: exp * 1000, secret: config.jwtSecret });
+  // Frozen: every request of this token shares the object (as `request.user`'s source).
+  verified.set(token, { claims: Object.freeze(claims), expiresAtMs: exp * 1000, secret: config.jwtSecret });
   return claims;
 }
 

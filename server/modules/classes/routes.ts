@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { encodeCursor, type ListClassesQuery } from './list-query';
+import { sendSerialised } from '@server/serialised-answer';
 
 const base = '/api/v1/classes';
 
@@ -26,9 +27,8 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, async (request, reply) => {
-    const body = await app.classes.homeAnswer(request.user.id, (home) => reply.serialize(home) as string);
-    return reply.type('application/json; charset=utf-8').send(body);
+  app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, (request, reply) => {
+    return sendSerialised(reply, app.classes.homeAnswer(request.user.id, (home) => reply.serialize(home) as string));
   });
 
   app.get<{ Params: { id: string } }>(

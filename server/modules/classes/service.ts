@@ -72,7 +72,7 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
      * subscriptions or the catalog change, or time changes the rows (a class published, one
      * leaving "new this week", a paid period ending).
      */
-    homeAnswer(userId: string, serialize: (body: ClassesHome) => string): Promise<Buffer> {
+    homeAnswer(userId: string, serialize: (body: ClassesHome) => string): Buffer | Promise<Buffer> {
       return answers.get(userId, 'classes.home', async () => {
         const now = new Date();
         const [access, snapshot, own] = await Promise.all([classAccess(db, userId, now), catalog.get(), progress.get(userId)]);

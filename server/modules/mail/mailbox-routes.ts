@@ -8,9 +8,12 @@ import { negotiateLocale } from '@server/i18n';
 import { renderMailboxList, renderMailboxMessage, renderMailboxNotFound, sendMailboxPage } from './mailbox-pages';
 import { renderMail } from './templates';
 import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/payments/sandbox/tools-access';
+import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 export default async function sandboxMailRoutes(app: FastifyInstance): Promise<void> {
   if (!sandboxToolsServed(app.config)) return;
+  // The tools cookie, read by the gate below (decision 080).
+  await acceptCookies(app);
   const { mailbox, config } = app;
   app.addHook('onRequest', sandboxToolsGate(config));
   const links = { mailbox: '/sandbox/mail', app: `${config.publicUrl}/` };

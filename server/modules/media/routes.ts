@@ -10,6 +10,7 @@ import { HttpError } from '@server/errors';
 import { renditionHeight } from '@server/modules/media/ladder';
 import { signPlaylist } from '@server/modules/playback/playlists';
 import { expiredMediaGrant, grantCookieName, verifyMediaGrant, type MediaGrant } from '@server/modules/playback/signing';
+import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -17,6 +18,8 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 type Signed = { Querystring: { token: string } };
 
 export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  // The media grant cookie (decision 080: only the plugins that use cookies register them).
+  await acceptCookies(app);
   const { mediaDir, playbackSecret } = app.config;
   await mkdir(mediaDir, { recursive: true });
   // Only `reply.sendFile` (ranges, ETag, streaming), inside this plugin; the routes below decide what is served.

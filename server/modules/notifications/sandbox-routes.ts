@@ -4,11 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/payments/sandbox/tools-access';
+import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 const apiPath = '/api/v1/sandbox/new-class-digest';
 
 export default async function sandboxDigestRoutes(app: FastifyInstance): Promise<void> {
   if (!sandboxToolsServed(app.config)) return;
+  // The tools cookie, read by the gate below (decision 080).
+  await acceptCookies(app);
   app.addHook('onRequest', sandboxToolsGate(app.config));
   app.post(apiPath, { onRequest: app.authenticate, schema: routeSchema('POST', apiPath) }, async (request) => {
     const { built } = await app.notifications.runDigests(new Date(), {

@@ -9,10 +9,13 @@ import { signIn } from '@server/modules/auth/sign-in';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { ruleCode } from '@server/i18n';
+import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 type Schemas = components['schemas'];
 
 export default async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
+  // A reset signs in: the refresh cookie (decision 080: only the plugins that use cookies register them).
+  await acceptCookies(app);
   app.post<{ Body: Schemas['ForgotPasswordRequest'] }>(
     '/api/v1/auth/forgot-password',
     { schema: routeSchema('POST', '/api/v1/auth/forgot-password') },

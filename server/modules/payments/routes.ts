@@ -9,6 +9,7 @@ import { HttpError } from '@server/errors';
 import { negotiateLocale } from '@server/i18n';
 import { paymentBody, planBody, subscriptionBody } from './bodies';
 import { trialDaysForNewAccounts } from './service';
+import { sendSerialised } from '@server/serialised-answer';
 
 const base = '/api/v1/payments';
 
@@ -16,9 +17,9 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   const { payments } = app;
   // onRequest, not preHandler: a request without valid credentials hears 401 before any 400.
   const signedIn = { onRequest: app.authenticate };
-  // Plans change a few times a year: read and serialised once, dropped when the table changes
-  // (decision 018).
-  const plansAnswer = new CachedRead(async () => JSON.stringify({ isSuccess: true, plans: (await payments.activePlans()).map(planBody) }), {
+  // Plans change a few times a year: read and serialised once (as the bytes sent), dropped when
+  // the table changes (decision 018).
+  const plansAnswer = new CachedRead(async () => Buffer.from(JSON.stringify({ isSuccess: true, plans: (await payments.activePlans()).map(planBody) })), {
     tables: ['plans'],
     maxAgeMs: 60_000,
   }).listen(app.changeFeed);
@@ -31,8 +32,8 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });
 
-  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`), config: { logAsRead: true } }, async (_request, reply) => {
-    return reply.type('application/json; charset=utf-8').send(await plansAnswer.get());
+  app.post(`${base}/plans`, { ...signedIn, schema: routeSchema('POST', `${base}/plans`), config: { logAsRead: true } }, (_request, reply) => {
+    return sendSerialised(reply, plansAnswer.current());
   });
 
   app.post<{ Body: { plan: string } }>(
@@ -88,8 +89,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   });
 
   // A read: logged like one, and it keeps the account's kept answers (decision 045).
-  app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`), config: { logAsRead: true } }, async (request, reply) => {
-    const body = await payments.homeAnswer(request.user.id, (home) => reply.serialize(home) as string);
-    return reply.type('application/json; charset=utf-8').send(body);
+  app.post(`${base}/home`, { ...signedIn, schema: routeSchema('POST', `${base}/home`), config: { logAsRead: true } }, (request, reply) => {
+    return sendSerialised(reply, payments.homeAnswer(request.user.id, (home) => reply.serialize(home) as string));
   });
 }

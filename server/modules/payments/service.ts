@@ -150,7 +150,7 @@ export function paymentsService(db: Database, provider: PaymentProvider, answers
      * The home call's body, kept serialised (decision 045) until the account or its
      * subscriptions change, or a period or trial ends (the sandbox settles renewals on a read).
      */
-    homeAnswer(userId: string, serialize: (body: HomeBody) => string): Promise<Buffer> {
+    homeAnswer(userId: string, serialize: (body: HomeBody) => string): Buffer | Promise<Buffer> {
       return answers.get(userId, 'payments.home', async () => {
         const user = await signedInUser(userId);
         const current = await account.current(user.id);

@@ -13,6 +13,7 @@ import { firstFramePlaylists, firstRendition, masterPlaylist } from './playlists
 import { mediaPreparing } from './preparing';
 import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
 import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
+import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 type Schemas = components['schemas'];
 
@@ -30,6 +31,8 @@ function ended(reply: FastifyReply, session: PlaybackSessionRow): FastifyReply {
 }
 
 export default async function playbackRoutes(app: FastifyInstance): Promise<void> {
+  // The media grant cookie (decision 080: only the plugins that use cookies register them).
+  await acceptCookies(app);
   const { playbackSecret, playbackUrlTtlSeconds, mediaDir } = app.config;
 
   /** The stored media playlist of the rendition a player starts with (null when it cannot be read: the player then fetches it). */

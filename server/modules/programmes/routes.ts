@@ -6,6 +6,7 @@ import type { components } from '@api/schema';
 import { routeSchema } from '@server/contract';
 import { programmeCard, programmeDetail, upNextBody } from './bodies';
 import type { Level } from './catalog';
+import { sendSerialised } from '@server/serialised-answer';
 
 type Schemas = components['schemas'];
 type ById = { Params: { id: string } };
@@ -20,9 +21,9 @@ export default async function programmesRoutes(app: FastifyInstance): Promise<vo
     return { isSuccess: true, programmes: programmes.map(({ programme, following }) => programmeCard(programme, following)), facets };
   });
 
-  app.get(`${base}/up-next`, { ...signedIn, schema: routeSchema('GET', `${base}/up-next`) }, async (request, reply) => {
+  app.get(`${base}/up-next`, { ...signedIn, schema: routeSchema('GET', `${base}/up-next`) }, (request, reply) => {
     const serialize = (upNext: Parameters<typeof upNextBody>[0]) => reply.serialize({ isSuccess: true, upNext: upNextBody(upNext) } satisfies Schemas['ProgrammeUpNextSuccess']) as string;
-    return reply.type('application/json; charset=utf-8').send(await app.programmes.upNextAnswer(request.user.id, serialize));
+    return sendSerialised(reply, app.programmes.upNextAnswer(request.user.id, serialize));
   });
 
   app.get(`${base}/finished`, { ...signedIn, schema: routeSchema('GET', `${base}/finished`) }, async (request): Promise<Schemas['FinishedProgrammesSuccess']> => {

@@ -214,7 +214,7 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
      * `upNext`'s body, kept serialised (decision 045) until the account's programme, sessions or
      * zone or the programmes change, or its day ends in its zone.
      */
-    upNextAnswer(userId: string, serialize: (upNext: UpNext | null) => string): Promise<Buffer> {
+    upNextAnswer(userId: string, serialize: (upNext: UpNext | null) => string): Buffer | Promise<Buffer> {
       return answers.get(userId, 'programmes.upNext', async () => {
         const now = new Date();
         const [next, timeZone] = await Promise.all([upNext(userId), accountTimeZone(db, userId)]);

@@ -102,9 +102,9 @@ export default fp<{ assets: AppAssets }>(
     else app.log.warn(`No built app in ${app.config.distDir}: run \`npm run build\`.`);
     app.decorate('answerAsset', answerOnNode(prepared, page));
 
-    // GET (and HEAD) of anything no other route answers.
-    // Its answers set the security headers themselves (one precomputed set per asset).
-    app.get('/*', { config: { presetSecurityHeaders: true } }, async (request, reply) => {
+    // GET (and HEAD) of anything no other route answers. An asset's precomputed set of headers
+    // includes the security headers the onRequest hook set already (security.ts).
+    app.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const api = isApiPath(pathname);
       const asset = api ? undefined : (page(pathname, request.headers) ?? prepared.get(pathname));
@@ -112,7 +112,6 @@ export default fp<{ assets: AppAssets }>(
       // A missing hashed file is a stale page asking for an old build, not a deep link.
       const deepLink = !api && !pathname.startsWith('/assets/');
       if (deepLink && index) return sendAsset(request, reply, index);
-      reply.headers(app.securityHeaders);
       if (deepLink) return reply.code(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(notBuiltPage);
       return sendError(reply, 404, 'request.notFound', { method: 'GET', path: pathname });
     });

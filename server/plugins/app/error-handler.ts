@@ -107,8 +107,6 @@ export default fp(
       const { statusCode, code, values } = classifyError(error);
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ statusCode, code, detail: error.message }, translate('en', code, values));
-      // Routes that set their security headers themselves (static.ts) may fail before they do.
-      if (request.routeOptions.config.presetSecurityHeaders === true) reply.headers(app.securityHeaders);
       if (error instanceof HttpError) reply.headers(error.headers);
       return sendError(reply, statusCode, code, values);
     });

@@ -1,6 +1,9 @@
-// External layer: cookies and the one body the API reads, JSON (an empty body reads as "no
-// body": the app POSTs some endpoints without one). Form and multipart bodies are opted into
-// by the few route plugins that take them, so no API route ever reads a form (decision 007).
+// External layer: the one body the API reads, JSON (an empty body reads as "no body": the app
+// POSTs some endpoints without one). Form and multipart bodies are opted into by the few route
+// plugins that take them, so no API route ever reads a form (decision 007). Cookies likewise:
+// only the route plugins that read or set one (sign-in, playback grants, the sandbox tools)
+// register @fastify/cookie, so no other request parses its Cookie header or runs its hooks
+// (decision 080).
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -21,6 +24,14 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * `request.cookies`, `reply.setCookie` and `reply.clearCookie`, for the route plugin that calls
+ * it (before adding a hook that reads them). Elsewhere they are undefined.
+ */
+export async function acceptCookies(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+}
+
 /** Form bodies, for the sandbox provider's HTML pages: call it inside their route plugin. */
 export async function acceptFormBodies(app: FastifyInstance): Promise<void> {
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
@@ -35,7 +46,6 @@ export async function acceptMultipart(app: FastifyInstance): Promise<void> {
 
 export default fp(
   async (app) => {
-    await app.register(cookie);
     // No endpoint takes plain text: refusing it (415) beats a confusing schema error.
     app.removeContentTypeParser('text/plain');
     app.removeContentTypeParser('application/json');

@@ -3,9 +3,11 @@
 //
 // The headers are helmet's, computed ONCE at start (`securityHeaderSet`) and set per request
 // in one call: @fastify/helmet built a new helmet middleware and re-serialised the policy on
-// every response. The static routes (server/modules/static/routes.ts) go further and send one
-// precomputed header object per asset and encoding, so they mark their route
-// `config: { presetSecurityHeaders: true }` and this hook leaves them alone.
+// every response. Every answer Fastify makes gets them, without asking which route it is (a
+// route's options cost an object per request, decision 080); a route that sends its own set
+// (the static routes' precomputed ones, a page's stricter policy) overwrites them. The app's
+// files are answered before Fastify, with the same headers in their precomputed sets
+// (server/modules/static/routes.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -17,10 +19,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers every response carries (unless a route replaces one, e.g. its CSP). */
     securityHeaders: HeaderSet;
-  }
-  interface FastifyContextConfig {
-    /** The route sets `app.securityHeaders` itself, as part of a precomputed header set. */
-    presetSecurityHeaders?: boolean;
   }
 }
 
@@ -86,7 +84,7 @@ export default fp(
     // An https deployment with an http PUBLIC_URL sends cookies without Secure and no HSTS: say so, once.
     let warned = secure;
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config.presetSecurityHeaders !== true) reply.headers(headers);
+      reply.headers(headers);
       if (!warned && request.protocol === 'https') {
         app.log.warn(
           `A request arrived over https, but PUBLIC_URL is ${app.config.publicUrl}: cookies are sent without Secure and HSTS is off. ` +

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { negotiateLocale, type MessageCode } from '@server/i18n';
-import { acceptFormBodies } from '@server/plugins/external/body-parsers';
+import { acceptCookies, acceptFormBodies } from '@server/plugins/external/body-parsers';
 import { isClockAction, type ClockAction } from './clock';
 import { renderClockPage } from './clock-page';
 import { sendSandboxPage } from './pages';
@@ -17,6 +17,8 @@ const apiPath = '/api/v1/sandbox/clock';
 
 export default async function sandboxClockRoutes(app: FastifyInstance): Promise<void> {
   if (!sandboxToolsServed(app.config)) return;
+  // The tools cookie, read by the gate below (decision 080).
+  await acceptCookies(app);
   app.addHook('onRequest', sandboxToolsGate(app.config));
   await acceptFormBodies(app);
   const { sandbox } = app;

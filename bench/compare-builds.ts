@@ -1,0 +1,126 @@
+// `npm run bench:compare -- --before=<dir> [--target=plans|home|up-next|classes-home|activity] [--rounds=5] [--seconds=5] [--postgres]`:
+// two builds of the server (a copy of an earlier dist-server/ in <dir>, kept inside the
+// repository so its packages resolve, and the current one, built as `npm start` builds it) run
+// side by side with the bare Fastify server answering the same bytes, and autocannon loads each
+// in turn, round after round, so a busy machine weighs on all three alike. Prints each round's
+// requests/s and the medians, and the ratios to the bare server. Needs the built app (DIST_DIR).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ApiSession, benchPassword, newIdentity } from './api-session';
+import { subscriber } from './playback';
+import {
+  buildProductServer,
+  cpuTimeMs,
+  createScratchDatabase,
+  productionStartCommand,
+  repoRoot,
+  startBareServer,
+  startProductServer,
+  type RunningServer,
+} from './server-process';
+import { browserHeaders, load, type Target } from './throughput';
+
+const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3);
+const before = argument('before');
+const targetName = argument('target') ?? 'plans';
+const rounds = Number(argument('rounds') ?? 5);
+const seconds = Number(argument('seconds') ?? 5);
+const usePostgres = process.argv.includes('--postgres');
+const connections = 50;
+const distDir = process.env.DIST_DIR ?? path.join(repoRoot, 'dist');
+
+const targets: Record<string, Target> = {
+  plans: { name: 'POST /api/v1/payments/plans', method: 'POST', path: '/api/v1/payments/plans', auth: true, maxP99Ms: 10 },
+  home: { name: 'POST /api/v1/payments/home', method: 'POST', path: '/api/v1/payments/home', auth: true, maxP99Ms: 25 },
+  'up-next': { name: 'GET /api/v1/programmes/up-next', method: 'GET', path: '/api/v1/programmes/up-next', auth: true, maxP99Ms: 25 },
+  'classes-home': { name: 'GET /api/v1/classes/home', method: 'GET', path: '/api/v1/classes/home', auth: true, maxP99Ms: 25 },
+  activity: { name: 'GET /api/v1/activity', method: 'GET', path: '/api/v1/activity', auth: true, maxP99Ms: 25 },
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** A signed-in account for `target` on `server`: a subscriber following a programme for the home's calls. */
+async function accountFor(server: RunningServer, target: Target): Promise<ApiSession> {
+  if (target.path.includes('/home') || target.path.includes('/programmes') || target.path.includes('/activity')) {
+    const session = await subscriber(server.origin, 'standard');
+    await session.call('start', 'POST', '/api/v1/programmes/yoga-foundations/start', 200, { auth: true, json: { weekdays: [1, 3, 5] } });
+    return session;
+  }
+  const session = new ApiSession(server.origin);
+  const { email, deviceId } = newIdentity('compare');
+  await session.signUp(email, benchPassword, deviceId);
+  return session;
+}
+
+async function main(): Promise<void> {
+  const target = targets[targetName];
+  if (!target) throw new Error(`--target must be one of ${Object.keys(targets).join(', ')}`);
+  if (!before || !existsSync(path.join(before, 'main.js'))) throw new Error('--before must name a copy of an earlier dist-server/ (with main.js), inside the repository');
+  const start = await productionStartCommand();
+  await buildProductServer();
+  const servers: { label: string; server: RunningServer; token: string; drop?: () => Promise<void> }[] = [];
+  const bodies: Buffer[] = [];
+  let contentType = 'application/json';
+  try {
+    for (const [label, script] of [
+      ['before', path.join(path.resolve(before), 'main.js')],
+      ['after', start.script],
+    ] as const) {
+      // Each on its own database: the two builds may differ in nothing a migration sees, but must not share notifications.
+      const database = usePostgres ? await createScratchDatabase() : null;
+      if (usePostgres && !database) throw new Error('no PostgreSQL answers on 127.0.0.1:5432');
+      const server = await startProductServer({ distDir, start: { ...start, script }, ...(database ? { databaseUrl: database.url } : {}) });
+      const entry = { label, server, token: '', ...(database ? { drop: () => database.drop() } : {}) };
+      servers.push(entry);
+      const session = await accountFor(server, target);
+      entry.token = session.token ?? '';
+      const response = await session.request(target.method, target.path, { auth: true, headers: browserHeaders });
+      if (response.status !== 200) throw new Error(`${label} ${target.name}: HTTP ${response.status}`);
+      bodies.push(response.body);
+      contentType = response.headers['content-type'] ?? contentType;
+    }
+    const bare = await startBareServer([{ method: target.method, url: target.path, contentType, body: bodies[1]! }]);
+    servers.push({ label: 'bare', server: bare, token: servers[1]!.token });
+    const rates = new Map<string, number[]>(servers.map(({ label }) => [label, []]));
+    /** Each round's server CPU time per request (µs): less swayed than requests/s by who else has the cores. */
+    const cpu = new Map<string, number[]>(servers.map(({ label }) => [label, []]));
+    for (const { server, token } of servers) await load(server.origin, target, token, 2, connections);
+    for (let round = 1; round <= rounds; round += 1) {
+      const line: string[] = [];
+      for (const { label, server, token } of servers) {
+        const cpuBefore = await cpuTimeMs(server.pid);
+        const result = await load(server.origin, target, token, seconds, connections);
+        const perRequest = (((await cpuTimeMs(server.pid)) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+        const failed = result.errors + result.timeouts + result.non2xx;
+        if (failed > 0) throw new Error(`${label}: ${failed} failed requests`);
+        rates.get(label)!.push(result.requests.average);
+        cpu.get(label)!.push(perRequest);
+        line.push(`${label} ${Math.round(result.requests.average)} req/s ${perRequest.toFixed(1)} µs CPU/req`);
+      }
+      console.log(`round ${round}: ${line.join(', ')}`);
+    }
+    const bareMedian = median(rates.get('bare')!);
+    for (const label of ['before', 'after']) {
+      const values = rates.get(label)!;
+      const ratios = values.map((value, i) => value / rates.get('bare')![i]!);
+      console.log(
+        `${label}: median ${Math.round(median(values))} req/s, ${(median(values) / bareMedian).toFixed(2)} × the bare median; per round ${ratios.map((r) => r.toFixed(2)).join(' ')} (median ${median(ratios).toFixed(2)} ×)`,
+      );
+    }
+    console.log(`bare: median ${Math.round(bareMedian)} req/s; ${target.name}, ${rounds} rounds of ${seconds} s at ${connections} connections`);
+    for (const [label, values] of cpu) {
+      console.log(`${label}: server CPU per request, least ${Math.min(...values).toFixed(1)} µs, median ${median(values).toFixed(1)} µs`);
+    }
+  } finally {
+    for (const { server, drop } of servers) {
+      await server.stop();
+      await drop?.();
+    }
+  }
+}
+
+await main();
