@@ -13,7 +13,7 @@ import { loadMessages } from '@i18n';
 import { routes } from '@domain/routes';
 import { createAppActors, type AppDeps } from './actors';
 import { App } from './app';
-import { readDownloadsEarly } from './downloads/early-list';
+import { drawnWith, readDownloadsEarly, readDrawnDownloads } from './downloads/early-list';
 import type { HeldInput } from './held-input';
 import { createPersistence } from './persistence';
 import { SCREEN_SHOWN } from './router';
@@ -30,6 +30,9 @@ export async function boot(root: HTMLElement, held: HeldInput | null): Promise<v
   // What works offline without waiting for the app: /downloads's list (docs/decisions/047).
   if (window.location.pathname === routes.downloads.path) readDownloadsEarly(() => import('./downloads/store').then((store) => store.listRecords()));
   const prerendered = held !== null;
+  // Offline, the service worker may have drawn /downloads with its list (docs/decisions/050): the
+  // downloads machine starts with the list it drew, so hydrating it changes nothing.
+  if (prerendered) drawnWith(readDrawnDownloads(document));
   const actors = createAppActors({
     api: (auth, language) =>
       lazyApi(async () => {
