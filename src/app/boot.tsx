@@ -16,7 +16,7 @@ import { App } from './app';
 import { drawnWith, readDownloadsEarly, readDrawnDownloads } from './downloads/early-list';
 import type { HeldInput } from './held-input';
 import { createPersistence } from './persistence';
-import { SCREEN_SHOWN } from './router';
+import { loadScreenAt, SCREEN_SHOWN } from './router';
 
 async function developmentInspector(): Promise<AppDeps['inspect']> {
   if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
@@ -54,7 +54,13 @@ export async function boot(root: HTMLElement, held: HeldInput | null): Promise<v
     createRoot(root).render(app);
     return;
   }
-  await Promise.all([loadMessages(actors.language.getSnapshot().context.language), waitFor(actors.session, (snapshot) => !snapshot.matches('restoring'))]);
+  // And the page's screen: hydrated with its chunk in hand, its markup is never left behind a
+  // waiting boundary that an update from above would redraw from the spinner (docs/decisions/050).
+  await Promise.all([
+    loadMessages(actors.language.getSnapshot().context.language),
+    waitFor(actors.session, (snapshot) => !snapshot.matches('restoring')),
+    loadScreenAt(window.location.pathname),
+  ]);
   // Once the routed screen (its lazy chunk) is hydrated and committed, its handlers answer.
   window.addEventListener(
     SCREEN_SHOWN,
