@@ -99,11 +99,23 @@
       });
   }
 
-  /** The shell's policy with the before-paint script allowed by its hash (as the server does for its pre-rendered pages). */
-  function withScriptHash(policy, hash) {
-    return policy.replace(/script-src ([^;]*)/, function (_, sources) {
-      return 'script-src ' + sources + " '" + hash + "'";
-    });
+  var quoted = function (hash) {
+    return " '" + hash + "'";
+  };
+
+  /**
+   * The shell's policy with the before-paint script allowed by its hash (as the server does for its
+   * pre-rendered pages), and the templates' style attributes (a poster's colour) by theirs.
+   */
+  function withPageHashes(policy, pages) {
+    return policy
+      .replace(/script-src ([^;]*)/, function (_, sources) {
+        return 'script-src ' + sources + quoted(pages.scriptHash);
+      })
+      .replace(/style-src ([^;]*)/, function (_, sources) {
+        var styles = pages.styleHashes || [];
+        return 'style-src ' + sources + (styles.length ? " 'unsafe-hashes'" + styles.map(quoted).join('') : '');
+      });
   }
 
   /** This device's downloads, newest first, without ever creating the database (the app creates it, with its store). */
@@ -196,7 +208,7 @@
         if (html === null) return shell;
         var headers = new Headers(shell.headers);
         var policy = headers.get('content-security-policy');
-        if (policy) headers.set('content-security-policy', withScriptHash(policy, scope.fitstreamDownloadsPages.scriptHash));
+        if (policy) headers.set('content-security-policy', withPageHashes(policy, scope.fitstreamDownloadsPages));
         headers.delete('content-length');
         headers.set('content-language', language);
         return new Response(html, { status: 200, statusText: 'OK', headers: headers });

@@ -63,6 +63,20 @@ export function downloadsPaintScript(): string {
   return `(function(){try{var d=document.documentElement,l=localStorage,k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('fitstream.language')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
 }
 
+/**
+ * The hashes of the templates' style attributes (a poster's colour, `--poster-colour:…`): parsed
+ * from HTML, a style attribute needs the CSP's permission ('unsafe-hashes' and its hash), which
+ * React's own styles, set through the DOM, never do. Only these exact values are allowed.
+ */
+export function styleAttributeHashes(templates: DownloadsTemplate[]): string[] {
+  const values = new Set<string>();
+  for (const template of templates) {
+    const markup = [template.root, template.storage, ...Object.values(template.rows)].join('');
+    for (const [, value] of markup.matchAll(/ style="([^"]*)"/g)) values.add(value!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  }
+  return [...values].map(scriptHash);
+}
+
 /** The worker's script for /downloads (public/sw-downloads.js, copied to the build) gets its templates in front. */
 export const DOWNLOADS_WORKER_SCRIPT = 'sw-downloads.js';
 
@@ -129,7 +143,7 @@ export function prerenderPages(): Plugin {
           const downloadsPages: Record<string, DownloadsTemplate> = {};
           for (const language of PRERENDERED_LANGUAGES) downloadsPages[language] = await renderer.renderDownloadsTemplate(language);
           const script = downloadsPaintScript();
-          const templates = { pages: downloadsPages, slots: renderer.DOWNLOADS_SLOTS, marks: renderer.DOWNLOADS_MARKS, script, scriptHash: scriptHash(script) };
+          const templates = { pages: downloadsPages, slots: renderer.DOWNLOADS_SLOTS, marks: renderer.DOWNLOADS_MARKS, script, scriptHash: scriptHash(script), styleHashes: styleAttributeHashes(Object.values(downloadsPages)) };
           await writeFile(workerScript, `self.fitstreamDownloadsPages = ${JSON.stringify(templates)};\n${await readFile(workerScript, 'utf8')}`);
         }
         const manifest = { pages: PRERENDERED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };

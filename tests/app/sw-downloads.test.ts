@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadRecord } from '@domain/downloads';
-import { downloadsPaintScript, scriptHash } from '../../scripts/prerender';
+import { downloadsPaintScript, scriptHash, styleAttributeHashes } from '../../scripts/prerender';
 import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, renderDownloadsTemplate, type DownloadsTemplate } from '../../src/prerender';
 
 interface DownloadsPage {
@@ -84,7 +84,7 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     templates.en = await renderDownloadsTemplate('en');
     templates.es = await renderDownloadsTemplate('es');
     const script = downloadsPaintScript();
-    pages = { pages: templates, slots: DOWNLOADS_SLOTS, marks: DOWNLOADS_MARKS, script, scriptHash: scriptHash(script) };
+    pages = { pages: templates, slots: DOWNLOADS_SLOTS, marks: DOWNLOADS_MARKS, script, scriptHash: scriptHash(script), styleHashes: styleAttributeHashes(Object.values(templates)) };
   }, 60_000);
 
   it('cuts the app’s own screen into a row of each kind, each with its slots, and the storage line', () => {
@@ -117,7 +117,7 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     // Play only for the playable one.
     expect(html.match(/>Play</g)).toHaveLength(1);
     expect(html).toContain('Storage: 20.0 MB used, 100.0 MB free');
-    expect(html).not.toMatch(/FSSLOT_|fs:rows|fs:storage/);
+    expect(html).not.toMatch(/FSSLOT_|fsslot|fs:rows|fs:storage/);
     const data = /<script type="application\/json" id="fitstream-drawn-downloads">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data!)).toEqual({ downloads, storage: { usage: 20_000_000, quota: 120_000_000 } });
     expect(html).toContain(`<script>${downloadsPaintScript()}</script>`);
@@ -174,7 +174,10 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     const answer = await worker.respond(shell());
     const html = await answer.text();
     expect(answer.headers.get('content-language')).toBe('es');
-    expect(answer.headers.get('content-security-policy')).toBe(`default-src 'self';script-src 'self' '${scriptHash(downloadsPaintScript())}';style-src 'self'`);
+    // The poster's colour is a style attribute: allowed by its exact hash only.
+    const colour = /class="class-poster" style="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(colour).toMatch(/^--poster-colour:#[0-9a-f]{6}$/);
+    expect(answer.headers.get('content-security-policy')).toBe(`default-src 'self';script-src 'self' '${scriptHash(downloadsPaintScript())}';style-src 'self' 'unsafe-hashes' '${scriptHash(colour)}'`);
     expect(html).toContain('<html lang="es"');
     expect(html).toContain('Almacenamiento: 1,0 MB usados, 1,0 MB libres');
     // Newest first, as the app lists them.
