@@ -32,6 +32,12 @@ function frameworkChunk(): Plugin {
 /** The pre-rendered pages' paths (with any query) as one pattern (docs/decisions/042). */
 const prerenderedPaths = `(${Object.keys(PRERENDERED_PAGES).map((page) => page.replace(/[/-]/g, '\\$&')).join('|')})(\\?.*)?$`;
 const prerenderedPath = new RegExp(`^${prerenderedPaths}`);
+/** public/sw-downloads.js, in the worker's global scope. */
+interface DownloadsPageWorker {
+  fitstreamDownloadsPage: { prepare(request: Request): void; respond(shell: Response, request: Request): Promise<Response> };
+}
+/** /downloads: answered by its own route below (docs/decisions/050). */
+const downloadsPath = /^\/downloads\/?(\?.*)?$/;
 
 export default defineConfig({
   // Messages are parsed here, not in the browser (scripts/precompiled-messages.ts).
@@ -59,7 +65,7 @@ export default defineConfig({
         // Pages the server renders itself, and its API, media and uploads: never the app shell.
         // The pre-rendered pages come from the network (the server picks their language), and
         // the shell when the network fails (the route below).
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/offline\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/, prerenderedPath],
+        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/offline\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/, prerenderedPath, downloadsPath],
         runtimeCaching: [
           {
             // Workbox tests a pattern against the whole same-origin URL.
@@ -67,11 +73,31 @@ export default defineConfig({
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: 'index.html' } },
           },
+          {
+            // /downloads: the precached shell as every deep link gets it, but offline with this
+            // device's list drawn in it by public/sw-downloads.js (docs/decisions/050). The cache
+            // named here is never written: the shell always comes from the precache fallback.
+            urlPattern: ({ request, url }: { request: Request; url: URL }) => request.mode === 'navigate' && /^\/downloads\/?$/.test(url.pathname),
+            handler: 'CacheOnly',
+            options: {
+              cacheName: 'fitstream-downloads-page',
+              precacheFallback: { fallbackURL: 'index.html' },
+              plugins: [
+                {
+                  // Reading this device starts with the handling, beside the precache lookup.
+                  handlerWillStart: async ({ request }: { request: Request }) => (globalThis as unknown as DownloadsPageWorker).fitstreamDownloadsPage.prepare(request),
+                  handlerWillRespond: async ({ request, response }: { request: Request; response: Response }) =>
+                    (globalThis as unknown as DownloadsPageWorker).fitstreamDownloadsPage.respond(response, request),
+                },
+              ],
+            },
+          },
         ],
         cleanupOutdatedCaches: true,
         // The new-classes push and its click (public/sw-push.js); downloaded classes answered
         // from their caches under /offline/ (public/sw-offline.js, docs/decisions/040).
-        importScripts: ['/sw-push.js', '/sw-offline.js'],
+        // /downloads drawn with its list offline (public/sw-downloads.js, decision 050).
+        importScripts: ['/sw-push.js', '/sw-offline.js', '/sw-downloads.js'],
         // The first worker controls the page that installed it, so a class downloaded on that
         // visit plays from its cache at once; a new version still waits for Reload (decision 039).
         clientsClaim: true,

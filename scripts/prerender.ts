@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { HELD_FORM } from '../src/app/held-input.ts';
+import type { DownloadsTemplate } from '../src/prerender.tsx';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
@@ -47,7 +48,37 @@ export const scriptHash = (script: string) => `sha256-${createHash('sha256').upd
 
 interface Renderer {
   renderPage(pathname: string, language: string): Promise<{ html: string; title: string } | null>;
+  renderDownloadsTemplate(language: string): Promise<DownloadsTemplate>;
+  DOWNLOADS_SLOTS: Record<string, string>;
+  DOWNLOADS_MARKS: Record<string, string>;
 }
+
+/**
+ * Before the first paint of /downloads as the service worker draws it offline (docs/decisions/050):
+ * drawn for a signed-in visitor in the worker's language, so without a stored session, or with a
+ * stored language other than the page's, the page is hidden and src/main.tsx empties it for the
+ * app to draw instead (no reload: a worker without the cookie would draw the same page again).
+ */
+export function downloadsPaintScript(): string {
+  return `(function(){try{var d=document.documentElement,l=localStorage,k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('fitstream.language')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
+}
+
+/**
+ * The hashes of the templates' style attributes (a poster's colour, `--poster-colour:…`): parsed
+ * from HTML, a style attribute needs the CSP's permission ('unsafe-hashes' and its hash), which
+ * React's own styles, set through the DOM, never do. Only these exact values are allowed.
+ */
+export function styleAttributeHashes(templates: DownloadsTemplate[]): string[] {
+  const values = new Set<string>();
+  for (const template of templates) {
+    const markup = [template.root, template.storage, ...Object.values(template.rows)].join('');
+    for (const [, value] of markup.matchAll(/ style="([^"]*)"/g)) values.add(value!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  }
+  return [...values].map(scriptHash);
+}
+
+/** The worker's script for /downloads (public/sw-downloads.js, copied to the build) gets its templates in front. */
+export const DOWNLOADS_WORKER_SCRIPT = 'sw-downloads.js';
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -105,6 +136,15 @@ export function prerenderPages(): Plugin {
             }
             await writeFile(path.join(outDir, PRERENDERED_DIR, language, `${name}.html`), pageDocument(index, page, language, script, pathname));
           }
+        }
+        // /downloads for the service worker to draw offline, in each language (decision 050).
+        const workerScript = path.join(outDir, DOWNLOADS_WORKER_SCRIPT);
+        if (existsSync(workerScript)) {
+          const downloadsPages: Record<string, DownloadsTemplate> = {};
+          for (const language of PRERENDERED_LANGUAGES) downloadsPages[language] = await renderer.renderDownloadsTemplate(language);
+          const script = downloadsPaintScript();
+          const templates = { pages: downloadsPages, slots: renderer.DOWNLOADS_SLOTS, marks: renderer.DOWNLOADS_MARKS, script, scriptHash: scriptHash(script), styleHashes: styleAttributeHashes(Object.values(downloadsPages)) };
+          await writeFile(workerScript, `self.fitstreamDownloadsPages = ${JSON.stringify(templates)};\n${await readFile(workerScript, 'utf8')}`);
         }
         const manifest = { pages: PRERENDERED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };
         await writeFile(path.join(outDir, PRERENDERED_DIR, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);

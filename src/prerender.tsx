@@ -8,8 +8,10 @@ import { waitFor } from 'xstate';
 import { createIntl } from '@formatjs/intl';
 import type { Api } from '@api/calls';
 import { loadMessages, type AppLocale } from '@i18n';
+import type { DownloadRecord } from '@domain/downloads';
 import { routes, type RouteName } from '@domain/routes';
 import { createAppActors } from './app/actors';
+import { drawnWith } from './app/downloads/early-list';
 import { App } from './app/app';
 import { createPersistence } from './app/persistence';
 import { routeTitles } from './app/route-titles';
@@ -46,11 +48,15 @@ export interface RenderedPage {
   title: string;
 }
 
-/** The page at `pathname` in `language`, as main.tsx's first render in a browser draws it. */
-/** Null when a part of the page keeps suspending (it is then left to the app shell). */
-export async function renderPage(pathname: string, language: AppLocale): Promise<RenderedPage | null> {
+/**
+ * The page at `pathname` in `language`, as main.tsx's first render in a browser draws it (for a
+ * visitor, or for a signed-in account whose membership is not known yet with `signedIn`).
+ * Null when a part of the page keeps suspending (it is then left to the app shell).
+ */
+export async function renderPage(pathname: string, language: AppLocale, { signedIn = false } = {}): Promise<RenderedPage | null> {
   const persistence = createPersistence({ local: memoryStorage(), session: memoryStorage() }, () => '00000000-0000-4000-8000-000000000000');
   persistence.writeLanguage(language);
+  if (signedIn) persistence.writeSession({ user: { email: 'template@fitstream.invalid', token: 'template' }, remember: true });
   const actors = createAppActors({ api: pendingApi, persistence });
   actors.start();
   await waitFor(actors.session, (snapshot) => !snapshot.matches('restoring'));
@@ -82,9 +88,83 @@ export async function renderPage(pathname: string, language: AppLocale): Promise
   actors.language.stop();
   actors.favourites.stop();
   actors.connectivity.stop();
+  actors.membership.stop();
+  actors.progressQueue.stop();
   if (streaming(html)) return null;
   const name = (Object.keys(routes) as RouteName[]).find((route) => routes[route].path === pathname);
   const intl = createIntl({ locale: language, defaultLocale: 'en', messages, onError: () => undefined });
   const page = name ? intl.formatMessage(routeTitles[name]) : null;
   return { html, title: page ? `${page} · FitStream` : 'FitStream' };
+}
+
+/** What the service worker fills in a drawn /downloads (public/sw-downloads.js): each a plain token. */
+export const DOWNLOADS_SLOTS = { id: 'FSSLOT_ID', title: 'FSSLOT_TITLE', quality: 'FSSLOT_QUALITY', size: 'FSSLOT_SIZE', date: 'FSSLOT_DATE', used: 'FSSLOT_USED', free: 'FSSLOT_FREE' } as const;
+/** Where the storage line and the rows go in the template's #root. */
+export const DOWNLOADS_MARKS = { storage: '<!--fs:storage-->', rows: '<!--fs:rows-->' } as const;
+
+/** /downloads as the app's first render draws it offline with a list, cut into the parts the worker fills. */
+export interface DownloadsTemplate {
+  title: string;
+  /** #root's markup, with DOWNLOADS_MARKS where the storage line and the rows go. */
+  root: string;
+  /** The storage line, with the used and free slots. */
+  storage: string;
+  /** A row per kind of download: playable (licence valid until the date slot), not finished, licence expired. */
+  rows: { playable: string; incomplete: string; expired: string };
+}
+
+const SAMPLE_BYTES = 987_654_321;
+const SAMPLE_EXPIRY = '2099-06-15T12:00:00.000Z';
+const SAMPLE_STORAGE = { usage: 111_111_111, quota: 333_333_333 };
+
+function sample(classId: string, complete: boolean, expiresAt: string): DownloadRecord {
+  const { title, quality } = DOWNLOADS_SLOTS;
+  return { classId, title: { en: title, es: title }, quality, bytes: SAMPLE_BYTES, licenceId: classId, expiresAt, done: [], fileCount: 1, complete, positionSeconds: 0, durationSeconds: 60, savedAt: SAMPLE_EXPIRY };
+}
+
+/** Replaces every `text` in `html` with `slot`, and fails the build when there is none. */
+function slotted(html: string, text: string, slot: string, where: string): string {
+  if (!html.includes(text)) throw new Error(`prerender /downloads: "${text}" not found in ${where}`);
+  return html.split(text).join(slot);
+}
+
+/**
+ * /downloads in `language` with one download of each kind and a storage line, drawn by the app
+ * itself (as renderPage), then cut: the rows and the storage line become templates whose
+ * formatted values (size, date, MB) are slots, formatted again by the worker with the same Intl.
+ */
+export async function renderDownloadsTemplate(language: AppLocale): Promise<DownloadsTemplate> {
+  drawnWith({ downloads: [sample('fsslotplayable', true, SAMPLE_EXPIRY), sample('fsslotincomplete', false, SAMPLE_EXPIRY), sample('fsslotexpired', true, '2000-01-01T00:00:00.000Z')], storage: SAMPLE_STORAGE });
+  let page: RenderedPage | null;
+  try {
+    page = await renderPage(routes.downloads.path, language, { signedIn: true });
+  } finally {
+    drawnWith(null);
+  }
+  if (!page) throw new Error(`prerender /downloads (${language}) did not settle`);
+  const megabytes = (bytes: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / 1_000_000);
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(SAMPLE_EXPIRY));
+  const list = /(<ul class="downloads__list"[^>]*>)([\s\S]*?)(<\/ul>)/.exec(page.html);
+  const storage = /<p data-testid="downloads-storage"[^>]*>[\s\S]*?<\/p>/.exec(page.html);
+  if (!list || !storage) throw new Error(`prerender /downloads (${language}): no list or storage line`);
+  const rows = list[2]!.match(/<li\b[\s\S]*?<\/li>/g) ?? [];
+  if (rows.length !== 3) throw new Error(`prerender /downloads (${language}): ${rows.length} rows drawn, 3 expected`);
+  const row = (html: string, id: string, withDate: boolean) => {
+    const filled = slotted(slotted(html, id, DOWNLOADS_SLOTS.id, id), megabytes(SAMPLE_BYTES), DOWNLOADS_SLOTS.size, id);
+    return withDate ? slotted(filled, date, DOWNLOADS_SLOTS.date, id) : filled;
+  };
+  // React hints the samples' posters to the browser ahead of the page (<link rel=preload>): the
+  // rows' own images load them, so the hints for posters that do not exist go.
+  const root = page.html
+    .replace(/<link rel="preload" as="image" href="\/offline\/fsslot[a-z]+\/poster\.jpg"\/>/g, '')
+    .replace(storage[0], DOWNLOADS_MARKS.storage)
+    .replace(list[0], `${list[1]}${DOWNLOADS_MARKS.rows}${list[3]}`);
+  if (root.includes('fsslot')) throw new Error(`prerender /downloads (${language}): a sample's id outside its row`);
+  const storageLine = slotted(slotted(storage[0], megabytes(SAMPLE_STORAGE.usage), DOWNLOADS_SLOTS.used, 'storage'), megabytes(SAMPLE_STORAGE.quota - SAMPLE_STORAGE.usage), DOWNLOADS_SLOTS.free, 'storage');
+  return {
+    title: page.title,
+    root,
+    storage: storageLine,
+    rows: { playable: row(rows[0]!, 'fsslotplayable', true), incomplete: row(rows[1]!, 'fsslotincomplete', false), expired: row(rows[2]!, 'fsslotexpired', false) },
+  };
 }

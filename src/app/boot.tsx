@@ -13,10 +13,10 @@ import { loadMessages } from '@i18n';
 import { routes } from '@domain/routes';
 import { createAppActors, type AppDeps } from './actors';
 import { App } from './app';
-import { readDownloadsEarly } from './downloads/early-list';
+import { drawnWith, readDownloadsEarly, readDrawnDownloads } from './downloads/early-list';
 import type { HeldInput } from './held-input';
 import { createPersistence } from './persistence';
-import { SCREEN_SHOWN } from './router';
+import { loadScreenAt, SCREEN_SHOWN } from './router';
 
 async function developmentInspector(): Promise<AppDeps['inspect']> {
   if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return undefined;
@@ -30,6 +30,9 @@ export async function boot(root: HTMLElement, held: HeldInput | null): Promise<v
   // What works offline without waiting for the app: /downloads's list (docs/decisions/047).
   if (window.location.pathname === routes.downloads.path) readDownloadsEarly(() => import('./downloads/store').then((store) => store.listRecords()));
   const prerendered = held !== null;
+  // Offline, the service worker may have drawn /downloads with its list (docs/decisions/050): the
+  // downloads machine starts with the list it drew, so hydrating it changes nothing.
+  if (prerendered) drawnWith(readDrawnDownloads(document));
   const actors = createAppActors({
     api: (auth, language) =>
       lazyApi(async () => {
@@ -51,7 +54,13 @@ export async function boot(root: HTMLElement, held: HeldInput | null): Promise<v
     createRoot(root).render(app);
     return;
   }
-  await Promise.all([loadMessages(actors.language.getSnapshot().context.language), waitFor(actors.session, (snapshot) => !snapshot.matches('restoring'))]);
+  // And the page's screen: hydrated with its chunk in hand, its markup is never left behind a
+  // waiting boundary that an update from above would redraw from the spinner (docs/decisions/050).
+  await Promise.all([
+    loadMessages(actors.language.getSnapshot().context.language),
+    waitFor(actors.session, (snapshot) => !snapshot.matches('restoring')),
+    loadScreenAt(window.location.pathname),
+  ]);
   // Once the routed screen (its lazy chunk) is hydrated and committed, its handlers answer.
   window.addEventListener(
     SCREEN_SHOWN,

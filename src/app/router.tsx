@@ -4,7 +4,7 @@
 // Any other path goes to /. While the device is offline, a route that needs the network shows
 // "You are offline" instead (and its screen is not even loaded). The flows' overlays are
 // mounted over every page.
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '@components/spinner';
 import { guardNavigation } from '@domain/navigation';
@@ -16,7 +16,7 @@ import { flowOverlays, flowRoutes } from './flows';
 import { usePerformNavigation } from './navigation';
 import { OfflineNotice } from './offline-notice';
 
-type Mounted = LazyExoticComponent<ComponentType> & { preload: () => void };
+type Mounted = ComponentType & { preload: () => Promise<void> };
 
 /** Sent on window once a routed screen is on the page and React's (rendered, or hydrated: src/app/boot.tsx). */
 export const SCREEN_SHOWN = 'fitstream:screen-shown';
@@ -28,26 +28,43 @@ function AnnounceShown() {
 
 /**
  * The flow's screen with its machine's actors provided, as one lazily loaded component; `preload`
- * starts loading it before it renders (while the session restores).
+ * starts loading it before it renders (while the session restores). Once loaded, a new mount
+ * draws it at once, without suspending: a page hydrated after its screen's chunk has loaded
+ * (src/app/boot.tsx) never leaves the screen's markup behind a boundary still waiting, where an
+ * update from above (the account's favourites, its membership) would make React throw that
+ * markup away and draw the boundary's spinner instead (docs/decisions/050).
  */
 function mounted({ screen, actors }: FlowOverlay, routed = false): Mounted {
   let loading: Promise<{ default: ComponentType }> | null = null;
+  let loaded: ComponentType | null = null;
   const load = () =>
     (loading ??= Promise.all([screen(), actors?.()]).then(([{ default: Screen }, implementations]) => {
       const flow = implementations?.default ?? null;
-      return {
-        default: () => (
-          <FlowContext.Provider value={flow}>
-            <Screen />
-            {routed && <AnnounceShown />}
-          </FlowContext.Provider>
-        ),
-      };
+      const Loaded = () => (
+        <FlowContext.Provider value={flow}>
+          <Screen />
+          {routed && <AnnounceShown />}
+        </FlowContext.Provider>
+      );
+      loaded = Loaded;
+      return { default: Loaded };
     }));
-  return Object.assign(lazy(load), { preload: () => void load().catch(() => {}) });
+  const Lazy = lazy(load);
+  // Decided once per mount: switching from the lazy one to the loaded one would mount the screen again.
+  const Mounted = () => {
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready /> : <Lazy />;
+  };
+  return Object.assign(Mounted, { preload: () => load().then(() => undefined, () => undefined) });
 }
 
 const screens = Object.fromEntries(Object.entries(flowRoutes).map(([name, entry]) => [name, mounted(entry, true)])) as Record<RouteName, ReturnType<typeof mounted>>;
+
+/** Loads the screen of the route at `pathname` (a path without parameters), so it draws without suspending. */
+export function loadScreenAt(pathname: string): Promise<void> {
+  const name = (Object.keys(routes) as RouteName[]).find((route) => routes[route].path === pathname);
+  return name ? screens[name].preload() : Promise.resolve();
+}
 
 /**
  * The route's screen once the session allows it, else the guard's navigation; a spinner while
@@ -65,7 +82,7 @@ function Guarded({ name, children }: { name: RouteName; children: ReactNode }) {
     if (redirect) perform(redirect);
   }, [redirect, perform]);
   // The screen loads while the session restores, not after (a page opened at this route).
-  if (access !== 'public' && signedIn === null) screens[name].preload();
+  if (access !== 'public' && signedIn === null) void screens[name].preload();
   if ((access !== 'public' && signedIn === null) || redirect) return <Spinner size="lg" />;
   return <>{children}</>;
 }

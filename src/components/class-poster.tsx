@@ -1,7 +1,7 @@
 // A class's poster, over a designed placeholder (the discipline's colour and icon with the title)
 // that stays when the poster is not there yet (a fresh server still making the sample media) or
 // failed: the image shows only once it has loaded, so a broken-image icon never does.
-import { useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { disciplineLook } from '@domain/disciplines';
 
 /** Simple line icons, 24×24, one per seeded discipline; others get the generic one. */
@@ -34,6 +34,12 @@ export interface ClassPosterProps {
 
 export function ClassPoster({ src, title, disciplineId, width, height, lazy = false, className }: ClassPosterProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const image = useRef<HTMLImageElement>(null);
+  // A page drawn before the app started (docs/decisions/050) may have loaded the image before
+  // React listened for its load: shown at once, before the browser paints again.
+  useLayoutEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth > 0) setState('loaded');
+  }, []);
   const style = { '--poster-colour': disciplineLook(disciplineId).colour } as CSSProperties;
   return (
     <div className={['class-poster', className].filter(Boolean).join(' ')} style={style} data-poster={state}>
@@ -48,6 +54,7 @@ export function ClassPoster({ src, title, disciplineId, width, height, lazy = fa
       )}
       {state !== 'failed' && (
         <img
+          ref={image}
           className="class-poster__image"
           src={src}
           alt=""

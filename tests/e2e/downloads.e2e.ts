@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
+import { baseUrl, checkEverywhere, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm, storeLanguage, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 /** Each step waits this long for what the page shows: the CI's machine is often loaded. */
@@ -181,6 +181,90 @@ describe('downloads', () => {
     await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
     assert.deepEqual(await storedCaches(page), []);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('offline, opens /downloads with the class already drawn by the worker, in English and Spanish, and the app takes the page over unchanged', async () => {
+    const { context, page } = await subscriber(browser, 'dl-drawn', 'standard');
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    await download(page);
+    await context.setOffline(true);
+    // From the first byte: layout shifts, and any row taken out of the page (a redraw).
+    await context.addInitScript({
+      content: `window.__drawn = { shift: 0, removed: 0 };
+        new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__drawn.shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });
+        new MutationObserver((records) => { for (const record of records) for (const node of record.removedNodes) if (node.nodeType === 1 && (node.matches('[data-testid=download-item]') || node.querySelector('[data-testid=download-item]'))) window.__drawn.removed += 1; }).observe(document, { childList: true, subtree: true });`,
+    });
+    const words = {
+      en: { title: 'Downloads · FitStream', size: /720p · [\d.]+ MB/, licence: 'Licence valid until', delete: 'Delete' },
+      es: { title: 'Descargas · FitStream', size: /Calidad 720p · [\d,]+ MB/, licence: 'Licencia válida hasta el', delete: 'Eliminar' },
+    };
+    for (const language of ['en', 'es'] as const) {
+      await storeLanguage(page, language);
+      await context.addCookies([{ name: 'fitstream_language', value: language, url: baseUrl }]);
+      for (const size of [MOBILE, DESKTOP]) {
+        const tab = await context.newPage();
+        await tab.setViewportSize(size);
+        const errors: string[] = [];
+        // Offline, the app's calls fail by design (net::ERR_INTERNET_DISCONNECTED); any other error counts.
+        tab.on('console', (message) => (message.type() === 'error' && !message.text().includes('ERR_INTERNET_DISCONNECTED') ? errors.push(message.text()) : undefined));
+        tab.on('pageerror', (error) => errors.push(error.message));
+        const response = await tab.goto('/downloads');
+        // The document itself holds the class, in the chosen language: drawn before any script runs.
+        const html = (await response?.text()) ?? '';
+        assert.match(html, /<html lang="(en|es)"/);
+        assert.equal(/<html lang="(en|es)"/.exec(html)?.[1], language);
+        assert.ok(html.includes(`<title>${words[language].title}</title>`), `the drawn page's title in ${language}`);
+        assert.equal(html.match(/data-testid="download-item"/g)?.length, 1);
+        assert.match(html, words[language].size);
+        assert.ok(html.includes(words[language].licence));
+        assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self' 'sha256-[^;]*;style-src 'self' 'unsafe-hashes' 'sha256-/);
+        // The app takes it over: hydrated, the stored poster shown, the row never redrawn, nothing moved.
+        await tab.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+        const item = tab.getByTestId('download-item');
+        await item.locator('[data-poster=loaded]').waitFor();
+        assert.match(await item.innerText(), words[language].size);
+        const drawn = await tab.evaluate(() => (window as unknown as { __drawn: { shift: number; removed: number } }).__drawn);
+        assert.deepEqual(drawn, { shift: 0, removed: 0 });
+        assert.deepEqual(errors, []);
+        await screenshot(tab, `downloads-drawn-offline-${language}-${size.width}`);
+        // As the worker drew it, before any script of the app ran (the module script left out).
+        await tab.goto('/terms');
+        await tab.setContent(html.replace(/<script type="module"[^>]*><\/script>/g, ''));
+        await tab.getByTestId('download-item').locator('.class-poster__image').evaluate((image: HTMLImageElement) => image.decode());
+        await screenshot(tab, `downloads-drawn-offline-before-app-${language}-${size.width}`);
+        await tab.close();
+      }
+    }
+    // It is the app's page: Delete works offline, and the page says nothing is left.
+    await storeLanguage(page, 'en');
+    await context.addCookies([{ name: 'fitstream_language', value: 'en', url: baseUrl }]);
+    await page.goto('/downloads');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await page.getByTestId('download-item').getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
+    assert.deepEqual(await storedCaches(page), []);
+    // Nothing downloaded: the worker answers the app's shell, which draws the empty page itself.
+    const empty = await page.goto('/downloads');
+    assert.ok(!((await empty?.text()) ?? '').includes('data-prerendered'));
+    await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('offline, a page drawn for a signed-in visitor is left to the app when no session is stored', async () => {
+    const { context, page } = await subscriber(browser, 'dl-drawn-out', 'standard');
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    await download(page);
+    await context.setOffline(true);
+    await page.evaluate(() => localStorage.removeItem('fitstream.session'));
+    const response = await page.goto('/downloads');
+    assert.ok(((await response?.text()) ?? '').includes('data-testid="download-item"'), 'the worker drew the list');
+    // The before-paint script hid it and the app drew the page itself: a visitor goes to sign in.
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal(await page.getByTestId('download-item').count(), 0);
+    assert.equal(await page.evaluate(() => document.documentElement.hidden), false);
     await context.close();
   });
 

@@ -11,9 +11,10 @@ import { accountFlows } from './account-flow-drivers';
 import { accountSectionFlows } from './account-section-drivers';
 import { baseUrl, captureStates, launch, newContext } from './browser';
 import { catalogFlows } from './catalog-flow-drivers';
+import { downloadsFlows } from './downloads-flow-drivers';
 import { entryFlows } from './entry-flow-drivers';
 
-const flows = [...entryFlows, ...accountFlows, ...accountSectionFlows, ...catalogFlows];
+const flows = [...entryFlows, ...accountFlows, ...accountSectionFlows, ...catalogFlows, ...downloadsFlows];
 
 /**
  * A browser whose visitor moves the pointer as soon as each page has loaded: a pre-rendered public

@@ -3,20 +3,24 @@
 // have been read as the app started (src/app/downloads/early-list.ts).
 import { fromPromise } from 'xstate';
 import { implement } from '@app/flow';
-import { takeEarlyDownloads } from '@app/downloads/early-list';
+import { forgetDrawnDownloads, takeEarlyDownloads } from '@app/downloads/early-list';
 import { deleteStored, listRecords, storageEstimate } from '@app/downloads/store';
-import type { DownloadsList, DownloadsMachine } from '@machines/downloads.machine';
+import type { DownloadDevices, DownloadsMachine, LocalDownloads } from '@machines/downloads.machine';
 
 const online = () => navigator.onLine !== false;
 
 export default implement<DownloadsMachine>(({ api }) => ({
   actors: {
-    loadDownloads: fromPromise<DownloadsList>(async () => {
+    loadDownloads: fromPromise<LocalDownloads>(async () => {
+      // The machine has the drawn list now; a later visit to the page reads the store.
+      forgetDrawnDownloads();
       const [downloads, storage] = await Promise.all([takeEarlyDownloads() ?? listRecords(), storageEstimate()]);
       performance.mark('downloads:read');
+      return { downloads, storage };
+    }),
+    countDevices: fromPromise<DownloadDevices | null>(async () => {
       const overview = online() ? await api.listDownloads() : null;
-      const devices = overview?.kind === 'ok' ? { inUse: overview.data.devices.length, allowed: overview.data.download_devices } : null;
-      return { downloads, storage, devices };
+      return overview?.kind === 'ok' ? { inUse: overview.data.devices.length, allowed: overview.data.download_devices } : null;
     }),
     deleteDownload: fromPromise<void, { classId: string; licenceId: string | null }>(async ({ input }) => {
       await deleteStored(input.classId);

@@ -1,10 +1,14 @@
 // /downloads: a view of the downloads machine. What is on this device (poster, title, quality,
 // size, licence expiry, Play and Delete), the storage used and free, and the plan's download
-// devices in use; it works offline, where the classes listed here are the ones that play.
+// devices in use; it works offline, where the classes listed here are the ones that play. The
+// devices count comes from the network after the list: it is drawn under the list, so its arrival
+// moves nothing. Offline, the service worker may have drawn this screen's markup before the app
+// started (public/sw-downloads.js, docs/decisions/050): the machine starts with that list.
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
 import { ClassPoster, Spinner } from '@components';
 import { useClassTexts } from '@components/class-texts';
+import { drawnDownloads } from '@app/downloads/early-list';
 import { useFlow } from '@app/flow';
 import { localPosterUrl, licenceExpired } from '@domain/downloads';
 import { routes } from '@domain/routes';
@@ -34,7 +38,7 @@ const mb = (intl: IntlShape, bytes: number) => intl.formatNumber(bytes / 1_000_0
 export default function DownloadsScreen() {
   const intl = useIntl();
   const t = useClassTexts();
-  const [snapshot, send] = useFlow(downloadsMachine);
+  const [snapshot, send] = useFlow(downloadsMachine, { shown: drawnDownloads() });
   const { downloads, storage, devices, deleting, failed } = snapshot.context;
   const now = new Date();
   return (
@@ -43,7 +47,6 @@ export default function DownloadsScreen() {
       <p>{intl.formatMessage(messages.intro)}</p>
       <div className="downloads__summary">
         {storage && <p data-testid="downloads-storage">{intl.formatMessage(storageMessage, { used: mb(intl, storage.usage), free: mb(intl, Math.max(0, storage.quota - storage.usage)) })}</p>}
-        {devices && <p data-testid="downloads-devices">{intl.formatMessage(devicesMessage, devices)}</p>}
       </div>
       {snapshot.matches('loading') && downloads.length === 0 && <Spinner size="lg" label={messages.loading} />}
       {failed && (
@@ -103,6 +106,11 @@ export default function DownloadsScreen() {
             );
           })}
         </ul>
+      )}
+      {devices && (
+        <p className="downloads__devices" data-testid="downloads-devices">
+          {intl.formatMessage(devicesMessage, devices)}
+        </p>
       )}
     </div>
   );
