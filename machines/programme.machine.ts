@@ -135,10 +135,13 @@ export const programmeMachine = setup({
     /** Another programme is under way: a link to it (leave it first). */
     blocked: {},
     /** Under way: the weeks with done marks, Pause and Leave. */
-    active: { on: { pause: { target: 'pausing' }, leave: { target: 'leaving' }, 'days.edit': { target: 'editingDays', actions: ['clearFailure', 'followedDays'] } } },
+    active: { on: { pause: { target: 'pausing' }, leave: { target: 'leaving' }, 'days.edit': { target: 'editingDays', actions: 'clearFailure' } } },
     /** Paused: the schedule frozen, Resume and Leave. */
-    paused: { on: { resume: { target: 'resuming' }, leave: { target: 'leaving' }, 'days.edit': { target: 'editingDays', actions: ['clearFailure', 'followedDays'] } } },
-    /** Choosing other weekdays for the programme under way (or paused): Save or Cancel. */
+    paused: { on: { resume: { target: 'resuming' }, leave: { target: 'leaving' }, 'days.edit': { target: 'editingDays', actions: 'clearFailure' } } },
+    /**
+     * Choosing other weekdays for the programme under way (or paused): Save or Cancel. It starts
+     * from the followed days, which `weekdays` already holds on the active and paused pages.
+     */
     editingDays: {
       on: {
         'day.toggle': { actions: { type: 'toggleDay', params: ({ event }) => event.day } },

@@ -3,7 +3,7 @@
 // device, the page busy while a request runs and told how it ended.
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
-import { failed, ok } from '@domain/request-outcome';
+import { cancelled, failed, ok, unreachable } from '@domain/request-outcome';
 import type { NotificationsView } from '@machines/account.machine';
 import { loadedAccountPage, task } from './account-test-kit';
 import { settle } from './controlled-actor';
@@ -86,5 +86,110 @@ describe('account notifications', () => {
     actor.send({ type: 'push.enable' });
     expect(calls.enablePush.calls).toHaveLength(0);
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+  });
+});
+
+describe('account notifications, each step', () => {
+  it('starts the form from the saved choice and goes quiet (unavailable, no notice) on a cancelled read', async () => {
+    const { actor } = await pageWithNotifications({ ...view, choice: { enabled: true, disciplines: ['yoga'] } });
+    const loaded = task(actor, 'notifications');
+    expect(loaded.matches({ ready: 'idle' })).toBe(true);
+    expect(loaded.context.draft).toEqual({ enabled: true, disciplines: ['yoga'] });
+    expect(loaded.context.view?.available.map((discipline) => discipline.id)).toEqual(['yoga', 'hiit']);
+    const page = await loadedAccountPage();
+    page.calls.loadNotifications.last.resolve(cancelled);
+    await settle();
+    expect(task(page.actor, 'notifications').matches('unavailable')).toBe(true);
+    expect(task(page.actor, 'notifications').context.view).toBeNull();
+    expect(page.actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('ticking a discipline twice keeps it once; unticking the other leaves the first; turning off keeps the disciplines', async () => {
+    const { actor, calls } = await pageWithNotifications();
+    actor.send({ type: 'notifications.discipline', id: 'hiit', chosen: true });
+    actor.send({ type: 'notifications.discipline', id: 'yoga', chosen: true });
+    actor.send({ type: 'notifications.discipline', id: 'hiit', chosen: true });
+    expect(task(actor, 'notifications').context.draft.disciplines).toEqual(['yoga', 'hiit']);
+    actor.send({ type: 'notifications.enable', enabled: true });
+    actor.send({ type: 'notifications.enable', enabled: false });
+    expect(task(actor, 'notifications').context.draft).toEqual({ enabled: false, disciplines: ['yoga', 'hiit'] });
+    actor.send({ type: 'notifications.save' });
+    expect(task(actor, 'notifications').matches({ ready: 'saving' })).toBe(true);
+    expect(calls.saveNotifications.last.input).toEqual({ enabled: false, disciplines: ['yoga', 'hiit'] });
+    actor.send({ type: 'notifications.discipline', id: 'yoga', chosen: false });
+    actor.send({ type: 'notifications.enable', enabled: true });
+    actor.send({ type: 'notifications.save' });
+    expect(calls.saveNotifications.calls).toHaveLength(1);
+    expect(task(actor, 'notifications').context.draft).toEqual({ enabled: false, disciplines: ['yoga', 'hiit'] });
+  });
+
+  it('after a save the form and view are the server\'s, and the section is idle again', async () => {
+    const { actor, calls } = await pageWithNotifications();
+    actor.send({ type: 'notifications.enable', enabled: true });
+    actor.send({ type: 'notifications.save' });
+    const saved: NotificationsView = { ...view, choice: { enabled: true, disciplines: ['yoga'] }, available: [view.available[0]!] };
+    calls.saveNotifications.last.resolve(ok(saved));
+    await settle();
+    const after = task(actor, 'notifications');
+    expect(after.matches({ ready: 'idle' })).toBe(true);
+    expect(after.context.view).toEqual(saved);
+    expect(after.context.draft).toEqual({ enabled: true, disciplines: ['yoga'] });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+  });
+
+  it('a save cancelled says nothing and keeps the form; an unreachable server says so', async () => {
+    const { actor, calls } = await pageWithNotifications();
+    actor.send({ type: 'notifications.enable', enabled: true });
+    actor.send({ type: 'notifications.save' });
+    calls.saveNotifications.last.resolve(cancelled);
+    await settle();
+    expect(task(actor, 'notifications').matches({ ready: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(task(actor, 'notifications').context.draft.enabled).toBe(true);
+    expect(task(actor, 'notifications').context.view).toEqual(view);
+    actor.send({ type: 'notifications.save' });
+    calls.saveNotifications.last.resolve(unreachable);
+    await settle();
+    expect(actor.getSnapshot().context.notice).not.toBeNull();
+    expect(task(actor, 'notifications').context.view).toEqual(view);
+  });
+
+  it('push refused by the server stays off (and on stays on), with the reason shown', async () => {
+    const { actor, calls } = await pageWithNotifications();
+    actor.send({ type: 'push.enable' });
+    expect(task(actor, 'notifications').matches({ ready: 'subscribing' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    calls.enablePush.last.resolve(failed(400, { message: 'That subscription is not valid.' }));
+    await settle();
+    expect(task(actor, 'notifications').matches({ ready: 'idle' })).toBe(true);
+    expect(task(actor, 'notifications').context.view?.push).toEqual(view.push);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('That subscription is not valid.');
+    actor.send({ type: 'notice.dismiss' });
+
+    const on = await pageWithNotifications({ ...view, push: { ...view.push, subscribed: true } });
+    on.actor.send({ type: 'push.disable' });
+    expect(task(on.actor, 'notifications').matches({ ready: 'unsubscribing' })).toBe(true);
+    expect(on.actor.getSnapshot().hasTag('busy')).toBe(true);
+    on.calls.disablePush.last.resolve(failed(500, { message: 'Try again later.' }));
+    await settle();
+    expect(task(on.actor, 'notifications').context.view?.push.subscribed).toBe(true);
+    expect(noticeText(on.actor.getSnapshot().context.notice)).toBe('Try again later.');
+    on.actor.send({ type: 'notice.dismiss' });
+    on.actor.send({ type: 'push.disable' });
+    on.calls.disablePush.last.resolve(ok({ subscribed: false }));
+    await settle();
+    expect(task(on.actor, 'notifications').context.view?.push).toEqual({ supported: true, publicKey: 'BKey', subscribed: false });
+    expect(noticeText(on.actor.getSnapshot().context.notice)).toBe('This device will no longer be told about new classes.');
+    expect(task(on.actor, 'notifications').context.view?.choice).toEqual(view.choice);
+  });
+
+  it('push on keeps the rest of the view (the choice, the key) as it was', async () => {
+    const { actor, calls } = await pageWithNotifications();
+    actor.send({ type: 'notifications.enable', enabled: true });
+    actor.send({ type: 'push.enable' });
+    calls.enablePush.last.resolve(ok({ subscribed: true }));
+    await settle();
+    expect(task(actor, 'notifications').context.view).toEqual({ ...view, push: { ...view.push, subscribed: true } });
+    expect(task(actor, 'notifications').context.draft.enabled).toBe(true);
   });
 });

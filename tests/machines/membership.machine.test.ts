@@ -42,3 +42,76 @@ describe('membership machine', () => {
     expect(actor.getSnapshot().matches('notSubscriber')).toBe(true);
   });
 });
+
+describe('membership machine, each transition', () => {
+  it('starts signed out, not subscribing, and asks nothing until told of a session', () => {
+    const { actor, load, subscriber } = membership();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(subscriber()).toBe(false);
+    actor.send({ type: 'membership.refresh' });
+    expect(load.calls).toHaveLength(0);
+    actor.send({ type: 'session.changed', signedIn: false });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(load.calls).toHaveLength(0);
+  });
+
+  it('asks once on sign-in and ignores a refresh while the answer is on its way', async () => {
+    const { actor, load, subscriber } = membership();
+    actor.send({ type: 'session.changed', signedIn: true });
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(load.calls).toHaveLength(1);
+    actor.send({ type: 'membership.refresh' });
+    expect(load.calls).toHaveLength(1);
+    load.last.resolve(ok({ hasSubscription: true }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('subscriber');
+    expect(subscriber()).toBe(true);
+  });
+
+  it('an answer of no subscription shows no subscribers\' links, and a refresh asks again', async () => {
+    const { actor, load, subscriber } = membership();
+    actor.send({ type: 'session.changed', signedIn: true });
+    load.last.resolve(ok({ hasSubscription: false }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('notSubscriber');
+    expect(subscriber()).toBe(false);
+    actor.send({ type: 'membership.refresh' });
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(load.calls).toHaveLength(2);
+    load.last.resolve(ok({ hasSubscription: true }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('subscriber');
+    expect(subscriber()).toBe(true);
+  });
+
+  it('a subscriber whose next answer does not come (an error) loses the links', async () => {
+    const { actor, load, subscriber } = membership();
+    actor.send({ type: 'session.changed', signedIn: true });
+    load.last.resolve(ok({ hasSubscription: true }));
+    await settle();
+    actor.send({ type: 'membership.refresh' });
+    load.last.reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('notSubscriber');
+    expect(subscriber()).toBe(false);
+  });
+
+  it('a subscriber who signs in again (another account) is asked again, and signing out forgets at once', async () => {
+    const { actor, load, subscriber } = membership();
+    actor.send({ type: 'session.changed', signedIn: true });
+    load.last.resolve(ok({ hasSubscription: true }));
+    await settle();
+    actor.send({ type: 'session.changed', signedIn: true });
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(load.calls).toHaveLength(2);
+    expect(subscriber()).toBe(true);
+    actor.send({ type: 'session.changed', signedIn: false });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(subscriber()).toBe(false);
+    load.calls[1]?.resolve(ok({ hasSubscription: true }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(subscriber()).toBe(false);
+    expect(load.calls[1]?.signal.aborted).toBe(true);
+  });
+});
