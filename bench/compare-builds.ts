@@ -1,4 +1,4 @@
-// `npm run bench:compare -- --before=<dir> [--target=plans|home|up-next|classes-home|activity] [--rounds=5] [--seconds=5] [--postgres]`:
+// `npm run bench:compare -- --before=<dir> [--target=plans|home|up-next|classes-home|activity|catalog] [--rounds=5] [--seconds=5] [--postgres]`:
 // two builds of the server (a copy of an earlier dist-server/ in <dir>, kept inside the
 // repository so its packages resolve, and the current one, built as `npm start` builds it) run
 // side by side with the bare Fastify server answering the same bytes, and autocannon loads each
@@ -6,8 +6,7 @@
 // requests/s and the medians, and the ratios to the bare server. Needs the built app (DIST_DIR).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ApiSession, benchPassword, newIdentity } from './api-session';
-import { subscriber } from './playback';
+import { accountFor, signedInTarget } from './signed-in-targets';
 import {
   buildProductServer,
   cpuTimeMs,
@@ -18,7 +17,7 @@ import {
   startProductServer,
   type RunningServer,
 } from './server-process';
-import { browserHeaders, load, type Target } from './throughput';
+import { browserHeaders, load } from './throughput';
 
 const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3);
 const before = argument('before');
@@ -29,13 +28,6 @@ const usePostgres = process.argv.includes('--postgres');
 const connections = 50;
 const distDir = process.env.DIST_DIR ?? path.join(repoRoot, 'dist');
 
-const targets: Record<string, Target> = {
-  plans: { name: 'POST /api/v1/payments/plans', method: 'POST', path: '/api/v1/payments/plans', auth: true, maxP99Ms: 10 },
-  home: { name: 'POST /api/v1/payments/home', method: 'POST', path: '/api/v1/payments/home', auth: true, maxP99Ms: 25 },
-  'up-next': { name: 'GET /api/v1/programmes/up-next', method: 'GET', path: '/api/v1/programmes/up-next', auth: true, maxP99Ms: 25 },
-  'classes-home': { name: 'GET /api/v1/classes/home', method: 'GET', path: '/api/v1/classes/home', auth: true, maxP99Ms: 25 },
-  activity: { name: 'GET /api/v1/activity', method: 'GET', path: '/api/v1/activity', auth: true, maxP99Ms: 25 },
-};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,22 +35,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** A signed-in account for `target` on `server`: a subscriber following a programme for the home's calls. */
-async function accountFor(server: RunningServer, target: Target): Promise<ApiSession> {
-  if (target.path.includes('/home') || target.path.includes('/programmes') || target.path.includes('/activity')) {
-    const session = await subscriber(server.origin, 'standard');
-    await session.call('start', 'POST', '/api/v1/programmes/yoga-foundations/start', 200, { auth: true, json: { weekdays: [1, 3, 5] } });
-    return session;
-  }
-  const session = new ApiSession(server.origin);
-  const { email, deviceId } = newIdentity('compare');
-  await session.signUp(email, benchPassword, deviceId);
-  return session;
-}
-
 async function main(): Promise<void> {
-  const target = targets[targetName];
-  if (!target) throw new Error(`--target must be one of ${Object.keys(targets).join(', ')}`);
+  const target = signedInTarget(targetName);
   if (!before || !existsSync(path.join(before, 'main.js'))) throw new Error('--before must name a copy of an earlier dist-server/ (with main.js), inside the repository');
   const start = await productionStartCommand();
   await buildProductServer();
@@ -76,7 +54,7 @@ async function main(): Promise<void> {
       const server = await startProductServer({ distDir, start: { ...start, script }, ...(database ? { databaseUrl: database.url } : {}) });
       const entry = { label, server, token: '', ...(database ? { drop: () => database.drop() } : {}) };
       servers.push(entry);
-      const session = await accountFor(server, target);
+      const session = await accountFor(server.origin, target, 'compare');
       entry.token = session.token ?? '';
       const response = await session.request(target.method, target.path, { auth: true, headers: browserHeaders });
       if (response.status !== 200) throw new Error(`${label} ${target.name}: HTTP ${response.status}`);

@@ -1,4 +1,4 @@
-// `npm run bench:profile -- [--target=plans|home|up-next|classes-home|catalog] [--seconds=10] [--postgres] [--bare]`:
+// `npm run bench:profile -- [--target=plans|home|up-next|classes-home|activity|catalog] [--seconds=10] [--postgres] [--bare]`:
 // one signed-in call under autocannon load (50 connections, a browser's Accept-Encoding, as the
 // throughput bench sends it) against the production server run as `npm start` runs it, with
 // `--cpu-prof`; prints where the server's time went during the load (bench/cpu-profile.ts), the
@@ -9,9 +9,8 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
-import { ApiSession, benchPassword, newIdentity } from './api-session';
 import { formatSummary, readProfile, summarise } from './cpu-profile';
-import { subscriber } from './playback';
+import { accountFor, signedInTarget } from './signed-in-targets';
 import {
   buildProductServer,
   cpuTimeMs,
@@ -33,13 +32,6 @@ const withProfile = !process.argv.includes('--no-profile');
 const connections = 50;
 const distDir = process.env.DIST_DIR ?? path.join(repoRoot, 'dist');
 
-const targets: Record<string, Target & { programme?: boolean }> = {
-  plans: { name: 'POST /api/v1/payments/plans', method: 'POST', path: '/api/v1/payments/plans', auth: true, maxP99Ms: 10 },
-  home: { name: 'POST /api/v1/payments/home', method: 'POST', path: '/api/v1/payments/home', auth: true, maxP99Ms: 25 },
-  'up-next': { name: 'GET /api/v1/programmes/up-next', method: 'GET', path: '/api/v1/programmes/up-next', auth: true, maxP99Ms: 25, programme: true },
-  'classes-home': { name: 'GET /api/v1/classes/home', method: 'GET', path: '/api/v1/classes/home', auth: true, maxP99Ms: 25 },
-  catalog: { name: 'GET /api/v1/classes', method: 'GET', path: '/api/v1/classes', auth: true, maxP99Ms: 25 },
-};
 
 async function profiled(label: string, dir: string, server: RunningServer, target: Target, token: string): Promise<string> {
   await load(server.origin, target, token, 2, connections);
@@ -66,8 +58,7 @@ async function profiled(label: string, dir: string, server: RunningServer, targe
 }
 
 async function main(): Promise<void> {
-  const target = targets[targetName];
-  if (!target) throw new Error(`--target must be one of ${Object.keys(targets).join(', ')}`);
+  const target = signedInTarget(targetName);
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`no built app in ${distDir}: run npm run build (or set DIST_DIR)`);
   const database = usePostgres ? await createScratchDatabase() : null;
   if (usePostgres && !database) throw new Error('no PostgreSQL answers on 127.0.0.1:5432');
@@ -86,15 +77,7 @@ async function main(): Promise<void> {
     let encoding: string | undefined;
     let token: string;
     try {
-      let session: ApiSession;
-      if (target.programme || target.path.includes('/home')) {
-        session = await subscriber(server.origin, 'standard');
-        if (target.programme) await session.call('start', 'POST', '/api/v1/programmes/yoga-foundations/start', 200, { auth: true, json: { weekdays: [1, 3, 5] } });
-      } else {
-        session = new ApiSession(server.origin);
-        const { email, deviceId } = newIdentity('profile');
-        await session.signUp(email, benchPassword, deviceId);
-      }
+      const session = await accountFor(server.origin, target, 'profile');
       token = session.token ?? '';
       const response = await session.request(target.method, target.path, { auth: true, headers: browserHeaders });
       if (response.status !== 200) throw new Error(`${target.name}: HTTP ${response.status}`);
