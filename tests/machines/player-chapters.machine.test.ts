@@ -4,17 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import { chapterIndexAt, playerChaptersMachine, type Chapter, type ChapterTracksInput, type ChaptersRequest, type PlayerChaptersEvent } from '@machines/player-chapters.machine';
-import type { ClassWorkout } from '@domain/playback';
-
-const workout: ClassWorkout = {
-  title: { en: 'Sunrise Vinyasa Flow', es: 'Vinyasa al amanecer' },
-  instructor: 'Lucía Martín',
-  posterUrl: '/media/sample-a/poster.jpg',
-  chapterTracks: [
-    { language: 'en', url: '/media/sample-a/chapters/en.vtt?token=token-1' },
-    { language: 'es', url: '/media/sample-a/chapters/es.vtt?token=token-1' },
-  ],
-};
+import { workout } from './support/player-flow';
 
 const warmUp: Chapter = { startSeconds: 0, endSeconds: 150, title: { en: 'Warm-up' } };
 const mainSet: Chapter = { startSeconds: 150, endSeconds: 480, title: { en: 'Main set' } };
