@@ -10,12 +10,12 @@ import { controlledActor, settle } from './controlled-actor';
 const local: LocalDownloads = { downloads: [record(true)], storage: { usage: 8_022_200, quota: 1_000_000_000 } };
 const devices: DownloadDevices = { inUse: 1, allowed: 2 };
 
-function downloadsPage(shown?: LocalDownloads) {
+function downloadsPage(shown?: LocalDownloads | null) {
   const load = controlledActor<LocalDownloads>();
   const count = controlledActor<DownloadDevices | null>();
   const remove = controlledActor<void, { classId: string; licenceId: string | null }>();
   const machine = downloadsMachine.provide({ actors: { loadDownloads: load.logic, countDevices: count.logic, deleteDownload: remove.logic } });
-  const actor = createActor(machine, { input: shown ? { shown } : undefined }).start();
+  const actor = createActor(machine, { input: shown === undefined ? undefined : { shown } }).start();
   return { actor, load, count, remove };
 }
 
@@ -57,6 +57,11 @@ describe('downloads machine', () => {
     expect(actor.getSnapshot().context.downloads).toEqual([]);
   });
 
+  it('starts empty when the page was drawn without a list', () => {
+    const { actor } = downloadsPage(null);
+    expect(actor.getSnapshot().context).toEqual({ downloads: [], storage: null, devices: null, deleting: null, failed: false });
+  });
+
   it('says when the list cannot be read, and Try again reads it', async () => {
     const { actor, load } = downloadsPage();
     load.last.reject(new Error('IndexedDB is closed'));
@@ -90,6 +95,23 @@ describe('downloads machine', () => {
     await settle();
     expect(actor.getSnapshot().context).toEqual({ downloads: [], storage: null, devices, deleting: null, failed: false });
     expect(count.calls).toHaveLength(2);
+  });
+
+  it('drops an earlier devices count when counting again fails, rather than show a stale one', async () => {
+    const { actor, load, count, remove } = downloadsPage();
+    load.last.resolve(local);
+    await settle();
+    count.last.resolve(devices);
+    await settle();
+    actor.send({ type: 'download.delete', classId: 'c1', licenceId: LICENCE_ID });
+    remove.last.resolve();
+    await settle();
+    load.last.resolve(local);
+    await settle();
+    count.last.reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ showing: 'counted' });
+    expect(actor.getSnapshot().context.devices).toBeNull();
   });
 
   it('reads the list again when a delete fails, so it shows what is really left', async () => {
