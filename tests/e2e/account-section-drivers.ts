@@ -31,9 +31,8 @@ function loadingHeld(label: string, section: string, part: string): Driver {
   return async (page) => {
     await signedIn(page, label);
     const release = await hold(page, part);
-    const asked = page.waitForRequest((r) => r.url().includes(part));
     await page.goto('/account');
-    await asked;
+    await release.seen();
     await page.locator(section).waitFor({ state: 'attached' }).catch(() => {});
     await release();
   };

@@ -94,9 +94,8 @@ export const entryFlows: FlowDrivers[] = [
         });
         // Held, so the refresh is on screen for a moment (and photographed).
         const release = await hold(page, '/api/v1/refresh');
-        const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/refresh'));
         await page.goto('/billing');
-        await asked;
+        await release.seen();
         // Awaited from here: the held request cannot answer before its release, and the page's load no longer counts against the wait.
         const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh'));
         await release();
@@ -107,9 +106,8 @@ export const entryFlows: FlowDrivers[] = [
         await signedIn(page, 'flow-logout');
         await page.goto('/home');
         const release = await hold(page, '/api/v1/auth/logout');
-        const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/logout'));
         await clickInNavbar(page, page.getByRole('button', { name: /log out/i }).first());
-        await asked;
+        await release.seen();
         await release();
         await page.waitForURL(pathIs('/'));
       },

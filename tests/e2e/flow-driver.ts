@@ -15,22 +15,38 @@ export interface FlowDrivers {
 
 export const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
+/** Releases a held request; `seen()` settles once the page has asked for it (within 30 s). */
+export interface Held {
+  (): Promise<void>;
+  seen: () => Promise<void>;
+}
+
 /**
  * Holds the next request to `part` until released, so a waiting state stays on screen; the
- * state is photographed for the flows site just before the release.
+ * state is photographed for the flows site just before the release. `seen` is kept by the route
+ * itself, so no request slips past it, however long the step that causes it takes.
  */
-export async function hold(page: Page, part: string): Promise<() => Promise<void>> {
+export async function hold(page: Page, part: string): Promise<Held> {
   let release: () => void = () => {};
   const released = new Promise<void>((r) => (release = r));
+  let asked: () => void = () => {};
+  const requested = new Promise<void>((r) => (asked = r));
+  const seen = () =>
+    Promise.race([
+      requested,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the page never asked for ${part}`)), 30_000).unref()),
+    ]);
   await page.route(`**${part}*`, async (route: Route) => {
+    asked();
     await released;
     await route.continue().catch(() => {});
   });
-  return async () => {
+  const held = async () => {
     await captureStates(page);
     release();
     await page.unroute(`**${part}*`);
   };
+  return Object.assign(held, { seen });
 }
 
 /** Answers the next requests to `part` with a failure of the given status (no server involved). */
