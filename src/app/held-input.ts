@@ -116,7 +116,10 @@ export function holdInput(root: HTMLElement): HeldInput {
       for (const button of pressed) if (button.isConnected) button.click();
       const form = window[HELD_FORM];
       window[HELD_FORM] = null;
-      if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
+      // Sent once React has drawn what was handed over: called from a screen's effect (as the app
+      // does), the views' updates wait for the effects to end, and a submit handler run before
+      // that would read the values the page was drawn with (an empty address on the landing).
+      if (form instanceof HTMLFormElement && form.isConnected) queueMicrotask(() => form.requestSubmit());
     },
   };
 }

@@ -2,11 +2,13 @@
 // typed, ticked and chosen reaches the hydrated view's state, a button pressed is pressed again,
 // a form sent is sent once hydrated, and a value the view has that the markup had not (an
 // address from the link) is shown.
-import { act, useState } from 'react';
+import { act, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IntlProvider } from 'react-intl';
 import { HELD_FORM, holdInput } from '@app/held-input';
+import { EmailEntry } from '@components/email-entry';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -103,7 +105,7 @@ describe('input held until the app hydrates', () => {
     window[HELD_FORM] = container.querySelector('form');
 
     await hydrate(container, <SignInForm onSend={onSend} />);
-    act(() => held.replay());
+    await act(async () => held.replay());
 
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secret1!x', remember: false, country: 'US' });
@@ -117,5 +119,39 @@ describe('input held until the app hydrates', () => {
     act(() => held.replay());
     expect(field(container, 'Email').value).toBe('link@example.com');
     expect(field(container, 'Password').value).toBe('');
+  });
+});
+
+/** The landing's call to action as the landing screen holds it: the address in the view's state. */
+function LandingEntry({ onSubmit, onShown }: { onSubmit: (email: string) => void; onShown?: () => void }) {
+  const [email, setEmail] = useState('');
+  // As the app does: the routed screen's effect says it is shown, and what was held is replayed then.
+  useEffect(() => onShown?.(), [onShown]);
+  return <EmailEntry value={email} onChange={setEmail} onSubmit={onSubmit} />;
+}
+
+describe("the landing's email entry sent before the app is up", () => {
+  it('leads on with the address typed, replayed from the shown screen’s effect as the app does', async () => {
+    const onSubmit = vi.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <IntlProvider locale="en">
+        <LandingEntry onSubmit={onSubmit} />
+      </IntlProvider>,
+    );
+    document.body.append(container);
+    const held = holdInput(container);
+    container.querySelector('input')!.value = 'ana@example.com';
+    window[HELD_FORM] = container.querySelector('form');
+
+    await hydrate(
+      container,
+      <IntlProvider locale="en">
+        <LandingEntry onSubmit={onSubmit} onShown={() => held.replay()} />
+      </IntlProvider>,
+    );
+
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith('ana@example.com');
   });
 });
