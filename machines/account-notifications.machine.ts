@@ -49,11 +49,10 @@ export const accountNotificationsMachine = setup({
     takePush: assign(({ context }, output: PushOutput) =>
       output.kind === 'ok' && context.view ? { view: { ...context.view, push: { ...context.view.push, subscribed: output.data.subscribed } } } : {},
     ),
-    setEnabled: assign(({ context, event }) => (event.type === 'notifications.enable' ? { draft: { ...context.draft, enabled: event.enabled } } : {})),
-    setDiscipline: assign(({ context, event }) => {
-      if (event.type !== 'notifications.discipline') return {};
-      const others = context.draft.disciplines.filter((id) => id !== event.id);
-      return { draft: { ...context.draft, disciplines: event.chosen ? [...others, event.id] : others } };
+    setEnabled: assign(({ context }, enabled: boolean) => ({ draft: { ...context.draft, enabled } })),
+    setDiscipline: assign(({ context }, { id, chosen }: { id: string; chosen: boolean }) => {
+      const others = context.draft.disciplines.filter((other) => other !== id);
+      return { draft: { ...context.draft, disciplines: chosen ? [...others, id] : others } };
     }),
   },
   guards: {
@@ -83,8 +82,8 @@ export const accountNotificationsMachine = setup({
       states: {
         idle: {
           on: {
-            'notifications.enable': { actions: 'setEnabled' },
-            'notifications.discipline': { actions: 'setDiscipline' },
+            'notifications.enable': { actions: { type: 'setEnabled', params: ({ event }) => event.enabled } },
+            'notifications.discipline': { actions: { type: 'setDiscipline', params: ({ event }) => event } },
             'notifications.save': { target: 'saving' },
             'push.enable': { guard: 'pushOffered', target: 'subscribing' },
             'push.disable': { guard: 'pushOn', target: 'unsubscribing' },
