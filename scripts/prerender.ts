@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
-import { HELD_FORM } from '../src/app/held-input.ts';
+import { HELD_FORM, NATIVE_FORM } from '../src/app/held-input.ts';
+import { LANGUAGE_COOKIE } from '../src/app/storage-keys.ts';
 import type { DownloadsTemplate } from '../src/prerender.tsx';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
@@ -29,7 +30,7 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 const VISITOR_ONLY = new Set(['/', '/login', '/register', '/forgot-password']);
 export const PRERENDERED_LANGUAGES = ['en', 'es'] as const;
 /** The cookie that mirrors the stored language choice (src/app/persistence.ts writes it too). */
-export const LANGUAGE_COOKIE = 'fitstream_language';
+export { LANGUAGE_COOKIE };
 export const PRERENDERED_DIR = 'prerendered';
 
 /**
@@ -37,9 +38,10 @@ export const PRERENDERED_DIR = 'prerendered';
  * blocked) leaves the page as it is, and the app decides after hydration as it always did.
  */
 export function firstPaintScript(visitorOnly: boolean): string {
-  // A form sent before the app has hydrated would go to the server as a plain GET: held instead,
-  // for the app to send once hydrated (src/app/held-input.ts).
-  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
+  // A form sent before the app has hydrated would go to the server as a plain POST: held instead,
+  // for the app to send once hydrated (src/app/held-input.ts); one whose native submission goes
+  // where the app would go (the landing's email entry, a GET to /register) goes at once.
+  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')&&!e.target.hasAttribute('${NATIVE_FORM}')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
     visitorOnly ? `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string'){d.hidden=true;location.replace('/home');return}` : ''
   }var g=JSON.parse(l.getItem('fitstream.language')||'null');if((g==='en'||g==='es')&&g!==d.lang){document.cookie='${LANGUAGE_COOKIE}='+g+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf('${LANGUAGE_COOKIE}='+g)>=0){d.hidden=true;location.reload()}}}catch(e){}})()`;
 }
@@ -90,8 +92,9 @@ export function pageDocument(index: string, page: { html: string; title: string 
   const withScript = withTitle.replace(/<head>/, `<head>\n    <script>${script}</script>`);
   const root = '<div id="root"></div>';
   if (!withScript.includes(root)) throw new Error('prerender: the built index.html has no empty #root');
-  // Without JavaScript a form must not put its fields (a password) in a URL: POST, which the server refuses.
-  const html = page.html.replace(/<form /g, '<form method="post" ');
+  // Without JavaScript a form must not put its fields (a password) in a URL: POST, which the server
+  // refuses; unless it says where it goes itself (the landing's email entry: a GET to /register).
+  const html = page.html.replace(/<form (?![^>]*\bmethod=)/g, '<form method="post" ');
   return withScript.replace(root, `<div id="root" data-prerendered="${pathname}">${html}</div>`);
 }
 

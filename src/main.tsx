@@ -2,10 +2,12 @@
 // A pre-rendered public page is already drawn and answers links and typing without it, so the
 // app (React, the machines, the router: src/app/boot.tsx) starts at the visitor's first sign of
 // using the page, and what was done meanwhile is handed to it once it has hydrated
-// (docs/decisions/042, 048). An app page the service worker drew before the app (offline
+// (docs/decisions/042, 048); its own controls (the navbar's disclosures, the language switcher)
+// answer without it meanwhile (decision 071). An app page the service worker drew before the app (offline
 // /downloads, decision 050: `data-app-start="now"`) is hydrated at once. Nothing else is imported
 // here: this is all a public page runs before a visitor does anything.
 import './styles/global.css';
+import { answerEarly } from './app/early-controls';
 import { holdInput, startOnIntent } from './app/held-input';
 
 const root = document.getElementById('root');
@@ -20,6 +22,8 @@ if (page.hasAttribute('data-redraw')) {
   page.removeAttribute('data-redraw');
   page.hidden = false;
 }
+
+if (root.hasAttribute('data-prerendered')) answerEarly(root);
 
 if (!root.hasAttribute('data-prerendered') || root.getAttribute('data-app-start') === 'now' || new URLSearchParams(window.location.search).has('nftoken')) {
   // A deep link into the app (drawn by the worker or not), or a one-time sign-in link for the

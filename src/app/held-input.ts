@@ -3,13 +3,22 @@
 // what the page could not answer on its own is held and handed to the app once it has hydrated:
 // what was typed, ticked or chosen (sent to the views as the change events React listens to),
 // the buttons pressed, and a form sent (the before-paint script holds it: scripts/prerender.ts).
-// No imports: this runs in the entry, before React is even downloaded.
+// What the page answers on its own meanwhile (its disclosures, the language switcher) is not held:
+// src/app/early-controls.ts. Nothing heavy imported: this runs in the entry, before React is even
+// downloaded.
+import { DISCLOSURE } from './early-controls';
 
 /** The events that say a visitor is about to use the page. */
 const INTENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel', 'input', 'change', 'submit'] as const;
 
 /** Where the before-paint script puts a form sent before hydration (scripts/prerender.ts). */
 export const HELD_FORM = '__fitstreamHeldForm';
+
+/**
+ * The attribute of a form whose native submission goes where the app would send it (the
+ * landing's email entry: a GET to /register?email=): sent at once rather than held.
+ */
+export const NATIVE_FORM = 'data-native-submit';
 
 declare global {
   interface Window {
@@ -100,10 +109,11 @@ export function holdInput(root: HTMLElement): HeldInput {
   for (const field of root.querySelectorAll<Field>('input, textarea, select')) drawn.set(field, drawnOf(field));
   const pressed: HTMLButtonElement[] = [];
   let replayed = false;
-  // A button that only React answers (a menu, "show password"); a submit button is the form's.
+  // A button that only React answers ("show password"); a submit button is the form's, and a
+  // disclosure the page answers itself (early-controls.ts).
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!replayed && button && root.contains(button) && button.type !== 'submit' && !pressed.includes(button)) pressed.push(button);
+    if (!replayed && button && root.contains(button) && button.type !== 'submit' && !button.hasAttribute(DISCLOSURE) && !pressed.includes(button)) pressed.push(button);
   };
   document.addEventListener('click', onClick, true);
   return {

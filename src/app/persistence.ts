@@ -8,7 +8,9 @@ import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
 import { DEFAULT_DATA_SAVER, isDataSaverPreference, type DataSaverPreference } from '@domain/data-saver';
 import type { PersistedSession } from '@domain/session-user';
 
-export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal', seenVersion: 'fitstream.seenVersion', dataSaver: 'fitstream.dataSaver' } as const;
+import { languageCookie, STORAGE_KEYS } from './storage-keys';
+
+export { STORAGE_KEYS };
 
 export interface Storages {
   local: Storage;
@@ -16,9 +18,6 @@ export interface Storages {
   /** The document's cookies: the language is mirrored there for the server's pre-rendered pages. */
   cookies?: { cookie: string };
 }
-
-/** The cookie the server reads to pick a pre-rendered page's language (scripts/prerender.ts). */
-const LANGUAGE_COOKIE = 'fitstream_language';
 
 function isPersistedSession(value: unknown): value is PersistedSession {
   const user = (value as { user?: { email?: unknown; token?: unknown } } | null)?.user;
@@ -66,7 +65,7 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     },
     writeLanguage(language: string): void {
       write(local, STORAGE_KEYS.language, language);
-      if (cookies) cookies.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
+      if (cookies) cookies.cookie = languageCookie(language);
     },
     /** The card key (src/domain/subscriptions `cardKey`) kept across a visit to the payment-method portal. */
     readCardBeforePortal(): string | null {

@@ -1,7 +1,10 @@
 // EmailEntry: the landing page's call to action ("Ready to watch?" and an email). It only
-// reports the address: where it leads is the landing machine's decision.
+// reports the address: where it leads is the landing machine's decision. Before the app is up the
+// form is the browser's: a GET to `action` with the address as `email`, where the machine would
+// go too (docs/decisions/071); once hydrated, the app sends it.
 import { useId, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { NATIVE_FORM } from '@app/held-input';
 import { useMessageText, type MessageLike } from './message-like';
 
 const messages = defineMessages({
@@ -17,10 +20,12 @@ export interface EmailEntryProps {
   value: string;
   onChange: (value: string) => void;
   onSubmit: (email: string) => void;
+  /** Where the browser sends the address (as `email`) before the app is up: the page `onSubmit` leads to. */
+  action: string;
   error?: MessageLike | null;
 }
 
-export function EmailEntry({ value, onChange, onSubmit, error }: EmailEntryProps) {
+export function EmailEntry({ value, onChange, onSubmit, action, error }: EmailEntryProps) {
   const intl = useIntl();
   const text = useMessageText();
   const id = useId();
@@ -29,7 +34,7 @@ export function EmailEntry({ value, onChange, onSubmit, error }: EmailEntryProps
     onSubmit(value.trim());
   };
   return (
-    <form className="email-entry" onSubmit={submit} noValidate>
+    <form className="email-entry" action={action} method="get" onSubmit={submit} noValidate {...{ [NATIVE_FORM]: '' }}>
       <p className="email-entry__prompt">{intl.formatMessage(messages.prompt)}</p>
       <div className="email-entry__row">
         <label htmlFor={id} className="visually-hidden">
@@ -38,6 +43,7 @@ export function EmailEntry({ value, onChange, onSubmit, error }: EmailEntryProps
         <input
           id={id}
           type="email"
+          name="email"
           autoComplete="email"
           className="field__input email-entry__input"
           placeholder={intl.formatMessage(messages.label)}

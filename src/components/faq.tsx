@@ -1,6 +1,8 @@
-// Faq: the landing page's questions as disclosure buttons, one open at a time so the page
-// stays short; the cost answer quotes the real price range when the server gave one.
-import { useId, useState } from 'react';
+// Faq: the landing page's questions as native disclosures (`<details>`), one open at a time so the
+// page stays short (one `name` for the group); the cost answer quotes the real price range when
+// the server gave one. The browser opens and closes them, before the app is up as after, so React
+// keeps no state of theirs (docs/decisions/071).
+import { useId } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { PriceRange } from '@domain/plans';
 import { useFormatMoney } from './money';
@@ -48,7 +50,6 @@ export function Faq({ priceRange }: FaqProps) {
   const intl = useIntl();
   const formatMoney = useFormatMoney();
   const baseId = useId();
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
 
   const cost = priceRange
     ? intl.formatMessage(costWithRange, {
@@ -69,31 +70,20 @@ export function Faq({ priceRange }: FaqProps) {
         {intl.formatMessage(messages.title)}
       </h2>
       <ul className="faq__list">
-        {items.map((item, index) => {
-          const open = openIndex === index;
-          const panelId = `${baseId}-panel-${index}`;
-          return (
-            <li key={index} className={`faq__item${open ? ' faq__item--open' : ''}`}>
-              <h3 className="faq__heading">
-                <button
-                  type="button"
-                  className="faq__question"
-                  aria-expanded={open}
-                  aria-controls={panelId}
-                  onClick={() => setOpenIndex(open ? null : index)}
-                >
-                  <span>{item.question}</span>
-                  <span className="faq__icon" aria-hidden="true">
-                    {open ? '−' : '+'}
-                  </span>
-                </button>
-              </h3>
-              <div id={panelId} className="faq__answer" hidden={!open}>
+        {items.map((item, index) => (
+          <li key={index} className="faq__item">
+            <details name={`${baseId}-faq`} className="faq__details">
+              <summary className="faq__question">
+                <h3 className="faq__heading">{item.question}</h3>
+                {/* "+" or "−" as the disclosure is closed or open (landing.css). */}
+                <span className="faq__icon" aria-hidden="true" />
+              </summary>
+              <div className="faq__answer">
                 <p>{item.answer}</p>
               </div>
-            </li>
-          );
-        })}
+            </details>
+          </li>
+        ))}
       </ul>
     </section>
   );

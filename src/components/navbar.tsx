@@ -4,9 +4,13 @@
 // it folds behind a menu button, so the bar is always one row in either language.
 // Both menus are disclosures (docs/decisions/049): aria-expanded on their button; Escape closes the open one and gives
 // focus back to its button; each closes when focus leaves it (Tab past its end, a click elsewhere).
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+// On a pre-rendered page the entry answers both before the app is up (docs/decisions/071): their
+// styles follow `aria-expanded`, which it toggles; once hydrated, the navbar takes the state it
+// finds (a menu opened meanwhile stays open) and marks its header live, and React answers.
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { DISCLOSURE, LIVE } from '@app/early-controls';
 import { Logo } from './logo';
 
 const messages = defineMessages({
@@ -73,8 +77,17 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
     setOpen(false);
     setAccountOpen(false);
   };
+  const header = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const accountButton = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const openBefore = (element: HTMLButtonElement | null) => element?.getAttribute('aria-expanded') === 'true';
+    if (openBefore(button.current)) setOpen(true);
+    if (openBefore(accountButton.current)) setAccountOpen(true);
+    header.current?.setAttribute(LIVE, '');
+  }, []);
+  // Opened before hydration, a button's aria-expanded is not the server's: the effect above takes it.
+  const disclosure = { [DISCLOSURE]: '', suppressHydrationWarning: true };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || !(open || accountOpen)) return;
     event.preventDefault();
@@ -103,7 +116,7 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
     </li>
   );
   return (
-    <header className="navbar" onKeyDown={onKeyDown} onBlur={onBlur}>
+    <header ref={header} className="navbar" onKeyDown={onKeyDown} onBlur={onBlur}>
       <div className="navbar__inner">
         <Link href="/" className="navbar__logo" aria-label={intl.formatMessage(messages.logoHome)}>
           <Logo />
@@ -115,13 +128,16 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpen((isOpen) => !isOpen)}
+          {...disclosure}
         >
+          {/* Both drawn; the styles show the one for aria-expanded. */}
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2">
-            {open ? <path d="M5 5l14 14M19 5L5 19" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
+            <path className="navbar__icon-open" d="M5 5l14 14M19 5L5 19" />
+            <path className="navbar__icon-closed" d="M3 6h18M3 12h18M3 18h18" />
           </svg>
           <span className="visually-hidden">{intl.formatMessage(messages.menu)}</span>
         </button>
-        <nav id={menuId} className={`navbar__menu${open ? ' navbar__menu--open' : ''}`} aria-label={intl.formatMessage(messages.nav)}>
+        <nav id={menuId} className="navbar__menu" aria-label={intl.formatMessage(messages.nav)}>
           <ul className="navbar__links">{LINKS.filter(shown).map(item)}</ul>
           <div className="navbar__account" onBlur={onAccountBlur}>
             <button
@@ -131,13 +147,15 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
               aria-expanded={accountOpen}
               aria-controls={accountId}
               onClick={() => setAccountOpen((isOpen) => !isOpen)}
+              {...disclosure}
             >
               {intl.formatMessage(messages.yourAccount)}
               <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2" fill="none">
-                <path d={accountOpen ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
+                <path className="navbar__icon-open" d="M6 15l6-6 6 6" />
+                <path className="navbar__icon-closed" d="M6 9l6 6 6-6" />
               </svg>
             </button>
-            <div id={accountId} className={`navbar__account-menu${accountOpen ? ' navbar__account-menu--open' : ''}`}>
+            <div id={accountId} className="navbar__account-menu">
               <ul className="navbar__links">{ACCOUNT_LINKS.map(item)}</ul>
               {signedIn ? (
                 <button

@@ -38,7 +38,8 @@ export const entryFlows: FlowDrivers[] = [
       ready: async (page) => {
         await page.goto('/');
         await heroLead(page).getByText('Plans from €8.99 to €17.99 a month. Cancel anytime.').waitFor();
-        await page.getByRole('button', { name: 'How much does FitStream cost?' }).click();
+        // The question is a native disclosure's <summary> (docs/decisions/071).
+        await page.locator('summary', { hasText: 'How much does FitStream cost?' }).click();
         await page.getByText(/Plans range from €8\.99 to €17\.99 a month\./).waitFor();
       },
       unavailable: async (page) => {

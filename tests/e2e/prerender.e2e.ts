@@ -2,7 +2,8 @@
 // page show their content in English and Spanish (Accept-Language or the stored choice); with
 // it they hydrate into the app, at the visitor's first move (decision 048), without a layout
 // shift or a hydration error, and what was typed before is kept and sent; a signed-in user
-// opening / lands on /home and the landing is never painted.
+// opening / lands on /home and the landing is never painted. The landing's controls answer
+// before the app has loaded, and the app takes them over as they are (decision 071).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -163,6 +164,105 @@ describe('pre-rendered public pages', () => {
     // The link's address is the form's once the app is up; what was typed before stays.
     await page.waitForFunction(() => (document.querySelector('#register-email') as HTMLInputElement | null)?.value === 'ana@example.com');
     assert.equal(await page.locator('#register-cpassword').inputValue(), 'typed early');
+    await context.close();
+  });
+
+  /** The landing's controls, at 375 px: the menu, the FAQ, the language and the email entry (decision 071). */
+  const landing = {
+    menu: (page: Page) => page.getByRole('button', { name: /^(menu|menú)$/i }),
+    pricing: (page: Page) => page.getByRole('link', { name: appEn['navbar.pricing'] }),
+    question: (page: Page, key: 'faq.cost.question' | 'faq.cancel.question') => page.locator('summary', { hasText: appEn[key] }),
+    answerShown: (page: Page, key: 'faq.cost.question' | 'faq.cancel.question') => page.locator('details', { has: page.locator('summary', { hasText: appEn[key] }) }).locator('.faq__answer').isVisible(),
+    hydrated: (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')),
+  };
+
+  it('answers every control of the landing at 375 px while the app has not loaded', async () => {
+    const context = await newContext(browser, { viewport: MOBILE, locale: 'en-US' });
+    const page = await context.newPage();
+    // Never released: the app's boot chunk is asked for at the first move and never arrives.
+    await holdAppStart(page);
+    const bootAsked = page.waitForRequest(/\/assets\/boot-[^/]+\.js$/);
+    await page.goto('/');
+
+    // The menu: a disclosure with its state, Escape closes it and gives focus back to its button.
+    const menu = landing.menu(page);
+    assert.equal(await landing.pricing(page).isVisible(), false, 'the menu is folded at 375 px');
+    await menu.click();
+    await bootAsked;
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    await landing.pricing(page).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.equal(await landing.pricing(page).isVisible(), false, 'Escape closed the menu');
+    assert.equal(await menu.evaluate((button) => button === document.activeElement), true, 'focus back on the menu button');
+
+    // The FAQ: native disclosures, one answer open at a time.
+    await landing.question(page, 'faq.cost.question').click();
+    assert.equal(await landing.answerShown(page, 'faq.cost.question'), true);
+    await landing.question(page, 'faq.cancel.question').click();
+    assert.equal(await landing.answerShown(page, 'faq.cancel.question'), true);
+    assert.equal(await landing.answerShown(page, 'faq.cost.question'), false, 'one answer at a time');
+
+    // The email entry goes to the sign-up form, which shows the address.
+    const email = uniqueEmail('prerender-early');
+    await page.getByLabel(appEn['landing.email.label']).fill(email);
+    await page.getByRole('button', { name: new RegExp(appEn['landing.email.submit']) }).click();
+    await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('email') === email);
+    assert.equal(await page.locator('#root').getAttribute('data-prerendered'), '/register');
+    assert.equal(await page.locator('#register-email').inputValue(), email);
+
+    // The language: the Spanish landing, from the switcher in the menu.
+    await page.goto('/');
+    await landing.menu(page).click();
+    await page.locator('select.navbar__language').selectOption('es');
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    assert.equal((await page.locator('#main h1').innerText()).trim(), appEs['landing.hero.title']);
+    assert.equal(await page.locator('#root').getAttribute('data-prerendered'), '/');
+    assert.equal(await landing.hydrated(page), false, 'the app was never up');
+    await context.close();
+  });
+
+  it('hands the landing controls to the app once it is up: a menu opened before stays open, and all still answer, without a hydration error', async () => {
+    const context = await newContext(browser, { viewport: MOBILE, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = await watchPage(page);
+    const release = await holdAppStart(page);
+    await page.goto('/');
+    // The answer first: a click elsewhere closes the menu (focus leaves it).
+    await landing.question(page, 'faq.cost.question').click();
+    const menu = landing.menu(page);
+    await menu.click();
+    release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    await page.waitForLoadState('networkidle');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true', 'the menu opened before the app closed');
+    assert.equal(await landing.pricing(page).isVisible(), true);
+    assert.equal(await landing.answerShown(page, 'faq.cost.question'), true, 'the answer opened before the app closed');
+    // The app answers now: the menu closes and opens, Escape closes it.
+    await menu.click();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.equal(await landing.pricing(page).isVisible(), false);
+    await menu.click();
+    await landing.pricing(page).waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    await landing.question(page, 'faq.cancel.question').click();
+    assert.equal(await landing.answerShown(page, 'faq.cancel.question'), true);
+    assert.equal(await landing.answerShown(page, 'faq.cost.question'), false);
+    // The language switches in place (no new document), then the email entry goes to sign-up within the app.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await menu.click();
+    await page.locator('select.navbar__language').selectOption('es');
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    assert.equal((await page.locator('#main h1').innerText()).trim(), appEs['landing.hero.title']);
+    const email = uniqueEmail('prerender-hydrated');
+    await page.getByLabel(appEs['landing.email.label']).fill(email);
+    await page.getByRole('button', { name: new RegExp(appEs['landing.email.submit']) }).click();
+    await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('email') === email);
+    await page.waitForFunction((wanted) => (document.querySelector('#register-email') as HTMLInputElement | null)?.value === wanted, email);
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'the app reloaded the page');
+    assert.deepEqual(errors, [], 'console errors');
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-// Forms and messages as a user meets them: the FAQ disclosures (one open at a time), the
+// Forms and messages as a user meets them: the FAQ disclosures (one group, so one open at a time), the
 // password show/hide toggle, the country list, and the banner's roles and focus.
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,39 +9,32 @@ import { ruleMessages } from '@domain/account-rules';
 import { renderIntl } from './components-render';
 
 describe('Faq', () => {
-  it('opens one answer at a time and reports it with aria-expanded', async () => {
+  it('asks each question as a closed native disclosure of one group, so the browser opens one answer at a time', async () => {
     const user = userEvent.setup();
     renderIntl(<Faq priceRange={{ min: 899, max: 1799, currency: 'EUR' }} />);
-    const buttons = screen.getAllByRole('button');
-    expect(buttons.map((button) => button.textContent?.replace(/[+−]$/, ''))).toEqual([
+    const disclosures = [...document.querySelectorAll('details')];
+    expect(disclosures.map((details) => details.querySelector('summary h3')?.textContent)).toEqual([
       'What is FitStream?',
       'How much does FitStream cost?',
       'Where can I watch?',
       'How do I cancel?',
     ]);
-    expect(buttons.every((button) => button.getAttribute('aria-expanded') === 'false')).toBe(true);
+    expect(disclosures.every((details) => !details.open)).toBe(true);
+    // One group: the browser closes the open one when another opens (the browser suite sees it).
+    expect(new Set(disclosures.map((details) => details.getAttribute('name'))).size).toBe(1);
 
-    const cost = screen.getByRole('button', { name: /How much/ });
-    await user.click(cost);
-    expect(cost.getAttribute('aria-expanded')).toBe('true');
-    const answer = document.getElementById(cost.getAttribute('aria-controls') ?? '');
-    expect(answer?.hidden).toBe(false);
-    expect(answer?.textContent).toContain('Plans range from €8.99 to €17.99 a month.');
-
-    const cancel = screen.getByRole('button', { name: /cancel/ });
-    await user.click(cancel);
-    expect(cancel.getAttribute('aria-expanded')).toBe('true');
-    expect(cost.getAttribute('aria-expanded')).toBe('false');
-    expect(answer?.hidden).toBe(true);
-
-    await user.click(cancel);
-    expect(screen.getAllByRole('button').every((button) => button.getAttribute('aria-expanded') === 'false')).toBe(true);
+    const cost = disclosures[1]!;
+    await user.click(screen.getByText('How much does FitStream cost?'));
+    expect(cost.open).toBe(true);
+    expect(cost.querySelector('.faq__answer')?.textContent).toContain('Plans range from €8.99 to €17.99 a month.');
+    await user.click(screen.getByText('How much does FitStream cost?'));
+    expect(cost.open).toBe(false);
   });
 
   it('answers the cost question without a range when no plans are known, in Spanish too', async () => {
     const user = userEvent.setup();
     renderIntl(<Faq />, 'es');
-    await user.click(screen.getByRole('button', { name: /¿Cuánto cuesta FitStream\?/ }));
+    await user.click(screen.getByText(/¿Cuánto cuesta FitStream\?/));
     expect(screen.getByText(/cuota mensual fija/).textContent).not.toMatch(/\{min\}|€/);
   });
 });

@@ -59,7 +59,7 @@ export default function LandingScreen() {
       <LandingFeatures />
       <Faq priceRange={range} />
       <div className="page page--narrow">
-        <EmailEntry value={email} onChange={setEmail} onSubmit={(value) => sendLanding({ type: 'email.submit', email: value })} />
+        <EmailEntry value={email} onChange={setEmail} action={routes.register.href()} onSubmit={(value) => sendLanding({ type: 'email.submit', email: value })} />
       </div>
     </div>
   );

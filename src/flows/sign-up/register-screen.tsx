@@ -39,7 +39,7 @@ export default function RegisterScreen() {
       onSubmit={() => send({ type: 'form.submit' })}
     >
       <CountrySelect id="register-country" label={intl.formatMessage(messages.country)} value={values.country} onChange={change('country')} error={ruleMessage(errors.country)} required />
-      <TextField id="register-email" type="email" label={intl.formatMessage(messages.email)} value={values.email} onChange={change('email')} error={ruleMessage(errors.email)} autoComplete="email" required />
+      <TextField id="register-email" name="email" type="email" label={intl.formatMessage(messages.email)} value={values.email} onChange={change('email')} error={ruleMessage(errors.email)} autoComplete="email" required />
       <PasswordField
         id="register-password"
         label={intl.formatMessage(messages.password)}
