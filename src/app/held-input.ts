@@ -128,7 +128,7 @@ export function holdInput(root: HTMLElement): HeldInput {
       window[HELD_FORM] = null;
       // Sent once React has drawn what was handed over: called from a screen's effect (as the app
       // does), the views' updates wait for the effects to end, and a submit handler run before
-      // that would read the values the page was drawn with (an empty address on the landing).
+      // that would read the values the page was drawn with (a field kept in a view's state, empty).
       if (form instanceof HTMLFormElement && form.isConnected) queueMicrotask(() => form.requestSubmit());
     },
   };

@@ -6,9 +6,7 @@ import { act, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IntlProvider } from 'react-intl';
 import { HELD_FORM, holdInput } from '@app/held-input';
-import { EmailEntry } from '@components/email-entry';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -122,36 +120,29 @@ describe('input held until the app hydrates', () => {
   });
 });
 
-/** The landing's call to action as the landing screen holds it: the address in the view's state. */
-function LandingEntry({ onSubmit, onShown }: { onSubmit: (email: string) => void; onShown?: () => void }) {
-  const [email, setEmail] = useState('');
-  // As the app does: the routed screen's effect says it is shown, and what was held is replayed then.
-  useEffect(() => onShown?.(), [onShown]);
-  return <EmailEntry value={email} onChange={setEmail} onSubmit={onSubmit} />;
+/** As the app replays: from the routed screen's effect, which says the screen is shown (src/app/router.tsx). */
+function ShownScreen({ onShown, children }: { onShown: () => void; children: React.ReactNode }) {
+  useEffect(() => onShown(), [onShown]);
+  return children;
 }
 
-describe("the landing's email entry sent before the app is up", () => {
-  it('leads on with the address typed, replayed from the shown screen’s effect as the app does', async () => {
-    const onSubmit = vi.fn();
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(
-      <IntlProvider locale="en">
-        <LandingEntry onSubmit={onSubmit} />
-      </IntlProvider>,
-    );
-    document.body.append(container);
+describe('a form sent before the app is up, replayed from the shown screen’s effect as the app does', () => {
+  it('is sent with what was typed, once React has taken it in', async () => {
+    const onSend = vi.fn();
+    const container = prerendered(onSend);
     const held = holdInput(container);
-    container.querySelector('input')!.value = 'ana@example.com';
+    field(container, 'Email').value = 'ana@example.com';
+    field(container, 'Password').value = 'Secret1!x';
     window[HELD_FORM] = container.querySelector('form');
 
     await hydrate(
       container,
-      <IntlProvider locale="en">
-        <LandingEntry onSubmit={onSubmit} onShown={() => held.replay()} />
-      </IntlProvider>,
+      <ShownScreen onShown={() => held.replay()}>
+        <SignInForm onSend={onSend} />
+      </ShownScreen>,
     );
 
-    expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith('ana@example.com');
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secret1!x', remember: false, country: 'US' });
   });
 });
