@@ -38,7 +38,6 @@ export interface CatalogReads {
 }
 
 type ClassesHome = components['schemas']['ClassesHomeSuccess'];
-type ClassFacets = components['schemas']['ClassFacets'];
 
 export function classesService(db: Database, { catalog, facets, progress }: CatalogReads, answers: AccountAnswers, firstPages = new FirstPages()) {
   return {
