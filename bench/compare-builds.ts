@@ -17,7 +17,7 @@ import {
   startProductServer,
   type RunningServer,
 } from './server-process';
-import { browserHeaders, load } from './throughput';
+import { browserHeaders, copiedHeaders, load } from './throughput';
 
 const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3);
 const before = argument('before');
@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   if (!before || !existsSync(path.join(before, 'main.js'))) throw new Error('--before must name a copy of an earlier dist-server/ (with main.js), inside the repository');
   const start = await productionStartCommand();
   await buildProductServer();
-  const servers: { label: string; server: RunningServer; token: string; drop?: () => Promise<void> }[] = [];
+  const servers: { label: string; server: RunningServer; token: string; prefix?: string; drop?: () => Promise<void> }[] = [];
+  let productHeaders: Record<string, string> = {};
   const bodies: Buffer[] = [];
   let contentType = 'application/json';
   try {
@@ -60,29 +61,39 @@ async function main(): Promise<void> {
       if (response.status !== 200) throw new Error(`${label} ${target.name}: HTTP ${response.status}`);
       bodies.push(response.body);
       contentType = response.headers['content-type'] ?? contentType;
+      productHeaders = copiedHeaders(response.headers);
     }
-    const bare = await startBareServer([{ method: target.method, url: target.path, contentType, body: bodies[1]! }]);
+    // The bare server answers the same bytes, and under /same-headers with the product's headers too.
+    const bare = await startBareServer([{ method: target.method, url: target.path, contentType, body: bodies[1]!, headers: productHeaders }]);
     servers.push({ label: 'bare', server: bare, token: servers[1]!.token });
+    servers.push({ label: 'bare+headers', server: bare, token: servers[1]!.token, prefix: '/same-headers' });
     const rates = new Map<string, number[]>(servers.map(({ label }) => [label, []]));
     /** Each round's server CPU time per request (µs): less swayed than requests/s by who else has the cores. */
     const cpu = new Map<string, number[]>(servers.map(({ label }) => [label, []]));
-    for (const { server, token } of servers) await load(server.origin, target, token, 2, connections);
+    /** Each round's client (autocannon, this process) CPU time per response (µs): what the answer's size and headers cost the other side. */
+    const clientCpu = new Map<string, number[]>(servers.map(({ label }) => [label, []]));
+    for (const { server, token, prefix } of servers) await load(server.origin, target, token, 2, connections, prefix);
     for (let round = 1; round <= rounds; round += 1) {
       const line: string[] = [];
-      for (const { label, server, token } of servers) {
+      // Each round starts with the next server, so none always follows the same one.
+      const order = servers.map((_, i) => servers[(i + round - 1) % servers.length]!);
+      for (const { label, server, token, prefix } of order) {
         const cpuBefore = await cpuTimeMs(server.pid);
-        const result = await load(server.origin, target, token, seconds, connections);
+        const clientBefore = process.cpuUsage();
+        const result = await load(server.origin, target, token, seconds, connections, prefix);
         const perRequest = (((await cpuTimeMs(server.pid)) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+        const client = process.cpuUsage(clientBefore);
+        clientCpu.get(label)!.push((client.user + client.system) / Math.max(1, result.requests.total));
         const failed = result.errors + result.timeouts + result.non2xx;
         if (failed > 0) throw new Error(`${label}: ${failed} failed requests`);
         rates.get(label)!.push(result.requests.average);
         cpu.get(label)!.push(perRequest);
-        line.push(`${label} ${Math.round(result.requests.average)} req/s ${perRequest.toFixed(1)} µs CPU/req`);
+        line.push(`${label} ${Math.round(result.requests.average)} req/s ${perRequest.toFixed(1)} µs CPU/req (client ${clientCpu.get(label)!.at(-1)!.toFixed(1)})`);
       }
       console.log(`round ${round}: ${line.join(', ')}`);
     }
     const bareMedian = median(rates.get('bare')!);
-    for (const label of ['before', 'after']) {
+    for (const label of ['before', 'after', 'bare+headers']) {
       const values = rates.get(label)!;
       const ratios = values.map((value, i) => value / rates.get('bare')![i]!);
       console.log(
@@ -91,11 +102,11 @@ async function main(): Promise<void> {
     }
     console.log(`bare: median ${Math.round(bareMedian)} req/s; ${target.name}, ${rounds} rounds of ${seconds} s at ${connections} connections`);
     for (const [label, values] of cpu) {
-      console.log(`${label}: server CPU per request, least ${Math.min(...values).toFixed(1)} µs, median ${median(values).toFixed(1)} µs`);
+      console.log(`${label}: server CPU per request, least ${Math.min(...values).toFixed(1)} µs, median ${median(values).toFixed(1)} µs; client CPU per response, median ${median(clientCpu.get(label)!).toFixed(1)} µs`);
     }
   } finally {
-    for (const { server, drop } of servers) {
-      await server.stop();
+    for (const { server, drop, prefix } of servers) {
+      if (prefix === undefined) await server.stop();
       await drop?.();
     }
   }

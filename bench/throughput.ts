@@ -59,6 +59,11 @@ export async function throughputTargets(distDir: string): Promise<Target[]> {
 /** Headers of the connection or of the body itself, which every server sends its own way. */
 const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-type', 'content-encoding']);
 
+/** The headers of a product's answer that a bare server copies to send the same headers. */
+export function copiedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (NOT_COPIED.has(name) || value === undefined ? [] : [[name, String(value)]])));
+}
+
 export function load(origin: string, target: Target, token: string, seconds: number, connections: number, prefix = ''): Promise<Result> {
   return autocannon({
     url: `${origin}${prefix}${target.path}`,
@@ -122,7 +127,7 @@ export async function measureThroughput(server: RunningServer, options: Throughp
       ...(encoding ? { contentEncoding: encoding } : {}),
       body: response.body,
       ...(target.sameHeaders
-        ? { headers: Object.fromEntries(Object.entries(response.headers).flatMap(([name, value]) => (NOT_COPIED.has(name) || value === undefined ? [] : [[name, String(value)]]))) }
+        ? { headers: copiedHeaders(response.headers) }
         : {}),
     });
   }

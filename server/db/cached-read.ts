@@ -78,7 +78,8 @@ export interface KeyedCachedReadOptions {
  * at once, other instances' by a notification naming the key.
  */
 export class KeyedCachedRead<K, T> {
-  private readonly entries = new Map<K, { value: Promise<T>; loadedAt: number }>();
+  /** `loaded`: the value once `value` has loaded. */
+  private readonly entries = new Map<K, { value: Promise<T>; loadedAt: number; loaded?: { value: T } }>();
   private readonly now: () => number;
 
   constructor(
@@ -97,19 +98,35 @@ export class KeyedCachedRead<K, T> {
   }
 
   get(key: K): Promise<T> {
-    const kept = this.entries.get(key);
-    // Re-inserted, so the Map's order is least recently read first.
-    this.entries.delete(key);
-    if (kept && this.now() - kept.loadedAt <= this.options.maxAgeMs) {
-      this.entries.set(key, kept);
-      return kept.value;
-    }
-    const entry = { value: this.load(key), loadedAt: this.now() };
+    const kept = this.fresh(key);
+    if (kept) return kept.value;
+    const entry: { value: Promise<T>; loadedAt: number; loaded?: { value: T } } = { value: this.load(key), loadedAt: this.now() };
     this.entries.set(key, entry);
     if (this.entries.size > this.options.maxKeys) this.entries.delete(this.entries.keys().next().value as K);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    entry.value.then(
+      (value) => {
+        entry.loaded = { value };
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return entry.value;
+  }
+
+  /** `get(key)`, but the value itself when it has loaded and is fresh: no promise, no turn of the event loop. */
+  current(key: K): T | Promise<T> {
+    const kept = this.fresh(key);
+    if (kept?.loaded) return kept.loaded.value;
+    return kept ? kept.value : this.get(key);
+  }
+
+  /** The key's entry when fresh, re-inserted so the Map's order is least recently read first. */
+  private fresh(key: K) {
+    const kept = this.entries.get(key);
+    this.entries.delete(key);
+    if (!kept || this.now() - kept.loadedAt > this.options.maxAgeMs) return undefined;
+    this.entries.set(key, kept);
+    return kept;
   }
 }

@@ -60,6 +60,20 @@ describe('KeyedCachedRead', () => {
     expect(load).toHaveBeenCalledWith('bo');
   });
 
+  it('answers a loaded value itself (no promise) while kept, and a promise while loading or after a change', async () => {
+    const { cache, change } = reads();
+    const first = cache.current('ana');
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe('ana@0');
+    expect(cache.current('ana')).toBe('ana@0');
+    change();
+    cache.invalidate('ana');
+    const again = cache.current('ana');
+    expect(again).toBeInstanceOf(Promise);
+    expect(await again).toBe('ana@1');
+    expect(cache.current('ana')).toBe('ana@1');
+  });
+
   it('does not keep a failed load', async () => {
     const load = vi.fn<(key: string) => Promise<string>>().mockRejectedValueOnce(new Error('connection lost')).mockResolvedValue('ana@0');
     const cache = new KeyedCachedRead(load, { maxKeys: 2, maxAgeMs: 1_000 });

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, signUp, type TestApp } from './harness';
 
 const policy =
   "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';media-src 'self' blob:;worker-src 'self';manifest-src 'self';" +
@@ -76,6 +76,26 @@ describe.each([
   ])('%s answers exactly the same security headers as before', async (_label, url, headers) => {
     const response = await t.app.inject({ method: 'GET', url, headers });
     expect(securityHeadersOf(response.headers)).toEqual(expected);
+  });
+
+  it("answers kept signed-in answers (the plans, the catalog's first page, sent without a promise) with the same full header set as computed ones", async () => {
+    const { token } = await signUp(t.app);
+    const call = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: { authorization: `FitStream ${token}` } });
+    const plans = [await call('POST', '/api/v1/payments/plans'), await call('POST', '/api/v1/payments/plans')];
+    // The first read loads the account's progress; the second is answered from memory.
+    const firstPage = [await call('GET', '/api/v1/classes?discipline=yoga'), await call('GET', '/api/v1/classes?discipline=yoga')];
+    const searched = await call('GET', '/api/v1/classes?q=yoga');
+    for (const response of [...plans, ...firstPage, searched]) {
+      expect(response.statusCode).toBe(200);
+      expect(securityHeadersOf(response.headers)).toEqual(expected);
+    }
+    const withoutDate = ({ headers }: { headers: Record<string, unknown> }) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'date'));
+    expect(withoutDate(plans[1]!)).toEqual(withoutDate(plans[0]!));
+    expect(withoutDate(firstPage[1]!)).toEqual(withoutDate(firstPage[0]!));
+    expect(firstPage[1]!.body).toBe(firstPage[0]!.body);
+    const { 'content-length': _kept, ...keptHeaders } = withoutDate(firstPage[1]!);
+    const { 'content-length': _searched, ...searchedHeaders } = withoutDate(searched);
+    expect(keptHeaders).toEqual(searchedHeaders);
   });
 
   it('a 304 (If-None-Match) and a HEAD answer the same security headers', async () => {

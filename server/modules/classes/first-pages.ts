@@ -3,7 +3,9 @@
 // and filter; a request only splices in its account's progress. A page is made from one
 // snapshot and one facets read, so it goes when they go (decision 018: a change to the
 // classes, disciplines or instructors, on every instance), and when a scheduled class's time
-// comes.
+// comes. The bytes last answered to each account are kept too, for as long as the page and the
+// account's progress read are the same objects (a change to either is a new object), within a
+// bound on the bytes kept (decision 080).
 import type { components } from '@api/schema';
 import { listClassesFromSnapshot, progressBody, type AccountProgress, type CatalogSnapshot } from './class-repository';
 import { encodeCursor, type ClassFilters } from './list-query';
@@ -12,6 +14,8 @@ type ClassFacets = components['schemas']['ClassFacets'];
 
 /** Filters kept per snapshot; past it the least recently made is dropped. */
 const MAX_FILTERS = 500;
+/** The accounts' answered bytes kept at most (about 450 accounts' first pages of 20 cards). */
+export const ANSWERS_MAX_BYTES = 4_000_000;
 const NO_PROGRESS: AccountProgress = new Map();
 
 interface KeptPage {
@@ -57,11 +61,17 @@ function make(snapshot: CatalogSnapshot, facets: ClassFacets, filters: ClassFilt
 /** The first pages made from each snapshot (a new snapshot starts with none). */
 export class FirstPages {
   private readonly bySnapshot = new WeakMap<CatalogSnapshot, Map<string, KeptPage>>();
+  /** Each account's last answer, by its progress read (least recently answered first). */
+  private readonly answered = new Map<AccountProgress, { page: KeptPage; body: Buffer }>();
+  private answeredBytes = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxBytes = ANSWERS_MAX_BYTES,
+  ) {}
 
   /** The first page's response body for these filters, with this account's progress. */
-  answer(snapshot: CatalogSnapshot, facets: ClassFacets, own: AccountProgress, filters: ClassFilters, limit: number): string {
+  answer(snapshot: CatalogSnapshot, facets: ClassFacets, own: AccountProgress, filters: ClassFilters, limit: number): Buffer {
     const now = this.now();
     let pages = this.bySnapshot.get(snapshot);
     if (!pages) {
@@ -76,10 +86,28 @@ export class FirstPages {
       pages.set(key, page);
       if (pages.size > MAX_FILTERS) pages.delete(pages.keys().next().value as string);
     }
-    let body = '{"isSuccess":true,"classes":[';
-    page.cards.forEach((card, index) => {
-      body += `${index === 0 ? '' : ','}${card.head}${JSON.stringify(progressBody(own.get(card.id) ?? null))}}`;
-    });
-    return body + page.tail;
+    const last = this.answered.get(own);
+    if (last) {
+      this.answered.delete(own);
+      this.answeredBytes -= last.body.length;
+    }
+    const body = last?.page === page ? last.body : Buffer.from(splice(page, own));
+    this.answered.set(own, { page, body });
+    this.answeredBytes += body.length;
+    for (const [oldest, kept] of this.answered) {
+      if (this.answeredBytes <= this.maxBytes) break;
+      this.answered.delete(oldest);
+      this.answeredBytes -= kept.body.length;
+    }
+    return body;
   }
+}
+
+/** The page's JSON with the account's progress in each card. */
+function splice(page: KeptPage, own: AccountProgress): string {
+  let body = '{"isSuccess":true,"classes":[';
+  page.cards.forEach((card, index) => {
+    body += `${index === 0 ? '' : ','}${card.head}${JSON.stringify(progressBody(own.get(card.id) ?? null))}}`;
+  });
+  return body + page.tail;
 }

@@ -50,11 +50,20 @@ function checkKnown(field: string, known: readonly { id: string }[], ids: string
 
 const distinct = <T>(values: readonly T[] | undefined): T[] => [...new Set(values ?? [])];
 
-/** `facets` answers the disciplines and instructors there are (the routes keep them in memory). */
-export async function parseListQuery(
-  query: ListClassesQuery,
-  facets: () => Promise<components['schemas']['ClassFacets']>,
-): Promise<{ filters: ClassFilters; after: CatalogPosition | null; limit: number }> {
+type ClassFacets = components['schemas']['ClassFacets'];
+
+export interface ParsedListQuery {
+  filters: ClassFilters;
+  after: CatalogPosition | null;
+  limit: number;
+}
+
+/**
+ * `facets` answers the disciplines and instructors there are (the routes keep them in memory).
+ * Synchronous when `facets` is (or is not needed): the catalog's first page then answers with
+ * no promise (decision 080).
+ */
+export function parseListQuery(query: ListClassesQuery, facets: () => ClassFacets | Promise<ClassFacets>): ParsedListQuery | Promise<ParsedListQuery> {
   const { minMinutes, maxMinutes, q } = query;
   if (minMinutes !== undefined && maxMinutes !== undefined && maxMinutes < minMinutes) {
     throw new HttpError(400, 'catalog.maxBelowMin');
@@ -67,15 +76,19 @@ export async function parseListQuery(
     maxSeconds: maxMinutes === undefined ? null : maxMinutes * 60,
     search: q !== undefined && /[\p{L}\p{N}]/u.test(q) ? q : null,
   };
-  if (filters.disciplines.length > 0 || filters.instructors.length > 0) {
-    const known = await facets();
-    checkKnown('discipline', known.disciplines, filters.disciplines);
-    checkKnown('instructor', known.instructors, filters.instructors);
-  }
-  return {
+  // The filters are checked before the cursor, as they always were.
+  const parsed = (): ParsedListQuery => ({
     filters,
     after: query.cursor === undefined ? null : decodeCursor(query.cursor),
     // The contract's default (20) is filled in by validation.
     limit: query.limit ?? 20,
+  });
+  if (filters.disciplines.length === 0 && filters.instructors.length === 0) return parsed();
+  const check = (known: ClassFacets) => {
+    checkKnown('discipline', known.disciplines, filters.disciplines);
+    checkKnown('instructor', known.instructors, filters.instructors);
+    return parsed();
   };
+  const known = facets();
+  return known instanceof Promise ? known.then(check) : check(known);
 }

@@ -13,11 +13,9 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
   // Authentication first, so a visitor learns they must sign in before anything about the query.
   const signedIn = { onRequest: app.authenticate };
 
-  app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request, reply) => {
-    // The first page without search is kept serialised per filter (first-pages.ts).
-    const firstPage = await app.classes.firstPage(request.user.id, request.query);
-    if (firstPage !== null) return reply.type('application/json; charset=utf-8').send(firstPage);
-    const { page, facets } = await app.classes.list(request.user.id, request.query);
+  /** Any page but a first one without search: from the snapshot, or the database for a search. */
+  const listPage = async (userId: string, query: ListClassesQuery) => {
+    const { page, facets } = await app.classes.list(userId, query);
     return {
       isSuccess: true,
       classes: page.classes,
@@ -25,6 +23,15 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
       nextCursor: page.next && encodeCursor(page.next),
       ...(facets && { facets }),
     };
+  };
+
+  app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, (request, reply) => {
+    // The first page without search is kept serialised per filter (first-pages.ts), and sent
+    // without a promise when everything it needs is in memory (decision 080).
+    const firstPage = app.classes.firstPage(request.user.id, request.query);
+    if (Buffer.isBuffer(firstPage)) return sendSerialised(reply, firstPage);
+    if (firstPage === null) return listPage(request.user.id, request.query);
+    return firstPage.then((body): unknown => (body === null ? listPage(request.user.id, request.query) : sendSerialised(reply, body)));
   });
 
   app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, (request, reply) => {

@@ -22,7 +22,7 @@ import {
   type CatalogSnapshot,
 } from './class-repository';
 import { FirstPages } from './first-pages';
-import { parseListQuery, type ListClassesQuery } from './list-query';
+import { parseListQuery, type ListClassesQuery, type ParsedListQuery } from './list-query';
 import { CachedRead, KeyedCachedRead } from '@server/db/cached-read';
 import { PROGRESS_CHANGED_CHANNEL } from '@server/db/notifications';
 
@@ -46,12 +46,19 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
      * with the account's progress spliced in (first-pages.ts); null for any other page, which
      * `list` answers.
      */
-    async firstPage(userId: string, query: ListClassesQuery): Promise<string | null> {
+    firstPage(userId: string, query: ListClassesQuery): Buffer | null | Promise<Buffer | null> {
       if (query.cursor !== undefined) return null;
-      const { filters, limit } = await parseListQuery(query, () => facets.get());
-      if (filters.search !== null) return null;
-      const [snapshot, pageFacets, own] = await Promise.all([catalog.get(), facets.get(), progress.get(userId)]);
-      return firstPages.answer(snapshot, pageFacets, own, filters, limit);
+      const withQuery = ({ filters, limit }: ParsedListQuery): Buffer | null | Promise<Buffer | null> => {
+        if (filters.search !== null) return null;
+        const [snapshot, pageFacets, own] = [catalog.current(), facets.current(), progress.current(userId)];
+        // Everything at hand (the usual case): answered with no promise (decision 080).
+        if (!(snapshot instanceof Promise || pageFacets instanceof Promise || own instanceof Promise)) {
+          return firstPages.answer(snapshot, pageFacets, own, filters, limit);
+        }
+        return Promise.all([snapshot, pageFacets, own]).then(([loadedSnapshot, loadedFacets, loadedOwn]) => firstPages.answer(loadedSnapshot, loadedFacets, loadedOwn, filters, limit));
+      };
+      const parsed = parseListQuery(query, () => facets.current());
+      return parsed instanceof Promise ? parsed.then(withQuery) : withQuery(parsed);
     },
     /**
      * One page of the list for this query (400 for a query that names nothing known), with the

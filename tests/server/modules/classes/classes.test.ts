@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@api/schema';
 import { classes, classProgress, instructors, subscriptions, users } from '@server/db/schema';
 import { PROGRESS_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL } from '@server/db/notifications';
-import { listFacets, loadCatalogSnapshot } from '@server/modules/classes/class-repository';
+import { listFacets, loadCatalogSnapshot, type CatalogSnapshot } from '@server/modules/classes/class-repository';
+import type { ClassFilters } from '@server/modules/classes/list-query';
 import { FirstPages } from '@server/modules/classes/first-pages';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 
@@ -35,6 +36,11 @@ async function list(query: string, token?: string): Promise<ClassList> {
 }
 
 const ids = (cards: readonly { id: string }[]) => cards.map((card) => card.id);
+
+/** The size of the catalog's first page (20 cards, no progress) for these filters. */
+function pagesBytes(snapshot: CatalogSnapshot, facets: Schemas['ClassFacets'], filters: ClassFilters): number {
+  return new FirstPages().answer(snapshot, facets, new Map(), filters, 20).length;
+}
 
 async function userIdOf(user: SignedUpUser): Promise<string> {
   const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
@@ -297,12 +303,38 @@ describe('the first page, kept serialised per filter (issue 26)', () => {
     expect((await cardFor(second))?.progress).toBeNull();
   });
 
+  it("answers an account the bytes it was last answered while its progress and the page are the same, within a bound", async () => {
+    const [snapshot, facets] = [await loadCatalogSnapshot(t.app.db), await listFacets(t.app.db)];
+    const filters = { disciplines: [], instructors: [], levels: [], minSeconds: null, maxSeconds: null, search: null };
+    const pages = new FirstPages();
+    const [ana, bo, cy] = [new Map(), new Map(), new Map()];
+    const anaBody = pages.answer(snapshot, facets, ana, filters, 20);
+    expect(pages.answer(snapshot, facets, ana, filters, 20)).toBe(anaBody);
+    // Another filter, or progress read again (a change), is answered anew, and then kept.
+    const yoga = pages.answer(snapshot, facets, ana, { ...filters, disciplines: ['yoga'] }, 20);
+    expect(yoga).not.toEqual(anaBody);
+    const withProgress = new Map([['bedtime-yoga', { positionSeconds: 42, completedAt: null, updatedAt: new Date() }]]);
+    const changed = pages.answer(snapshot, facets, withProgress, { ...filters, disciplines: ['yoga'] }, 20);
+    expect(changed).not.toEqual(yoga);
+    expect(JSON.parse(changed.toString('utf8'))).toMatchObject({ classes: expect.arrayContaining([expect.objectContaining({ id: 'bedtime-yoga', progress: expect.objectContaining({ positionSeconds: 42 }) })]) });
+    // Past the bound, the least recently answered account's bytes go (and are made again, equal).
+    const bounded = new FirstPages(Date.now, 2 * pagesBytes(snapshot, facets, filters));
+    const boBody = bounded.answer(snapshot, facets, bo, filters, 20);
+    const cyBody = bounded.answer(snapshot, facets, cy, filters, 20);
+    expect(bounded.answer(snapshot, facets, bo, filters, 20)).toBe(boBody);
+    bounded.answer(snapshot, facets, ana, filters, 20);
+    expect(bounded.answer(snapshot, facets, bo, filters, 20)).toBe(boBody);
+    const cyAgain = bounded.answer(snapshot, facets, cy, filters, 20);
+    expect(cyAgain).not.toBe(cyBody);
+    expect(cyAgain).toEqual(cyBody);
+  });
+
   it('shows a scheduled class once its time comes, with no change to the catalog', async () => {
     let now = Date.now();
     const pages = new FirstPages(() => now);
     const [snapshot, facets] = [await loadCatalogSnapshot(t.app.db), await listFacets(t.app.db)];
     const filters = { disciplines: [], instructors: [], levels: [], minSeconds: null, maxSeconds: null, search: null };
-    const idsIn = (body: string) => ids((JSON.parse(body) as ClassList).classes);
+    const idsIn = (body: Buffer) => ids((JSON.parse(body.toString('utf8')) as ClassList).classes);
     expect(idsIn(pages.answer(snapshot, facets, new Map(), filters, 50))).not.toContain('scheduled-tomorrow');
     now += 2 * 24 * 60 * 60 * 1000;
     expect(idsIn(pages.answer(snapshot, facets, new Map(), filters, 50))[0]).toBe('scheduled-tomorrow');
