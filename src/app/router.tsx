@@ -77,9 +77,9 @@ function useScreenLoaded(name: RouteName): boolean {
   const [loaded, setLoaded] = useState(screen.loaded);
   useEffect(() => {
     if (loaded) return;
-    // While the session restores, not after (a page opened at this route).
     let live = true;
-    // A chunk that failed to load is then drawn by the lazy screen, which throws to the error boundary.
+    // While the session restores, not after (a page opened at this route). A chunk that failed to
+    // load is then drawn by the lazy screen, which throws to the error boundary.
     void screen.preload().then(() => live && setLoaded(true));
     return () => {
       live = false;

@@ -112,7 +112,7 @@ async function storePart(cache: Cache, part: DownloadPart, signal: AbortSignal, 
 }
 
 /**
- * Stores every file of `files` not stored yet (the master playlist first, rewritten to the local
+ * Stores every file of `files` not stored yet (and the master playlist, rewritten to the local
  * URLs), reporting progress; the record's `done` list grows as files land, so a reload resumes.
  */
 export async function fetchDownload(
