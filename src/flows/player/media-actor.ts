@@ -64,6 +64,9 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
     // segments of the lowest rendition are already fetched, so playing starts there (first-frame.ts).
     pLoader: inlinePlaylistLoader(Hls),
     startLevel: 0,
+    // The first fragment is asked for as soon as its playlist is parsed, not at hls.js's next tick
+    // after the video's MediaSource opens (~100 ms later: decision 051).
+    startFragPrefetch: true,
   });
   // Data saver caps what Auto may choose, from the first segment on: MANIFEST_PARSED comes
   // before hls.js picks its first level (docs/decisions/039).
