@@ -9,7 +9,8 @@
 //   is there (≤ 1.5×);
 // - first frame of a downloaded class offline (the local session, the stored files through the
 //   worker) against the same class streamed online, from opening /watch to `playing` with Play
-//   pressed as soon as it is offered (≤ 1×); from the press alone too (no budget).
+//   pressed as soon as it is offered (≤ 1×); from the press alone too (no budget); each with its
+//   stages to Play (the app's and the player's marks, the first media file).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { browserFlags, chromiumPath } from './lighthouse';
 import { subscriber } from './playback';
@@ -87,7 +88,7 @@ async function controlled(page: Page): Promise<void> {
 }
 
 /** Presses Download (the quality offered first) and answers the ms to "Downloaded", with the media files fetched. */
-async function productDownload(page: Page, classId: string): Promise<{ ms: number; files: string[]; firstByteMs: number; lastFileMs: number }> {
+async function productDownload(page: Page, classId: string): Promise<{ ms: number; files: string[]; firstByteMs: number; lastFileMs: number; licenceMs: number }> {
   await page.goto(`/classes/${classId}`);
   await controlled(page);
   const panel = page.getByTestId('download-panel');
@@ -123,19 +124,24 @@ async function productDownload(page: Page, classId: string): Promise<{ ms: numbe
       .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
   );
   const after = media.filter((entry) => entry.start >= pressedAt);
+  // The licence call's answer: what comes after it, before the first media request, is the app's own steps.
+  const licenceMs = await page.evaluate((pressed) => {
+    const call = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.startTime >= pressed && new URL(entry.name).pathname === '/api/v1/downloads/licences');
+    return call ? call.responseEnd - pressed : Number.NaN;
+  }, pressedAt);
   const firstByteMs = after.length ? Math.min(...after.map((entry) => entry.start)) - pressedAt : Number.NaN;
   const lastFileMs = after.length ? Math.max(...after.map((entry) => entry.end)) - pressedAt : Number.NaN;
-  return { ms, files: [...files], firstByteMs, lastFileMs };
+  return { ms, files: [...files], firstByteMs, lastFileMs, licenceMs };
 }
 
 /**
  * Presses the player's first choice (Play, or Resume from …) as soon as it is offered, and answers
  * the ms from the press to the video's `playing` and from the page's navigation start to it.
  */
-async function clickToPlaying(page: Page): Promise<{ fromPlay: number; fromOpen: number }> {
+async function clickToPlaying(page: Page): Promise<{ fromPlay: number; fromOpen: number; stages: Stages }> {
   const selector = '.player__overlay .btn--primary';
   await page.waitForFunction((play) => document.querySelector(play) !== null, selector, { timeout: 30_000, polling: 'raf' });
-  return page.evaluate(
+  const played = await page.evaluate(
     (play) =>
       new Promise<{ fromPlay: number; fromOpen: number }>((resolve, reject) => {
         const video = document.querySelector('video');
@@ -148,7 +154,29 @@ async function clickToPlaying(page: Page): Promise<{ fromPlay: number; fromOpen:
       }),
     selector,
   );
+  return { ...played, stages: await playerStages(page) };
 }
+
+/** Where the time to Play went, in ms from the navigation's start (the app's and the player's marks, the first media file's request). */
+type Stages = Record<(typeof stageNames)[number], number>;
+const stageNames = ['DOMContentLoaded', 'app:boot', 'player:start', 'player:session', 'player:engine', 'player:manifest', 'first file asked', 'first file in', 'player:buffered'] as const;
+
+function playerStages(page: Page): Promise<Stages> {
+  return page.evaluate((names) => {
+    // No named function inside: tsx's transform would wrap it in a helper the page does not have.
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const files = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\/(media|offline)\/.*\.(mp4|m4s)$/.test(new URL(entry.name).pathname));
+    const found: Record<string, number> = {
+      DOMContentLoaded: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+      'first file asked': files.length ? Math.min(...files.map((entry) => entry.startTime)) : Number.NaN,
+      'first file in': files.length ? Math.min(...files.map((entry) => entry.responseEnd)) : Number.NaN,
+    };
+    for (const name of names) if (!(name in found)) found[name] = performance.getEntriesByName(name, 'mark')[0]?.startTime ?? Number.NaN;
+    return found;
+  }, stageNames as unknown as string[]) as Promise<Stages>;
+}
+
+const stagesLine = (runs: { stages: Stages }[]) => stageNames.map((name) => `${name} ${Math.round(median(runs.map((run) => run.stages[name])))}`).join(', ');
 
 /** Sets the stored download's resume point, so the offline player always offers "Resume from" (a press, as online). */
 async function storeResumePoint(page: Page, classId: string): Promise<void> {
@@ -206,6 +234,7 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     const theirs: { ms: number; bytes: number }[] = [];
     const before: number[] = [];
     const fetching: number[] = [];
+    const licensed: number[] = [];
     let kept: { context: BrowserContext; page: Page } | null = null;
     for (let run = 0; run < options.runs; run += 1) {
       await kept?.context.close();
@@ -219,6 +248,7 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
       await plain.close();
       ours.push({ ms: product.ms, bytes: baseline.bytes });
       before.push(product.firstByteMs);
+      licensed.push(product.licenceMs);
       fetching.push(product.lastFileMs - product.firstByteMs);
       theirs.push(baseline);
     }
@@ -227,7 +257,9 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     const theirRate = median(theirs.map(mbps));
     const megabytes = (theirs[0]?.bytes ?? 0) / 1e6;
     console.log(`  download of ${classId} (${megabytes.toFixed(2)} MB): ${ourRate.toFixed(1)} MB/s vs bare ${theirRate.toFixed(1)} MB/s; runs ${ours.map((s) => Math.round(s.ms)).join('/')} vs ${theirs.map((s) => Math.round(s.ms)).join('/')} ms`);
-    console.log(`  product: ${Math.round(median(before))} ms from the press to the first media request (licence, signed URLs, space), the files over ${Math.round(median(fetching))} ms (medians)`);
+    console.log(
+      `  product: ${Math.round(median(before))} ms from the press to the first media request (the licence with its signed URLs answered at ${Math.round(median(licensed))} ms, runs ${licensed.map(Math.round).join('/')}), the files over ${Math.round(median(fetching))} ms (medians)`,
+    );
     rows.push({
       group: 'downloads',
       figure: 'download throughput of a class (Download pressed → stored)',
@@ -236,7 +268,7 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
       baseline: Number(theirRate.toFixed(2)),
       ratio: ratioOf(ourRate, theirRate),
       budget: { kind: 'min', limit: 0.8, of: 'ratio' },
-      note: `median of ${options.runs}; ${megabytes.toFixed(2)} MB (the quality offered first); ${Math.round(median(before))} ms before the first media request, files over ${Math.round(median(fetching))} ms; bare = the same files 4 at a time into Cache Storage from Fastify + @fastify/static; runs ${ours.map((s) => Math.round(s.ms)).join('/')} vs ${theirs.map((s) => Math.round(s.ms)).join('/')} ms`,
+      note: `median of ${options.runs}; ${megabytes.toFixed(2)} MB (the quality offered first); ${Math.round(median(before))} ms before the first media request (the licence answered at ${Math.round(median(licensed))} ms), files over ${Math.round(median(fetching))} ms; bare = the same files 4 at a time into Cache Storage from Fastify + @fastify/static; runs ${ours.map((s) => Math.round(s.ms)).join('/')} vs ${theirs.map((s) => Math.round(s.ms)).join('/')} ms`,
     });
     if (!kept) throw new Error('no download kept');
     const offline = kept;
@@ -304,8 +336,8 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     const streaming = await signedIn(browser, server.origin, session);
     await streaming.page.goto(`/classes/${classId}`);
     await controlled(streaming.page);
-    const local: { fromPlay: number; fromOpen: number }[] = [];
-    const streamed: { fromPlay: number; fromOpen: number }[] = [];
+    const local: { fromPlay: number; fromOpen: number; stages: Stages }[] = [];
+    const streamed: { fromPlay: number; fromOpen: number; stages: Stages }[] = [];
     for (let run = 0; run < options.runs; run += 1) {
       const tab = await offline.context.newPage();
       await tab.goto(`/watch/${classId}`);
@@ -320,6 +352,9 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     }
     await Promise.all([offline.context.close(), streaming.context.close()]);
     const figures = (runs: { fromPlay: number; fromOpen: number }[], key: 'fromPlay' | 'fromOpen') => runs.map((run) => Math.round(run[key]));
+    // Where the time went before Play was offered, offline and online (medians, ms from the navigation's start).
+    console.log(`  offline: ${stagesLine(local)}`);
+    console.log(`  streamed: ${stagesLine(streamed)}`);
     for (const [key, figure, budgeted] of [
       ['fromOpen', 'first frame of a downloaded class offline (opening /watch → playing, Play pressed when offered)', true],
       ['fromPlay', 'first frame of a downloaded class offline (from the press of Play)', false],
@@ -335,7 +370,7 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
         baseline,
         ratio: ratioOf(value, baseline),
         ...(budgeted ? { budget: { kind: 'max' as const, limit: 1, of: 'ratio' as const } } : {}),
-        note: `median of ${options.runs} new tabs; baseline = the same class streamed by the same player online (installed app, new tab); runs ${figures(local, key).join('/')} vs ${figures(streamed, key).join('/')} ms`,
+        note: `median of ${options.runs} new tabs; baseline = the same class streamed by the same player online (installed app, new tab); runs ${figures(local, key).join('/')} vs ${figures(streamed, key).join('/')} ms${budgeted ? `; offline ${stagesLine(local)}; streamed ${stagesLine(streamed)}` : ''}`,
       });
     }
     return rows;

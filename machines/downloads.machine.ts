@@ -38,6 +38,9 @@ export interface DownloadsContext extends DownloadsList {
   failed: boolean;
 }
 
+/** Delete one download: from the list shown, or from the list drawn before the app while it is read again. */
+const deleteOne = { target: 'deleting', actions: 'markDeleting' } as const;
+
 export const downloadsMachine = setup({
   types: {
     context: {} as DownloadsContext,
@@ -50,6 +53,9 @@ export const downloadsMachine = setup({
     countDevices: fromPromise<DownloadDevices | null>(async () => null),
     deleteDownload: fromPromise<void, { classId: string; licenceId: string | null }>(async () => {}),
   },
+  actions: {
+    markDeleting: assign({ deleting: ({ event }) => (event as Extract<DownloadsEvent, { type: 'download.delete' }>).classId }),
+  },
 }).createMachine({
   id: 'downloads',
   context: ({ input }) => ({
@@ -61,9 +67,13 @@ export const downloadsMachine = setup({
   }),
   initial: 'loading',
   states: {
-    /** Reading this device's list (what was drawn before the app started stays on screen meanwhile). */
+    /**
+     * Reading this device's list (what was drawn before the app started stays on screen meanwhile,
+     * and its Delete works: pressed on the drawn page, it is pressed again as the app hydrates).
+     */
     loading: {
       tags: ['loading'],
+      on: { 'download.delete': deleteOne },
       invoke: {
         src: 'loadDownloads',
         onDone: { target: 'showing', actions: assign(({ event }) => ({ ...event.output, deleting: null, failed: false })) },
@@ -74,7 +84,7 @@ export const downloadsMachine = setup({
     showing: {
       initial: 'counting',
       on: {
-        'download.delete': { target: 'deleting', actions: assign({ deleting: ({ event }) => event.classId }) },
+        'download.delete': deleteOne,
         retry: { target: 'loading' },
       },
       states: {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
-import { HELD_FORM, NATIVE_FORM } from '../src/app/held-input.ts';
+import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/app/held-input.ts';
 import { LANGUAGE_COOKIE } from '../src/app/storage-keys.ts';
 import type { DownloadsTemplate } from '../src/prerender.tsx';
 
@@ -62,7 +62,9 @@ interface Renderer {
  * app to draw instead (no reload: a worker without the cookie would draw the same page again).
  */
 export function downloadsPaintScript(): string {
-  return `(function(){try{var d=document.documentElement,l=localStorage,k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('fitstream.language')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
+  // A button pressed before the app's entry has run (a Delete on the drawn list) is held for it to
+  // press again once hydrated (src/app/held-input.ts); the entry takes the list and ends it (null).
+  return `(function(){try{var d=document.documentElement,l=localStorage,k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};document.addEventListener('click',function(e){var h=window.${HELD_PRESSES};if(h!==null&&!d.hasAttribute('data-hydrated')){(window.${HELD_PRESSES}=h||[]).push(e.target)}},true);var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('fitstream.language')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
 }
 
 /**

@@ -13,6 +13,7 @@ import { routes, type RouteName } from '@domain/routes';
 import { createAppActors } from './app/actors';
 import { drawnWith } from './app/downloads/early-list';
 import { App } from './app/app';
+import { loadScreenAt } from './app/router';
 import { createPersistence } from './app/persistence';
 import { routeTitles } from './app/route-titles';
 
@@ -60,7 +61,8 @@ export async function renderPage(pathname: string, language: AppLocale, { signed
   const actors = createAppActors({ api: pendingApi, persistence });
   actors.start();
   await waitFor(actors.session, (snapshot) => !snapshot.matches('restoring'));
-  const messages = await loadMessages(language);
+  // The screen drawn at once (the route draws a spinner while its screen loads, src/app/router.tsx).
+  const [messages] = await Promise.all([loadMessages(language), loadScreenAt(pathname)]);
   const errors: unknown[] = [];
   const render = async () =>
     readAll(

@@ -20,9 +20,16 @@ export const HELD_FORM = '__fitstreamHeldForm';
  */
 export const NATIVE_FORM = 'data-native-submit';
 
+/**
+ * Where the before-paint script of a page the worker drew (offline /downloads) keeps the buttons
+ * pressed before this entry ran (scripts/prerender.ts); null once `holdInput` has taken them.
+ */
+export const HELD_PRESSES = '__fitstreamHeldPresses';
+
 declare global {
   interface Window {
     [HELD_FORM]?: EventTarget | null;
+    [HELD_PRESSES]?: EventTarget[] | null;
   }
 }
 
@@ -111,10 +118,14 @@ export function holdInput(root: HTMLElement): HeldInput {
   let replayed = false;
   // A button that only React answers ("show password"); a submit button is the form's, and a
   // disclosure the page answers itself (early-controls.ts).
-  const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
+  const hold = (target: EventTarget | null) => {
+    const button = target instanceof Element ? target.closest('button') : null;
     if (!replayed && button && root.contains(button) && button.type !== 'submit' && !button.hasAttribute(DISCLOSURE) && !pressed.includes(button)) pressed.push(button);
   };
+  // Pressed before this entry ran (the before-paint script held them), then from now on.
+  for (const target of window[HELD_PRESSES] ?? []) hold(target);
+  window[HELD_PRESSES] = null;
+  const onClick = (event: MouseEvent) => hold(event.target);
   document.addEventListener('click', onClick, true);
   return {
     replay() {

@@ -16,7 +16,7 @@ import { flowOverlays, flowRoutes } from './flows';
 import { usePerformNavigation } from './navigation';
 import { OfflineNotice } from './offline-notice';
 
-type Mounted = ComponentType & { preload: () => Promise<void> };
+type Mounted = ComponentType & { preload: () => Promise<void>; loaded: () => boolean };
 
 /** Sent on window once a routed screen is on the page and React's (rendered, or hydrated: src/app/boot.tsx). */
 export const SCREEN_SHOWN = 'fitstream:screen-shown';
@@ -55,7 +55,7 @@ function mounted({ screen, actors }: FlowOverlay, routed = false): Mounted {
     const [Ready] = useState(() => loaded);
     return Ready ? <Ready /> : <Lazy />;
   };
-  return Object.assign(Mounted, { preload: () => load().then(() => undefined, () => undefined) });
+  return Object.assign(Mounted, { preload: () => load().then(() => undefined, () => undefined), loaded: () => loaded !== null });
 }
 
 const screens = Object.fromEntries(Object.entries(flowRoutes).map(([name, entry]) => [name, mounted(entry, true)])) as Record<RouteName, ReturnType<typeof mounted>>;
@@ -67,11 +67,35 @@ export function loadScreenAt(pathname: string): Promise<void> {
 }
 
 /**
- * The route's screen once the session allows it, else the guard's navigation; a spinner while
- * the session restores (at most 5 s), except on public pages, which need no session.
+ * Whether the route's screen is loaded, loading it. Until then the route draws its own spinner,
+ * not a Suspense fallback: React holds a boundary's content back until 300 ms after any
+ * boundary last showed or hid its fallback (the overlays' own loading), which held the player's
+ * start behind them (a class opened offline: docs/decisions/051).
+ */
+function useScreenLoaded(name: RouteName): boolean {
+  const screen = screens[name];
+  const [loaded, setLoaded] = useState(screen.loaded);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    // While the session restores, not after (a page opened at this route). A chunk that failed to
+    // load is then drawn by the lazy screen, which throws to the error boundary.
+    void screen.preload().then(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [screen, loaded]);
+  return loaded;
+}
+
+/**
+ * The route's screen once the session allows it and its chunk is loaded, else the guard's
+ * navigation; a spinner while the session restores (at most 5 s; public pages need no session)
+ * and while the screen loads.
  */
 function Guarded({ name, children }: { name: RouteName; children: ReactNode }) {
   const { access } = routes[name];
+  const loaded = useScreenLoaded(name);
   const signedIn = useSession((snapshot) => (snapshot.matches('restoring') ? null : snapshot.context.user !== null));
   const perform = usePerformNavigation();
   const redirect = useMemo(
@@ -81,9 +105,7 @@ function Guarded({ name, children }: { name: RouteName; children: ReactNode }) {
   useLayoutEffect(() => {
     if (redirect) perform(redirect);
   }, [redirect, perform]);
-  // The screen loads while the session restores, not after (a page opened at this route).
-  if (access !== 'public' && signedIn === null) void screens[name].preload();
-  if ((access !== 'public' && signedIn === null) || redirect) return <Spinner size="lg" />;
+  if ((access !== 'public' && signedIn === null) || redirect || !loaded) return <Spinner size="lg" />;
   return <>{children}</>;
 }
 

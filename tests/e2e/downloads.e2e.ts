@@ -252,6 +252,34 @@ describe('downloads', () => {
     await context.close();
   });
 
+  it('offline, Delete pressed on the page the worker drew, before any of the app has run, still deletes the class', async () => {
+    const { context, page } = await subscriber(browser, 'dl-drawn-early-delete', 'standard');
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    await download(page);
+    await context.setOffline(true);
+    // Pressed as soon as the row's Delete is in the document, while it is still being parsed: the
+    // app's entry (a module script) runs only once parsing is done.
+    await context.addInitScript({
+      content: `new MutationObserver((records, observer) => {
+        const button = document.querySelector('[data-testid=download-item] button[aria-label^="Delete"]');
+        if (!button) return;
+        observer.disconnect();
+        window.__pressedWhile = document.readyState;
+        button.click();
+      }).observe(document, { childList: true, subtree: true });`,
+    });
+    const tab = await context.newPage();
+    const response = await tab.goto('/downloads');
+    assert.ok(((await response?.text()) ?? '').includes('data-testid="download-item"'), 'the worker drew the list');
+    assert.equal(await tab.evaluate(() => (window as unknown as { __pressedWhile?: string }).__pressedWhile), 'loading');
+    // The app starts, takes the press, and the class is gone from the page and from the device.
+    await tab.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
+    assert.equal(await tab.getByTestId('download-item').count(), 0);
+    assert.deepEqual(await storedCaches(tab), []);
+    await context.close();
+  });
+
   it('offline, a page drawn for a signed-in visitor is left to the app when no session is stored', async () => {
     const { context, page } = await subscriber(browser, 'dl-drawn-out', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);

@@ -114,6 +114,21 @@ describe('downloads machine', () => {
     expect(actor.getSnapshot().context.devices).toBeNull();
   });
 
+  it('deletes from a page drawn with the list while it is read again (Delete pressed before the app hydrated), then reads what is left', async () => {
+    const { actor, load, remove } = downloadsPage(local);
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'download.delete', classId: 'c1', licenceId: LICENCE_ID });
+    expect(actor.getSnapshot().value).toBe('deleting');
+    expect(actor.getSnapshot().context).toMatchObject({ downloads: local.downloads, deleting: 'c1' });
+    expect(remove.calls.map((call) => call.input)).toEqual([{ classId: 'c1', licenceId: LICENCE_ID }]);
+    remove.last.resolve();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loading');
+    load.last.resolve({ downloads: [], storage: null });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ downloads: [], deleting: null, failed: false });
+  });
+
   it('reads the list again when a delete fails, so it shows what is really left', async () => {
     const { actor, load, remove } = downloadsPage();
     load.last.resolve(local);

@@ -49,15 +49,16 @@ export function playlistParts(playlist: string): { init: string | null; segments
 
 export async function downloadFiles(mediaDir: string, secret: string, licence: LicenceRow, media: MediaRow, now: Date): Promise<DownloadFiles> {
   const grant = { sessionId: licence.id, mediaId: media.id, maxHeight: licence.height };
-  const { token, expiresAt } = await signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS);
   const folder = mediaFolder(mediaDir, media.id);
+  const playlistPath = `${licence.rendition}/playlist.m3u8`;
+  // The grant is signed while the rendition's playlist is read.
+  const [{ token, expiresAt }, playlistText] = await Promise.all([signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS), readFile(path.join(folder, playlistPath), 'utf8')]);
   const base = `/media/${media.id}`;
   const file = async (relative: string, signed = true): Promise<DownloadFile> => ({
     url: signed ? `${base}/${relative}?token=${encodeURIComponent(token)}` : `${base}/${relative}`,
     bytes: (await stat(path.join(folder, relative))).size,
   });
-  const playlistPath = `${licence.rendition}/playlist.m3u8`;
-  const parts = playlistParts(await readFile(path.join(folder, playlistPath), 'utf8'));
+  const parts = playlistParts(playlistText);
   const [playlist, init, segments, captions, poster] = await Promise.all([
     file(playlistPath),
     file(`${licence.rendition}/${parts.init ?? 'init.mp4'}`),

@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
 import { downloadLicences } from '@server/db/schema';
-import { CLASSES_PER_DEVICE, holdingDevices, LICENCE_MS, openLicences, revokeLicences, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
+import { CLASSES_PER_DEVICE, LICENCE_MS, openLicences, revokeLicences, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 
 /** A licence renewed less than this long ago answers `valid` to a check, not `renewed` (no write per check). */
 export const RENEW_AFTER_MS = 86_400_000;
@@ -40,19 +40,20 @@ export type IssueOutcome =
 /**
  * A licence for the class at this rendition on this device: the one it holds, renewed; or a new
  * one, replacing one at another rendition, when the device is within the plan's download devices
- * (or a slot is free) and below 25 classes.
+ * (or a slot is free) and below 25 classes. `devices`: those holding downloads, as
+ * `settleDownloads` left them in this transaction.
  */
 export async function issueLicence(
   tx: Queryable,
-  input: { userId: string; deviceId: string; classId: string; mediaId: string; rendition: string; height: number; plan: DownloadPlan },
+  input: { userId: string; deviceId: string; classId: string; mediaId: string; rendition: string; height: number; plan: DownloadPlan; devices: HoldingDevice[] },
   now: Date,
 ): Promise<IssueOutcome> {
   const held = await listDeviceLicences(tx, input.userId, input.deviceId);
   const same = held.find((licence) => licence.classId === input.classId);
   if (same && same.rendition === input.rendition) return { kind: 'renewed', licence: await renew(tx, same, now) };
   if (!same) {
-    if (held.length >= CLASSES_PER_DEVICE) return { kind: 'limit', reason: 'class_limit', devices: await holdingDevices(tx, input.userId) };
-    const devices = await holdingDevices(tx, input.userId);
+    const { devices } = input;
+    if (held.length >= CLASSES_PER_DEVICE) return { kind: 'limit', reason: 'class_limit', devices };
     if (held.length === 0 && devices.length >= input.plan.downloads) return { kind: 'limit', reason: 'device_limit', devices };
   } else {
     await revokeLicences(tx, eq(downloadLicences.id, same.id), 'replaced', now);
@@ -72,7 +73,8 @@ export async function issueLicence(
       lastUsedAt: now,
     })
     .returning();
-  await touchDevice(tx, input.userId, input.deviceId, now);
+  // The new licence is used now; the device's others too (none when it held only the one replaced, or nothing).
+  if (held.some((other) => other.id !== same?.id)) await touchDevice(tx, input.userId, input.deviceId, now);
   return { kind: 'issued', licence: licence! };
 }
 

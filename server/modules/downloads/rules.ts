@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { components } from '@api/schema';
 import type { Queryable } from '@server/db/client';
-import { downloadLicences, plans, sessions, users } from '@server/db/schema';
+import { downloadLicences, sessions, users } from '@server/db/schema';
 import { playbackAccess, type PlaybackPlan, type RefusalReason } from '@server/modules/playback/access';
 
 /** A licence lasts this long from its issue or last renewal. */
@@ -18,12 +18,13 @@ export type RevokeReason = components['schemas']['DownloadRevokeReason'];
 /** Why an account may not download now: the playback rule's answers. */
 export type AccessRefusal = Extract<RefusalReason, 'no_subscription' | 'subscription_ended' | 'payment_required'>;
 
-export interface DownloadPlan extends PlaybackPlan {
-  /** How many devices may hold downloads at once (plan data: Basic 1, Standard 2, Premium 6, Mobile 1). */
-  downloads: number;
-}
+/** The playback plan, with how many devices may hold downloads at once (plan data: Basic 1, Standard 2, Premium 6, Mobile 1). */
+export type DownloadPlan = PlaybackPlan;
 
 export type DownloadAccess = { plan: DownloadPlan } | { refusal: AccessRefusal };
+
+/** The access `settleDownloads` found; with access, the devices holding downloads once settled. */
+export type SettledAccess = { plan: DownloadPlan; devices: HoldingDevice[] } | { refusal: AccessRefusal };
 
 /** A device holding downloads, as the account's other devices see it. */
 export interface HoldingDevice {
@@ -37,9 +38,7 @@ export interface HoldingDevice {
 /** The playback rule (src/domain/subscriptions.ts `givesAccess`, via playbackAccess) with the plan's download devices. */
 export async function downloadAccess(db: Queryable, userId: string, now: Date): Promise<DownloadAccess> {
   const access = await playbackAccess(db, userId, now);
-  if ('refusal' in access) return { refusal: access.refusal as AccessRefusal };
-  const [plan] = await db.select({ downloads: plans.downloads }).from(plans).where(eq(plans.id, access.plan.id));
-  return { plan: { ...access.plan, downloads: plan?.downloads ?? 0 } };
+  return 'refusal' in access ? { refusal: access.refusal as AccessRefusal } : access;
 }
 
 /** The account's open licences (not revoked; after `settleDownloads`, all of them valid). */
@@ -83,9 +82,9 @@ export async function lockAccount(tx: Queryable, userId: string): Promise<void> 
  * those past their expiry end as `expired`; without access every licence is revoked with the
  * refusal's reason; then those of signed-out devices, those above the plan's cap, and the
  * devices beyond the plan's download devices (the most recently seen are kept). Answers the
- * access it found. Plan changes call it where they are applied (a downgrade revokes at the change).
+ * access it found, with the devices then holding downloads. Plan changes call it where they are applied (a downgrade revokes at the change).
  */
-export async function settleDownloads(tx: Queryable, userId: string, now: Date): Promise<DownloadAccess> {
+export async function settleDownloads(tx: Queryable, userId: string, now: Date): Promise<SettledAccess> {
   await lockAccount(tx, userId);
   const open = openLicences(userId);
   await tx
@@ -103,7 +102,10 @@ export async function settleDownloads(tx: Queryable, userId: string, now: Date):
     .where(and(eq(sessions.id, downloadLicences.deviceId), isNull(sessions.revokedAt)));
   await revokeLicences(tx, and(open, notExists(signedIn)), 'signed_out', now);
   await revokeLicences(tx, and(open, gt(downloadLicences.height, access.plan.maxVideoHeight)), 'quality_not_in_plan', now);
-  const beyond = (await holdingDevices(tx, userId)).slice(Math.max(0, access.plan.downloads)).map((device) => device.deviceId);
+  const devices = await holdingDevices(tx, userId);
+  const kept = Math.max(0, access.plan.downloads);
+  const beyond = devices.slice(kept).map((device) => device.deviceId);
   if (beyond.length > 0) await revokeLicences(tx, and(open, inArray(downloadLicences.deviceId, beyond)), 'device_limit', now);
-  return access;
+  // The devices still holding downloads: the caller asks no more (a licence issued next counts them).
+  return { plan: access.plan, devices: devices.slice(0, kept) };
 }

@@ -86,7 +86,7 @@ export function downloadsService(db: Database) {
         if (!media.renditions.some((rendition) => rendition.name === input.rendition)) throw new HttpError(400, 'downloads.unknownRendition');
         const issued = await issueLicence(
           tx,
-          { userId: device.userId, deviceId: device.deviceId, classId: found.id, mediaId: media.id, rendition: input.rendition, height, plan: access.plan },
+          { userId: device.userId, deviceId: device.deviceId, classId: found.id, mediaId: media.id, rendition: input.rendition, height, plan: access.plan, devices: access.devices },
           now,
         );
         if (issued.kind === 'limit') return { ...issued, plan: access.plan };

@@ -11,6 +11,8 @@ export interface PlaybackPlan {
   maxVideoHeight: number;
   simultaneousScreens: number;
   mobileOnly: boolean;
+  /** How many devices may hold downloads at once (read with the rest, so the downloads rule asks nothing more). */
+  downloads: number;
 }
 
 export type RefusalReason = NonNullable<components['schemas']['PlaybackRefusedError']['reason']>;
@@ -34,7 +36,7 @@ export async function playbackAccess(db: Queryable, userId: string, now: Date): 
   });
   if (watching) {
     const { plan } = watching;
-    return { plan: { id: plan.id, maxVideoHeight: plan.maxVideoHeight, simultaneousScreens: plan.simultaneousScreens, mobileOnly: plan.mobileOnly } };
+    return { plan: { id: plan.id, maxVideoHeight: plan.maxVideoHeight, simultaneousScreens: plan.simultaneousScreens, mobileOnly: plan.mobileOnly, downloads: plan.downloads } };
   }
   const latest = rows[0]?.subscription;
   if (!latest) return { refusal: 'no_subscription' };

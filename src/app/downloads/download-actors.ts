@@ -7,7 +7,7 @@ import { fromCall } from '@app/call-actor';
 import type { Schemas } from '@domain/contract';
 import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
 import type { DownloadEvent, DownloadState, SpaceAnswer } from '@machines/download.machine';
-import { deleteStored, fetchDownload, missingBytes, readRecord, storageEstimate, writeRecord } from './store';
+import { deleteStored, fetchDownload, missingBytes, readRecord, storageEstimate, storedFiles, writeRecord } from './store';
 
 export interface DownloadedClass {
   classId: string;
@@ -17,8 +17,22 @@ export interface DownloadedClass {
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
+/** What this device holds of the class and has free, read while its licence is asked for (docs/decisions/040). */
+interface Prepared {
+  stored: Set<string>;
+  estimate: Awaited<ReturnType<typeof storageEstimate>>;
+}
+
 export function downloadImplementations({ api }: AppActors, downloaded: DownloadedClass) {
   const { classId } = downloaded;
+  // Read alongside the licence call, used once by the space check and the first fetch after it;
+  // a resume (fresh URLs) reads them again.
+  let prepared: Promise<Prepared> | null = null;
+  const prepare = (): Promise<Prepared> => Promise.all([storedFiles(classId), storageEstimate()]).then(([stored, estimate]) => ({ stored, estimate }));
+  let known: Set<string> | null = null;
+  // The record written when the licence came (and its write), for the fetch right after (no read back).
+  let written: DownloadRecord | null = null;
+  let recording: Promise<void> = Promise.resolve();
   return {
     actors: {
       loadDownload: fromPromise<DownloadState, { classId: string }>(async () => {
@@ -29,7 +43,12 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
         return { record, maxHeight: overview.data.max_video_height, refused: overview.data.refused };
       }),
       requestLicence: fromCall(async (input: { classId: string; quality: string }, signal) => {
-        // This device's record (a resume point kept from an earlier download) is read while the licence is asked for.
+        // This device's record (a resume point kept from an earlier download), what it stores of
+        // the class and its free space are read while the licence is asked for.
+        prepared = prepare();
+        prepared.catch(() => {});
+        known = null;
+        written = null;
         const [outcome, earlier] = await Promise.all([api.createDownloadLicence(input, signal), readRecord(classId)]);
         if (outcome.kind === 'ok' && outcome.data.kind === 'issued') {
           // Kept at once: a reload during the download finds it and resumes.
@@ -46,7 +65,10 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
             positionSeconds: earlier?.positionSeconds ?? 0,
             savedAt: new Date().toISOString(),
           };
-          await writeRecord(record);
+          // Written while the first files are fetched: none is stored before it is (store.ts).
+          recording = writeRecord(record);
+          recording.catch(() => {});
+          written = record;
         }
         return outcome;
       }),
@@ -58,16 +80,26 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
         return outcome;
       }),
       checkSpace: fromPromise<SpaceAnswer, { classId: string; files: DownloadFiles }>(async ({ input }) => {
-        const [needed, estimate] = await Promise.all([missingBytes(input.classId, input.files), storageEstimate()]);
-        return { needed, free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
+        const ready = prepared ?? prepare();
+        prepared = null;
+        const { stored, estimate } = await ready;
+        known = stored;
+        return { needed: missingBytes(input.classId, input.files, stored), free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
       }),
       fetchFiles: fromCallback<DownloadEvent, { classId: string; files: DownloadFiles }>(({ input, sendBack }) => {
         const controller = new AbortController();
         void (async () => {
           try {
-            const record = await readRecord(input.classId);
+            // What the space check found stored (nothing was stored since) and the record just
+            // written, once; a resume reads the record.
+            const stored = known ?? undefined;
+            const record = written ?? (await readRecord(input.classId));
+            const recorded = recording;
+            known = null;
+            written = null;
+            recording = Promise.resolve();
             if (!record) throw new Error('download: no record');
-            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }));
+            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }), { stored, recorded });
             sendBack({ type: 'download.stored' });
           } catch {
             if (!controller.signal.aborted) sendBack({ type: 'download.interrupted' });

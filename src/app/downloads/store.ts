@@ -70,9 +70,14 @@ async function storedPaths(cache: Cache): Promise<Set<string>> {
   return new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
 }
 
-/** Bytes of the files not yet stored (what a resumed download still needs). */
-export async function missingBytes(classId: string, files: DownloadFiles): Promise<number> {
-  const stored = await storedPaths(await caches.open(cacheName(classId)));
+/** The local paths stored for a class, without creating its cache (read while its licence is asked for). */
+export async function storedFiles(classId: string): Promise<Set<string>> {
+  if (!storageAvailable() || !(await caches.has(cacheName(classId)))) return new Set();
+  return storedPaths(await caches.open(cacheName(classId)));
+}
+
+/** Bytes of the files not yet stored (what a resumed download still needs), given what is stored. */
+export function missingBytes(classId: string, files: DownloadFiles, stored: Set<string>): number {
   return downloadParts(classId, files)
     .filter((part) => !stored.has(part.local))
     .reduce((sum, part) => sum + part.bytes, 0);
@@ -83,13 +88,14 @@ export interface FetchProgress {
   bytesTotal: number;
 }
 
-async function storePart(cache: Cache, part: DownloadPart, signal: AbortSignal, counted: (bytes: number) => void): Promise<void> {
+async function storePart(cache: Cache, part: DownloadPart, signal: AbortSignal, recorded: Promise<void>, counted: (bytes: number) => void): Promise<void> {
   const response = await fetch(part.url, { signal, credentials: 'same-origin' });
   if (!response.ok || !response.body) throw new Error(`download: ${response.status} for ${part.local}`);
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   if (part.playlist) {
     const text = unsignedPlaylist(await response.text());
     counted(part.bytes);
+    await recorded;
     await cache.put(part.local, new Response(text, { headers: { 'content-type': type } }));
     return;
   }
@@ -101,28 +107,38 @@ async function storePart(cache: Cache, part: DownloadPart, signal: AbortSignal, 
     chunks.push(value);
     counted(value.byteLength);
   }
+  await recorded;
   await cache.put(part.local, new Response(new Blob(chunks, { type }), { headers: { 'content-type': type } }));
 }
 
 /**
- * Stores every file of `files` not stored yet (the master playlist first, rewritten to the local
+ * Stores every file of `files` not stored yet (and the master playlist, rewritten to the local
  * URLs), reporting progress; the record's `done` list grows as files land, so a reload resumes.
  */
-export async function fetchDownload(record: DownloadRecord, files: DownloadFiles, signal: AbortSignal, progress: (progress: FetchProgress) => void): Promise<DownloadRecord> {
+export async function fetchDownload(
+  record: DownloadRecord,
+  files: DownloadFiles,
+  signal: AbortSignal,
+  progress: (progress: FetchProgress) => void,
+  ahead: { stored?: Set<string>; recorded?: Promise<void> } = {},
+): Promise<DownloadRecord> {
   const { classId } = record;
   const cache = await caches.open(cacheName(classId));
-  await cache.put(localMasterUrl(classId), new Response(localMaster(classId, files.master_playlist), { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }));
   const parts = downloadParts(classId, files);
-  const stored = await storedPaths(cache);
+  // What is stored: read while the licence was asked for (`ahead.stored`), or now.
+  const stored = ahead.stored ?? (await storedPaths(cache));
+  // The record's first write (`ahead.recorded`) lands before any file: a reload finds the files' record.
+  const recorded = ahead.recorded ?? Promise.resolve();
   const done = new Set(parts.filter((part) => stored.has(part.local)).map((part) => part.local));
   let bytesDone = parts.filter((part) => done.has(part.local)).reduce((sum, part) => sum + part.bytes, 0);
   const bytesTotal = files.total_bytes;
   let current: DownloadRecord = { ...record, done: [...done], fileCount: parts.length + 1, bytes: bytesTotal };
-  await writeRecord(current);
   progress({ bytesDone, bytesTotal });
   // The record follows the files without holding the next fetch back: one write at a time, of
-  // the newest state (a resume reads what the cache holds, not this list).
-  let saving: Promise<void> = Promise.resolve();
+  // the newest state (a resume reads what the cache holds, not this list). The master playlist
+  // and the record's first write go alongside the first files, not before them.
+  const master = recorded.then(() => cache.put(localMasterUrl(classId), new Response(localMaster(classId, files.master_playlist), { headers: { 'content-type': 'application/vnd.apple.mpegurl' } })));
+  let saving: Promise<void> = recorded.then(() => writeRecord(current));
   let queued = false;
   const save = () => {
     if (queued) return;
@@ -137,7 +153,7 @@ export async function fetchDownload(record: DownloadRecord, files: DownloadFiles
   const queue = parts.filter((part) => !done.has(part.local));
   const worker = async () => {
     for (let part = queue.shift(); part; part = queue.shift()) {
-      await storePart(cache, part, signal, (bytes) => {
+      await storePart(cache, part, signal, recorded, (bytes) => {
         bytesDone = Math.min(bytesTotal, bytesDone + bytes);
         const now = performance.now();
         if (now - reported < PROGRESS_MS) return;
@@ -149,7 +165,7 @@ export async function fetchDownload(record: DownloadRecord, files: DownloadFiles
       save();
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await Promise.all([master, ...Array.from({ length: PARALLEL }, worker)]);
   await saving;
   current = { ...current, complete: true, savedAt: new Date().toISOString() };
   await writeRecord(current);

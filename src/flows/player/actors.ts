@@ -24,8 +24,10 @@ export default implement<PlayerMachine>(({ api, deviceId, language, reportProgre
   // hls.js loads while the session starts, online or local; the answer's first playlists and
   // segments are primed (first-frame.ts), so the media buffers before Play is offered (decision 046).
   const startPlayback = async (input: { classId: string }, signal?: AbortSignal) => {
+    performance.mark('player:start');
     warmPlayer();
     const outcome = await session.startPlayback(input, signal);
+    performance.mark('player:session');
     if (outcome.kind === 'ok' && outcome.data.kind === 'started' && outcome.data.firstFrame) primeFirstFrame(outcome.data.firstFrame);
     return outcome;
   };
