@@ -6,7 +6,7 @@
 // answers those by itself. Once React has hydrated the navbar it marks its header `data-live`
 // (src/components/navbar.tsx), reads the disclosures' state from the DOM, and answers from then on.
 // This runs in the entry: only the storage keys are imported.
-import { languageCookie, STORAGE_KEYS } from './storage-keys';
+import { languageCookie, STORAGE_KEYS } from './storage-keys.ts'; // with its extension: see held-input.ts
 
 /** A disclosure button the page answers before the app: it toggles its `aria-expanded`, which the styles follow. */
 export const DISCLOSURE = 'data-disclosure';

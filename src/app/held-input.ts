@@ -6,7 +6,8 @@
 // What the page answers on its own meanwhile (its disclosures, the language switcher) is not held:
 // src/app/early-controls.ts. Nothing heavy imported: this runs in the entry, before React is even
 // downloaded.
-import { DISCLOSURE } from './early-controls';
+// With its extension: vite.config.ts reaches this file through scripts/prerender.ts, and Vite's config loader resolves no other way.
+import { DISCLOSURE } from './early-controls.ts';
 
 /** The events that say a visitor is about to use the page. */
 const INTENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel', 'input', 'change', 'submit'] as const;
