@@ -64,6 +64,19 @@ function prerendered(onSend: (sent: Sent) => void, report = true): HTMLElement {
 
 const field = (container: HTMLElement, label: string) => container.querySelector<HTMLInputElement & HTMLSelectElement>(`[aria-label="${label}"]`)!;
 
+/** What `sentBeforeHydration` typed, as the form sends it. */
+const TYPED_AND_SENT: Sent = { email: 'ana@example.com', password: 'Secret1!x', remember: false, country: 'US' };
+
+/** The pre-rendered form, typed into and sent before hydration (held as the before-paint script holds it: scripts/prerender.ts). */
+function sentBeforeHydration(onSend: (sent: Sent) => void) {
+  const container = prerendered(onSend);
+  const held = holdInput(container);
+  field(container, 'Email').value = TYPED_AND_SENT.email;
+  field(container, 'Password').value = TYPED_AND_SENT.password;
+  window[HELD_FORM] = container.querySelector('form');
+  return { container, held };
+}
+
 async function hydrate(container: HTMLElement, element: React.ReactElement): Promise<void> {
   await act(async () => {
     roots.push(hydrateRoot(container, element));
@@ -95,18 +108,13 @@ describe('input held until the app hydrates', () => {
 
   it('sends a form that was sent before, with what was typed', async () => {
     const onSend = vi.fn();
-    const container = prerendered(onSend);
-    const held = holdInput(container);
-    field(container, 'Email').value = 'ana@example.com';
-    field(container, 'Password').value = 'Secret1!x';
-    // What the before-paint script does with a form sent before hydration (scripts/prerender.ts).
-    window[HELD_FORM] = container.querySelector('form');
+    const { container, held } = sentBeforeHydration(onSend);
 
     await hydrate(container, <SignInForm onSend={onSend} />);
     await act(async () => held.replay());
 
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect(onSend).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secret1!x', remember: false, country: 'US' });
+    expect(onSend).toHaveBeenCalledWith(TYPED_AND_SENT);
     expect(window[HELD_FORM]).toBeNull();
   });
 
@@ -129,11 +137,7 @@ function ShownScreen({ onShown, children }: { onShown: () => void; children: Rea
 describe('a form sent before the app is up, replayed from the shown screen’s effect as the app does', () => {
   it('is sent with what was typed, once React has taken it in', async () => {
     const onSend = vi.fn();
-    const container = prerendered(onSend);
-    const held = holdInput(container);
-    field(container, 'Email').value = 'ana@example.com';
-    field(container, 'Password').value = 'Secret1!x';
-    window[HELD_FORM] = container.querySelector('form');
+    const { container, held } = sentBeforeHydration(onSend);
 
     await hydrate(
       container,
@@ -143,6 +147,6 @@ describe('a form sent before the app is up, replayed from the shown screen’s e
     );
 
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect(onSend).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secret1!x', remember: false, country: 'US' });
+    expect(onSend).toHaveBeenCalledWith(TYPED_AND_SENT);
   });
 });
