@@ -19,6 +19,16 @@ function downloadsPage(shown?: LocalDownloads | null) {
   return { actor, load, count, remove };
 }
 
+/** The page with the list read and this plan's devices counted (`showing.counted`). */
+async function countedPage() {
+  const page = downloadsPage();
+  page.load.last.resolve(local);
+  await settle();
+  page.count.last.resolve(devices);
+  await settle();
+  return page;
+}
+
 describe('downloads machine', () => {
   it('shows the list and the storage at once, and the devices once they are counted', async () => {
     const { actor, load, count } = downloadsPage();
@@ -77,11 +87,7 @@ describe('downloads machine', () => {
   });
 
   it('Delete removes the download (busy meanwhile) and reads the list again', async () => {
-    const { actor, load, count, remove } = downloadsPage();
-    load.last.resolve(local);
-    await settle();
-    count.last.resolve(devices);
-    await settle();
+    const { actor, load, count, remove } = await countedPage();
     actor.send({ type: 'download.delete', classId: 'c1', licenceId: LICENCE_ID });
     expect(actor.getSnapshot().value).toBe('deleting');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -98,11 +104,7 @@ describe('downloads machine', () => {
   });
 
   it('drops an earlier devices count when counting again fails, rather than show a stale one', async () => {
-    const { actor, load, count, remove } = downloadsPage();
-    load.last.resolve(local);
-    await settle();
-    count.last.resolve(devices);
-    await settle();
+    const { actor, load, count, remove } = await countedPage();
     actor.send({ type: 'download.delete', classId: 'c1', licenceId: LICENCE_ID });
     remove.last.resolve();
     await settle();
