@@ -10,7 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/app/held-input.ts';
-import { LANGUAGE_COOKIE } from '../src/app/storage-keys.ts';
+import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../src/app/storage-keys.ts';
 import type { DownloadsTemplate } from '../src/prerender.tsx';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
@@ -41,9 +41,9 @@ export function firstPaintScript(visitorOnly: boolean): string {
   // A form sent before the app has hydrated would go to the server as a plain POST: held instead,
   // for the app to send once hydrated (src/app/held-input.ts); one whose native submission goes
   // where the app would go (the landing's email entry, a GET to /register) goes at once.
-  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')&&!e.target.hasAttribute('${NATIVE_FORM}')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
+  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')&&!e.target.hasAttribute('${NATIVE_FORM}')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='${STORAGE_KEYS.session}',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
     visitorOnly ? `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string'){d.hidden=true;location.replace('/home');return}` : ''
-  }var g=JSON.parse(l.getItem('fitstream.language')||'null');if((g==='en'||g==='es')&&g!==d.lang){document.cookie='${LANGUAGE_COOKIE}='+g+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf('${LANGUAGE_COOKIE}='+g)>=0){d.hidden=true;location.reload()}}}catch(e){}})()`;
+  }var g=JSON.parse(l.getItem('${STORAGE_KEYS.language}')||'null');if((g==='en'||g==='es')&&g!==d.lang){document.cookie='${LANGUAGE_COOKIE}='+g+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf('${LANGUAGE_COOKIE}='+g)>=0){d.hidden=true;location.reload()}}}catch(e){}})()`;
 }
 
 export const scriptHash = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`;
@@ -64,7 +64,7 @@ interface Renderer {
 export function downloadsPaintScript(): string {
   // A button pressed before the app's entry has run (a Delete on the drawn list) is held for it to
   // press again once hydrated (src/app/held-input.ts); the entry takes the list and ends it (null).
-  return `(function(){try{var d=document.documentElement,l=localStorage,k='fitstream.session',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};document.addEventListener('click',function(e){var h=window.${HELD_PRESSES};if(h!==null&&!d.hasAttribute('data-hydrated')){(window.${HELD_PRESSES}=h||[]).push(e.target)}},true);var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('fitstream.language')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
+  return `(function(){try{var d=document.documentElement,l=localStorage,k='${STORAGE_KEYS.session}',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};document.addEventListener('click',function(e){var h=window.${HELD_PRESSES};if(h!==null&&!d.hasAttribute('data-hydrated')){(window.${HELD_PRESSES}=h||[]).push(e.target)}},true);var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('${STORAGE_KEYS.language}')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
 }
 
 /**
