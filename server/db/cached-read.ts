@@ -72,14 +72,20 @@ export interface KeyedCachedReadOptions {
   now?: () => number;
 }
 
+/** A key's read; `loaded`: the value once `value` has loaded. */
+interface KeyedEntry<T> {
+  value: Promise<T>;
+  loadedAt: number;
+  loaded?: { value: T };
+}
+
 /**
  * A read per key (an account's), each kept like a `CachedRead` and dropped by `invalidate(key)`,
  * at most `maxKeys` of them. The owner drops a key when it hears of its change: its own write
  * at once, other instances' by a notification naming the key.
  */
 export class KeyedCachedRead<K, T> {
-  /** `loaded`: the value once `value` has loaded. */
-  private readonly entries = new Map<K, { value: Promise<T>; loadedAt: number; loaded?: { value: T } }>();
+  private readonly entries = new Map<K, KeyedEntry<T>>();
   private readonly now: () => number;
 
   constructor(
@@ -100,7 +106,7 @@ export class KeyedCachedRead<K, T> {
   get(key: K): Promise<T> {
     const kept = this.fresh(key);
     if (kept) return kept.value;
-    const entry: { value: Promise<T>; loadedAt: number; loaded?: { value: T } } = { value: this.load(key), loadedAt: this.now() };
+    const entry: KeyedEntry<T> = { value: this.load(key), loadedAt: this.now() };
     this.entries.set(key, entry);
     if (this.entries.size > this.options.maxKeys) this.entries.delete(this.entries.keys().next().value as K);
     entry.value.then(
