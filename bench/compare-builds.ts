@@ -1,9 +1,10 @@
-// `npm run bench:compare -- --before=<dir> [--target=plans|home|up-next|classes-home|activity|catalog] [--rounds=5] [--seconds=5] [--postgres]`:
+// `npm run bench:compare -- --before=<dir> [--target=plans|home|up-next|classes-home|activity|catalog|landing] [--rounds=5] [--seconds=5] [--postgres]`:
 // two builds of the server (a copy of an earlier dist-server/ in <dir>, kept inside the
 // repository so its packages resolve, and the current one, built as `npm start` builds it) run
 // side by side with the bare Fastify server answering the same bytes, and autocannon loads each
 // in turn, round after round, so a busy machine weighs on all three alike. Prints each round's
-// requests/s and the medians, and the ratios to the bare server. Needs the built app (DIST_DIR).
+// requests/s and the medians, and the ratios to the bare server; first, what autocannon's own
+// parser spends on each server's answer (bench/client-parse.ts). Needs the built app (DIST_DIR).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { accountFor, signedInTarget } from './signed-in-targets';
@@ -17,7 +18,8 @@ import {
   startProductServer,
   type RunningServer,
 } from './server-process';
-import { browserHeaders, copiedHeaders, load } from './throughput';
+import { parseCostNs } from './client-parse';
+import { browserHeaders, copiedHeaders, load, rawAnswerOf } from './throughput';
 
 const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3);
 const before = argument('before');
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   let productHeaders: Record<string, string> = {};
   const bodies: Buffer[] = [];
   let contentType = 'application/json';
+  let contentEncoding: string | undefined;
   try {
     for (const [label, script] of [
       ['before', path.join(path.resolve(before), 'main.js')],
@@ -57,16 +60,24 @@ async function main(): Promise<void> {
       servers.push(entry);
       const session = await accountFor(server.origin, target, 'compare');
       entry.token = session.token ?? '';
-      const response = await session.request(target.method, target.path, { auth: true, headers: browserHeaders });
+      const response = await session.request(target.method, target.path, { auth: target.auth, headers: browserHeaders });
       if (response.status !== 200) throw new Error(`${label} ${target.name}: HTTP ${response.status}`);
       bodies.push(response.body);
       contentType = response.headers['content-type'] ?? contentType;
+      contentEncoding = response.headers['content-encoding'];
       productHeaders = copiedHeaders(response.headers);
     }
     // The bare server answers the same bytes, and under /same-headers with the product's headers too.
-    const bare = await startBareServer([{ method: target.method, url: target.path, contentType, body: bodies[1]!, headers: productHeaders }]);
+    const bare = await startBareServer([
+      { method: target.method, url: target.path, contentType, ...(contentEncoding ? { contentEncoding } : {}), body: bodies[1]!, headers: productHeaders },
+    ]);
     servers.push({ label: 'bare', server: bare, token: servers[1]!.token });
     servers.push({ label: 'bare+headers', server: bare, token: servers[1]!.token, prefix: '/same-headers' });
+    // What autocannon spends parsing each server's answer (its bytes, timed alone): load-independent.
+    for (const { label, server, token, prefix } of servers) {
+      const raw = await rawAnswerOf(server.origin, target, token, prefix);
+      console.log(`${label}: ${raw.length} B per answer, autocannon's parser ${(parseCostNs(raw) / 1000).toFixed(2)} µs per answer`);
+    }
     const rates = new Map<string, number[]>(servers.map(({ label }) => [label, []]));
     /** Each round's server CPU time per request (µs): less swayed than requests/s by who else has the cores. */
     const cpu = new Map<string, number[]>(servers.map(({ label }) => [label, []]));

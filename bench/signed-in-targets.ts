@@ -11,6 +11,8 @@ export const signedInTargets: Record<string, Target> = {
   'classes-home': { name: 'GET /api/v1/classes/home', method: 'GET', path: '/api/v1/classes/home', auth: true, maxP99Ms: 25 },
   activity: { name: 'GET /api/v1/activity', method: 'GET', path: '/api/v1/activity', auth: true, maxP99Ms: 25 },
   catalog: { name: 'GET /api/v1/classes', method: 'GET', path: '/api/v1/classes', auth: true, maxP99Ms: 25 },
+  // Not signed in: the pre-rendered landing page (answered before Fastify, with the headers every page carries).
+  landing: { name: 'GET /', method: 'GET', path: '/', auth: false, maxP99Ms: 25 },
 };
 
 /** The target named `name`, or an error listing the names. */

@@ -4,6 +4,7 @@ import autocannon, { type Result } from 'autocannon';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiSession, benchPassword, newIdentity } from './api-session';
+import { parseCostNs, rawAnswer } from './client-parse';
 import { startBareServer, type BareRoute, type RunningServer } from './server-process';
 import { ratioOf, type Row } from './table';
 
@@ -64,14 +65,18 @@ export function copiedHeaders(headers: Record<string, string | string[] | undefi
   return Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (NOT_COPIED.has(name) || value === undefined ? [] : [[name, String(value)]])));
 }
 
+/** What every request of the load sends: a browser's Accept-Encoding, and the token when signed in. */
+export function requestHeaders(target: Target, token: string): Record<string, string> {
+  return { ...browserHeaders, ...(target.auth ? { authorization: `FitStream ${token}` } : {}) };
+}
+
 export function load(origin: string, target: Target, token: string, seconds: number, connections: number, prefix = ''): Promise<Result> {
-  return autocannon({
-    url: `${origin}${prefix}${target.path}`,
-    method: target.method,
-    connections,
-    duration: seconds,
-    headers: { ...browserHeaders, ...(target.auth ? { authorization: `FitStream ${token}` } : {}) },
-  });
+  return autocannon({ url: `${origin}${prefix}${target.path}`, method: target.method, connections, duration: seconds, headers: requestHeaders(target, token) });
+}
+
+/** The bytes of one answer to `target`, as the load receives them. */
+export function rawAnswerOf(origin: string, target: Target, token: string, prefix = ''): Promise<Buffer> {
+  return rawAnswer(target.method, `${origin}${prefix}${target.path}`, requestHeaders(target, token));
 }
 
 const bytesPerResponse = (result: Result) => Math.round(result.throughput.average / Math.max(1, result.requests.average));
@@ -145,6 +150,18 @@ export async function measureThroughput(server: RunningServer, options: Throughp
       const bareFailures = baseline.errors + baseline.timeouts + baseline.non2xx;
       if (bareFailures > 0) throw new Error(`the bare server failed ${bareFailures} requests to ${target.name}`);
       rows.push(...rowsFor(target, options.label, product, baseline, options.durationSeconds, options.connections));
+      // The client's share: autocannon parses every answer in JavaScript on the same two cores.
+      const productParse = parseCostNs(await rawAnswerOf(server.origin, target, token)) / 1000;
+      const bareParse = parseCostNs(await rawAnswerOf(bare.origin, target, token)) / 1000;
+      rows.push({
+        group: `throughput ${options.label}`,
+        figure: `${target.name} autocannon's CPU to parse one answer`,
+        value: Math.round(productParse * 100) / 100,
+        unit: 'µs',
+        baseline: Math.round(bareParse * 100) / 100,
+        ratio: ratioOf(productParse, bareParse),
+        note: "the load generator's own work per answer, timed alone: more header lines cost the client more, whatever the server does",
+      });
       console.log(`  ${options.label} ${target.name}: ${Math.round(product.requests.average)} req/s vs bare ${Math.round(baseline.requests.average)}`);
       if (target.sameHeaders) {
         const withHeaders = await load(bare.origin, target, token, options.durationSeconds, options.connections, '/same-headers');
