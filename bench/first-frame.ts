@@ -5,12 +5,15 @@
 // Each step of the way (the playback-session start, hls.js, the master playlist, the rendition
 // playlist, the init segment, the first segment) is read from the page's Resource Timing and
 // printed as a breakdown, relative to the press of Play, so the gap to bare is explained.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { browserFlags, chromiumPath } from './lighthouse';
 import { subscriber } from './playback';
 import { startBareServer, type RunningServer } from './server-process';
+import { mainThreadBetween, printMainThread, traceCategories } from './main-thread';
 import { ratioOf, type Row } from './table';
 
 // As a person's browser: Play must be pressed (the press is what is timed).
@@ -48,64 +51,134 @@ function stepOf(url: string): Step | null {
 }
 
 /**
- * The video's own milestones, recorded from the page's start (a capture listener: media events do
- * not bubble). `play` is when the press reached `video.play()` (through the page's own code: on
- * the product, React, the player machine and its media actor); from there to `playing` is the browser's.
+ * The video's own milestones, recorded from the page's start by a capture listener on the window
+ * (media events do not bubble; a window capture listener runs before any of the page's own, so
+ * the product's and bare's events are timed alike, before either page handles them). `play` is
+ * when the press reached `video.play()` (through the page's own code: on the product, React, the
+ * player machine and its media actor); from there to `playing` is the browser's. After the press
+ * each event is also a `performance.mark` (bench:<event>), for the traced run's breakdown.
  */
-const VIDEO_EVENTS = ['loadedmetadata', 'canplay', 'play'] as const;
+const VIDEO_EVENTS = ['loadedmetadata', 'canplay', 'play', 'timeupdate', 'waiting', 'playing'] as const;
+/** The events timed from the page's start (the first of each); the others, the first after the press. */
+const BEFORE_PRESS: readonly string[] = ['loadedmetadata', 'canplay'];
 const recordVideoEvents = (names: readonly string[]) => {
-  const seen: Record<string, number> = {};
-  (window as unknown as { videoEvents: Record<string, number> }).videoEvents = seen;
-  for (const name of names) document.addEventListener(name, () => (seen[name] ??= performance.now()), true);
+  const seen: Record<string, number[]> = {};
+  const page = window as unknown as { videoEvents: Record<string, number[]>; benchPressed?: boolean };
+  page.videoEvents = seen;
+  for (const name of names) {
+    window.addEventListener(
+      name,
+      (event) => {
+        if (!(event.target instanceof HTMLVideoElement)) return;
+        (seen[name] ??= []).push(performance.now());
+        if (page.benchPressed) performance.mark(`bench:${name}`);
+      },
+      true,
+    );
+  }
 };
 
-/** One run's steps: when each first request started and ended, in ms relative to the press of Play (negative: before it). */
-type Breakdown = Partial<Record<Step | (typeof VIDEO_EVENTS)[number] | 'playing', { start: number; end: number }>>;
+/** The frame steps: the first video frame presented after the press (requestVideoFrameCallback's `presentationTime`) and when it was expected on screen. */
+const FRAME_STEPS = ['playing handled', 'frame presented', 'frame on screen'] as const;
 
-async function breakdownOf(page: Page, pressedAt: number, playing: number): Promise<Breakdown> {
+/** One run's steps: when each first request started and ended, in ms relative to the press of Play (negative: before it). */
+type Breakdown = Partial<Record<Step | (typeof VIDEO_EVENTS)[number] | (typeof FRAME_STEPS)[number], { start: number; end: number }>>;
+
+interface Press {
+  /** ms from the press to `playing` (as the window's capture listener saw it, before the page's own listeners). */
+  playing: number;
+  /**
+   * ms from the press to the end of the page's own `playing` listeners (and the microtasks they
+   * queued: on the product, the player machine's transition and React's render of it), as a
+   * listener on the video added after the page's saw it: what this bench timed until decision 044's follow-up.
+   */
+  handled: number;
+  /** The press, on the page's clock. */
+  pressedAt: number;
+  /** The first frame presented after the press, and when it was expected on screen, ms from the press (null: none within 1 s of `playing`). */
+  frame: { presented: number; expected: number } | null;
+}
+
+async function breakdownOf(page: Page, press: Press): Promise<Breakdown> {
   const entries = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
   );
-  const found: Breakdown = { playing: { start: 0, end: playing } };
-  const events = await page.evaluate(() => (window as unknown as { videoEvents?: Record<string, number> }).videoEvents ?? {});
-  for (const name of VIDEO_EVENTS) if (events[name] !== undefined) found[name] = { start: events[name] - pressedAt, end: events[name] - pressedAt };
+  const found: Breakdown = {};
+  const events = await page.evaluate(() => (window as unknown as { videoEvents?: Record<string, number[]> }).videoEvents ?? {});
+  for (const name of VIDEO_EVENTS) {
+    const times = events[name] ?? [];
+    const at = BEFORE_PRESS.includes(name) ? times[0] : times.find((time) => time >= press.pressedAt);
+    if (at !== undefined) found[name] = { start: at - press.pressedAt, end: at - press.pressedAt };
+  }
+  found['playing handled'] = { start: press.handled, end: press.handled };
+  if (press.frame) {
+    found['frame presented'] = { start: press.frame.presented, end: press.frame.presented };
+    found['frame on screen'] = { start: press.frame.expected, end: press.frame.expected };
+  }
   for (const entry of entries) {
     const step = stepOf(entry.name);
-    if (step && !found[step]) found[step] = { start: entry.start - pressedAt, end: entry.end - pressedAt };
+    if (step && !found[step]) found[step] = { start: entry.start - press.pressedAt, end: entry.end - press.pressedAt };
   }
   return found;
 }
 
 function printBreakdown(label: string, runs: Breakdown[]): void {
   const cell = (values: number[]) => (values.length ? `${Math.round(median(values))}`.padStart(6) : '     –');
+  const fine = (values: number[]) => (values.length ? median(values).toFixed(1).padStart(6) : '     –');
   console.log(`  ${label}: each step's median start → end, ms from the press of Play (negative: before it)`);
-  for (const step of [...STEPS, ...VIDEO_EVENTS, 'playing'] as const) {
+  for (const step of [...STEPS, ...VIDEO_EVENTS, ...FRAME_STEPS] as const) {
     const timed = runs.map((run) => run[step]).filter((value) => value !== undefined);
     if (timed.length === 0) continue;
-    console.log(`    ${step.padEnd(20)} ${cell(timed.map((t) => t.start))} → ${cell(timed.map((t) => t.end))}  (${(cell(timed.map((t) => t.end - t.start)) + ' ms').trim()} long)`);
+    // The steps after the press are a few ms: said to a tenth.
+    const after = timed.every((t) => t.start >= 0);
+    const show = after ? fine : cell;
+    console.log(`    ${step.padEnd(20)} ${show(timed.map((t) => t.start))} → ${show(timed.map((t) => t.end))}  (${(cell(timed.map((t) => t.end - t.start)) + ' ms').trim()} long, in ${timed.length} of ${runs.length} runs)`);
   }
 }
 
-/** Milliseconds from the click on `play` to the video's first `playing` event, and when the click was (the page's clock). */
-async function clickToPlaying(page: Page, play: string): Promise<{ playing: number; pressedAt: number }> {
+/**
+ * Presses `play` and waits for the video's first `playing`: the same code on both pages. The
+ * press and `playing` are marked (bench:press, bench:playing) for the traced run, and the first
+ * video frame presented after the press is taken from requestVideoFrameCallback.
+ */
+async function pressPlay(page: Page, play: string): Promise<Press> {
   await page.locator(play).waitFor({ state: 'visible', timeout: 30_000 });
   await page.waitForFunction((selector) => {
     const button = document.querySelector(selector) as HTMLButtonElement | null;
     return button !== null && !button.disabled;
   }, play);
-  return page.evaluate(
-    (selector) =>
-      new Promise<{ playing: number; pressedAt: number }>((resolve, reject) => {
-        const video = document.querySelector('video');
-        const button = document.querySelector(selector) as HTMLButtonElement | null;
-        if (!video || !button) return reject(new Error('no video or Play button'));
-        const start = performance.now();
-        video.addEventListener('playing', () => resolve({ playing: performance.now() - start, pressedAt: start }), { once: true });
-        setTimeout(() => reject(new Error('no playing event within 30 s')), 30_000);
-        button.click();
-      }),
-    play,
-  );
+  // A string, not a function: tsx would wrap the named functions inside it with its `__name` helper, which the page lacks.
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const video = document.querySelector('video');
+    const button = document.querySelector(${JSON.stringify(play)});
+    if (!video || !button) return reject(new Error('no video or Play button'));
+    let playing = null;
+    let handled = null;
+    let frame;
+    const start = performance.now();
+    const done = () => {
+      if (playing !== null && handled !== null && frame !== undefined) resolve({ playing, handled, pressedAt: start, frame });
+    };
+    // Before the page's own listeners: when the browser dispatched it.
+    window.addEventListener('playing', (event) => {
+      if (event.target !== video || playing !== null) return;
+      performance.mark('bench:playing-dispatched');
+      playing = performance.now() - start;
+      setTimeout(() => { frame ??= null; done(); }, 1000);
+      done();
+    }, true);
+    // After the page's own listeners and the microtasks they queued.
+    video.addEventListener('playing', () => { handled ??= performance.now() - start; done(); }, { once: true });
+    video.requestVideoFrameCallback((_now, metadata) => {
+      performance.mark('bench:frame');
+      frame = { presented: metadata.presentationTime - start, expected: metadata.expectedDisplayTime - start };
+      done();
+    });
+    setTimeout(() => reject(new Error('no playing event within 30 s')), 30000);
+    window.benchPressed = true;
+    performance.mark('bench:press');
+    button.click();
+  })`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -136,42 +209,68 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
     ],
     { staticRoot: options.mediaDir },
   );
+  // One run on each page, in a browser of its own; `traced` records a performance trace of the press.
+  const productRun = async (browser: Browser, run: number, traced: boolean) => {
+    const productContext = await browser.newContext({ baseURL: server.origin, viewport: desktop });
+    await productContext.addInitScript(recordVideoEvents, VIDEO_EVENTS);
+    const page = await productContext.newPage();
+    await page.goto('/terms');
+    await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email: session.email, token: session.token });
+    await page.goto(`/watch/${classId}`);
+    if (traced) await browser.startTracing(page, { categories: traceCategories });
+    // Play, or "Resume from …" once an earlier run left progress: either starts the video.
+    const product = await pressPlay(page, '.player__overlay .btn--primary').catch(async (error: Error) => {
+      const shown = (await page.locator('main').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 200);
+      throw new Error(`run ${run + 1} on ${page.url()} showing "${shown}": ${error.message}`);
+    });
+    const trace = traced ? await browser.stopTracing() : null;
+    const steps = await breakdownOf(page, product);
+    // Leaving the player stops its playback session (so the runs never fill the plan's screens).
+    await page.goto('/terms');
+    await productContext.close();
+    return { press: product, steps, trace };
+  };
+  const bareRun = async (browser: Browser, traced: boolean) => {
+    const plain = await browser.newContext({ baseURL: bare.origin, viewport: desktop });
+    await plain.addInitScript(recordVideoEvents, VIDEO_EVENTS);
+    const barePageTab = await plain.newPage();
+    await barePageTab.goto('/');
+    if (traced) await browser.startTracing(barePageTab, { categories: traceCategories });
+    const press = await pressPlay(barePageTab, '#play');
+    const trace = traced ? await browser.stopTracing() : null;
+    const steps = await breakdownOf(barePageTab, press);
+    await plain.close();
+    return { press, steps, trace };
+  };
   let browser: Browser | null = null;
   const ours: number[] = [];
   const theirs: number[] = [];
+  const ourFrames: number[] = [];
+  const theirFrames: number[] = [];
   const ourSteps: Breakdown[] = [];
   const theirSteps: Breakdown[] = [];
+  const traces: { product: Buffer | null; bare: Buffer | null } = { product: null, bare: null };
   try {
-    for (let run = 0; run < options.runs; run += 1) {
+    // The last run is traced (what the main thread does from the press to `playing`) and not counted.
+    for (let run = 0; run <= options.runs; run += 1) {
+      const traced = run === options.runs;
       // A fresh browser each time: nothing cached from the run before, and no permission to
       // play without a press that Chromium grants an origin once it has played there.
       await browser?.close();
       browser = await chromium.launch({ executablePath: chromiumPath, args: flags });
-      const productContext = await browser.newContext({ baseURL: server.origin, viewport: desktop });
-      await productContext.addInitScript(recordVideoEvents, VIDEO_EVENTS);
-      const page = await productContext.newPage();
-      await page.goto('/terms');
-      await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email: session.email, token: session.token });
-      await page.goto(`/watch/${classId}`);
-      // Play, or "Resume from …" once an earlier run left progress: either starts the video.
-      const product = await clickToPlaying(page, '.player__overlay .btn--primary').catch(async (error: Error) => {
-        const shown = (await page.locator('main').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 200);
-        throw new Error(`run ${run + 1} on ${page.url()} showing "${shown}": ${error.message}`);
-      });
-      ours.push(product.playing);
-      ourSteps.push(await breakdownOf(page, product.pressedAt, product.playing));
-      // Leaving the player stops its playback session (so the runs never fill the plan's screens).
-      await page.goto('/terms');
-      await productContext.close();
-
-      const plain = await browser.newContext({ baseURL: bare.origin, viewport: desktop });
-      await plain.addInitScript(recordVideoEvents, VIDEO_EVENTS);
-      const barePageTab = await plain.newPage();
-      await barePageTab.goto('/');
-      const plainRun = await clickToPlaying(barePageTab, '#play');
-      theirs.push(plainRun.playing);
-      theirSteps.push(await breakdownOf(barePageTab, plainRun.pressedAt, plainRun.playing));
-      await plain.close();
+      const product = await productRun(browser, run, traced);
+      const plain = await bareRun(browser, traced);
+      if (traced) {
+        traces.product = product.trace;
+        traces.bare = plain.trace;
+        continue;
+      }
+      ours.push(product.press.playing);
+      ourSteps.push(product.steps);
+      if (product.press.frame) ourFrames.push(product.press.frame.presented);
+      theirs.push(plain.press.playing);
+      theirSteps.push(plain.steps);
+      if (plain.press.frame) theirFrames.push(plain.press.frame.presented);
     }
   } finally {
     await browser?.close();
@@ -182,6 +281,19 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
   console.log(`  ${options.label} first frame from Play: ${value} ms vs bare ${baseline} ms (medians of ${options.runs})`);
   printBreakdown('product', ourSteps);
   printBreakdown('bare hls.js', theirSteps);
+  if (ourFrames.length && theirFrames.length) {
+    const frames = (values: number[]) => values.map((value) => value.toFixed(1)).join('/');
+    console.log(`  first frame presented after the press: ${median(ourFrames).toFixed(1)} ms vs bare ${median(theirFrames).toFixed(1)} ms (runs ${frames(ourFrames)} vs ${frames(theirFrames)})`);
+  }
+  // The traces themselves, for chrome://tracing or the DevTools Performance panel.
+  for (const [side, trace] of Object.entries(traces)) {
+    if (!trace) continue;
+    const file = path.join(os.tmpdir(), `first-frame-${side}-${Date.now()}.trace.json`);
+    await writeFile(file, trace);
+    console.log(`  ${side} trace: ${file}`);
+  }
+  printMainThread('product', traces.product ? mainThreadBetween(traces.product, 'bench:press', ['bench:playing', 'bench:frame']) : null);
+  printMainThread('bare hls.js', traces.bare ? mainThreadBetween(traces.bare, 'bench:press', ['bench:playing', 'bench:frame']) : null);
   return [
     {
       group: `playback ${options.label}`,

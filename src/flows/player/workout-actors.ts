@@ -86,9 +86,13 @@ export function wakeLockActor() {
       );
     };
     document.addEventListener('visibilitychange', take);
-    take();
+    // In a task of its own: the page's first request binds the browser's wake lock service, a few
+    // ms that would otherwise run inside the video's `playing` event, before the page shows that
+    // it plays (docs/decisions/044).
+    const first = setTimeout(take, 0);
     return () => {
       stopped = true;
+      clearTimeout(first);
       document.removeEventListener('visibilitychange', take);
       if (sentinel && !sentinel.released) void sentinel.release().catch(() => {});
     };
