@@ -47,31 +47,90 @@ export function playlistParts(playlist: string): { init: string | null; segments
   return { init, segments };
 }
 
+/**
+ * What a media folder's files weigh and its rendition playlists say, as read once: a media is
+ * published whole into a new folder (`publishMedia` renames it into place) and never changed in
+ * it, so one `stat` of the folder (its inode and times) tells whether what was read still holds.
+ * Kept for the most recently asked folders, a minute at most.
+ */
+interface KnownFolder {
+  stamp: string;
+  readAt: number;
+  sizes: Map<string, number>;
+  playlists: Map<string, string>;
+}
+const knownFolders = new Map<string, KnownFolder>();
+const KNOWN_FOLDERS = 256;
+const KNOWN_MAX_AGE_MS = 60_000;
+
+async function knownFolder(folder: string): Promise<KnownFolder> {
+  const info = await stat(folder);
+  const stamp = `${info.ino}:${info.ctimeMs}:${info.mtimeMs}`;
+  const known = knownFolders.get(folder);
+  if (known && known.stamp === stamp && Date.now() - known.readAt < KNOWN_MAX_AGE_MS) return known;
+  const fresh: KnownFolder = { stamp, readAt: Date.now(), sizes: new Map(), playlists: new Map() };
+  knownFolders.delete(folder);
+  knownFolders.set(folder, fresh);
+  if (knownFolders.size > KNOWN_FOLDERS) knownFolders.delete(knownFolders.keys().next().value!);
+  return fresh;
+}
+
+async function sizeOf(known: KnownFolder, folder: string, relative: string): Promise<number> {
+  let size = known.sizes.get(relative);
+  if (size === undefined) {
+    size = (await stat(path.join(folder, relative))).size;
+    known.sizes.set(relative, size);
+  }
+  return size;
+}
+
+async function playlistOf(known: KnownFolder, folder: string, relative: string): Promise<string> {
+  let text = known.playlists.get(relative);
+  if (text === undefined) {
+    text = await readFile(path.join(folder, relative), 'utf8');
+    known.playlists.set(relative, text);
+  }
+  return text;
+}
+
 export async function downloadFiles(mediaDir: string, secret: string, licence: LicenceRow, media: MediaRow, now: Date): Promise<DownloadFiles> {
   const grant = { sessionId: licence.id, mediaId: media.id, maxHeight: licence.height };
   const folder = mediaFolder(mediaDir, media.id);
   const playlistPath = `${licence.rendition}/playlist.m3u8`;
-  // The grant is signed while the rendition's playlist is read.
-  const [{ token, expiresAt }, playlistText] = await Promise.all([signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS), readFile(path.join(folder, playlistPath), 'utf8')]);
+  // The grant is signed while the rendition's playlist and the files' sizes are read (from memory once known).
+  const signing = signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS);
+  const known = await knownFolder(folder);
+  const playlistText = await playlistOf(known, folder, playlistPath);
   const base = `/media/${media.id}`;
-  const file = async (relative: string, signed = true): Promise<DownloadFile> => ({
-    url: signed ? `${base}/${relative}?token=${encodeURIComponent(token)}` : `${base}/${relative}`,
-    bytes: (await stat(path.join(folder, relative))).size,
+  const file = async (relative: string, signed: boolean): Promise<{ relative: string; signed: boolean; bytes: number }> => ({
+    relative,
+    signed,
+    bytes: await sizeOf(known, folder, relative),
   });
   const parts = playlistParts(playlistText);
-  const [playlist, init, segments, captions, poster] = await Promise.all([
-    file(playlistPath),
-    file(`${licence.rendition}/${parts.init ?? 'init.mp4'}`),
-    Promise.all(parts.segments.map((segment) => file(`${licence.rendition}/${segment}`))),
+  const [playlistSize, initSize, segmentSizes, captionSizes, posterSize] = await Promise.all([
+    file(playlistPath, true),
+    file(`${licence.rendition}/${parts.init ?? 'init.mp4'}`, true),
+    Promise.all(parts.segments.map((segment) => file(`${licence.rendition}/${segment}`, true))),
     Promise.all(
       media.captions.map(async (language) => ({
         language,
-        playlist: await file(`captions/${language}.m3u8`),
-        track: await file(`captions/${language}.vtt`),
+        playlist: await file(`captions/${language}.m3u8`, true),
+        track: await file(`captions/${language}.vtt`, true),
       })),
     ),
     file('poster.jpg', false),
   ]);
+  const { token, expiresAt } = await signing;
+  const url = ({ relative, signed, bytes }: { relative: string; signed: boolean; bytes: number }): DownloadFile => ({
+    url: signed ? `${base}/${relative}?token=${encodeURIComponent(token)}` : `${base}/${relative}`,
+    bytes,
+  });
+  const playlist = url(playlistSize);
+  const init = url(initSize);
+  const segments = segmentSizes.map(url);
+  const captions = captionSizes.map(({ language, playlist: captionPlaylist, track }) => ({ language, playlist: url(captionPlaylist), track: url(track) }));
+  const poster = url(posterSize);
   const all = [playlist, init, ...segments, ...captions.flatMap((caption) => [caption.playlist, caption.track]), poster];
   return {
     token,

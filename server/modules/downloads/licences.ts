@@ -1,10 +1,10 @@
 // What one device asks of its downloads: a licence for a class (issued, renewed or replaced),
 // its files again, the online check that renews or reports each licence, and the deletions.
 // Every function runs inside the caller's transaction, after `settleDownloads`.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
 import { downloadLicences } from '@server/db/schema';
-import { CLASSES_PER_DEVICE, LICENCE_MS, openLicences, revokeLicences, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
+import { CLASSES_PER_DEVICE, LICENCE_MS, openLicences, revokeLicences, type DownloadPlan, type HoldingDevice, type LicenceRow, type OpenLicence, type RevokeReason } from './rules';
 
 /** A licence renewed less than this long ago answers `valid` to a check, not `renewed` (no write per check). */
 export const RENEW_AFTER_MS = 86_400_000;
@@ -16,6 +16,11 @@ export function deviceLicences(userId: string, deviceId: string) {
 }
 
 /** Marks the device's open licences used now: the most recently used devices are kept on a downgrade. */
+/** `deviceLicences` unqualified, for a statement of its own (a CTE's update). */
+function deviceLicencesRaw(userId: string, deviceId: string): SQL {
+  return sql`user_id = ${userId} and device_id = ${deviceId} and revoked_at is null`;
+}
+
 export async function touchDevice(tx: Queryable, userId: string, deviceId: string, now: Date): Promise<void> {
   await tx.update(downloadLicences).set({ lastUsedAt: now }).where(deviceLicences(userId, deviceId));
 }
@@ -24,13 +29,13 @@ export async function listDeviceLicences(tx: Queryable, userId: string, deviceId
   return tx.select().from(downloadLicences).where(deviceLicences(userId, deviceId)).orderBy(desc(downloadLicences.issuedAt));
 }
 
-async function renew(tx: Queryable, licence: LicenceRow, now: Date): Promise<LicenceRow> {
+async function renew(tx: Queryable, id: string, now: Date): Promise<LicenceRow | undefined> {
   const [renewed] = await tx
     .update(downloadLicences)
     .set({ renewedAt: now, expiresAt: new Date(now.getTime() + LICENCE_MS), lastUsedAt: now })
-    .where(eq(downloadLicences.id, licence.id))
+    .where(eq(downloadLicences.id, id))
     .returning();
-  return renewed ?? licence;
+  return renewed;
 }
 
 export type IssueOutcome =
@@ -40,17 +45,19 @@ export type IssueOutcome =
 /**
  * A licence for the class at this rendition on this device: the one it holds, renewed; or a new
  * one, replacing one at another rendition, when the device is within the plan's download devices
- * (or a slot is free) and below 25 classes. `devices`: those holding downloads, as
- * `settleDownloads` left them in this transaction.
+ * (or a slot is free) and below 25 classes. `devices` and `licences`: those holding downloads and
+ * their open licences, as `settleDownloads` left them in this transaction (nothing is read again).
+ * One statement in each case but a replacement (two).
  */
 export async function issueLicence(
   tx: Queryable,
-  input: { userId: string; deviceId: string; classId: string; mediaId: string; rendition: string; height: number; plan: DownloadPlan; devices: HoldingDevice[] },
+  input: { userId: string; deviceId: string; classId: string; mediaId: string; rendition: string; height: number; plan: DownloadPlan; devices: HoldingDevice[]; licences: OpenLicence[] },
   now: Date,
 ): Promise<IssueOutcome> {
-  const held = await listDeviceLicences(tx, input.userId, input.deviceId);
+  const held = input.licences.filter((licence) => licence.deviceId === input.deviceId);
   const same = held.find((licence) => licence.classId === input.classId);
-  if (same && same.rendition === input.rendition) return { kind: 'renewed', licence: await renew(tx, same, now) };
+  // Settled in this transaction, under the account's lock: the row is there.
+  if (same && same.rendition === input.rendition) return { kind: 'renewed', licence: (await renew(tx, same.id, now))! };
   if (!same) {
     const { devices } = input;
     if (held.length >= CLASSES_PER_DEVICE) return { kind: 'limit', reason: 'class_limit', devices };
@@ -58,7 +65,13 @@ export async function issueLicence(
   } else {
     await revokeLicences(tx, eq(downloadLicences.id, same.id), 'replaced', now);
   }
-  const [licence] = await tx
+  // The new licence is used now; the device's others too, in the same statement (none when it
+  // held only the one replaced, or nothing).
+  const others = held.some((other) => other.id !== same?.id);
+  const touched = tx
+    .$with('touched', { id: sql<string>`id` })
+    .as(sql`update ${downloadLicences} set last_used_at = ${now.toISOString()}::timestamptz where ${deviceLicencesRaw(input.userId, input.deviceId)} returning id`);
+  const [licence] = await (others ? tx.with(touched) : tx)
     .insert(downloadLicences)
     .values({
       userId: input.userId,
@@ -73,8 +86,6 @@ export async function issueLicence(
       lastUsedAt: now,
     })
     .returning();
-  // The new licence is used now; the device's others too (none when it held only the one replaced, or nothing).
-  if (held.some((other) => other.id !== same?.id)) await touchDevice(tx, input.userId, input.deviceId, now);
   return { kind: 'issued', licence: licence! };
 }
 
@@ -97,7 +108,7 @@ export async function checkLicences(tx: Queryable, found: LicenceRow[], ids: rea
     else if (licence.revokedAt !== null || licence.deviceId !== deviceId) {
       answers.push({ id, licence, status: 'revoked', reason: (licence.revokeReason as RevokeReason | null) ?? 'unknown' });
     } else if (now.getTime() - licence.renewedAt.getTime() >= RENEW_AFTER_MS) {
-      answers.push({ id, licence: await renew(tx, licence, now), status: 'renewed', reason: null });
+      answers.push({ id, licence: (await renew(tx, licence.id, now)) ?? licence, status: 'renewed', reason: null });
     } else answers.push({ id, licence, status: 'valid', reason: null });
   }
   return answers;

@@ -9,7 +9,7 @@ import { downloadLicences, sessions } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { renditionHeight } from '@server/modules/media/ladder';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
-import { findPlayableClass } from '@server/modules/playback/access';
+import { findPlayableClassMedia } from '@server/modules/playback/access';
 import { describeDevice } from '@server/modules/playback/devices';
 import { checkLicences, findLicences, foreignLicence, issueLicence, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
 import { holdingDevices, revokeLicences, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
@@ -73,20 +73,31 @@ export function downloadsService(db: Database) {
 
   return {
     async create(device: AskingDevice, input: { classId: string; rendition: string }, now: Date): Promise<CreateOutcome> {
-      const found = await findPlayableClass(db, input.classId, now);
+      // The class and its media in one read, before the transaction (media rows change only when a media is imported).
+      const found = await findPlayableClassMedia(db, input.classId, now);
       if (!found) throw new HttpError(404, 'downloads.classNotFound');
       const height = renditionHeight(input.rendition);
       if (height === null) throw new HttpError(400, 'downloads.unknownRendition');
+      const { media } = found;
       return settled(device.userId, now, async (tx, access) => {
         if ('refusal' in access) throw new DownloadRefused(access.refusal);
         if (mobileRefused(access.plan, device.headers)) throw new DownloadRefused('device_not_allowed');
         if (height > access.plan.maxVideoHeight) throw new DownloadRefused('quality_not_in_plan');
-        const media = await findMedia(tx, found.mediaId);
         if (!media) return { kind: 'preparing' };
         if (!media.renditions.some((rendition) => rendition.name === input.rendition)) throw new HttpError(400, 'downloads.unknownRendition');
         const issued = await issueLicence(
           tx,
-          { userId: device.userId, deviceId: device.deviceId, classId: found.id, mediaId: media.id, rendition: input.rendition, height, plan: access.plan, devices: access.devices },
+          {
+            userId: device.userId,
+            deviceId: device.deviceId,
+            classId: found.found.id,
+            mediaId: media.id,
+            rendition: input.rendition,
+            height,
+            plan: access.plan,
+            devices: access.devices,
+            licences: access.licences,
+          },
           now,
         );
         if (issued.kind === 'limit') return { ...issued, plan: access.plan };

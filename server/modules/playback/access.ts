@@ -4,7 +4,7 @@ import { and, desc, eq, lte } from 'drizzle-orm';
 import type { components } from '@api/schema';
 import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '@domain/subscriptions';
 import type { Queryable } from '@server/db/client';
-import { classes, plans, subscriptions } from '@server/db/schema';
+import { classes, media, plans, subscriptions } from '@server/db/schema';
 
 export interface PlaybackPlan {
   id: string;
@@ -21,13 +21,17 @@ const paymentProblems = new Set(['past_due', 'incomplete', 'unpaid']);
 
 export type PlaybackAccess = { plan: PlaybackPlan } | { refusal: RefusalReason };
 
-export async function playbackAccess(db: Queryable, userId: string, now: Date): Promise<PlaybackAccess> {
-  const rows = await db
-    .select({ subscription: subscriptions, plan: plans })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt));
+/** What the rule reads: the account's subscriptions with their plans, the newest first (`accessOrder`). */
+export interface AccessRow {
+  subscription: typeof subscriptions.$inferSelect;
+  plan: typeof plans.$inferSelect;
+}
+
+/** The order `accessOf` expects its rows in. */
+export const accessOrder = desc(subscriptions.createdAt);
+
+/** The rule itself, on the rows read: the downloads rule reads them with the account's lock (one statement). */
+export function accessOf(rows: readonly AccessRow[], now: Date): PlaybackAccess {
   const watching = rows.find(({ subscription }) => {
     const status = subscription.status as SubscriptionStatus;
     // A current one flagged to cancel counts as canceled: access until its paid period ends.
@@ -43,11 +47,33 @@ export async function playbackAccess(db: Queryable, userId: string, now: Date): 
   return { refusal: paymentProblems.has(latest.status) ? 'payment_required' : 'subscription_ended' };
 }
 
-/** The class, when it is published by `now`: one announced for later plays no sooner than it is listed. */
+export async function playbackAccess(db: Queryable, userId: string, now: Date): Promise<PlaybackAccess> {
+  const rows = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(accessOrder);
+  return accessOf(rows, now);
+}
+
+/** Classes published by `now`: one announced for later plays no sooner than it is listed. */
+function playable(classId: string, now: Date) {
+  return and(eq(classes.id, classId), lte(classes.publishedAt, now));
+}
+
+/** The class, when it is published by `now`. */
 export async function findPlayableClass(db: Queryable, classId: string, now: Date): Promise<typeof classes.$inferSelect | null> {
-  const [found] = await db
-    .select()
-    .from(classes)
-    .where(and(eq(classes.id, classId), lte(classes.publishedAt, now)));
+  const [found] = await db.select().from(classes).where(playable(classId, now));
   return found ?? null;
+}
+
+/** The class when it is published by `now`, with its media row (null until the media is made), in one query. */
+export async function findPlayableClassMedia(
+  db: Queryable,
+  classId: string,
+  now: Date,
+): Promise<{ found: typeof classes.$inferSelect; media: typeof media.$inferSelect | null } | null> {
+  const [row] = await db.select({ found: classes, media }).from(classes).leftJoin(media, eq(media.id, classes.mediaId)).where(playable(classId, now));
+  return row ?? null;
 }
