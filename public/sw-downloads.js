@@ -92,11 +92,32 @@
         return '<title>' + escapeHtml(page.title) + '</title>';
       })
       .replace('<head>', function () {
-        return '<head>\n    <script>' + pages.script + '</script>';
+        // The presses held from the start; the session and language checked once the document is
+        // parsed, before anything is drawn (scripts/prerender.ts).
+        var hold = pages.holdScript ? '<script>' + pages.holdScript + '</script>' : '';
+        return '<head>\n    ' + hold + '<script type="module" blocking="render">' + pages.script + '</script>';
       })
       .replace(root, function () {
         return '<div id="root" data-prerendered="/downloads" data-app-start="now">' + markup + '</div><script type="application/json" id="' + DRAWN_ID + '">' + data + '</script>';
       });
+  }
+
+  /**
+   * The page with the shell's stylesheet in a <style> in place of its <link> (`stylesheet` is the
+   * build's { href, hash }, `css` that file's text from the precache), or null when the page has no
+   * such link or there is no text. Linked, the stylesheet was asked of this worker once the page
+   * was parsed up to it, and Chromium's parser, having yielded as it entered <body>, parsed the
+   * list only after it came from Cache Storage and a first, empty frame was drawn (traced: decision 050).
+   */
+  function withStylesheetInline(html, stylesheet, css) {
+    if (!stylesheet || typeof css !== 'string') return null;
+    var link = new RegExp('<link rel="stylesheet"[^>]* href="' + stylesheet.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '"[^>]*>');
+    if (!link.test(html)) return null;
+    // The link stays, disabled (never fetched), so that the app's loader, which adds a chunk's
+    // stylesheet unless a link to it is in the page, does not load it a second time.
+    return html.replace(link, function (tag) {
+      return '<style>' + css + '</style>' + tag.replace(/>$/, ' disabled>');
+    });
   }
 
   var quoted = function (hash) {
@@ -107,14 +128,14 @@
    * The shell's policy with the before-paint script allowed by its hash (as the server does for its
    * pre-rendered pages), and the templates' style attributes (a poster's colour) by theirs.
    */
-  function withPageHashes(policy, pages) {
+  function withPageHashes(policy, pages, stylesheetInline) {
     return policy
       .replace(/script-src ([^;]*)/, function (_, sources) {
-        return 'script-src ' + sources + quoted(pages.scriptHash);
+        return 'script-src ' + sources + (pages.holdScriptHash ? quoted(pages.holdScriptHash) : '') + quoted(pages.scriptHash);
       })
       .replace(/style-src ([^;]*)/, function (_, sources) {
         var styles = pages.styleHashes || [];
-        return 'style-src ' + sources + (styles.length ? " 'unsafe-hashes'" + styles.map(quoted).join('') : '');
+        return 'style-src ' + sources + (stylesheetInline ? quoted(pages.stylesheet.hash) : '') + (styles.length ? " 'unsafe-hashes'" + styles.map(quoted).join('') : '');
       });
   }
 
@@ -176,9 +197,35 @@
     return Boolean(scope.navigator) && scope.navigator.onLine === false;
   };
 
+  // The stylesheet's text, read from the precache once for the worker's life (its name is hashed:
+  // the same bytes until a new worker, with new templates, comes).
+  var stylesheetText = null;
+
+  /** The text of the build's stylesheet, or null (not in Cache Storage, no templates, no caches). */
+  function readStylesheet() {
+    var stylesheet = scope.fitstreamDownloadsPages && scope.fitstreamDownloadsPages.stylesheet;
+    if (!stylesheet || !scope.caches) return Promise.resolve(null);
+    if (stylesheetText === null) {
+      stylesheetText = scope.caches
+        .match(stylesheet.href)
+        .then(function (found) {
+          return found && found.ok ? found.text() : null;
+        })
+        .then(function (text) {
+          if (text === null) stylesheetText = null;
+          return text;
+        })
+        .catch(function () {
+          stylesheetText = null;
+          return null;
+        });
+    }
+    return stylesheetText;
+  }
+
   /** What a drawn page needs from this device, read once per navigation. */
   function readDevice() {
-    return Promise.all([readDownloads(), storageEstimate(), storedLanguage()]);
+    return Promise.all([readDownloads(), storageEstimate(), storedLanguage(), readStylesheet()]);
   }
 
   // Started as the navigation's handling starts (`prepare`), in parallel with the precache lookup.
@@ -204,11 +251,15 @@
       .then(function (found) {
         var device = found[1];
         var language = chooseLanguage(device[2], scope.navigator.languages);
-        var html = drawDownloadsPage(found[0], scope.fitstreamDownloadsPages, { downloads: device[0], storage: device[1] }, language, Date.now());
+        var pages = scope.fitstreamDownloadsPages;
+        var html = drawDownloadsPage(found[0], pages, { downloads: device[0], storage: device[1] }, language, Date.now());
         if (html === null) return shell;
         var headers = new Headers(shell.headers);
         var policy = headers.get('content-security-policy');
-        if (policy) headers.set('content-security-policy', withPageHashes(policy, scope.fitstreamDownloadsPages));
+        // Inline only where the policy can allow it by its hash (a style-src of its own).
+        var inline = !policy || /(^|;)\s*style-src /.test(policy) ? withStylesheetInline(html, pages.stylesheet, device[3]) : null;
+        if (policy) headers.set('content-security-policy', withPageHashes(policy, pages, inline !== null));
+        if (inline !== null) html = inline;
         headers.delete('content-length');
         headers.set('content-language', language);
         return new Response(html, { status: 200, statusText: 'OK', headers: headers });
@@ -218,5 +269,5 @@
       });
   }
 
-  scope.fitstreamDownloadsPage = { prepare: prepare, respond: respond, drawDownloadsPage: drawDownloadsPage, chooseLanguage: chooseLanguage, escapeHtml: escapeHtml };
+  scope.fitstreamDownloadsPage = { prepare: prepare, respond: respond, drawDownloadsPage: drawDownloadsPage, withStylesheetInline: withStylesheetInline, chooseLanguage: chooseLanguage, escapeHtml: escapeHtml };
 })();

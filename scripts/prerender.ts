@@ -5,7 +5,7 @@
 // drawn, and a stored language other than the page's is written to the cookie the server reads,
 // and the page asked for again. The server (server/modules/static) picks the language's file.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
@@ -56,15 +56,27 @@ interface Renderer {
 }
 
 /**
+ * First in the <head> of /downloads as the service worker draws it offline (docs/decisions/050): a
+ * button pressed before the app's entry has run (a Delete on the drawn list) is held for it to
+ * press again once hydrated (src/app/held-input.ts); the entry takes the list and ends it (null).
+ * A classic script that reads no storage, so the parser does not wait on it (decision 051).
+ */
+export function downloadsHoldScript(): string {
+  return `(function(){var d=document.documentElement;document.addEventListener('click',function(e){var h=window.${HELD_PRESSES};if(h!==null&&!d.hasAttribute('data-hydrated')){(window.${HELD_PRESSES}=h||[]).push(e.target)}},true)})()`;
+}
+
+/**
  * Before the first paint of /downloads as the service worker draws it offline (docs/decisions/050):
  * drawn for a signed-in visitor in the worker's language, so without a stored session, or with a
  * stored language other than the page's, the page is hidden and src/main.tsx empties it for the
  * app to draw instead (no reload: a worker without the cookie would draw the same page again).
+ * The worker puts it in a render-blocking module script (`<script type="module" blocking="render">`):
+ * it runs once the document is parsed, before the entry and before anything is drawn. As a classic
+ * script in <head>, its first read of localStorage (a round trip to the browser process) held the
+ * parser before the list: 20–210 ms on the loaded 2-core machine (traces in decision 050).
  */
 export function downloadsPaintScript(): string {
-  // A button pressed before the app's entry has run (a Delete on the drawn list) is held for it to
-  // press again once hydrated (src/app/held-input.ts); the entry takes the list and ends it (null).
-  return `(function(){try{var d=document.documentElement,l=localStorage,k='${STORAGE_KEYS.session}',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};document.addEventListener('click',function(e){var h=window.${HELD_PRESSES};if(h!==null&&!d.hasAttribute('data-hydrated')){(window.${HELD_PRESSES}=h||[]).push(e.target)}},true);var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('${STORAGE_KEYS.language}')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
+  return `(function(){try{var d=document.documentElement,l=localStorage,k='${STORAGE_KEYS.session}',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};var u=r(l)||r(sessionStorage),g=JSON.parse(l.getItem('${STORAGE_KEYS.language}')||'null');if(!(u&&u.user&&typeof u.user.token==='string')||((g==='en'||g==='es')&&g!==d.lang)){d.hidden=true;d.setAttribute('data-redraw','')}}catch(e){}})()`;
 }
 
 /**
@@ -79,6 +91,24 @@ export function styleAttributeHashes(templates: DownloadsTemplate[]): string[] {
     for (const [, value] of markup.matchAll(/ style="([^"]*)"/g)) values.add(value!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
   }
   return [...values].map(scriptHash);
+}
+
+/**
+ * The shell's stylesheet, for the worker to put in the page it draws offline in place of the
+ * `<link>` (docs/decisions/050): with a stylesheet still loading, Chromium stops parsing at the end
+ * of <head> and parses <body>, where the list is, only once it has arrived and a first, empty frame
+ * has been drawn. Its `href` (a hashed file name: the same bytes wherever it is read) and the hash
+ * the CSP allows it by; null (the link stays) when the shell has none, or more than one, or it could
+ * not be moved into the page as it is (a relative `url()` would then resolve against the page, a
+ * `</style` would end the element).
+ */
+export function inlinableStylesheet(index: string, readAsset: (href: string) => string | null): { href: string; hash: string } | null {
+  const links = [...index.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"[^>]*>/g)];
+  if (links.length !== 1) return null;
+  const href = links[0]![1]!;
+  const css = href.startsWith('/assets/') ? readAsset(href) : null;
+  if (css === null || css.includes('\r') || /<\/style/i.test(css) || /url\(\s*['"]?(?!data:|https?:|\/)/i.test(css) || css.startsWith('\uFEFF')) return null;
+  return { href, hash: scriptHash(css) };
 }
 
 /** The worker's script for /downloads (public/sw-downloads.js, copied to the build) gets its templates in front. */
@@ -148,7 +178,23 @@ export function prerenderPages(): Plugin {
           const downloadsPages: Record<string, DownloadsTemplate> = {};
           for (const language of PRERENDERED_LANGUAGES) downloadsPages[language] = await renderer.renderDownloadsTemplate(language);
           const script = downloadsPaintScript();
-          const templates = { pages: downloadsPages, slots: renderer.DOWNLOADS_SLOTS, marks: renderer.DOWNLOADS_MARKS, script, scriptHash: scriptHash(script), styleHashes: styleAttributeHashes(Object.values(downloadsPages)) };
+          const holdScript = downloadsHoldScript();
+          const stylesheet = inlinableStylesheet(index, (href) => {
+            const file = path.join(outDir, href);
+            return existsSync(file) ? readFileSync(file, 'utf8') : null;
+          });
+          if (!stylesheet) this.warn('prerender: the shell’s stylesheet cannot be put in the offline /downloads page; it stays a link');
+          const templates = {
+            pages: downloadsPages,
+            slots: renderer.DOWNLOADS_SLOTS,
+            marks: renderer.DOWNLOADS_MARKS,
+            holdScript,
+            holdScriptHash: scriptHash(holdScript),
+            script,
+            scriptHash: scriptHash(script),
+            styleHashes: styleAttributeHashes(Object.values(downloadsPages)),
+            stylesheet,
+          };
           await writeFile(workerScript, `self.fitstreamDownloadsPages = ${JSON.stringify(templates)};\n${await readFile(workerScript, 'utf8')}`);
         }
         const manifest = { pages: PRERENDERED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };

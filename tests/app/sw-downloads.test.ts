@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadRecord } from '@domain/downloads';
-import { downloadsPaintScript, scriptHash, styleAttributeHashes } from '../../scripts/prerender';
+import { downloadsHoldScript, downloadsPaintScript, inlinableStylesheet, scriptHash, styleAttributeHashes } from '../../scripts/prerender';
 import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, renderDownloadsTemplate, type DownloadsTemplate } from '../../src/prerender';
 
 interface DownloadsPage {
@@ -16,7 +16,9 @@ interface DownloadsPage {
   drawDownloadsPage(shell: string, pages: unknown, list: { downloads: DownloadRecord[]; storage: { usage: number; quota: number } | null }, language: string, now: number): string | null;
 }
 
-const SHELL = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>FitStream</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const STYLESHEET = '/assets/index-AbCd1234.css';
+const CSS = 'body{margin:0}.navbar{color:#fff}';
+const SHELL = `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>FitStream</title>\n    <script type="module" crossorigin src="/assets/index-x.js"></script>\n    <link rel="stylesheet" crossorigin href="${STYLESHEET}">\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n`;
 const POLICY = "default-src 'self';script-src 'self';style-src 'self'";
 const NOW = Date.parse('2026-11-27T10:00:00.000Z');
 
@@ -40,6 +42,8 @@ const record = (over: Partial<DownloadRecord> = {}): DownloadRecord => ({
 function loadWorker(pages: unknown, scope: Record<string, unknown>): DownloadsPage {
   const sandbox: Record<string, unknown> = { Intl, Date, JSON, Promise, Headers, Response, WeakMap, Boolean, encodeURIComponent, RegExp, String, Math, Object, ...scope };
   sandbox.self = sandbox;
+  // The precache holds the build's stylesheet (the only thing the script asks of Cache Storage).
+  if (!('caches' in scope)) sandbox.caches = { match: async (url: string) => (url === STYLESHEET ? new Response(CSS) : undefined) };
   sandbox.fitstreamDownloadsPages = pages;
   runInNewContext(readFileSync(path.join(import.meta.dirname, '../../public/sw-downloads.js'), 'utf8'), sandbox);
   return sandbox.fitstreamDownloadsPage as DownloadsPage;
@@ -84,7 +88,18 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     templates.en = await renderDownloadsTemplate('en');
     templates.es = await renderDownloadsTemplate('es');
     const script = downloadsPaintScript();
-    pages = { pages: templates, slots: DOWNLOADS_SLOTS, marks: DOWNLOADS_MARKS, script, scriptHash: scriptHash(script), styleHashes: styleAttributeHashes(Object.values(templates)) };
+    const holdScript = downloadsHoldScript();
+    pages = {
+      pages: templates,
+      slots: DOWNLOADS_SLOTS,
+      marks: DOWNLOADS_MARKS,
+      holdScript,
+      holdScriptHash: scriptHash(holdScript),
+      script,
+      scriptHash: scriptHash(script),
+      styleHashes: styleAttributeHashes(Object.values(templates)),
+      stylesheet: { href: STYLESHEET, hash: scriptHash(CSS) },
+    };
   }, 60_000);
 
   it('cuts the app’s own screen into a row of each kind, each with its slots, and the storage line', () => {
@@ -120,7 +135,8 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     expect(html).not.toMatch(/FSSLOT_|fsslot|fs:rows|fs:storage/);
     const data = /<script type="application\/json" id="fitstream-drawn-downloads">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data!)).toEqual({ downloads, storage: { usage: 20_000_000, quota: 120_000_000 } });
-    expect(html).toContain(`<script>${downloadsPaintScript()}</script>`);
+    // The presses held from the first byte; the session and language checked before anything is drawn.
+    expect(html).toContain(`<head>\n    <script>${downloadsHoldScript()}</script><script type="module" blocking="render">${downloadsPaintScript()}</script>`);
   });
 
   it('in Spanish: the Spanish titles, words, numbers and dates', () => {
@@ -177,7 +193,11 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     // The poster's colour is a style attribute: allowed by its exact hash only.
     const colour = /class="class-poster" style="([^"]*)"/.exec(html)?.[1] ?? '';
     expect(colour).toMatch(/^--poster-colour:#[0-9a-f]{6}$/);
-    expect(answer.headers.get('content-security-policy')).toBe(`default-src 'self';script-src 'self' '${scriptHash(downloadsPaintScript())}';style-src 'self' 'unsafe-hashes' '${scriptHash(colour)}'`);
+    expect(answer.headers.get('content-security-policy')).toBe(
+      `default-src 'self';script-src 'self' '${scriptHash(downloadsHoldScript())}' '${scriptHash(downloadsPaintScript())}';style-src 'self' '${scriptHash(CSS)}' 'unsafe-hashes' '${scriptHash(colour)}'`,
+    );
+    // The stylesheet is in the page, allowed by its hash; its link stays, disabled (never fetched).
+    expect(html).toContain(`<style>${CSS}</style><link rel="stylesheet" crossorigin href="${STYLESHEET}" disabled>`);
     expect(html).toContain('<html lang="es"');
     expect(html).toContain('Almacenamiento: 1,0 MB usados, 1,0 MB libres');
     // Newest first, as the app lists them.
@@ -208,5 +228,33 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     expect(await (await nothing.respond(shell())).text()).toBe(SHELL);
     const untemplated = loadWorker(undefined, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
     expect(await (await untemplated.respond(shell())).text()).toBe(SHELL);
+  });
+  it('keeps the stylesheet linked when Cache Storage does not have it, or the policy has no style-src to allow it by', async () => {
+    const missing = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB, caches: { match: async () => undefined } });
+    const answer = await missing.respond(shell());
+    const html = await answer.text();
+    expect(html).toContain('data-testid="download-item"');
+    expect(html).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}">`);
+    expect(html).not.toContain('<style>');
+    expect(answer.headers.get('content-security-policy')).not.toContain(scriptHash(CSS));
+    const strict = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
+    const withoutStyleSrc = new Response(SHELL, { headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'self';script-src 'self'" } });
+    expect(await (await strict.respond(withoutStyleSrc)).text()).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}">`);
+  });
+});
+
+describe('the build offers the shell’s stylesheet to the worker only when it can be moved into the page as it is', () => {
+  const index = `<head><link rel="stylesheet" crossorigin href="${STYLESHEET}"></head>`;
+  it('a single stylesheet under /assets/: its href and the hash of its exact text', () => {
+    expect(inlinableStylesheet(index, () => CSS)).toEqual({ href: STYLESHEET, hash: scriptHash(CSS) });
+  });
+  it('not one with a relative url(), a </style>, a carriage return, a missing file, or more than one stylesheet', () => {
+    expect(inlinableStylesheet(index, () => '.a{background:url(image.png)}')).toBeNull();
+    expect(inlinableStylesheet(index, () => '.a{background:url("../image.png")}')).toBeNull();
+    expect(inlinableStylesheet(index, () => '.a{background:url(/images/a.png)}.b{background:url(data:image/png;base64,AA)}')).not.toBeNull();
+    expect(inlinableStylesheet(index, () => '.a{content:"</style>"}')).toBeNull();
+    expect(inlinableStylesheet(index, () => '.a{color:red}\r\n')).toBeNull();
+    expect(inlinableStylesheet(index, () => null)).toBeNull();
+    expect(inlinableStylesheet(`${index}<link rel="stylesheet" href="/assets/b.css">`, () => CSS)).toBeNull();
   });
 });

@@ -219,7 +219,11 @@ describe('downloads', () => {
         assert.equal(html.match(/data-testid="download-item"/g)?.length, 1);
         assert.match(html, words[language].size);
         assert.ok(html.includes(words[language].licence));
-        assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self' 'sha256-[^;]*;style-src 'self' 'unsafe-hashes' 'sha256-/);
+        // Its scripts and its stylesheet, in the page, allowed by their hashes; the stylesheet's link
+        // left disabled, never fetched (decision 050).
+        assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self' 'sha256-[^']*' 'sha256-[^;]*;style-src 'self' 'sha256-[^']*' 'unsafe-hashes' 'sha256-/);
+        assert.match(html, /<style>[\s\S]*?\.navbar[\s\S]*?<\/style><link rel="stylesheet"[^>]* disabled>/);
+        assert.ok(html.includes('<script type="module" blocking="render">'), 'the session check blocks the first paint');
         // The app takes it over: hydrated, the stored poster shown, the row never redrawn, nothing moved.
         await tab.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
         const item = tab.getByTestId('download-item');
