@@ -97,40 +97,30 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
   const grant = { sessionId: licence.id, mediaId: media.id, maxHeight: licence.height };
   const folder = mediaFolder(mediaDir, media.id);
   const playlistPath = `${licence.rendition}/playlist.m3u8`;
-  // The grant is signed while the rendition's playlist and the files' sizes are read (from memory once known).
-  const signing = signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS);
-  const known = await knownFolder(folder);
-  const playlistText = await playlistOf(known, folder, playlistPath);
+  // The grant is signed while the rendition's playlist is read (from memory once known).
+  const [{ token, expiresAt }, { known, playlistText }] = await Promise.all([
+    signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS),
+    knownFolder(folder).then(async (known) => ({ known, playlistText: await playlistOf(known, folder, playlistPath) })),
+  ]);
   const base = `/media/${media.id}`;
-  const file = async (relative: string, signed: boolean): Promise<{ relative: string; signed: boolean; bytes: number }> => ({
-    relative,
-    signed,
+  const file = async (relative: string, signed = true): Promise<DownloadFile> => ({
+    url: signed ? `${base}/${relative}?token=${encodeURIComponent(token)}` : `${base}/${relative}`,
     bytes: await sizeOf(known, folder, relative),
   });
   const parts = playlistParts(playlistText);
-  const [playlistSize, initSize, segmentSizes, captionSizes, posterSize] = await Promise.all([
-    file(playlistPath, true),
-    file(`${licence.rendition}/${parts.init ?? 'init.mp4'}`, true),
-    Promise.all(parts.segments.map((segment) => file(`${licence.rendition}/${segment}`, true))),
+  const [playlist, init, segments, captions, poster] = await Promise.all([
+    file(playlistPath),
+    file(`${licence.rendition}/${parts.init ?? 'init.mp4'}`),
+    Promise.all(parts.segments.map((segment) => file(`${licence.rendition}/${segment}`))),
     Promise.all(
       media.captions.map(async (language) => ({
         language,
-        playlist: await file(`captions/${language}.m3u8`, true),
-        track: await file(`captions/${language}.vtt`, true),
+        playlist: await file(`captions/${language}.m3u8`),
+        track: await file(`captions/${language}.vtt`),
       })),
     ),
     file('poster.jpg', false),
   ]);
-  const { token, expiresAt } = await signing;
-  const url = ({ relative, signed, bytes }: { relative: string; signed: boolean; bytes: number }): DownloadFile => ({
-    url: signed ? `${base}/${relative}?token=${encodeURIComponent(token)}` : `${base}/${relative}`,
-    bytes,
-  });
-  const playlist = url(playlistSize);
-  const init = url(initSize);
-  const segments = segmentSizes.map(url);
-  const captions = captionSizes.map(({ language, playlist: captionPlaylist, track }) => ({ language, playlist: url(captionPlaylist), track: url(track) }));
-  const poster = url(posterSize);
   const all = [playlist, init, ...segments, ...captions.flatMap((caption) => [caption.playlist, caption.track]), poster];
   return {
     token,
