@@ -1,10 +1,10 @@
 // The licence rules an account's downloads are brought in line with before every downloads call
 // and at every plan change: expiry, access (the playback rule), signed-out devices, the plan's
 // quality cap and its number of download devices (docs/decisions/038).
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { components } from '@api/schema';
 import type { Queryable } from '@server/db/client';
-import { downloadLicences, plans, sessions, subscriptions, users } from '@server/db/schema';
+import { downloadLicences, plans, subscriptions, users } from '@server/db/schema';
 import { accessOf, accessOrder, type AccessRow, type PlaybackPlan, type RefusalReason } from '@server/modules/playback/access';
 
 /** A licence lasts this long from its issue or last renewal. */
@@ -57,17 +57,14 @@ export async function revokeLicences(tx: Queryable, where: SQL | undefined, reas
     .returning();
 }
 
-/** The account's devices holding open licences, the most recently seen first. */
-export async function holdingDevices(db: Queryable, userId: string): Promise<HoldingDevice[]> {
-  const lastSeen = sql<Date | string>`greatest(max(${downloadLicences.lastUsedAt}), ${sessions.lastSeenAt})`;
-  const rows = await db
-    .select({ deviceId: downloadLicences.deviceId, deviceName: sessions.deviceName, lastSeenAt: lastSeen, classes: count() })
-    .from(downloadLicences)
-    .innerJoin(sessions, eq(sessions.id, downloadLicences.deviceId))
-    .where(openLicences(userId))
-    .groupBy(downloadLicences.deviceId, sessions.deviceName, sessions.lastSeenAt)
-    .orderBy(desc(lastSeen), asc(downloadLicences.deviceId));
-  return rows.map((row) => ({ ...row, lastSeenAt: new Date(row.lastSeenAt) }));
+/**
+ * The devices holding downloads (as `settleDownloads` ranked them) once `deviceId` has been seen
+ * at `now` (its licences used by the call), in the same order: the most recently seen first.
+ */
+export function seenNow(devices: HoldingDevice[], deviceId: string, now: Date): HoldingDevice[] {
+  return devices
+    .map((holding) => (holding.deviceId === deviceId && holding.lastSeenAt < now ? { ...holding, lastSeenAt: now } : holding))
+    .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
 }
 
 /**
@@ -119,7 +116,7 @@ interface SettledRow {
  * Two statements: the account's lock with its access, then one that ends what the rules end and
  * answers what is left. Each licence ends with the first reason that applies, in the order above
  * (an expired one keeps its expiry as its end); the devices are ranked on the licences no earlier
- * rule ends (`holdingDevices`' order: the latest of their licences' use and their sign-in session's).
+ * rule ends, the most recently seen first (the latest of their licences' use and their sign-in session's).
  */
 export async function settleDownloads(tx: Queryable, userId: string, now: Date): Promise<SettledAccess> {
   const access = await lockedAccess(tx, userId, now);

@@ -12,7 +12,7 @@ import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClassMedia } from '@server/modules/playback/access';
 import { describeDevice } from '@server/modules/playback/devices';
 import { checkLicences, findLicences, foreignLicence, issueLicence, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
-import { holdingDevices, revokeLicences, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
+import { revokeLicences, seenNow, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 
 /** The device asking: its server-issued identity (`deviceIdentity`) and its request headers (the Mobile plan's rule). */
 export interface AskingDevice {
@@ -109,10 +109,10 @@ export function downloadsService(db: Database) {
       return settled(device.userId, now, async (tx, access) => {
         await touchDevice(tx, device.userId, device.deviceId, now);
         const licences = await listDeviceLicences(tx, device.userId, device.deviceId);
-        const devices = await holdingDevices(tx, device.userId);
-        if ('refusal' in access) return { plan: null, refused: access.refusal, licences, devices };
+        // Without access nothing is held any more (settled); with it, this device was just seen.
+        if ('refusal' in access) return { plan: null, refused: access.refusal, licences, devices: [] };
         const refused = mobileRefused(access.plan, device.headers) ? 'device_not_allowed' : null;
-        return { plan: access.plan, refused, licences, devices };
+        return { plan: access.plan, refused, licences, devices: seenNow(access.devices, device.deviceId, now) };
       });
     },
 

@@ -76,6 +76,33 @@ describe('download devices', () => {
     expect((await checkDownloads(t.app, user, [first.id])).json().licences[0]).toMatchObject({ status: 'revoked', reason: 'removed' });
   });
 
+  it('lists the devices holding downloads the most recently seen first, the one asking first since it was just seen', async () => {
+    const user = await subscriber(t.app, 'premium');
+    const [second, third] = await devices(user, 2);
+    const ids: string[] = [];
+    for (const [index, device] of [user, second!, third!].entries()) {
+      advanceClock(1_000 * (index + 1));
+      ids.push(licenceOf(await createLicence(t.app, device)).device_id);
+    }
+    const [firstId, secondId, thirdId] = ids;
+    const listed = async (device: SignedUpUser, seconds: number) => {
+      advanceClock(1_000 * seconds);
+      const asked = new Date();
+      const body = (await listDownloads(t.app, device)).json() as { devices: { device_id: string; last_seen_at: string; current: boolean }[] };
+      return { asked, devices: body.devices };
+    };
+    const bySecond = await listed(second!, 10);
+    expect(bySecond.devices.map((device) => [device.device_id, device.current])).toEqual([
+      [secondId, true],
+      [thirdId, false],
+      [firstId, false],
+    ]);
+    expect(Date.parse(bySecond.devices[0]!.last_seen_at)).toBe(bySecond.asked.getTime());
+    const byFirst = await listed(user, 20);
+    expect(byFirst.devices.map((device) => device.device_id)).toEqual([firstId, secondId, thirdId]);
+    expect(Date.parse(byFirst.devices[1]!.last_seen_at)).toBe(bySecond.asked.getTime());
+  });
+
   it("answers the limit in the request's language (es)", async () => {
     const user = await subscriber(t.app, 'basic');
     await createLicence(t.app, user);
