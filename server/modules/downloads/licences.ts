@@ -15,12 +15,12 @@ export function deviceLicences(userId: string, deviceId: string) {
   return and(openLicences(userId), eq(downloadLicences.deviceId, deviceId));
 }
 
-/** Marks the device's open licences used now: the most recently used devices are kept on a downgrade. */
 /** `deviceLicences` unqualified, for a statement of its own (a CTE's update). */
 function deviceLicencesRaw(userId: string, deviceId: string): SQL {
   return sql`user_id = ${userId} and device_id = ${deviceId} and revoked_at is null`;
 }
 
+/** Marks the device's open licences used now: the most recently used devices are kept on a downgrade. */
 export async function touchDevice(tx: Queryable, userId: string, deviceId: string, now: Date): Promise<void> {
   await tx.update(downloadLicences).set({ lastUsedAt: now }).where(deviceLicences(userId, deviceId));
 }
