@@ -7,7 +7,7 @@
 // volume, M mute, C captions, F fullscreen, N next part, P previous part.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import type { PlayerEvent } from '@machines/player.machine';
 import type { Chapter } from '@machines/player-chapters.machine';
@@ -88,8 +88,8 @@ function Label({ icon, wordless = false, children }: { icon: keyof typeof icons;
 }
 
 interface Props {
-  /** The player's video child. */
-  snapshot: SnapshotFrom<PlayerVideoMachine>;
+  /** The player's video child, followed here (its position changes many times a second) rather than by the whole player screen. */
+  video: ActorRefFrom<PlayerVideoMachine>;
   send: (event: PlayerEvent) => void;
   language: string;
   /** The class's parts (none until read, or when it has none). */
@@ -99,8 +99,9 @@ interface Props {
   children: ReactNode;
 }
 
-export function PlayerControls({ snapshot, send, language, parts, extras, children }: Props) {
+export function PlayerControls({ video, send, language, parts, extras, children }: Props) {
   const intl = useIntl();
+  const snapshot = useSelector(video, (state) => state);
   const frame = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const { context } = snapshot;

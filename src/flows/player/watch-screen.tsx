@@ -3,6 +3,7 @@
 // screen-limit list, the reason playback is not allowed or stopped, or a failure with Retry.
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import type { SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { SaveButton } from '@components/save-button';
@@ -17,6 +18,7 @@ import { needsPlan } from '@domain/playback';
 import { localized } from '@domain/catalog';
 import { routes } from '@domain/routes';
 import { playerMachine } from '@machines/player.machine';
+import type { PlayerVideoMachine } from '@machines/player-video.machine';
 import { PlayerControls, formatClock } from './player-controls';
 import { ScreenLimit } from './screen-limit';
 import { partsOf, WorkoutControls } from './workout-controls';
@@ -86,6 +88,25 @@ const failureMessage = {
   stopFailed: messages.unavailable,
 } as const;
 
+interface Overlay {
+  ready: boolean;
+  ended: boolean;
+  /** Loading at the resume point before Play is offered (docs/decisions/046), or waiting for data while playing. */
+  buffering: boolean;
+  resumeSeconds: number;
+}
+
+const overlayOf = (video: SnapshotFrom<PlayerVideoMachine> | undefined): Overlay | undefined =>
+  video && {
+    ready: video.matches({ on: 'ready' }),
+    ended: video.matches({ on: 'ended' }),
+    buffering: video.matches({ on: 'buffering' }) || video.matches({ on: 'priming' }),
+    resumeSeconds: video.context.resumeSeconds,
+  };
+
+const sameOverlay = (a: Overlay | undefined, b: Overlay | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.ready === b.ready && a.ended === b.ended && a.buffering === b.buffering && a.resumeSeconds === b.resumeSeconds);
+
 function Player({ classId }: { classId: string }) {
   const intl = useIntl();
   const [language] = useLanguage();
@@ -93,7 +114,10 @@ function Player({ classId }: { classId: string }) {
   const offline = useSelector(useAppActors().connectivity, (state) => state.matches('offline'));
   // The player runs four children: the playback session, the video, the class's parts and workout mode.
   const snapshot = useSelector(player.children.session, (session) => session);
-  const video = useSelector(player.children.video, (state) => state);
+  // Only what this screen draws of the video (its overlays): the controls follow the rest, its
+  // position included, themselves, so time passing does not render the whole screen again.
+  const videoActor = player.children.video;
+  const video = useSelector(videoActor, overlayOf, sameOverlay);
   const parts = useSelector(player.children.chapters, partsOf);
   const workout = useSelector(player.children.workout, (state) => state);
   // This class's completion finished the programme under way: the end screen says so.
@@ -107,7 +131,7 @@ function Player({ classId }: { classId: string }) {
   const { limiting } = useDataSaver();
   useEffect(() => send({ type: 'dataSaver.changed', limiting }), [limiting, send]);
 
-  if (!snapshot || !video) return <Spinner size="lg" />;
+  if (!snapshot || !video || !videoActor) return <Spinner size="lg" />;
   const { context } = snapshot;
   const watching = snapshot.matches('watching');
   if (snapshot.hasTag('loading')) {
@@ -119,14 +143,10 @@ function Player({ classId }: { classId: string }) {
     );
   }
   if (watching) {
-    const ready = video.matches({ on: 'ready' });
-    const ended = video.matches({ on: 'ended' });
-    // Loading at the resume point before Play is offered (docs/decisions/046), or waiting for data while playing.
-    const buffering = video.matches({ on: 'buffering' }) || video.matches({ on: 'priming' });
-    const { resumeSeconds } = video.context;
+    const { ready, ended, buffering, resumeSeconds } = video;
     return (
       <>
-        <PlayerControls snapshot={video} send={send} language={language} parts={parts} extras={<WorkoutControls workout={workout} send={send} />}>
+        <PlayerControls video={videoActor} send={send} language={language} parts={parts} extras={<WorkoutControls workout={workout} send={send} />}>
           <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
           {buffering && (
             <div className="player__overlay player__overlay--quiet" role="status">
