@@ -11,8 +11,12 @@
 //   worker) against the same class streamed online, from opening /watch to `playing` with Play
 //   pressed as soon as it is offered (≤ 1×); from the press alone too (no budget); each with its
 //   stages to Play (the app's and the player's marks, the first media file).
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { browserFlags, chromiumPath } from './lighthouse';
+import { mainThreadBetween, printMainThread, traceCategories } from './main-thread';
 import { subscriber } from './playback';
 import { startBareServer, type RunningServer } from './server-process';
 import { ratioOf, type Row } from './table';
@@ -57,9 +61,15 @@ self.addEventListener('fetch', (event) => {
  * inside: tsx's transform would wrap it in a helper the page does not have.
  */
 const recordShown = (selector: string) => {
-  const record = window as unknown as { shownAt?: number };
+  const record = window as unknown as { shownAt?: number; parsingAt?: number };
   new MutationObserver(() => {
-    if (record.shownAt === undefined && document.querySelector(selector)) record.shownAt = performance.now();
+    // The parser's first nodes seen (at its first yield or script): when the answer began to be parsed.
+    record.parsingAt ??= performance.now();
+    if (record.shownAt === undefined && document.querySelector(selector)) {
+      record.shownAt = performance.now();
+      // For a traced run (bench/main-thread.ts): where the span ends.
+      performance.mark('bench:shown');
+    }
   }).observe(document, { childList: true, subtree: true });
 };
 
@@ -202,6 +212,42 @@ async function storeResumePoint(page: Page, classId: string): Promise<void> {
   );
 }
 
+interface OpenStages {
+  responseStart: number;
+  response: number;
+  /** The parser's first nodes seen (recordShown). */
+  parsing: number;
+  domReady: number;
+  boot: number;
+  read: number;
+  drawn: boolean;
+}
+
+/**
+ * Where an opening's time went, in ms from its navigation's start: the answer (by the worker),
+ * the first nodes parsed, the scripts run, the app's boot starting (its entry evaluated) and its
+ * read of the list from IndexedDB (the app's marks).
+ */
+function openStages(tab: Page): Promise<OpenStages> {
+  return tab.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    // No named function inside: tsx's transform would wrap it in a helper the page does not have.
+    const [boot, read] = ['app:boot', 'downloads:read'].map((name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? Number.NaN);
+    // Drawn by the service worker with the list (docs/decisions/050), or the app's shell.
+    const drawn = document.getElementById('root')?.getAttribute('data-app-start') === 'now';
+    const parsing = (window as unknown as { parsingAt?: number }).parsingAt ?? Number.NaN;
+    return {
+      responseStart: navigation?.responseStart ?? Number.NaN,
+      response: navigation?.responseEnd ?? Number.NaN,
+      parsing,
+      domReady: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+      boot: boot ?? Number.NaN,
+      read: read ?? Number.NaN,
+      drawn,
+    };
+  });
+}
+
 /** When the page first had what it waited for in its document, in ms from its navigation's start. */
 async function shownAt(page: Page): Promise<number> {
   await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt !== undefined, undefined, { timeout: 30_000 }).catch(async (error: Error) => {
@@ -285,7 +331,8 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     await offline.page.getByTestId('download-item').waitFor({ timeout: 30_000 });
     await Promise.all([offline.context.setOffline(true), bareApp.setOffline(true)]);
     const opened: number[] = [];
-    const stages: { response: number; domReady: number; boot: number; read: number; drawn: boolean }[] = [];
+    const stages: OpenStages[] = [];
+    const bareStages: OpenStages[] = [];
     const bareOpened: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
       const tab = await offline.context.newPage();
@@ -293,22 +340,29 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
       opened.push(await shownAt(tab));
       // Where the time went: the navigation answered by the worker, the app's boot starting (its
       // entry evaluated), the scripts run, the list read from IndexedDB (the app's marks).
-      stages.push(
-        await tab.evaluate(() => {
-          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-          // No named function inside: tsx's transform would wrap it in a helper the page does not have.
-          const [boot, read] = ['app:boot', 'downloads:read'].map((name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? Number.NaN);
-          // Drawn by the service worker with the list (docs/decisions/050), or the app's shell.
-          const drawn = document.getElementById('root')?.getAttribute('data-app-start') === 'now';
-          return { response: navigation?.responseEnd ?? Number.NaN, domReady: navigation?.domContentLoadedEventEnd ?? Number.NaN, boot: boot ?? Number.NaN, read: read ?? Number.NaN, drawn };
-        }),
-      );
+      stages.push(await openStages(tab));
       await tab.close();
       const bareTab = await bareApp.newPage();
       await bareTab.goto('/app');
       bareOpened.push(await shownAt(bareTab));
+      bareStages.push(await openStages(bareTab));
       await bareTab.close();
     }
+    // One more of each, traced (not counted): what the page's main thread did from the navigation's
+    // start until the row was there.
+    const traceOpen = async (context: BrowserContext, url: string, side: string) => {
+      const tab = await context.newPage();
+      await browser.startTracing(tab, { categories: traceCategories });
+      await tab.goto(url);
+      await shownAt(tab);
+      const trace = await browser.stopTracing();
+      await tab.close();
+      const file = path.join(os.tmpdir(), `open-offline-${side}-${Date.now()}.trace.json`);
+      await writeFile(file, trace);
+      console.log(`  ${side} trace: ${file}`);
+      return mainThreadBetween(trace, 'navigationStart', ['bench:shown']);
+    };
+    const openTraces = { product: await traceOpen(offline.context, '/downloads', 'product'), bare: await traceOpen(bareApp, '/app', 'bare') };
     await bareApp.close();
     const openMs = Math.round(median(opened));
     const bareOpenMs = Math.round(median(bareOpened));
@@ -317,6 +371,10 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     const booted = Math.round(median(stages.map((stage) => stage.boot)));
     const read = Math.round(median(stages.map((stage) => stage.read)));
     console.log(`  open offline: ${openMs} ms vs bare ${bareOpenMs} ms; runs ${opened.map(Math.round).join('/')} vs ${bareOpened.map(Math.round).join('/')} ms`);
+    printMainThread('product', openTraces.product, 'from the navigation to the class listed');
+    printMainThread('bare page', openTraces.bare, 'from the navigation to its text');
+    const at = (list: OpenStages[], name: 'responseStart' | 'response' | 'parsing') => `${Math.round(median(list.map((stage) => stage[name])))}`;
+    console.log(`  the answer's first byte, its last, its first nodes parsed (medians, ms): product ${at(stages, 'responseStart')}, ${at(stages, 'response')}, ${at(stages, 'parsing')}; bare ${at(bareStages, 'responseStart')}, ${at(bareStages, 'response')}, ${at(bareStages, 'parsing')}`);
     const drawnRuns = stages.filter((stage) => stage.drawn).length;
     console.log(`  product: the page answered by the worker at ${responded} ms (runs ${stages.map((stage) => Math.round(stage.response)).join('/')}), drawn with the list by the worker in ${drawnRuns} of ${stages.length}, its scripts run (DOMContentLoaded) at ${domReady} ms, the app's boot begins at ${booted} ms, the class listed at ${openMs} ms (medians; the app's own read of the list, when it did it before the class was listed: ${read} ms)`);
     rows.push({

@@ -80,12 +80,13 @@ const TOP = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadControll
 /** The main thread's tasks from the mark `from` to the latest of the marks `to` in `trace` (the JSON Playwright's stopTracing returns). */
 export function mainThreadBetween(trace: Buffer | string, from: string, to: string[]): MainThreadSpan | null {
   const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
-  const mark = (name: string) => traceEvents.find((event) => event.name === name && event.cat.includes('blink.user_timing'));
-  const start = mark(from);
+  const marks = (name: string) => traceEvents.filter((event) => event.name === name && event.cat.includes('blink.user_timing'));
   const end = to
-    .map(mark)
+    .map((name) => marks(name)[0])
     .filter((found) => found !== undefined)
     .sort((a, b) => b.ts - a.ts)[0];
+  // The last `from` before the end (a new tab's first document, about:blank, marks its own navigationStart).
+  const start = end && marks(from).filter((event) => event.ts <= end.ts && event.pid === end.pid && event.tid === end.tid).sort((a, b) => b.ts - a.ts)[0];
   if (!start || !end) return null;
   const onThread = traceEvents.filter((event) => event.pid === start.pid && event.tid === start.tid && event.ph === 'X' && event.dur !== undefined);
   const toMs = (ts: number) => (ts - start.ts) / 1000;
@@ -110,20 +111,21 @@ export function mainThreadBetween(trace: Buffer | string, from: string, to: stri
       });
     return { start: toMs(top.ts), duration: top.dur! / 1000, parts };
   });
-  const marks = traceEvents
+  const between = traceEvents
     .filter((event) => event.cat.includes('blink.user_timing') && event.pid === start.pid && event.ts >= start.ts && event.ts <= end.ts && event !== start && event !== end)
     .filter((event) => event.ph === 'R' || event.ph === 'I' || event.ph === 'i' || event.ph === 'n' || event.ph === 'b')
     .map((event) => ({ name: event.name, at: toMs(event.ts) }));
   const busy = tasks.reduce((sum, task) => sum + Math.max(0, Math.min(task.start + task.duration, toMs(end.ts)) - Math.max(task.start, 0)), 0);
-  return { span: toMs(end.ts), marks, tasks, busy };
+  return { span: toMs(end.ts), marks: between, tasks, busy };
 }
 
-export function printMainThread(label: string, found: MainThreadSpan | null): void {
+/** Prints the span's tasks; `what` says which span it is ("from the press to …"). */
+export function printMainThread(label: string, found: MainThreadSpan | null, what = 'from the press to `playing` or the frame, the later'): void {
   if (!found) {
     console.log(`  ${label}: no trace marks found`);
     return;
   }
-  console.log(`  ${label}: main thread from the press to \`playing\` or the frame, the later (one traced run, not counted): ${found.span.toFixed(1)} ms, ${found.busy.toFixed(1)} ms of it busy`);
+  console.log(`  ${label}: main thread ${what} (one traced run, not counted): ${found.span.toFixed(1)} ms, ${found.busy.toFixed(1)} ms of it busy`);
   for (const mark of found.marks) console.log(`    mark ${mark.name} at ${mark.at.toFixed(1)}`);
   for (const task of found.tasks) {
     console.log(`    ${task.start.toFixed(1).padStart(6)} ms  task ${task.duration.toFixed(1).padStart(5)} ms  ${task.parts.join(', ') || '(nothing named)'}`);
