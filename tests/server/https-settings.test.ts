@@ -36,7 +36,10 @@ describe.each([
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/payments/price-range' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['strict-transport-security'] !== undefined).toBe(https);
-    expect(String(response.headers['content-security-policy']).includes('upgrade-insecure-requests')).toBe(https);
+    // A page's policy upgrades its requests (an API answer's allows none at all).
+    const page = await t.app.inject({ method: 'GET', url: '/billing' });
+    expect(page.headers['strict-transport-security'] !== undefined).toBe(https);
+    expect(String(page.headers['content-security-policy']).includes('upgrade-insecure-requests')).toBe(https);
   });
 
   it(`${https ? 'marks' : 'does not mark'} the refresh cookie Secure`, async () => {

@@ -1,6 +1,7 @@
-// The security headers are the same on every kind of response as before they were
-// precomputed (server/plugins/external/security.ts, server/modules/static/routes.ts): the exact set
-// @fastify/helmet sent, recorded from main before the change, over http and over https.
+// The security headers on every kind of response (server/plugins/external/security.ts,
+// server/modules/static/routes.ts): pages and files carry the exact set @fastify/helmet sent,
+// recorded from main before they were precomputed, over http and over https; API answers carry
+// the shorter API set (docs/decisions/004).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,18 @@ const overHttps: Record<string, string> = {
   'strict-transport-security': 'max-age=15552000; includeSubDomains',
 };
 
+/**
+ * What every API answer carries instead (docs/decisions/004, OWASP's REST Security Cheat Sheet):
+ * nothing a document would need, over http; over https HSTS too.
+ */
+const apiOverHttp: Record<string, string> = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+const apiOverHttps: Record<string, string> = { ...apiOverHttp, 'strict-transport-security': overHttps['strict-transport-security']! };
+
 /** Headers that are not about security, which differ per response. */
 const OTHER = new Set(['cache-control', 'etag', 'vary', 'content-type', 'content-length', 'content-encoding', 'date', 'connection', 'set-cookie', 'retry-after', 'location']);
 
@@ -43,9 +56,9 @@ function securityHeadersOf(headers: Record<string, unknown>): Record<string, str
 const bigScript = Array.from({ length: 200 }, (_, i) => `export const line${i} = 'FitStream ${i}';`).join('\n');
 
 describe.each([
-  { label: 'http', secure: false, expected: overHttp },
-  { label: 'https', secure: true, expected: overHttps },
-])('security headers over $label', ({ secure, expected }) => {
+  { label: 'http', secure: false, expected: overHttp, api: apiOverHttp },
+  { label: 'https', secure: true, expected: overHttps, api: apiOverHttps },
+])('security headers over $label', ({ secure, expected, api }) => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
@@ -69,16 +82,22 @@ describe.each([
     ['an asset, uncompressed', '/assets/big-def456.js', {}],
     ['a small asset', '/assets/small-abc123.js', { 'accept-encoding': 'gzip, br' }],
     ['a missing hashed asset', '/assets/gone-000000.js', {}],
-    ['an unknown API path', '/api/v1/nope', {}],
-    ['a JSON API answer', '/api/v1/payments/price-range', {}],
-    ['a signed-in route without a token', '/api/v1/payments/subscriptions', {}],
-    ['an API GET from another site', '/api/v1/nope', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
   ])('%s answers exactly the same security headers as before', async (_label, url, headers) => {
     const response = await t.app.inject({ method: 'GET', url, headers });
     expect(securityHeadersOf(response.headers)).toEqual(expected);
   });
 
-  it("answers kept signed-in answers (the plans, the catalog's first page, sent without a promise) with the same full header set as computed ones", async () => {
+  it.each([
+    ['an unknown API path', '/api/v1/nope', {}],
+    ['a JSON API answer', '/api/v1/payments/price-range', {}],
+    ['a signed-in route without a token', '/api/v1/payments/subscriptions', {}],
+    ['an API GET from another site', '/api/v1/nope', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+  ])('%s answers the API set: a policy allowing nothing, no framing, no sniffing, no cross-origin read', async (_label, url, headers) => {
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(securityHeadersOf(response.headers)).toEqual(api);
+  });
+
+  it("answers kept signed-in answers (the plans, the catalog's first page, sent without a promise) with the same API header set as computed ones", async () => {
     const { token } = await signUp(t.app);
     const call = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: { authorization: `FitStream ${token}` } });
     const plans = [await call('POST', '/api/v1/payments/plans'), await call('POST', '/api/v1/payments/plans')];
@@ -87,7 +106,7 @@ describe.each([
     const searched = await call('GET', '/api/v1/classes?q=yoga');
     for (const response of [...plans, ...firstPage, searched]) {
       expect(response.statusCode).toBe(200);
-      expect(securityHeadersOf(response.headers)).toEqual(expected);
+      expect(securityHeadersOf(response.headers)).toEqual(api);
     }
     const withoutDate = ({ headers }: { headers: Record<string, unknown> }) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'date'));
     expect(withoutDate(plans[1]!)).toEqual(withoutDate(plans[0]!));

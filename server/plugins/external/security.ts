@@ -1,8 +1,8 @@
 // External layer: security headers. The Content-Security-Policy is what the built Vite app
 // needs, nothing more; the sandbox provider's pages send their own, stricter one.
 //
-// The headers are helmet's, computed ONCE at start (`securityHeaderSet`) and set per request
-// in one call: @fastify/helmet built a new helmet middleware and re-serialised the policy on
+// The headers are helmet's, computed ONCE at start (`securityHeaderSet`; an API answer gets the
+// shorter `apiHeaderSet`) and set per request in one call: @fastify/helmet built a new helmet middleware and re-serialised the policy on
 // every response. Every answer Fastify makes gets them, without asking which route it is (a
 // route's options cost an object per request, decision 080); a route that sends its own set
 // (the static routes' precomputed ones, a page's stricter policy) overwrites them. The app's
@@ -54,6 +54,26 @@ export function helmetOptions(secure: boolean): HelmetOptions {
   };
 }
 
+/**
+ * What an API answer carries (everything under `/api/`: JSON, the calendar feed, an invoice's PDF
+ * sent as an attachment), after OWASP's REST Security Cheat Sheet: never a document the browser
+ * runs, so a policy that allows nothing and no framing, no sniffing, no cross-origin reads, and
+ * HSTS where the app's set has it. The document-only headers of the app's set (its page policy,
+ * COOP, Origin-Agent-Cluster, Referrer-Policy, helmet's legacy X-DNS-Prefetch-Control,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection) are left out: each
+ * line is written and parsed on every call (docs/decisions/004).
+ */
+export function apiHeaderSet(documentHeaders: HeaderSet): HeaderSet {
+  const hsts = documentHeaders['strict-transport-security'];
+  return Object.freeze({
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  });
+}
+
 /** What helmet would set on a response with these options, captured once. */
 export function securityHeaderSet(options: HelmetOptions): HeaderSet {
   const headers: Record<string, string> = {};
@@ -80,11 +100,12 @@ export default fp(
   async (app) => {
     const secure = app.config.secureCookies;
     const headers = securityHeaderSet(helmetOptions(secure));
+    const apiHeaders = apiHeaderSet(headers);
     app.decorate('securityHeaders', headers);
     // An https deployment with an http PUBLIC_URL sends cookies without Secure and no HSTS: say so, once.
     let warned = secure;
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
       if (!warned && request.protocol === 'https') {
         app.log.warn(
           `A request arrived over https, but PUBLIC_URL is ${app.config.publicUrl}: cookies are sent without Secure and HSTS is off. ` +
