@@ -23,16 +23,26 @@ interface Prepared {
   estimate: Awaited<ReturnType<typeof storageEstimate>>;
 }
 
+/**
+ * What the licence call hands on to the space check and the first fetch after it, each used once;
+ * a resume (fresh URLs) reads them again.
+ */
+interface HandOff {
+  /** This device's stored files and free space, read alongside the licence call. */
+  prepared: Promise<Prepared> | null;
+  /** What the space check found stored (nothing is stored between it and the fetch). */
+  stored: Set<string> | null;
+  /** The record written when the licence came, and its write (for the fetch: no read back). */
+  record: DownloadRecord | null;
+  recorded: Promise<void>;
+}
+
+const noHandOff = (): HandOff => ({ prepared: null, stored: null, record: null, recorded: Promise.resolve() });
+
 export function downloadImplementations({ api }: AppActors, downloaded: DownloadedClass) {
   const { classId } = downloaded;
-  // Read alongside the licence call, used once by the space check and the first fetch after it;
-  // a resume (fresh URLs) reads them again.
-  let prepared: Promise<Prepared> | null = null;
   const prepare = (): Promise<Prepared> => Promise.all([storedFiles(classId), storageEstimate()]).then(([stored, estimate]) => ({ stored, estimate }));
-  let known: Set<string> | null = null;
-  // The record written when the licence came (and its write), for the fetch right after (no read back).
-  let written: DownloadRecord | null = null;
-  let recording: Promise<void> = Promise.resolve();
+  let handOff = noHandOff();
   return {
     actors: {
       loadDownload: fromPromise<DownloadState, { classId: string }>(async () => {
@@ -45,10 +55,9 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
       requestLicence: fromCall(async (input: { classId: string; quality: string }, signal) => {
         // This device's record (a resume point kept from an earlier download), what it stores of
         // the class and its free space are read while the licence is asked for.
-        prepared = prepare();
+        const prepared = prepare();
         prepared.catch(() => {});
-        known = null;
-        written = null;
+        handOff = { ...noHandOff(), prepared };
         const [outcome, earlier] = await Promise.all([api.createDownloadLicence(input, signal), readRecord(classId)]);
         if (outcome.kind === 'ok' && outcome.data.kind === 'issued') {
           // Kept at once: a reload during the download finds it and resumes.
@@ -66,9 +75,9 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
             savedAt: new Date().toISOString(),
           };
           // Written while the first files are fetched: none is stored before it is (store.ts).
-          recording = writeRecord(record);
-          recording.catch(() => {});
-          written = record;
+          handOff.record = record;
+          handOff.recorded = writeRecord(record);
+          handOff.recorded.catch(() => {});
         }
         return outcome;
       }),
@@ -80,26 +89,22 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
         return outcome;
       }),
       checkSpace: fromPromise<SpaceAnswer, { classId: string; files: DownloadFiles }>(async ({ input }) => {
-        const ready = prepared ?? prepare();
-        prepared = null;
+        const ready = handOff.prepared ?? prepare();
+        handOff.prepared = null;
         const { stored, estimate } = await ready;
-        known = stored;
+        handOff.stored = stored;
         return { needed: missingBytes(input.classId, input.files, stored), free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
       }),
       fetchFiles: fromCallback<DownloadEvent, { classId: string; files: DownloadFiles }>(({ input, sendBack }) => {
         const controller = new AbortController();
         void (async () => {
           try {
-            // What the space check found stored (nothing was stored since) and the record just
-            // written, once; a resume reads the record.
-            const stored = known ?? undefined;
+            // What the space check found stored and the record just written, once; a resume reads the record.
+            const { stored, record: written, recorded } = handOff;
+            handOff = noHandOff();
             const record = written ?? (await readRecord(input.classId));
-            const recorded = recording;
-            known = null;
-            written = null;
-            recording = Promise.resolve();
             if (!record) throw new Error('download: no record');
-            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }), { stored, recorded });
+            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }), { stored: stored ?? undefined, recorded });
             sendBack({ type: 'download.stored' });
           } catch {
             if (!controller.signal.aborted) sendBack({ type: 'download.interrupted' });
