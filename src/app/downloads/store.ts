@@ -166,9 +166,11 @@ export async function fetchDownload(
     }
   };
   await Promise.all([master, ...Array.from({ length: PARALLEL }, worker)]);
-  await saving;
+  // The complete record is the newest state: a write still queued writes it (no second write
+  // after it), and one under way is followed by it.
   current = { ...current, complete: true, savedAt: new Date().toISOString() };
-  await writeRecord(current);
+  save();
+  await saving;
   progress({ bytesDone: bytesTotal, bytesTotal });
   return current;
 }
