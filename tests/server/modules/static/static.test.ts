@@ -30,8 +30,11 @@ describe('app without a built client', () => {
     expect(response.body).toContain('npm run build');
   });
 
-  it('sends a Content-Security-Policy and nosniff on every response', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+  it('sends a Content-Security-Policy and nosniff on every response: the app policy on a page, one allowing nothing on an API answer', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    const response = await t.app.inject({ method: 'GET', url: '/billing' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
