@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { SaveButton } from '@components/save-button';
 import { Spinner } from '@components';
@@ -104,9 +104,6 @@ const overlayOf = (video: SnapshotFrom<PlayerVideoMachine> | undefined): Overlay
     resumeSeconds: video.context.resumeSeconds,
   };
 
-const sameOverlay = (a: Overlay | undefined, b: Overlay | undefined) =>
-  a === b || (a !== undefined && b !== undefined && a.ready === b.ready && a.ended === b.ended && a.buffering === b.buffering && a.resumeSeconds === b.resumeSeconds);
-
 function Player({ classId }: { classId: string }) {
   const intl = useIntl();
   const [language] = useLanguage();
@@ -117,7 +114,7 @@ function Player({ classId }: { classId: string }) {
   // Only what this screen draws of the video (its overlays): the controls follow the rest, its
   // position included, themselves, so time passing does not render the whole screen again.
   const videoActor = player.children.video;
-  const video = useSelector(videoActor, overlayOf, sameOverlay);
+  const video = useSelector(videoActor, overlayOf, shallowEqual);
   const parts = useSelector(player.children.chapters, partsOf);
   const workout = useSelector(player.children.workout, (state) => state);
   // This class's completion finished the programme under way: the end screen says so.
