@@ -178,7 +178,9 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     expect(worker.drawDownloadsPage(SHELL, pages, { downloads: [record()], storage: null }, 'fr', NOW)).toBeNull();
   });
 
-  const shell = () => new Response(SHELL, { headers: { 'content-type': 'text/html', 'content-security-policy': POLICY } });
+  // The shell as the server sent it, with the document headers the worker keeps or drops.
+  const shell = () =>
+    new Response(SHELL, { headers: { 'content-type': 'text/html', 'content-security-policy': POLICY, 'cross-origin-opener-policy': 'same-origin', 'origin-agent-cluster': '?1' } });
 
   it('answers offline with the page drawn in the stored language, its before-paint script allowed by hash', async () => {
     const db = fakeIndexedDb([record({ savedAt: '2026-11-01T00:00:00.000Z', classId: 'older' }), record()]);
@@ -196,8 +198,14 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     expect(answer.headers.get('content-security-policy')).toBe(
       `default-src 'self';script-src 'self' '${scriptHash(downloadsHoldScript())}' '${scriptHash(downloadsPaintScript())}';style-src 'self' '${scriptHash(CSS)}' 'unsafe-hashes' '${scriptHash(colour)}'`,
     );
-    // The stylesheet is in the page, allowed by its hash; its link stays, disabled (never fetched).
-    expect(html).toContain(`<style>${CSS}</style><link rel="stylesheet" crossorigin href="${STYLESHEET}" disabled>`);
+    // The stylesheet is in the page after the list, at the end of the body, allowed by its hash;
+    // its link stays in the head, disabled (never fetched).
+    expect(html).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}" disabled>`);
+    expect(html).toContain(`<style>${CSS}</style></body>`);
+    expect(html.indexOf('<style>')).toBeGreaterThan(html.lastIndexOf('data-testid="download-item"'));
+    // Without the opener policy (decision 050), with the shell's other headers.
+    expect(answer.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(answer.headers.get('origin-agent-cluster')).toBe('?1');
     expect(html).toContain('<html lang="es"');
     expect(html).toContain('Almacenamiento: 1,0 MB usados, 1,0 MB libres');
     // Newest first, as the app lists them.
@@ -222,7 +230,9 @@ describe('the worker draws /downloads offline from the build-time templates', ()
 
   it('leaves the shell as it is online, with nothing downloaded (never creating the database), or without templates', async () => {
     const online = loadWorker(pages, { navigator: { onLine: true, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
-    expect(await (await online.respond(shell())).text()).toBe(SHELL);
+    const answer = await online.respond(shell());
+    expect(await answer.text()).toBe(SHELL);
+    expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     const empty = fakeIndexedDb(null);
     const nothing = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: empty.indexedDB });
     expect(await (await nothing.respond(shell())).text()).toBe(SHELL);

@@ -71,6 +71,24 @@ async function storedFiles(page: Page): Promise<string[]> {
 }
 
 /** A media request's path under its media (`/media/<media>/720p/segment-000.m4s` → `720p/segment-000.m4s`). */
+/**
+ * How the worker's static routes (public/sw-offline.js) sent the resources the page fetched under
+ * `prefix` from `since` (ms on the page's clock): 'network' or 'cache' straight, without the
+ * worker; '' through its fetch event, or with no worker.
+ */
+async function routedSources(page: Page, prefix: string, since = 0): Promise<string[]> {
+  return page.evaluate(
+    ({ start, from }) => [
+      ...new Set(
+        (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerMatchedSourceType?: string })[])
+          .filter((entry) => entry.startTime >= from && new URL(entry.name).pathname.startsWith(start))
+          .map((entry) => entry.workerMatchedSourceType ?? 'unknown'),
+      ),
+    ],
+    { start: prefix, from: since },
+  );
+}
+
 const mediaFile = (pathname: string): string => pathname.replace(/^\/media\/[^/]+\//, '');
 /** HTMLMediaElement.HAVE_FUTURE_DATA: the video can play from where it is. */
 const HAVE_FUTURE_DATA = 3;
@@ -142,6 +160,7 @@ describe('downloads', () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
       await route.continue();
     });
+    const pressedAt = await page.evaluate(() => performance.now());
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
     await panel.getByTestId('download-progress').filter({ hasText: /Downloading: \d+% \([\d.]+ of [\d.]+ MB\)/ }).waitFor();
     await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
@@ -149,6 +168,8 @@ describe('downloads', () => {
     assert.ok(fetched.some((p) => p.endsWith('/captions/es.vtt')) && fetched.some((p) => p.endsWith('/captions/en.vtt')), 'both caption tracks stored');
     assert.deepEqual(fetched.filter((p) => /\/(1080p|2160p|360p)\//.test(p)), []);
     assert.deepEqual(await storedCaches(page), [`fitstream-offline-${CLASS_ID}`]);
+    // The files went straight to the network, the worker never in their way.
+    assert.deepEqual(await routedSources(page, '/media/', pressedAt), ['network']);
     await page.unroute('**/media/**');
 
     // Offline, a reload opens the app; /downloads lists the class and it plays from this device.
@@ -158,6 +179,8 @@ describe('downloads', () => {
     const item = page.getByTestId('download-item');
     await item.waitFor({ timeout: 30_000 });
     assert.match(await item.innerText(), /720p · [\d.]+ MB/);
+    // The app's files came straight from the precache, without starting the worker's fetch event.
+    assert.deepEqual(await routedSources(page, '/assets/'), ['cache']);
     assert.match(await item.innerText(), /Licence valid until/);
     await checkEverywhere(page, 'downloads-offline');
     await item.getByRole('link', { name: 'Play' }).click();
@@ -219,10 +242,11 @@ describe('downloads', () => {
         assert.equal(html.match(/data-testid="download-item"/g)?.length, 1);
         assert.match(html, words[language].size);
         assert.ok(html.includes(words[language].licence));
-        // Its scripts and its stylesheet, in the page, allowed by their hashes; the stylesheet's link
-        // left disabled, never fetched (decision 050).
+        // Its scripts and its stylesheet, in the page, allowed by their hashes: the stylesheet after
+        // the list, its link left disabled, never fetched; no opener policy (decision 050).
         assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self' 'sha256-[^']*' 'sha256-[^;]*;style-src 'self' 'sha256-[^']*' 'unsafe-hashes' 'sha256-/);
-        assert.match(html, /<style>[\s\S]*?\.navbar[\s\S]*?<\/style><link rel="stylesheet"[^>]* disabled>/);
+        assert.match(html, /<link rel="stylesheet"[^>]* disabled>[\s\S]*data-testid="download-item"[\s\S]*<style>[\s\S]*?\.navbar[\s\S]*?<\/style><\/body>/);
+        assert.equal(response?.headers()['cross-origin-opener-policy'], undefined);
         assert.ok(html.includes('<script type="module" blocking="render">'), 'the session check blocks the first paint');
         // The app takes it over: hydrated, the stored poster shown, the row never redrawn, nothing moved.
         await tab.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
