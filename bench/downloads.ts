@@ -50,10 +50,7 @@ window.download = async (paths) => {
 const bareAppPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>bare app</title></head>
 <body><h1>Downloads</h1><p>Sunrise Vinyasa Flow · 720p</p><script>navigator.serviceWorker.register('/sw.js');</script></body></html>`;
 
-// The bare page, and the same page answered with the product's Cross-Origin-Opener-Policy and
-// Origin-Agent-Cluster (`/same-headers/app`, bench/server-process.ts): together they cost a new
-// tab's opening 13–30 ms more than the page without them, where COOP alone did not (decision 050).
-const bareWorker = `self.addEventListener('install', (event) => event.waitUntil(caches.open('bare-app').then((cache) => cache.addAll(['/app', '/same-headers/app'])).then(() => self.skipWaiting())));
+const bareWorker = `self.addEventListener('install', (event) => event.waitUntil(caches.open('bare-app').then((cache) => cache.addAll(['/app'])).then(() => self.skipWaiting())));
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (event) => {
   if (event.request.mode === 'navigate') event.respondWith(caches.match(new URL(event.request.url).pathname));
@@ -270,7 +267,7 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
   const bare = await startBareServer(
     [
       { method: 'GET', url: '/', contentType: 'text/html; charset=utf-8', body: Buffer.from(bareDownloadPage) },
-      { method: 'GET', url: '/app', contentType: 'text/html; charset=utf-8', body: Buffer.from(bareAppPage), headers: { 'cross-origin-opener-policy': 'same-origin', 'origin-agent-cluster': '?1' } },
+      { method: 'GET', url: '/app', contentType: 'text/html; charset=utf-8', body: Buffer.from(bareAppPage) },
       { method: 'GET', url: '/sw.js', contentType: 'text/javascript; charset=utf-8', body: Buffer.from(bareWorker) },
     ],
     { staticRoot: options.mediaDir },
@@ -337,7 +334,6 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     const stages: OpenStages[] = [];
     const bareStages: OpenStages[] = [];
     const bareOpened: number[] = [];
-    const bareCoopOpened: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
       const tab = await offline.context.newPage();
       await tab.goto('/downloads');
@@ -351,10 +347,6 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
       bareOpened.push(await shownAt(bareTab));
       bareStages.push(await openStages(bareTab));
       await bareTab.close();
-      const coopTab = await bareApp.newPage();
-      await coopTab.goto('/same-headers/app');
-      bareCoopOpened.push(await shownAt(coopTab));
-      await coopTab.close();
     }
     // One more of each, traced (not counted): what the page's main thread did from the navigation's
     // start until the row was there.
@@ -374,13 +366,11 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
     await bareApp.close();
     const openMs = Math.round(median(opened));
     const bareOpenMs = Math.round(median(bareOpened));
-    const bareCoopMs = Math.round(median(bareCoopOpened));
     const responded = Math.round(median(stages.map((stage) => stage.response)));
     const domReady = Math.round(median(stages.map((stage) => stage.domReady)));
     const booted = Math.round(median(stages.map((stage) => stage.boot)));
     const read = Math.round(median(stages.map((stage) => stage.read)));
     console.log(`  open offline: ${openMs} ms vs bare ${bareOpenMs} ms; runs ${opened.map(Math.round).join('/')} vs ${bareOpened.map(Math.round).join('/')} ms`);
-    console.log(`  the bare page answered with the product's COOP and Origin-Agent-Cluster: ${bareCoopMs} ms; runs ${bareCoopOpened.map(Math.round).join('/')} ms`);
     printMainThread('product', openTraces.product, 'from the navigation to the class listed');
     printMainThread('bare page', openTraces.bare, 'from the navigation to its text');
     const at = (list: OpenStages[], name: 'responseStart' | 'response' | 'parsing') => `${Math.round(median(list.map((stage) => stage[name])))}`;
@@ -396,15 +386,6 @@ export async function measureDownloads(server: RunningServer, options: { mediaDi
       ratio: ratioOf(openMs, bareOpenMs),
       budget: { kind: 'max', limit: 1.5, of: 'ratio' },
       note: `median of ${options.runs} new tabs, from the navigation's start until the class's row is in the page (page answered at ${responded} ms, drawn by the worker in ${drawnRuns} of ${stages.length}, DOMContentLoaded at ${domReady} ms, boot at ${booted} ms); bare = a static page answered by a minimal service worker; runs ${opened.map(Math.round).join('/')} vs ${bareOpened.map(Math.round).join('/')} ms`,
-    });
-    rows.push({
-      group: 'downloads',
-      figure: 'open the installed app offline, against the bare page answered with the same COOP and Origin-Agent-Cluster',
-      value: openMs,
-      unit: 'ms',
-      baseline: bareCoopMs,
-      ratio: ratioOf(openMs, bareCoopMs),
-      note: `the same openings; bare = the same page and worker, its answer carrying \`Cross-Origin-Opener-Policy: same-origin\` and \`Origin-Agent-Cluster: ?1\` as the product's pages do; runs ${bareCoopOpened.map(Math.round).join('/')} ms`,
     });
 
     // 3. First frame: the downloaded class offline, and the same class streamed online, each in a
