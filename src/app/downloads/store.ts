@@ -88,15 +88,15 @@ export interface FetchProgress {
   bytesTotal: number;
 }
 
-async function storePart(cache: Cache, part: DownloadPart, signal: AbortSignal, recorded: Promise<void>, counted: (bytes: number) => void): Promise<void> {
+/** Fetches one file and stores it once `writable` gives the class's cache (after the record's first write). */
+async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: AbortSignal, counted: (bytes: number) => void): Promise<void> {
   const response = await fetch(part.url, { signal, credentials: 'same-origin' });
   if (!response.ok || !response.body) throw new Error(`download: ${response.status} for ${part.local}`);
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   if (part.playlist) {
     const text = unsignedPlaylist(await response.text());
     counted(part.bytes);
-    await recorded;
-    await cache.put(part.local, new Response(text, { headers: { 'content-type': type } }));
+    await (await writable).put(part.local, new Response(text, { headers: { 'content-type': type } }));
     return;
   }
   const reader = response.body.getReader();
@@ -107,8 +107,7 @@ async function storePart(cache: Cache, part: DownloadPart, signal: AbortSignal, 
     chunks.push(value);
     counted(value.byteLength);
   }
-  await recorded;
-  await cache.put(part.local, new Response(new Blob(chunks, { type }), { headers: { 'content-type': type } }));
+  await (await writable).put(part.local, new Response(new Blob(chunks, { type }), { headers: { 'content-type': type } }));
 }
 
 /**
@@ -123,12 +122,14 @@ export async function fetchDownload(
   ahead: { stored?: Set<string>; recorded?: Promise<void> } = {},
 ): Promise<DownloadRecord> {
   const { classId } = record;
-  const cache = await caches.open(cacheName(classId));
+  // Opened while the first files are fetched: nothing is written to it before one is in.
+  const opening = caches.open(cacheName(classId));
   const parts = downloadParts(classId, files);
   // What is stored: read while the licence was asked for (`ahead.stored`), or now.
-  const stored = ahead.stored ?? (await storedPaths(cache));
+  const stored = ahead.stored ?? (await storedPaths(await opening));
   // The record's first write (`ahead.recorded`) lands before any file: a reload finds the files' record.
   const recorded = ahead.recorded ?? Promise.resolve();
+  const writable = Promise.all([opening, recorded]).then(([cache]) => cache);
   const done = new Set(parts.filter((part) => stored.has(part.local)).map((part) => part.local));
   let bytesDone = parts.filter((part) => done.has(part.local)).reduce((sum, part) => sum + part.bytes, 0);
   const bytesTotal = files.total_bytes;
@@ -137,7 +138,7 @@ export async function fetchDownload(
   // The record follows the files without holding the next fetch back: one write at a time, of
   // the newest state (a resume reads what the cache holds, not this list). The master playlist
   // and the record's first write go alongside the first files, not before them.
-  const master = recorded.then(() => cache.put(localMasterUrl(classId), new Response(localMaster(classId, files.master_playlist), { headers: { 'content-type': 'application/vnd.apple.mpegurl' } })));
+  const master = writable.then((cache) => cache.put(localMasterUrl(classId), new Response(localMaster(classId, files.master_playlist), { headers: { 'content-type': 'application/vnd.apple.mpegurl' } })));
   let saving: Promise<void> = recorded.then(() => writeRecord(current));
   let queued = false;
   const save = () => {
@@ -153,7 +154,7 @@ export async function fetchDownload(
   const queue = parts.filter((part) => !done.has(part.local));
   const worker = async () => {
     for (let part = queue.shift(); part; part = queue.shift()) {
-      await storePart(cache, part, signal, recorded, (bytes) => {
+      await storePart(writable, part, signal, (bytes) => {
         bytesDone = Math.min(bytesTotal, bytesDone + bytes);
         const now = performance.now();
         if (now - reported < PROGRESS_MS) return;
