@@ -3,11 +3,11 @@
 //
 // The headers are helmet's, computed ONCE at start (`securityHeaderSet`; an API answer gets the
 // shorter `apiHeaderSet`) and set per request in one call: @fastify/helmet built a new helmet
-// middleware and re-serialised the policy on every response. Every answer Fastify makes gets them, without asking which route it is (a
-// route's options cost an object per request, decision 080); a route that sends its own set
-// (the static routes' precomputed ones, a page's stricter policy) overwrites them. The app's
-// files are answered before Fastify, with the same headers in their precomputed sets
-// (server/modules/static/routes.ts).
+// middleware and re-serialised the policy on every response. Every answer Fastify makes gets
+// them, without asking which route it is (a route's options cost an object per request,
+// decision 080); a route that sends its own set (the static routes' precomputed ones, a page's
+// stricter policy) overwrites them. The app's files are answered before Fastify, with the same
+// headers in their precomputed sets (server/modules/static/routes.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
