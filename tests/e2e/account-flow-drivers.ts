@@ -153,6 +153,8 @@ export const accountFlows: FlowDrivers[] = [
         await page.getByRole('button', { name: 'Choose Basic' }).click();
         await page.getByText(/starting checkout for/i).first().waitFor();
         await release();
+        // Released, the app leaves for the provider's checkout (see ready.openingPortal).
+        await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
       },
       'ready.showingNotice': async (page) => {
         await signedIn(page, 'flow-pricing-fail');
@@ -256,6 +258,9 @@ export const accountFlows: FlowDrivers[] = [
         await page.getByRole('button', { name: /update payment method/i }).click();
         await page.getByText(/opening/i).first().waitFor();
         await release();
+        // Released, the app leaves for the provider's page: the suite's photograph of the page
+        // must not start while that navigation is under way.
+        await page.waitForURL((url) => url.pathname.startsWith('/sandbox/portal/'));
       },
       redirecting: async (page) => {
         await subscribedOnBilling(page, 'flow-portal');
