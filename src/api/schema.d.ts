@@ -1224,6 +1224,7 @@ export interface paths {
          *     at least one (name and last seen, the most recently seen first) and the plan's limits.
          *     Like every downloads call, it first applies the licence rules: access that has ended,
          *     a signed-out device, a lowered quality cap or device limit revoke licences here.
+         *     With `class_id` (the class page's panel), `head_start` has that class's first files.
          */
         get: operations["listDownloads"];
         put?: never;
@@ -2677,6 +2678,25 @@ export interface components {
             licences: components["schemas"]["DownloadLicence"][];
             /** @description The account's devices holding downloads, the most recently seen first. */
             devices: components["schemas"]["DownloadDevice"][];
+            /**
+             * @description With `class_id`, when this device may download that class now: its first files at each
+             *     quality it may download, to fetch while the licence is asked for (and keep only once it
+             *     is issued). Null otherwise.
+             */
+            head_start: components["schemas"]["DownloadHeadStart"] | null;
+        };
+        DownloadHeadStart: {
+            /**
+             * Format: date-time
+             * @description When the URLs stop working (minutes).
+             */
+            expires_at: string;
+            renditions: {
+                /** @description The quality, as `DownloadLicenceRequest.rendition`. */
+                rendition: string;
+                /** @description Signed URLs of the init segment and the first media segments, in order (the licence's `files` name them too). */
+                files: string[];
+            }[];
         };
         DownloadLimitError: {
             /** @constant */
@@ -5031,7 +5051,10 @@ export interface operations {
     };
     listDownloads: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A class this device may download next; the answer's `head_start` has its first files. */
+                class_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5047,6 +5070,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadsOverview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Refused"];
         };

@@ -399,6 +399,8 @@ describe('downloads', () => {
     const panel = page.getByTestId('download-panel');
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
     await panel.getByText(/Your plan downloads on 2 devices/).waitFor();
+    // The first files fetched while the licence was asked for are not kept: nothing is stored.
+    assert.deepEqual(await storedCaches(page), []);
     const removes = panel.getByRole('button', { name: 'Remove downloads from that device' });
     assert.equal(await removes.count(), 2);
     await checkEverywhere(page, 'downloads-device-limit');
@@ -455,6 +457,41 @@ describe('downloads', () => {
       return response.status;
     }, CLASS_ID);
     assert.equal(refused, 403);
+    await context.close();
+  });
+
+  it('fetches the first files while the licence is asked for, stores nothing until it is issued, and fetches none of them twice', async () => {
+    const { context, page } = await subscriber(browser, 'dl-head-start', 'standard');
+    await page.goto(`/classes/${CLASS_ID}`);
+    const panel = page.getByTestId('download-panel');
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/')) fetched.push(mediaFile(url.pathname));
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/downloads/licences', async (route) => {
+      if (route.request().method() === 'POST') await released;
+      await route.continue();
+    });
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    // While the licence is held: the init segment and the first three segments, and nothing stored.
+    const media = () => fetched.filter((file) => /\.(mp4|m4s)$/.test(file));
+    for (const deadline = Date.now() + PATIENCE; media().length < 4 && Date.now() < deadline; ) await page.waitForTimeout(50);
+    // A moment more: nothing else is fetched before the licence is issued.
+    await page.waitForTimeout(500);
+    const ahead = media();
+    const rendition = ahead[0]!.split('/')[0];
+    assert.deepEqual([...ahead].sort(), ['init.mp4', 'segment-000.m4s', 'segment-001.m4s', 'segment-002.m4s'].map((file) => `${rendition}/${file}`));
+    assert.deepEqual(await storedCaches(page), []);
+    release();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    const stored = await storedFiles(page);
+    for (const file of ahead) {
+      assert.ok(stored.includes(file), `${file} is stored`);
+      assert.equal(fetched.filter((other) => other === file).length, 1, `${file} is fetched once`);
+    }
     await context.close();
   });
 

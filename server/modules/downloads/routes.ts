@@ -5,7 +5,7 @@ import type { components } from '@api/schema';
 import { routeSchema } from '@server/contract';
 import { deviceIdentity } from '@server/modules/auth/sessions';
 import { mediaPreparing } from '@server/modules/playback/preparing';
-import { downloadFiles } from './files';
+import { downloadFiles, downloadHeadStart } from './files';
 import { CLASSES_PER_DEVICE, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 import { DownloadRefused, type AskingDevice } from './service';
 
@@ -63,9 +63,11 @@ export default async function downloadsRoutes(app: FastifyInstance): Promise<voi
   const signedIn = { preHandler: app.authenticate };
   const { mediaDir, playbackSecret } = app.config;
 
-  app.get(`${base}/licences`, { ...signedIn, schema: routeSchema('GET', `${base}/licences`) }, async (request, reply): Promise<Schemas['DownloadsOverview']> => {
+  app.get<{ Querystring: { class_id?: string } }>(`${base}/licences`, { ...signedIn, schema: routeSchema('GET', `${base}/licences`) }, async (request, reply): Promise<Schemas['DownloadsOverview']> => {
+    const now = new Date();
     const device = asking(request);
-    const overview = await app.downloads.overview(device, new Date());
+    const overview = await app.downloads.overview(device, now, request.query.class_id);
+    const headStart = overview.media && overview.plan ? await downloadHeadStart(mediaDir, playbackSecret, device.deviceId, overview.media, overview.plan.maxVideoHeight, now) : null;
     reply.header('Cache-Control', 'no-store');
     return {
       isSuccess: true,
@@ -76,6 +78,7 @@ export default async function downloadsRoutes(app: FastifyInstance): Promise<voi
       refused: overview.refused,
       licences: overview.licences.map(licenceView),
       devices: devicesView(overview.devices, device.deviceId),
+      head_start: headStart,
     };
   });
 

@@ -44,6 +44,8 @@ export interface Overview {
   refused: AccessRefusal | 'device_not_allowed' | null;
   licences: LicenceRow[];
   devices: HoldingDevice[];
+  /** The asked class's media, when this device may download it now (its files' head start). */
+  media: MediaRow | null;
 }
 
 function mobileRefused(plan: DownloadPlan, headers: IncomingHttpHeaders): boolean {
@@ -105,15 +107,18 @@ export function downloadsService(db: Database) {
       });
     },
 
-    async overview(device: AskingDevice, now: Date): Promise<Overview> {
-      return settled(device.userId, now, async (tx, access) => {
+    /** This device's licences and the plan's limits; with `classId`, that class's media too when this device may download now. */
+    async overview(device: AskingDevice, now: Date, classId?: string): Promise<Overview> {
+      const overview = await settled(device.userId, now, async (tx, access): Promise<Overview> => {
         await touchDevice(tx, device.userId, device.deviceId, now);
         const licences = await listDeviceLicences(tx, device.userId, device.deviceId);
         // Without access nothing is held any more (settled); with it, this device was just seen.
-        if ('refusal' in access) return { plan: null, refused: access.refusal, licences, devices: [] };
+        if ('refusal' in access) return { plan: null, refused: access.refusal, licences, devices: [], media: null };
         const refused = mobileRefused(access.plan, device.headers) ? 'device_not_allowed' : null;
-        return { plan: access.plan, refused, licences, devices: seenNow(access.devices, device.deviceId, now) };
+        return { plan: access.plan, refused, licences, devices: seenNow(access.devices, device.deviceId, now), media: null };
       });
+      if (classId === undefined || !overview.plan || overview.refused) return overview;
+      return { ...overview, media: (await findPlayableClassMedia(db, classId, now))?.media ?? null };
     },
 
     /** The online check: each licence renewed, valid or revoked (and why). */

@@ -7,7 +7,7 @@ import { fromCall } from '@app/call-actor';
 import type { Schemas } from '@domain/contract';
 import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
 import type { DownloadEvent, DownloadState, SpaceAnswer } from '@machines/download.machine';
-import { deleteStored, fetchDownload, missingBytes, readRecord, storageEstimate, storedFiles, writeRecord } from './store';
+import { deleteStored, fetchAhead, fetchDownload, missingBytes, readRecord, storageEstimate, storedFiles, writeRecord, type FetchedAhead } from './store';
 
 export interface DownloadedClass {
   classId: string;
@@ -35,31 +35,53 @@ interface HandOff {
   /** The record written when the licence came, and its write (for the fetch: no read back). */
   record: DownloadRecord | null;
   recorded: Promise<void>;
+  /** The class's first files, fetched alongside the licence call (the panel's head start). */
+  fetched: FetchedAhead | null;
 }
 
-const noHandOff = (): HandOff => ({ prepared: null, stored: null, record: null, recorded: Promise.resolve() });
+const noHandOff = (): HandOff => ({ prepared: null, stored: null, record: null, recorded: Promise.resolve(), fetched: null });
+
+/** A head start's URLs are used while they have a minute left: a download started later asks without one. */
+const HEAD_START_MARGIN_MS = 60_000;
 
 export function downloadImplementations({ api }: AppActors, downloaded: DownloadedClass) {
   const { classId } = downloaded;
   const prepare = (): Promise<Prepared> => Promise.all([storedFiles(classId), storageEstimate()]).then(([stored, estimate]) => ({ stored, estimate }));
   let handOff = noHandOff();
+  /** The panel's head start for this class (docs/decisions/051), from the last overview read online. */
+  let headStart: Schemas['DownloadHeadStart'] | null = null;
+  const fetchFirstFiles = (quality: string): FetchedAhead | null => {
+    const files = headStart?.renditions.find((rendition) => rendition.rendition === quality)?.files;
+    const fresh = headStart !== null && new Date(headStart.expires_at).getTime() - Date.now() > HEAD_START_MARGIN_MS;
+    return files && fresh ? fetchAhead(files) : null;
+  };
+  /** Drops what was fetched ahead and not taken (no licence, no room, another try). */
+  const dropFetched = () => {
+    handOff.fetched?.abort();
+    handOff.fetched = null;
+  };
   return {
     actors: {
       loadDownload: fromPromise<DownloadState, { classId: string }>(async () => {
         const record = await readRecord(classId);
         if (!online()) return { record, maxHeight: null, refused: null };
-        const overview = await api.listDownloads();
+        const overview = await api.listDownloads({ classId });
         if (overview.kind !== 'ok') return { record, maxHeight: null, refused: null };
+        headStart = overview.data.head_start;
         return { record, maxHeight: overview.data.max_video_height, refused: overview.data.refused };
       }),
       requestLicence: fromCall(async (input: { classId: string; quality: string }, signal) => {
         // This device's record (a resume point kept from an earlier download), what it stores of
         // the class and its free space are read while the licence is asked for.
+        // The class's first files are fetched meanwhile too, kept only once the licence is issued.
         const prepared = prepare();
         prepared.catch(() => {});
-        handOff = { ...noHandOff(), prepared };
+        dropFetched();
+        handOff = { ...noHandOff(), prepared, fetched: fetchFirstFiles(input.quality) };
+        signal.addEventListener('abort', dropFetched, { once: true });
         const [outcome, earlier] = await Promise.all([api.createDownloadLicence(input, signal), readRecord(classId)]);
-        if (outcome.kind === 'ok' && outcome.data.kind === 'issued') {
+        if (outcome.kind !== 'ok' || outcome.data.kind !== 'issued') dropFetched();
+        else {
           // Kept at once: a reload during the download finds it and resumes.
           const { licence, files } = outcome.data;
           const record: DownloadRecord = {
@@ -93,18 +115,24 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
         handOff.prepared = null;
         const { stored, estimate } = await ready;
         handOff.stored = stored;
-        return { needed: missingBytes(input.classId, input.files, stored), free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
+        const space = { needed: missingBytes(input.classId, input.files, stored), free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
+        if (space.free !== null && space.needed > space.free) dropFetched();
+        return space;
       }),
       fetchFiles: fromCallback<DownloadEvent, { classId: string; files: DownloadFiles }>(({ input, sendBack }) => {
         const controller = new AbortController();
         void (async () => {
           try {
             // What the space check found stored and the record just written, once; a resume reads the record.
-            const { stored, record: written, recorded } = handOff;
+            const { stored, record: written, recorded, fetched } = handOff;
             handOff = noHandOff();
             const record = written ?? (await readRecord(input.classId));
             if (!record) throw new Error('download: no record');
-            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }), { stored: stored ?? undefined, recorded });
+            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }), {
+              stored: stored ?? undefined,
+              recorded,
+              fetched: fetched ?? undefined,
+            });
             sendBack({ type: 'download.stored' });
           } catch {
             if (!controller.signal.aborted) sendBack({ type: 'download.interrupted' });

@@ -88,9 +88,42 @@ export interface FetchProgress {
   bytesTotal: number;
 }
 
-/** Fetches one file and stores it once `writable` gives the class's cache (after the record's first write). */
-async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: AbortSignal, counted: (bytes: number) => void): Promise<void> {
-  const response = await fetch(part.url, { signal, credentials: 'same-origin' });
+const pathOf = (url: string): string => new URL(url, 'http://local').pathname;
+
+/**
+ * A class's first files, fetched while its licence is asked for (the panel's head start,
+ * docs/decisions/051): answers in memory, stored by `fetchDownload` only once the licence is
+ * issued; `abort` drops what is not taken.
+ */
+export interface FetchedAhead {
+  responses: Map<string, Promise<Response>>;
+  abort(): void;
+}
+
+export function fetchAhead(urls: readonly string[]): FetchedAhead {
+  const controller = new AbortController();
+  const responses = new Map(
+    urls.map((url) => {
+      const response = fetch(url, { signal: controller.signal, credentials: 'same-origin' });
+      response.catch(() => {});
+      return [pathOf(url), response] as const;
+    }),
+  );
+  return { responses, abort: () => controller.abort() };
+}
+
+/** The file's answer fetched ahead, when it came whole (else null: it is fetched with the licence's URL). */
+async function takeAhead(ahead: FetchedAhead | undefined, part: DownloadPart): Promise<Response | null> {
+  const early = ahead?.responses.get(pathOf(part.url));
+  if (!early) return null;
+  ahead!.responses.delete(pathOf(part.url));
+  const response = await early.catch(() => null);
+  return response?.ok && response.body ? response : null;
+}
+
+/** Fetches one file (or takes it fetched ahead) and stores it once `writable` gives the class's cache (after the record's first write). */
+async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: AbortSignal, counted: (bytes: number) => void, ahead?: FetchedAhead): Promise<void> {
+  const response = (await takeAhead(ahead, part)) ?? (await fetch(part.url, { signal, credentials: 'same-origin' }));
   if (!response.ok || !response.body) throw new Error(`download: ${response.status} for ${part.local}`);
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   if (part.playlist) {
@@ -119,7 +152,24 @@ export async function fetchDownload(
   files: DownloadFiles,
   signal: AbortSignal,
   progress: (progress: FetchProgress) => void,
-  ahead: { stored?: Set<string>; recorded?: Promise<void> } = {},
+  ahead: { stored?: Set<string>; recorded?: Promise<void>; fetched?: FetchedAhead } = {},
+): Promise<DownloadRecord> {
+  // What was fetched ahead and not taken is dropped when the download ends or is cancelled.
+  const { fetched } = ahead;
+  signal.addEventListener('abort', () => fetched?.abort(), { once: true });
+  try {
+    return await storeAll(record, files, signal, progress, ahead);
+  } finally {
+    fetched?.abort();
+  }
+}
+
+async function storeAll(
+  record: DownloadRecord,
+  files: DownloadFiles,
+  signal: AbortSignal,
+  progress: (progress: FetchProgress) => void,
+  ahead: { stored?: Set<string>; recorded?: Promise<void>; fetched?: FetchedAhead },
 ): Promise<DownloadRecord> {
   const { classId } = record;
   // Opened while the first files are fetched: nothing is written to it before one is in.
@@ -152,15 +202,16 @@ export async function fetchDownload(
   // Progress at most every PROGRESS_MS: a bar's steps, not a render per chunk.
   let reported = performance.now();
   const queue = parts.filter((part) => !done.has(part.local));
+  const counted = (bytes: number) => {
+    bytesDone = Math.min(bytesTotal, bytesDone + bytes);
+    const now = performance.now();
+    if (now - reported < PROGRESS_MS) return;
+    reported = now;
+    progress({ bytesDone, bytesTotal });
+  };
   const worker = async () => {
     for (let part = queue.shift(); part; part = queue.shift()) {
-      await storePart(writable, part, signal, (bytes) => {
-        bytesDone = Math.min(bytesTotal, bytesDone + bytes);
-        const now = performance.now();
-        if (now - reported < PROGRESS_MS) return;
-        reported = now;
-        progress({ bytesDone, bytesTotal });
-      });
+      await storePart(writable, part, signal, counted, ahead.fetched);
       done.add(part.local);
       current = { ...current, done: [...done] };
       save();

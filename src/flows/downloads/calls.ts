@@ -9,8 +9,9 @@ import type { LicenceAnswer } from '@domain/downloads';
 import type { Outcome } from '@domain/request-outcome';
 
 export const calls = (client: ApiClient) => ({
-  listDownloads: (signal?: AbortSignal) =>
-    map(outcomeOf(client.GET('/api/v1/downloads/licences', { signal }), signal), (data): Omit<Schemas['DownloadsOverview'], 'isSuccess'> => {
+  /** With `classId` (the class's panel), the answer's `head_start` has that class's first files. */
+  listDownloads: ({ classId }: { classId?: string } = {}, signal?: AbortSignal) =>
+    map(outcomeOf(client.GET('/api/v1/downloads/licences', { params: { query: classId === undefined ? {} : { class_id: classId } }, signal }), signal), (data): Omit<Schemas['DownloadsOverview'], 'isSuccess'> => {
       const { isSuccess: _, ...overview } = data;
       return overview;
     }),
