@@ -2680,8 +2680,8 @@ export interface components {
             devices: components["schemas"]["DownloadDevice"][];
             /**
              * @description With `class_id`, when this device may download that class now: its first files at each
-             *     quality it may download, to fetch while the licence is asked for (and keep only once it
-             *     is issued). Null otherwise.
+             *     quality it may download, signed for 10 minutes, to fetch while the licence is asked for
+             *     (and keep only once it is issued). Null otherwise.
              */
             head_start: components["schemas"]["DownloadHeadStart"] | null;
         };
@@ -2694,7 +2694,7 @@ export interface components {
             renditions: {
                 /** @description The quality, as `DownloadLicenceRequest.rendition`. */
                 rendition: string;
-                /** @description Signed URLs of the init segment and the first media segments, in order (the licence's `files` name them too). */
+                /** @description The URLs a download fetches first, in its order (the rendition's playlist, the captions, the poster, the init segment and the first four media segments), signed like the licence's `files`. */
                 files: string[];
             }[];
         };

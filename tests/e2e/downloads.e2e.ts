@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { HEAD_START_SEGMENTS } from '@server/modules/downloads/files';
 import { baseUrl, checkEverywhere, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm, storeLanguage, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
@@ -466,8 +467,9 @@ describe('downloads', () => {
     const panel = page.getByTestId('download-panel');
     const fetched: string[] = [];
     page.on('request', (request) => {
+      // The download's own fetches (the page's poster image is not one).
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/media/')) fetched.push(mediaFile(url.pathname));
+      if (url.pathname.startsWith('/media/') && request.resourceType() === 'fetch') fetched.push(mediaFile(url.pathname));
     });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -476,14 +478,16 @@ describe('downloads', () => {
       await route.continue();
     });
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
-    // While the licence is held: the init segment and the first three segments, and nothing stored.
-    const media = () => fetched.filter((file) => /\.(mp4|m4s)$/.test(file));
-    for (const deadline = Date.now() + PATIENCE; media().length < 4 && Date.now() < deadline; ) await page.waitForTimeout(50);
+    // While the licence is held: the playlist, captions, poster, the init segment and the first
+    // segments (of five), and nothing stored.
+    const segments = Array.from({ length: HEAD_START_SEGMENTS }, (_, index) => `segment-00${index}.m4s`);
+    const expected = (rendition: string) => [`${rendition}/playlist.m3u8`, 'captions/en.m3u8', 'captions/en.vtt', 'captions/es.m3u8', 'captions/es.vtt', 'poster.jpg', `${rendition}/init.mp4`, ...segments.map((file) => `${rendition}/${file}`)];
+    for (const deadline = Date.now() + PATIENCE; fetched.length < expected('').length && Date.now() < deadline; ) await page.waitForTimeout(50);
     // A moment more: nothing else is fetched before the licence is issued.
     await page.waitForTimeout(500);
-    const ahead = media();
-    const rendition = ahead[0]!.split('/')[0];
-    assert.deepEqual([...ahead].sort(), ['init.mp4', 'segment-000.m4s', 'segment-001.m4s', 'segment-002.m4s'].map((file) => `${rendition}/${file}`));
+    const ahead = [...fetched];
+    const rendition = ahead.find((file) => file.endsWith('/init.mp4'))?.split('/')[0] ?? '(none)';
+    assert.deepEqual([...ahead].sort(), expected(rendition).sort());
     assert.deepEqual(await storedCaches(page), []);
     release();
     await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });

@@ -16,8 +16,8 @@ export type HeadStart = components['schemas']['DownloadHeadStart'];
 export const DOWNLOAD_URL_TTL_SECONDS = 6 * 60 * 60;
 /** How long a head start's URLs work: a visit to the class page (the app asks again when they have expired). */
 export const HEAD_START_TTL_SECONDS = 10 * 60;
-/** The files of a head start: the init segment and the first media segments, as many as the app fetches at once. */
-export const HEAD_START_FILES = 4;
+/** A head start's media segments: as many as the app fetches at once. */
+export const HEAD_START_SEGMENTS = 4;
 
 const languageNames: Record<string, string> = { en: 'English', es: 'Español' };
 
@@ -142,20 +142,23 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
 
 /**
  * A download's head start (docs/decisions/051): for each quality this device may download, the
- * first files of the class (its init segment and first segments), signed for minutes under a
- * grant naming the device. The app fetches them while the licence is asked for and keeps them
- * only once it is issued; they are what playback of the same class may fetch anyway.
+ * files a download fetches first, in its order (the rendition's playlist, the captions, the
+ * poster, the init segment and the first media segments), signed for minutes under a grant naming
+ * the device. The app fetches them while the licence is asked for and keeps them only once it is
+ * issued; they are what playback of the same class may fetch anyway.
  */
 export async function downloadHeadStart(mediaDir: string, secret: string, deviceId: string, media: MediaRow, maxHeight: number, now: Date): Promise<HeadStart> {
   const folder = mediaFolder(mediaDir, media.id);
   const [{ token, expiresAt }, known] = await Promise.all([signMediaGrant(secret, { sessionId: deviceId, mediaId: media.id, maxHeight }, now, HEAD_START_TTL_SECONDS), knownFolder(folder)]);
+  const signed = (relative: string) => `/media/${media.id}/${relative}?token=${encodeURIComponent(token)}`;
+  const captions = media.captions.flatMap((language) => [signed(`captions/${language}.m3u8`), signed(`captions/${language}.vtt`)]);
   const renditions = await Promise.all(
     media.renditions
       .filter((rendition) => rendition.height <= maxHeight)
       .map(async ({ name }) => {
         const parts = playlistParts(await playlistOf(known, folder, `${name}/playlist.m3u8`));
-        const first = [parts.init ?? 'init.mp4', ...parts.segments].slice(0, HEAD_START_FILES);
-        return { rendition: name, files: first.map((file) => `/media/${media.id}/${name}/${file}?token=${encodeURIComponent(token)}`) };
+        const first = [parts.init ?? 'init.mp4', ...parts.segments.slice(0, HEAD_START_SEGMENTS)].map((file) => signed(`${name}/${file}`));
+        return { rendition: name, files: [signed(`${name}/playlist.m3u8`), ...captions, `/media/${media.id}/poster.jpg`, ...first] };
       }),
   );
   return { expires_at: expiresAt.toISOString(), renditions };

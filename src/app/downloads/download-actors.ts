@@ -73,13 +73,19 @@ export function downloadImplementations({ api }: AppActors, downloaded: Download
       requestLicence: fromCall(async (input: { classId: string; quality: string }, signal) => {
         // This device's record (a resume point kept from an earlier download), what it stores of
         // the class and its free space are read while the licence is asked for.
-        // The class's first files are fetched meanwhile too, kept only once the licence is issued.
+        // The class's first files are fetched meanwhile too, kept only once the licence is issued:
+        // from the next task, once the licence call has left (its own steps take a few microtasks).
         const prepared = prepare();
         prepared.catch(() => {});
         dropFetched();
-        handOff = { ...noHandOff(), prepared, fetched: fetchFirstFiles(input.quality) };
+        handOff = { ...noHandOff(), prepared };
+        let answered = false;
+        setTimeout(() => {
+          if (!answered && !signal.aborted) handOff.fetched = fetchFirstFiles(input.quality);
+        });
         signal.addEventListener('abort', dropFetched, { once: true });
         const [outcome, earlier] = await Promise.all([api.createDownloadLicence(input, signal), readRecord(classId)]);
+        answered = true;
         if (outcome.kind !== 'ok' || outcome.data.kind !== 'issued') dropFetched();
         else {
           // Kept at once: a reload during the download finds it and resumes.

@@ -112,18 +112,18 @@ export function fetchAhead(urls: readonly string[]): FetchedAhead {
   return { responses, abort: () => controller.abort() };
 }
 
-/** The file's answer fetched ahead, when it came whole (else null: it is fetched with the licence's URL). */
-async function takeAhead(ahead: FetchedAhead | undefined, part: DownloadPart): Promise<Response | null> {
-  const early = ahead?.responses.get(pathOf(part.url));
-  if (!early) return null;
-  ahead!.responses.delete(pathOf(part.url));
-  const response = await early.catch(() => null);
+/** The file's answer fetched ahead: null when it was not, or did not come whole (it is fetched with the licence's URL then). */
+async function takeAhead(ahead: Promise<Response>): Promise<Response | null> {
+  const response = await ahead.catch(() => null);
   return response?.ok && response.body ? response : null;
 }
 
 /** Fetches one file (or takes it fetched ahead) and stores it once `writable` gives the class's cache (after the record's first write). */
 async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: AbortSignal, counted: (bytes: number) => void, ahead?: FetchedAhead): Promise<void> {
-  const response = (await takeAhead(ahead, part)) ?? (await fetch(part.url, { signal, credentials: 'same-origin' }));
+  const early = ahead?.responses.get(pathOf(part.url));
+  ahead?.responses.delete(pathOf(part.url));
+  // A file not fetched ahead is asked for at once, in this task (not after a render the progress scheduled).
+  const response = (early && (await takeAhead(early))) ?? (await fetch(part.url, { signal, credentials: 'same-origin' }));
   if (!response.ok || !response.body) throw new Error(`download: ${response.status} for ${part.local}`);
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   if (part.playlist) {
@@ -201,7 +201,10 @@ async function storeAll(
   };
   // Progress at most every PROGRESS_MS: a bar's steps, not a render per chunk.
   let reported = performance.now();
-  const queue = parts.filter((part) => !done.has(part.local));
+  // The files fetched ahead are stored as they come, beside the others fetched PARALLEL at a time.
+  const missing = parts.filter((part) => !done.has(part.local));
+  const fetchedAhead = missing.filter((part) => ahead.fetched?.responses.has(pathOf(part.url)));
+  const queue = missing.filter((part) => !fetchedAhead.includes(part));
   const counted = (bytes: number) => {
     bytesDone = Math.min(bytesTotal, bytesDone + bytes);
     const now = performance.now();
@@ -209,15 +212,16 @@ async function storeAll(
     reported = now;
     progress({ bytesDone, bytesTotal });
   };
-  const worker = async () => {
-    for (let part = queue.shift(); part; part = queue.shift()) {
-      await storePart(writable, part, signal, counted, ahead.fetched);
-      done.add(part.local);
-      current = { ...current, done: [...done] };
-      save();
-    }
+  const store = async (part: DownloadPart) => {
+    await storePart(writable, part, signal, counted, ahead.fetched);
+    done.add(part.local);
+    current = { ...current, done: [...done] };
+    save();
   };
-  await Promise.all([master, ...Array.from({ length: PARALLEL }, worker)]);
+  const worker = async () => {
+    for (let part = queue.shift(); part; part = queue.shift()) await store(part);
+  };
+  await Promise.all([master, ...fetchedAhead.map(store), ...Array.from({ length: PARALLEL }, worker)]);
   // The complete record is the newest state: a write still queued writes it (no second write
   // after it), and one under way is followed by it.
   current = { ...current, complete: true, savedAt: new Date().toISOString() };
