@@ -2,10 +2,11 @@
 // subscriber downloads a class (progress in per cent and MB), goes offline, reloads, and the
 // class plays from this device past 2 s with captions; /downloads lists it (axe and screenshots in
 // en and es) and deleting it frees the space; a third device on Standard is refused, then allowed
-// after removing another; Basic never fetches above 720p; a download interrupted by a reload
-// resumes without fetching again what is stored; a subscription that ended removes the downloads
-// at the next online visit, with a notice saying why. Each test has its own browser context,
-// so its storage (caches, IndexedDB) starts empty.
+// after removing another (nothing of the refused download kept); Basic never fetches above 720p;
+// the class's first files are fetched while the licence is held, each once, stored only after it;
+// a download interrupted by a reload resumes without fetching again what is stored; a
+// subscription that ended removes the downloads at the next online visit, with a notice saying
+// why. Each test has its own browser context, so its storage (caches, IndexedDB) starts empty.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
