@@ -13,7 +13,7 @@ import { routes, type RouteName } from '@domain/routes';
 import { createAppActors } from './app/actors';
 import { drawnWith } from './app/downloads/early-list';
 import { App } from './app/app';
-import { loadScreenAt } from './app/router';
+import { loadScreenAt } from './app/flow-screens';
 import { createPersistence } from './app/persistence';
 import { routeTitles } from './app/route-titles';
 

@@ -8,10 +8,11 @@ import { Navbar } from '@components/navbar';
 import { SavedClassesContext, type SavedClasses } from '@components/saved-classes';
 import { AppIntlProvider } from '@i18n';
 import { AppActorsContext, useAppActors, useFavourites, useLanguage, useMembership, useSession, type AppActors } from './actors';
+import { FlowOverlays } from './flow-screens';
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from './navigation';
 import { useDocumentTitle } from './route-titles';
-import { AppRoutes, FlowOverlays } from './router';
+import { AppRoutes } from './router';
 
 const messages = defineMessages({
   skip: { id: 'app.skipToContent', defaultMessage: 'Skip to content' },

@@ -16,7 +16,7 @@ import { App } from './app';
 import { drawnWith, readDownloadsEarly, readDrawnDownloads } from './downloads/early-list';
 import type { HeldInput } from './held-input';
 import { createPersistence } from './persistence';
-import { loadScreenAt, SCREEN_SHOWN } from './router';
+import { loadScreenAt, SCREEN_SHOWN } from './flow-screens';
 
 async function developmentInspector(): Promise<AppDeps['inspect']> {
   if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) return undefined;

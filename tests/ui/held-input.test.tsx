@@ -128,7 +128,7 @@ describe('input held until the app hydrates', () => {
   });
 });
 
-/** As the app replays: from the routed screen's effect, which says the screen is shown (src/app/router.tsx). */
+/** As the app replays: from the routed screen's effect, which says the screen is shown (src/app/flow-screens.tsx). */
 function ShownScreen({ onShown, children }: { onShown: () => void; children: React.ReactNode }) {
   useEffect(() => onShown(), [onShown]);
   return children;
