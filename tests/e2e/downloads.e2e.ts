@@ -3,10 +3,11 @@
 // class plays from this device past 2 s with captions; /downloads lists it (axe and screenshots in
 // en and es) and deleting it frees the space; a third device on Standard is refused, then allowed
 // after removing another (nothing of the refused download kept); Basic never fetches above 720p;
-// the class's first files are fetched while the licence is held, each once, stored only after it;
-// a download interrupted by a reload resumes without fetching again what is stored; a
-// subscription that ended removes the downloads at the next online visit, with a notice saying
-// why. Each test has its own browser context, so its storage (caches, IndexedDB) starts empty.
+// the class's first files are fetched while the licence is held, each once, stored only after it
+// (with the data saver on, not before it); a download interrupted by a reload resumes without
+// fetching again what is stored; a subscription that ended removes the downloads at the next
+// online visit, with a notice saying why. Each test has its own browser context, so its storage
+// (caches, IndexedDB) starts empty.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -497,6 +498,37 @@ describe('downloads', () => {
       assert.ok(stored.includes(file), `${file} is stored`);
       assert.equal(fetched.filter((other) => other === file).length, 1, `${file} is fetched once`);
     }
+    await context.close();
+  });
+
+  it('with the data saver on, fetches nothing of the class until its licence is issued', async () => {
+    const { context, page } = await subscriber(browser, 'dl-saver', 'standard');
+    await page.evaluate(() => localStorage.setItem('fitstream.dataSaver', JSON.stringify('on')));
+    await page.goto(`/classes/${CLASS_ID}`);
+    const panel = page.getByTestId('download-panel');
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/') && request.resourceType() === 'fetch') fetched.push(mediaFile(url.pathname));
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const licenceAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/api/v1/downloads/licences', async (route) => {
+      if (route.request().method() === 'POST') {
+        asked();
+        await released;
+      }
+      await route.continue();
+    });
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await licenceAsked;
+    await page.waitForTimeout(500);
+    assert.deepEqual([...fetched], [], 'nothing fetched while the licence is asked for');
+    release();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    assert.ok(fetched.some((file) => file.endsWith('/init.mp4')), 'the class is fetched once the licence is issued');
     await context.close();
   });
 

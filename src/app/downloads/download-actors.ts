@@ -4,6 +4,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { AppActors } from '@app/actors';
 import { fromCall } from '@app/call-actor';
+import { dataSaverOf } from '@app/data-saver';
 import type { Schemas } from '@domain/contract';
 import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
 import type { DownloadEvent, DownloadState, SpaceAnswer } from '@machines/download.machine';
@@ -44,13 +45,16 @@ const noHandOff = (): HandOff => ({ prepared: null, stored: null, record: null, 
 /** A head start's URLs are used while they have a minute left: a download started later asks without one. */
 const HEAD_START_MARGIN_MS = 60_000;
 
-export function downloadImplementations({ api }: AppActors, downloaded: DownloadedClass) {
+export function downloadImplementations(app: AppActors, downloaded: DownloadedClass) {
+  const { api } = app;
   const { classId } = downloaded;
   const prepare = (): Promise<Prepared> => Promise.all([storedFiles(classId), storageEstimate()]).then(([stored, estimate]) => ({ stored, estimate }));
   let handOff = noHandOff();
   /** The panel's head start for this class (docs/decisions/051), from the last overview read online. */
   let headStart: Schemas['DownloadHeadStart'] | null = null;
   const fetchFirstFiles = (quality: string): FetchedAhead | null => {
+    // While the data saver limits, nothing is fetched that a refused licence would waste.
+    if (dataSaverOf(app).getSnapshot().matches('limiting')) return null;
     const files = headStart?.renditions.find((rendition) => rendition.rendition === quality)?.files;
     const fresh = headStart !== null && new Date(headStart.expires_at).getTime() - Date.now() > HEAD_START_MARGIN_MS;
     return files && fresh ? fetchAhead(files) : null;
