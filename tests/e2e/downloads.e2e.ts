@@ -94,6 +94,32 @@ async function routedSources(page: Page, prefix: string, since = 0): Promise<str
 
 const mediaFile = (pathname: string): string => pathname.replace(/^\/media\/[^/]+\//, '');
 /** HTMLMediaElement.HAVE_FUTURE_DATA: the video can play from where it is. */
+/** The download's own media fetches from now on, each as its path under its media (the page's poster image is not one). */
+function downloadFetches(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/media/') && request.resourceType() === 'fetch') fetched.push(mediaFile(url.pathname));
+  });
+  return fetched;
+}
+
+/** Holds the licence call until `release`; `asked` settles once the page has made it. */
+async function holdLicence(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let ask = () => {};
+  const asked = new Promise<void>((resolve) => (ask = resolve));
+  await page.route('**/api/v1/downloads/licences', async (route) => {
+    if (route.request().method() === 'POST') {
+      ask();
+      await released;
+    }
+    await route.continue();
+  });
+  return { asked, release: () => release() };
+}
+
 const HAVE_FUTURE_DATA = 3;
 const isSegment = (file: string): boolean => /\/segment-\d+\.m4s$/.test(file);
 
@@ -467,18 +493,8 @@ describe('downloads', () => {
     const { context, page } = await subscriber(browser, 'dl-head-start', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     const panel = page.getByTestId('download-panel');
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      // The download's own fetches (the page's poster image is not one).
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/media/') && request.resourceType() === 'fetch') fetched.push(mediaFile(url.pathname));
-    });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v1/downloads/licences', async (route) => {
-      if (route.request().method() === 'POST') await released;
-      await route.continue();
-    });
+    const fetched = downloadFetches(page);
+    const licence = await holdLicence(page);
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
     // While the licence is held: the playlist, captions, poster, the init segment and the first
     // segments (of five), and nothing stored.
@@ -491,7 +507,7 @@ describe('downloads', () => {
     const rendition = ahead.find((file) => file.endsWith('/init.mp4'))?.split('/')[0] ?? '(none)';
     assert.deepEqual([...ahead].sort(), expected(rendition).sort());
     assert.deepEqual(await storedCaches(page), []);
-    release();
+    licence.release();
     await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
     const stored = await storedFiles(page);
     for (const file of ahead) {
@@ -506,27 +522,13 @@ describe('downloads', () => {
     await page.evaluate(() => localStorage.setItem('fitstream.dataSaver', JSON.stringify('on')));
     await page.goto(`/classes/${CLASS_ID}`);
     const panel = page.getByTestId('download-panel');
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/media/') && request.resourceType() === 'fetch') fetched.push(mediaFile(url.pathname));
-    });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked = () => {};
-    const licenceAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route('**/api/v1/downloads/licences', async (route) => {
-      if (route.request().method() === 'POST') {
-        asked();
-        await released;
-      }
-      await route.continue();
-    });
+    const fetched = downloadFetches(page);
+    const licence = await holdLicence(page);
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
-    await licenceAsked;
+    await licence.asked;
     await page.waitForTimeout(500);
     assert.deepEqual([...fetched], [], 'nothing fetched while the licence is asked for');
-    release();
+    licence.release();
     await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
     assert.ok(fetched.some((file) => file.endsWith('/init.mp4')), 'the class is fetched once the licence is issued');
     await context.close();
