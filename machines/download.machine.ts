@@ -27,6 +27,9 @@ export interface SpaceAnswer {
   free: number | null;
 }
 
+/** Whether what is still to store fits in the free space (an unknown free space lets it try). */
+export const spaceFits = (space: SpaceAnswer): boolean => space.free === null || space.needed <= space.free;
+
 export type DownloadProblem = 'noSpace' | 'classLimit' | 'refused' | 'failed' | 'interrupted' | 'removeFailed' | 'ended';
 
 export type DownloadEvent =
@@ -114,10 +117,7 @@ export const downloadMachine = setup({
       const outcome = outcomeAt(event);
       return outcome.kind === 'failed' && (outcome.status === 410 || outcome.status === 404);
     },
-    fits: ({ event }) => {
-      const space = (event as unknown as { output: SpaceAnswer }).output;
-      return space.free === null || space.needed <= space.free;
-    },
+    fits: ({ event }) => spaceFits((event as unknown as { output: SpaceAnswer }).output),
   },
 }).createMachine({
   id: 'download',

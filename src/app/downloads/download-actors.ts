@@ -7,7 +7,7 @@ import { fromCall } from '@app/call-actor';
 import { dataSaverOf } from '@app/data-saver';
 import type { Schemas } from '@domain/contract';
 import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
-import type { DownloadEvent, DownloadState, SpaceAnswer } from '@machines/download.machine';
+import { spaceFits, type DownloadEvent, type DownloadState, type SpaceAnswer } from '@machines/download.machine';
 import { deleteStored, fetchAhead, fetchDownload, missingBytes, readRecord, storageEstimate, storedFiles, writeRecord, type FetchedAhead } from './store';
 
 export interface DownloadedClass {
@@ -126,7 +126,8 @@ export function downloadImplementations(app: AppActors, downloaded: DownloadedCl
         const { stored, estimate } = await ready;
         handOff.stored = stored;
         const space = { needed: missingBytes(input.classId, input.files, stored), free: estimate ? Math.max(0, estimate.quota - estimate.usage) : null };
-        if (space.free !== null && space.needed > space.free) dropFetched();
+        // The machine refuses what does not fit: what was fetched ahead is not kept either.
+        if (!spaceFits(space)) dropFetched();
         return space;
       }),
       fetchFiles: fromCallback<DownloadEvent, { classId: string; files: DownloadFiles }>(({ input, sendBack }) => {

@@ -120,8 +120,9 @@ async function takeAhead(ahead: Promise<Response>): Promise<Response | null> {
 
 /** Fetches one file (or takes it fetched ahead) and stores it once `writable` gives the class's cache (after the record's first write). */
 async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: AbortSignal, counted: (bytes: number) => void, ahead?: FetchedAhead): Promise<void> {
-  const early = ahead?.responses.get(pathOf(part.url));
-  ahead?.responses.delete(pathOf(part.url));
+  const path = pathOf(part.url);
+  const early = ahead?.responses.get(path);
+  ahead?.responses.delete(path);
   // A file not fetched ahead is asked for at once, in this task (not after a render the progress scheduled).
   const response = (early && (await takeAhead(early))) ?? (await fetch(part.url, { signal, credentials: 'same-origin' }));
   if (!response.ok || !response.body) throw new Error(`download: ${response.status} for ${part.local}`);
