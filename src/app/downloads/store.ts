@@ -133,15 +133,14 @@ async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: A
     await (await writable).put(part.local, new Response(text, { headers: { 'content-type': type } }));
     return;
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    counted(value.byteLength);
-  }
-  await (await writable).put(part.local, new Response(new Blob(chunks, { type }), { headers: { 'content-type': type } }));
+  // The body goes into the cache as it arrives (never held whole in memory), counted on its way.
+  const counting = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      counted(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
+  await (await writable).put(part.local, new Response(response.body.pipeThrough(counting), { headers: { 'content-type': type } }));
 }
 
 /**
