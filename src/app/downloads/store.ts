@@ -133,7 +133,7 @@ async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: A
     await (await writable).put(part.local, new Response(text, { headers: { 'content-type': type } }));
     return;
   }
-  // The body goes into the cache as it arrives (never held whole in memory), counted on its way.
+  // The body goes into the cache as it arrives (the page never gathers a file's bytes), counted on its way.
   const counting = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       counted(chunk.byteLength);
