@@ -25,6 +25,7 @@ describe('connectivity machine', () => {
       return () => {};
     });
     const actor = createActor(connectivityMachine.provide({ actors: { watchConnectivity } }), { input: { online: true } }).start();
+    expect(actor.getSnapshot().value).toBe('online');
     report({ type: 'connection.offline' });
     expect(actor.getSnapshot().value).toBe('offline');
   });
