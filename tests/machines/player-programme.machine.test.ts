@@ -1,9 +1,10 @@
 // The player's programme child: a class whose completion finishes the programme under way makes
-// the end screen say so; a completion that does not, or no programme under way, changes nothing.
+// the end screen say so; a completion that does not, no programme under way, or a question that
+// fails, changes nothing.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { playerProgrammeMachine, type ProgrammeStatusOutput, type ProgrammeUnderWayOutput } from '@machines/player-programme.machine';
-import { ok } from '@domain/request-outcome';
+import { failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 const yoga = { id: 'yoga-foundations', title: { en: 'Yoga foundations', es: 'Fundamentos de yoga' } };
@@ -39,5 +40,32 @@ describe('player programme child', () => {
     actor.send({ type: 'video.completed' });
     expect(status.calls).toHaveLength(0);
     expect(actor.getSnapshot().hasTag('programmeFinished')).toBe(false);
+  });
+
+  it.each([
+    ['crashes', (underWay: ReturnType<typeof programmeChild>['underWay']) => underWay.last.reject(new Error('network'))],
+    ['is answered with an error', (underWay: ReturnType<typeof programmeChild>['underWay']) => underWay.last.resolve(failed(500))],
+  ])('plays as ever when asking for the programme under way %s', async (_, fail) => {
+    const { actor, underWay, status } = programmeChild();
+    fail(underWay);
+    await settle();
+    actor.send({ type: 'video.completed' });
+    expect(status.calls).toHaveLength(0);
+    expect(actor.getSnapshot().hasTag('programmeFinished')).toBe(false);
+  });
+
+  it('keeps following the programme when asking whether it finished fails, and asks at the next completion', async () => {
+    const { actor, underWay, status } = programmeChild();
+    underWay.last.resolve(ok(yoga));
+    await settle();
+    actor.send({ type: 'video.completed' });
+    status.last.reject(new Error('network'));
+    await settle();
+    expect(actor.getSnapshot().hasTag('programmeFinished')).toBe(false);
+    actor.send({ type: 'video.completed' });
+    expect(status.calls).toHaveLength(2);
+    status.last.resolve(ok({ status: 'finished' }));
+    await settle();
+    expect(actor.getSnapshot().hasTag('programmeFinished')).toBe(true);
   });
 });

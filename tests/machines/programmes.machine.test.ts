@@ -1,10 +1,10 @@
 // Programmes list machine (/programmes): loads with the filters, a filter change loads again,
-// no match, and a failure with Try again.
+// no match, a failure with Try again, a crash, and a cancelled request.
 import { describe, expect, it } from 'vitest';
 import { programmesMachine, type LoadProgrammesInput, type LoadProgrammesOutput } from '@machines/programmes.machine';
 import { noticeText } from '@domain/notices';
 import { noProgrammeFilters } from '@domain/programmes';
-import { failed, ok } from '@domain/request-outcome';
+import { cancelled, failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 import { programmeCard, programmeFacets } from './programme-fixtures';
 import { startFlow } from './support/navigation';
@@ -45,5 +45,24 @@ describe('programmes machine', () => {
     expect(noticeText(actor.getSnapshot().context.failure)).toContain('discipline');
     actor.send({ type: 'retry' });
     expect(load.calls).toHaveLength(2);
+  });
+
+  it('shows a failure when the request crashes, and clears it while loading again', async () => {
+    const { actor, load } = listPage();
+    load.last.reject(new Error('network'));
+    await settle();
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.failure).not.toBeNull();
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('stops quietly when the request is cancelled', async () => {
+    const { actor, load } = listPage();
+    load.last.resolve(cancelled);
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.failure).toBeNull();
   });
 });
