@@ -42,9 +42,10 @@ describe('player programme child', () => {
     expect(actor.getSnapshot().hasTag('programmeFinished')).toBe(false);
   });
 
+  type UnderWay = ReturnType<typeof programmeChild>['underWay'];
   it.each([
-    ['crashes', (underWay: ReturnType<typeof programmeChild>['underWay']) => underWay.last.reject(new Error('network'))],
-    ['is answered with an error', (underWay: ReturnType<typeof programmeChild>['underWay']) => underWay.last.resolve(failed(500))],
+    ['crashes', (underWay: UnderWay) => underWay.last.reject(new Error('network'))],
+    ['is answered with an error', (underWay: UnderWay) => underWay.last.resolve(failed(500))],
   ])('plays as ever when asking for the programme under way %s', async (_, fail) => {
     const { actor, underWay, status } = programmeChild();
     fail(underWay);
