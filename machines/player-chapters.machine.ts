@@ -7,10 +7,6 @@ import { assertEvent, assign, fromCallback, sendParent, setup } from 'xstate';
 import type { ClassWorkout } from '@domain/playback';
 import type { SessionReport } from './player-session.machine';
 
-export interface PlayerChaptersInput {
-  classId: string;
-}
-
 /** One part of the class: where it starts and ends, and its name per language. */
 export interface Chapter {
   startSeconds: number;
@@ -69,7 +65,6 @@ export const playerChaptersMachine = setup({
   types: {
     context: {} as PlayerChaptersContext,
     events: {} as PlayerChaptersEvent,
-    input: {} as PlayerChaptersInput,
   },
   actors: {
     /** Reads the chapters tracks (src/flows/player/workout-actors.ts). */

@@ -11,10 +11,6 @@ import type { ChaptersUserEvent } from './player-chapters.machine';
 import type { SessionReport } from './player-session.machine';
 import type { VideoUserEvent } from './player-video.machine';
 
-export interface PlayerWorkoutInput {
-  classId: string;
-}
-
 /** Playback speeds offered: 0.75 to 1.25, the pitch kept. */
 export const SPEEDS = [0.75, 0.9, 1, 1.1, 1.25] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -94,7 +90,6 @@ export const playerWorkoutMachine = setup({
   types: {
     context: {} as PlayerWorkoutContext,
     events: {} as PlayerWorkoutEvent,
-    input: {} as PlayerWorkoutInput,
   },
   actors: {
     /** Media Session metadata and action handlers (src/flows/player/workout-actors.ts). */

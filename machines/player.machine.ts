@@ -72,8 +72,8 @@ export const playerMachine = setup({
       invoke: [
         { id: 'session', src: 'session', input: ({ context }) => ({ classId: context.classId }), onDone: { target: 'abandoned' } },
         { id: 'video', src: 'video', input: ({ context }) => ({ classId: context.classId }) },
-        { id: 'chapters', src: 'chapters', input: ({ context }) => ({ classId: context.classId }) },
-        { id: 'workout', src: 'workout', input: ({ context }) => ({ classId: context.classId }) },
+        { id: 'chapters', src: 'chapters' },
+        { id: 'workout', src: 'workout' },
         { id: 'programme', src: 'programme' },
       ],
       on: {

@@ -24,7 +24,7 @@ function chaptersUnderPlayer() {
     },
   });
   const player = setup({ types: { events: {} as ChaptersRequest }, actors: { chapters } }).createMachine({
-    invoke: { id: 'chapters', src: 'chapters', input: { classId: 'c1' } },
+    invoke: { id: 'chapters', src: 'chapters' },
     on: { 'seek.to': { actions: ({ event }) => void seeks.push(event.seconds) } },
   });
   const actor = createActor(player).start();

@@ -29,7 +29,6 @@ const starts = (snapshot: AnyMachineSnapshot) => contextOf(snapshot).chapters.ma
 
 export const model: MachineModel = {
   machine: playerChaptersMachine,
-  input: { classId: 'sunrise-vinyasa-flow' },
   events: {
     'session.started': [start(workout.chapterTracks), start([])],
     'chapters.loaded': [

@@ -24,7 +24,6 @@ const asks: Record<string, unknown> = {
 
 export const model: MachineModel = {
   machine: playerWorkoutMachine,
-  input: { classId: 'sunrise-vinyasa-flow' },
   events: {
     'session.started': [{ type: 'session.started', sessionId: 'session-1', url: '/master.m3u8?token=t1', token: 't1', durationSeconds: 600, resumeSeconds: 0, workout }],
     'speed.set': [

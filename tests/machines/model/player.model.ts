@@ -60,8 +60,8 @@ export const model: MachineModel = {
       expect(started.map(({ id, input }) => ({ id, input }))).toEqual([
         { id: 'session', input: { classId: CLASS_ID } },
         { id: 'video', input: { classId: CLASS_ID } },
-        { id: 'chapters', input: { classId: CLASS_ID } },
-        { id: 'workout', input: { classId: CLASS_ID } },
+        { id: 'chapters', input: undefined },
+        { id: 'workout', input: undefined },
         { id: 'programme', input: undefined },
       ]);
       expect(snapshot.status).toBe('active');
