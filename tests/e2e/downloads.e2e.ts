@@ -93,7 +93,6 @@ async function routedSources(page: Page, prefix: string, since = 0): Promise<str
 }
 
 const mediaFile = (pathname: string): string => pathname.replace(/^\/media\/[^/]+\//, '');
-/** HTMLMediaElement.HAVE_FUTURE_DATA: the video can play from where it is. */
 /** The download's own media fetches from now on, each as its path under its media (the page's poster image is not one). */
 function downloadFetches(page: Page): string[] {
   const fetched: string[] = [];
@@ -120,6 +119,7 @@ async function holdLicence(page: Page): Promise<{ asked: Promise<void>; release:
   return { asked, release: () => release() };
 }
 
+/** HTMLMediaElement.HAVE_FUTURE_DATA: the video can play from where it is. */
 const HAVE_FUTURE_DATA = 3;
 const isSegment = (file: string): boolean => /\/segment-\d+\.m4s$/.test(file);
 
