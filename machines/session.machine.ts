@@ -4,6 +4,9 @@
 // Only a refresh the server refuses (401) signs the user out: a refresh that got no answer
 // (network down, server trouble) keeps the session, and the waiting requests report 'no
 // response' to their screens. Signing out never waits more than 3 s for the server.
+// This browser's downloads belong to the account signed in (docs/decisions/038): it claims them
+// when it signs in; with nobody signed in they are released (deleted). Signing out asks first
+// when the device holds downloads, saying they will be removed.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
 import { goTo, toSignIn, type Navigation } from '@domain/navigation';
@@ -29,15 +32,24 @@ const adoptArrivalLanguage = {
   params: ({ event }: { event: SessionEvent }) => (event.type === 'session.signIn' ? event.language : undefined),
 } as const;
 
+/** The signed-in user claims this browser's downloads (on every way into `signedIn`, and a new sign-in there). */
+const claimUsersDevice = { type: 'claimDevice', params: ({ context }: { context: SessionContext }) => context.user } as const;
+
 /** The account's language a link exchange answered. */
 const linkLanguage = ({ event }: { event: { output: ExchangeLinkTokenOutput } | { error: unknown } }) =>
   languageOf(outcomeOf<ExchangeLinkTokenOutput>({ event })).language;
+
+export type CountDownloadsInput = SessionUser;
+/** How many classes this browser holds for the account signing out. */
+export type CountDownloadsOutput = number;
 
 export interface SessionContext {
   user: SessionUser | null;
   remember: boolean;
   pendingLink: LinkToken | null;
   notice: Notice | null;
+  /** The downloads signing out would remove (the confirmation says how many). */
+  heldDownloads: number;
 }
 
 export type SessionEvent =
@@ -45,7 +57,11 @@ export type SessionEvent =
   | { type: 'session.exchange'; token: string; deviceId: string | null }
   | { type: 'session.refresh' }
   | { type: 'session.expire' }
+  /** Log out: asks first when this device holds downloads. */
   | { type: 'session.signOut' }
+  /** Log out now (confirmed, or the account is gone). */
+  | { type: 'session.signOut.confirm' }
+  | { type: 'session.signOut.cancel' }
   | { type: 'notice.dismiss' };
 
 export const sessionMachine = setup({
@@ -59,12 +75,19 @@ export const sessionMachine = setup({
     exchangeLinkToken: fromPromise<ExchangeLinkTokenOutput, ExchangeLinkTokenInput>(async () => ({ kind: 'unreachable' })),
     refreshToken: fromPromise<RefreshTokenOutput>(async () => ({ kind: 'unreachable' })),
     revokeSession: fromPromise<void>(async () => undefined),
+    countDownloads: fromPromise<CountDownloadsOutput, CountDownloadsInput>(async () => 0),
   },
   actions: {
     /** Write user + remember to the storage remember-me chose (provided by the app). */
     persistSession: () => {},
     /** Remove the persisted user from both storages (provided by the app). */
     purgePersisted: () => {},
+    /** This browser's downloads are this user's from now on; another account's go (provided by the app). */
+    claimDevice: (_, _user: SessionUser | null) => {},
+    /** Nobody is signed in: this browser's downloads go (provided by the app). */
+    releaseDevice: () => {},
+    /** Signed out on purpose: the progress reports queued here go too (provided by the app). */
+    forgetQueuedReports: () => {},
     rememberLink: assign({
       pendingLink: ({ event }) =>
         event.type === 'session.exchange' ? { token: event.token, deviceId: event.deviceId } : null,
@@ -84,6 +107,7 @@ export const sessionMachine = setup({
     clearNotice: assign({ notice: null }),
   },
   guards: {
+    holdsDownloads: (_, count: CountDownloadsOutput) => count > 0,
     restoredUser: (_, output: RestorePersistedOutput) => output !== null,
     hasPendingLink: ({ context }) => context.pendingLink !== null,
     ...outcomeGuards,
@@ -98,7 +122,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, remember: false, pendingLink: null, notice: null },
+  context: { user: null, remember: false, pendingLink: null, notice: null, heldDownloads: 0 },
   initial: 'restoring',
   states: {
     restoring: {
@@ -119,6 +143,7 @@ export const sessionMachine = setup({
     },
     visitor: {
       initial: 'idle',
+      entry: 'releaseDevice',
       always: { guard: 'hasPendingLink', target: 'exchanging' },
       on: {
         'session.signIn': { target: 'signedIn', actions: ['signInFromEvent', 'persistSession', adoptArrivalLanguage, 'goOn'] },
@@ -153,11 +178,12 @@ export const sessionMachine = setup({
     },
     signedIn: {
       initial: 'active',
-      entry: 'forgetLink',
+      entry: ['forgetLink', claimUsersDevice],
       on: {
-        'session.signIn': { target: '.active', actions: ['signInFromEvent', 'persistSession', adoptArrivalLanguage, 'goOn'] },
+        'session.signIn': { target: '.active', actions: ['signInFromEvent', 'persistSession', adoptArrivalLanguage, claimUsersDevice, 'goOn'] },
         'session.expire': { target: 'visitor', actions: ['clearUser', 'purgePersisted', 'goToLogin'] },
-        'session.signOut': { target: 'signingOut' },
+        'session.signOut': { target: '.checkingDownloads' },
+        'session.signOut.confirm': { target: 'signingOut' },
       },
       states: {
         active: {
@@ -191,11 +217,31 @@ export const sessionMachine = setup({
             onError: { target: 'active' },
           },
         },
+        checkingDownloads: {
+          invoke: {
+            src: 'countDownloads',
+            input: ({ context }) => context.user ?? { email: '', token: '' },
+            onDone: [
+              {
+                guard: { type: 'holdsDownloads', params: ({ event }) => event.output },
+                target: 'confirmingSignOut',
+                actions: assign({ heldDownloads: ({ event }) => event.output }),
+              },
+              { target: '#session.signingOut' },
+            ],
+            // Unreadable storage holds nothing the sign-out could keep: signing out deletes what is there.
+            onError: { target: '#session.signingOut' },
+          },
+        },
+        confirmingSignOut: {
+          tags: ['confirmingSignOut'],
+          on: { 'session.signOut.cancel': { target: 'active' } },
+        },
       },
     },
     signingOut: {
       tags: ['busy'],
-      entry: ['clearUser', 'purgePersisted', 'goToLanding'],
+      entry: ['clearUser', 'purgePersisted', 'releaseDevice', 'forgetQueuedReports', 'goToLanding'],
       invoke: {
         src: 'revokeSession',
         onDone: { target: 'visitor' },

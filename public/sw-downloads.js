@@ -146,7 +146,11 @@
       });
   }
 
-  /** This device's downloads, newest first, without ever creating the database (the app creates it, with its store). */
+  /**
+   * This device's downloads, newest first, without ever creating the database (the app creates
+   * it, with its stores): only while an account owns them (src/app/downloads/database.ts), so a
+   * list released at sign-out, or half released, is never drawn (docs/decisions/038).
+   */
   function readDownloads() {
     return new Promise(function (resolve, reject) {
       var open = scope.indexedDB.open('fitstream-downloads');
@@ -159,22 +163,25 @@
       };
       open.onsuccess = function () {
         var db = open.result;
-        if (!db.objectStoreNames.contains('downloads')) {
+        if (!db.objectStoreNames.contains('downloads') || !db.objectStoreNames.contains('owner')) {
           db.close();
           return resolve([]);
         }
-        var all = db.transaction('downloads', 'readonly').objectStore('downloads').getAll();
-        all.onsuccess = function () {
+        var tx = db.transaction(['owner', 'downloads'], 'readonly');
+        var owner = tx.objectStore('owner').get('account');
+        var all = tx.objectStore('downloads').getAll();
+        tx.oncomplete = function () {
           db.close();
+          if (typeof owner.result !== 'string') return resolve([]);
           resolve(
             all.result.slice().sort(function (a, b) {
               return String(b.savedAt).localeCompare(String(a.savedAt));
             }),
           );
         };
-        all.onerror = function () {
+        tx.onerror = function () {
           db.close();
-          reject(all.error);
+          reject(tx.error);
         };
       };
     });

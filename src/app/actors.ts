@@ -12,10 +12,11 @@ import { progressQueueMachine, type FlushOutcome } from '@machines/progress-queu
 import { membershipMachine, type MembershipMachine } from '@machines/membership.machine';
 import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
-import type { SessionArrival } from '@domain/session-user';
+import { accountOf, type SessionArrival } from '@domain/session-user';
 import { unreachable } from '@domain/request-outcome';
 import { fromCall } from './call-actor';
 import { browserConnectivity, type ConnectivitySource } from './connectivity';
+import { claimDownloads, downloadsHeld, releaseDownloads } from './downloads/ownership';
 import { createAuthBridge } from './session-token';
 import type { Persistence } from './persistence';
 import type { ProgressStore } from './progress-queue';
@@ -86,12 +87,25 @@ export function createAppActors(deps: AppDeps) {
         revokeSession: fromPromise(async ({ signal }) => {
           await api.logout(signal);
         }),
+        countDownloads: fromPromise(async ({ input }) => {
+          const account = accountOf(input);
+          return account ? downloadsHeld(persistence, account) : 0;
+        }),
       },
       actions: {
         persistSession: ({ context }) => {
           if (context.user) persistence.writeSession({ user: context.user, remember: context.remember });
         },
         purgePersisted: () => persistence.purgeSession(),
+        // Another account's downloads and queued reports go before this one's are read or made.
+        claimDevice: (_, user) => {
+          const account = user && accountOf(user);
+          if (!account || !user) return;
+          void claimDownloads(persistence, account).catch(() => undefined);
+          void queue().then((loaded) => loaded.keepOnly(user.email)).catch(() => undefined);
+        },
+        releaseDevice: () => void releaseDownloads(persistence).catch(() => undefined),
+        forgetQueuedReports: () => void queue().then((loaded) => loaded.keepOnly(null)).catch(() => undefined),
         // Once this sign-in has been taken (a microtask later), so that telling the account the
         // browser's own language carries the new session's token.
         adoptLanguage: (_, value) => {
@@ -167,6 +181,11 @@ export function createAppActors(deps: AppDeps) {
     reportProgress,
     progressQueue: progressQueueActor,
     deviceId,
+    /** The account signed in now (its id), whose downloads this browser holds; null for a visitor. */
+    account: (): string | null => {
+      const { user } = session.getSnapshot().context;
+      return user ? accountOf(user) : null;
+    },
     persistence,
     actorOptions,
     leave: deps.leave ?? leaveForProvider,

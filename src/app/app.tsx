@@ -1,6 +1,6 @@
 // The app shell: actors and language providers, the navbar, the routed screen, the footer,
 // and the session's own navigation (sign-in, sign-out, token link, expiry) performed.
-import { useCallback, useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { Footer } from '@components/footer';
@@ -25,11 +25,15 @@ function SavedClassesProvider({ children }: { children: ReactNode }) {
   return <SavedClassesContext.Provider value={value}>{children}</SavedClassesContext.Provider>;
 }
 
+/** Loaded when first asked (signing out with downloads held): a visitor's page does not carry it. */
+const SignOutDialog = lazy(() => import('./sign-out-dialog').then((module) => ({ default: module.SignOutDialog })));
+
 const SUBSCRIPTION_PAGES = new Set(['/home', '/success', '/billing']);
 
 function Shell() {
   const { session } = useAppActors();
   const signedIn = useSession((snapshot) => snapshot.context.user !== null);
+  const confirmingSignOut = useSession((snapshot) => snapshot.hasTag('confirmingSignOut'));
   const [language, setLanguage] = useLanguage();
   const [location] = useLocation();
   const [subscriber, refreshMembership] = useMembership();
@@ -70,6 +74,11 @@ function Shell() {
       </main>
       <Footer />
       <FlowOverlays />
+      {confirmingSignOut && (
+        <Suspense fallback={null}>
+          <SignOutDialog />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { waitFor } from 'xstate';
 import { lazyApi } from '@api/lazy-api';
 import { loadMessages } from '@i18n';
 import { routes } from '@domain/routes';
+import { accountOf } from '@domain/session-user';
 import { createAppActors, type AppDeps } from './actors';
 import { App } from './app';
 import { drawnWith, readDownloadsEarly, readDrawnDownloads } from './downloads/early-list';
@@ -28,7 +29,12 @@ async function developmentInspector(): Promise<AppDeps['inspect']> {
 export async function boot(root: HTMLElement, held: HeldInput | null): Promise<void> {
   performance.mark('app:boot');
   // What works offline without waiting for the app: /downloads's list (docs/decisions/047).
-  if (window.location.pathname === routes.downloads.path) readDownloadsEarly(() => import('./downloads/store').then((store) => store.listRecords()));
+  // The restored session's account: only its downloads are read (docs/decisions/038).
+  const persistence = createPersistence({ local: window.localStorage, session: window.sessionStorage, cookies: document });
+  if (window.location.pathname === routes.downloads.path) {
+    const persisted = persistence.readSession();
+    readDownloadsEarly(() => import('./downloads/store').then((store) => store.listRecords(persisted && accountOf(persisted.user))));
+  }
   const prerendered = held !== null;
   // Offline, the service worker may have drawn /downloads with its list (docs/decisions/050): the
   // downloads machine starts with the list it drew, so hydrating it changes nothing.
@@ -39,7 +45,7 @@ export async function boot(root: HTMLElement, held: HeldInput | null): Promise<v
         const [{ createApiClient }, { createApi }] = await Promise.all([import('@api/client'), import('./api')]);
         return createApi(createApiClient({ auth, language }));
       }),
-    persistence: createPersistence({ local: window.localStorage, session: window.sessionStorage, cookies: document }),
+    persistence,
     // A pre-rendered page speaks the language the server chose for it (stored choice or Accept-Language).
     ...(prerendered ? { pageLanguage: document.documentElement.lang } : {}),
     inspect: (await developmentInspector()) ?? (window.__fitstreamStateProbe ? (await import('./state-probe')).stateProbe() : undefined),

@@ -3,7 +3,8 @@
 // the device id, and (this tab only) the card the user had when leaving for the payment-method
 // portal, so /billing can tell them when they come back with another one, and the newest
 // release this device has recorded (What's new shows once per version), and this device's data
-// saver setting. Nothing else is persisted.
+// saver setting, and which account this browser's downloads belong to (a hint: the truth is in
+// their IndexedDB database, src/app/downloads/ownership.ts). Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
 import { DEFAULT_DATA_SAVER, isDataSaverPreference, type DataSaverPreference } from '@domain/data-saver';
 import type { PersistedSession } from '@domain/session-user';
@@ -91,6 +92,18 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     },
     writeDataSaver(preference: DataSaverPreference): void {
       write(local, STORAGE_KEYS.dataSaver, preference);
+    },
+    /**
+     * The account whose downloads this browser holds, as last written: lets a start or a sign-in
+     * skip opening IndexedDB when nothing changed (src/app/downloads/ownership.ts).
+     */
+    readDownloadsOwner(): string | null {
+      const value = read(local, STORAGE_KEYS.downloadsOwner);
+      return typeof value === 'string' ? value : null;
+    },
+    writeDownloadsOwner(account: string | null): void {
+      if (account) write(local, STORAGE_KEYS.downloadsOwner, account);
+      else local.removeItem(STORAGE_KEYS.downloadsOwner);
     },
     /** The device id, created once from a random UUID and reused (kept as a plain string). */
     deviceId(): string {

@@ -25,6 +25,8 @@ export interface ProgressStore {
   /** The account's reports, oldest first. */
   of(account: string): Promise<QueuedReport[]>;
   remove(id: string): Promise<void>;
+  /** Deletes every report but `account`'s (all of them with null). */
+  keepOnly(account: string | null): Promise<void>;
 }
 
 interface QueueSchema extends DBSchema {
@@ -53,6 +55,11 @@ export function indexedDbProgressStore(name = 'fitstream-progress'): ProgressSto
     put: async (report) => void (await (await db()).put('reports', report)),
     of: async (account) => byWatchedAt(await (await db()).getAllFromIndex('reports', 'account', account)),
     remove: async (id) => (await db()).delete('reports', id),
+    keepOnly: async (account) => {
+      const tx = (await db()).transaction('reports', 'readwrite');
+      for await (const cursor of tx.store) if (cursor.value.account !== account) await cursor.delete();
+      await tx.done;
+    },
   };
 }
 
@@ -62,6 +69,9 @@ export function memoryProgressStore(): ProgressStore {
     put: async (report) => void reports.set(report.id, report),
     of: async (account) => byWatchedAt([...reports.values()].filter((r) => r.account === account)),
     remove: async (id) => void reports.delete(id),
+    keepOnly: async (account) => {
+      for (const [id, report] of reports) if (report.account !== account) reports.delete(id);
+    },
   };
 }
 
@@ -121,5 +131,11 @@ export function progressQueue(deps: ProgressQueueDeps) {
     return { kind: 'sent' };
   }
 
-  return { reportProgress, flush };
+  /**
+   * What this browser keeps for the account signed in (docs/decisions/038): another account's
+   * reports go when one signs in, and every report when the user signs out.
+   */
+  const keepOnly = (who: string | null) => store.keepOnly(who);
+
+  return { reportProgress, flush, keepOnly };
 }

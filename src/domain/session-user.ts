@@ -25,3 +25,20 @@ export interface PersistedSession {
   user: SessionUser;
   remember: boolean;
 }
+
+/**
+ * The account a user's access token names (its `sub`), or null when the token is not one of the
+ * server's JWTs. It outlives an email change, so what this browser holds for an account (its
+ * downloads, docs/decisions/038) is keyed by it. Read only, never trusted: the server checks the
+ * token on every call.
+ */
+export function accountOf(user: Pick<SessionUser, 'token'>): string | null {
+  const payload = user.token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -49,8 +49,8 @@ function loadWorker(pages: unknown, scope: Record<string, unknown>): DownloadsPa
   return sandbox.fitstreamDownloadsPage as DownloadsPage;
 }
 
-/** An IndexedDB holding `records` in 'fitstream-downloads' (or no such database). */
-function fakeIndexedDb(records: DownloadRecord[] | null) {
+/** An IndexedDB holding `records` in 'fitstream-downloads' for `owner` (or no such database). */
+function fakeIndexedDb(records: DownloadRecord[] | null, owner: string | null = 'account-1') {
   const opened: string[] = [];
   return {
     opened,
@@ -66,13 +66,19 @@ function fakeIndexedDb(records: DownloadRecord[] | null) {
             if (aborted) (request.onerror as () => void)();
             return;
           }
-          const all: Record<string, unknown> = {};
+          const transaction: Record<string, unknown> = {};
+          const stores: Record<string, { get?: () => unknown; getAll?: () => unknown }> = {
+            owner: { get: () => ({ result: owner ?? undefined }) },
+            downloads: { getAll: () => ({ result: records }) },
+          };
           request.result = {
-            objectStoreNames: { contains: (store: string) => store === 'downloads' },
-            transaction: () => ({ objectStore: () => ({ getAll: () => (queueMicrotask(() => (all.onsuccess as () => void)()), all) }) }),
+            objectStoreNames: { contains: (store: string) => store in stores },
+            transaction: () => {
+              queueMicrotask(() => (transaction.oncomplete as () => void)());
+              return Object.assign(transaction, { objectStore: (store: string) => stores[store] });
+            },
             close: () => undefined,
           };
-          all.result = records;
           (request.onsuccess as () => void)();
         });
         return request;
@@ -239,6 +245,11 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     const untemplated = loadWorker(undefined, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
     expect(await (await untemplated.respond(shell())).text()).toBe(SHELL);
   });
+  it('draws nothing while no account owns the downloads (released at sign-out, or half released: docs/decisions/038)', async () => {
+    const released = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()], null).indexedDB });
+    expect(await (await released.respond(shell())).text()).toBe(SHELL);
+  });
+
   it('keeps the stylesheet linked when Cache Storage does not have it, or the policy has no style-src to allow it by', async () => {
     const missing = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB, caches: { match: async () => undefined } });
     const answer = await missing.respond(shell());

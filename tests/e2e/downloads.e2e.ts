@@ -6,13 +6,16 @@
 // the class's first files are fetched while the licence is held, each once, stored only after it
 // (with the data saver on, not before it); a download interrupted by a reload resumes without
 // fetching again what is stored; a subscription that ended removes the downloads at the next
-// online visit, with a notice saying why. Each test has its own browser context, so its storage
-// (caches, IndexedDB) starts empty.
+// online visit, with a notice saying why; on a shared computer, logging out (after a question
+// saying so) deletes the downloads, and the next account finds nothing of them online or offline.
+// Each test has its own browser context, so its storage (caches, IndexedDB) starts empty.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { localMasterUrl } from '@domain/downloads';
+import { accountOf } from '@domain/session-user';
 import { HEAD_START_SEGMENTS } from '@server/modules/downloads/files';
-import { baseUrl, checkEverywhere, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm, storeLanguage, subscribeInSandbox } from './browser';
+import { baseUrl, checkEverywhere, clickInNavbar, DESKTOP, launch, MOBILE, newContext, registerByApi, screenshot, signedIn, signInThroughForm, storeLanguage, subscribeInSandbox, uniqueEmail } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 /** Each step waits this long for what the page shows: the CI's machine is often loaded. */
@@ -72,6 +75,30 @@ async function storedFiles(page: Page): Promise<string[]> {
     return (await cache.keys()).map((request) => new URL(request.url).pathname.replace(`/offline/${classId}/`, '')).sort();
   }, CLASS_ID);
 }
+
+/** What this browser keeps of any account's downloads: the records and their owner (src/app/downloads/database.ts), and whether the worker serves the class's master playlist. */
+async function leftBehind(page: Page): Promise<{ caches: string[]; records: number; owner: unknown; served: number }> {
+  const [records, owner, served] = await page.evaluate(async (master) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('fitstream-downloads');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = <T,>(store: string, ask: (s: IDBObjectStore) => IDBRequest<T>) =>
+      db.objectStoreNames.contains(store)
+        ? new Promise<T>((resolve) => {
+            const request = ask(db.transaction(store).objectStore(store));
+            request.onsuccess = () => resolve(request.result);
+          })
+        : Promise.resolve(undefined);
+    const found = [await read('downloads', (store) => store.count()), await read('owner', (store) => store.get('account'))] as const;
+    db.close();
+    return [found[0] ?? 0, found[1] ?? null, (await fetch(master)).status] as const;
+  }, localMasterUrl(CLASS_ID));
+  return { caches: await storedCaches(page), records, owner, served };
+}
+
+const nothingLeft = { caches: [], records: 0, owner: null, served: 404 };
 
 /** A media request's path under its media (`/media/<media>/720p/segment-000.m4s` → `720p/segment-000.m4s`). */
 /**
@@ -580,6 +607,74 @@ describe('downloads', () => {
     assert.deepEqual(fetched.filter(isSegment).sort(), ['720p/segment-002.m4s', '720p/segment-003.m4s', '720p/segment-004.m4s']);
     assert.deepEqual((await storedFiles(page)).filter(isSegment), ['720p/segment-000.m4s', '720p/segment-001.m4s', '720p/segment-002.m4s', '720p/segment-003.m4s', '720p/segment-004.m4s']);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('on a shared computer, logging out (asked first) deletes the downloads: the next account finds nothing of them, online or offline', async () => {
+    const { context, page, token: first } = await subscriber(browser, 'dl-shared-a', 'standard');
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    await download(page);
+    assert.equal((await leftBehind(page)).served, 200);
+
+    // Log out: the question says the downloads go; staying changes nothing.
+    await page.goto('/downloads');
+    await page.getByTestId('download-item').waitFor();
+    const logOut = page.getByRole('button', { name: 'Log out' });
+    await clickInNavbar(page, logOut);
+    const question = page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' });
+    await question.waitFor();
+    assert.match(await question.innerText(), /The class you downloaded on this device will be removed from it, so that nobody else using it can watch it\./);
+    await checkEverywhere(page, 'sign-out-downloads', (candidate) => candidate.getByRole('alertdialog').waitFor());
+    await question.getByRole('button', { name: 'Stay logged in' }).click();
+    await question.waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('download-item').count(), 1);
+    await clickInNavbar(page, logOut);
+    await question.getByRole('button', { name: 'Log out and remove' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForFunction((prefix) => caches.keys().then((keys) => !keys.some((key) => key.startsWith(prefix))), 'fitstream-offline-');
+    assert.deepEqual(await leftBehind(page), nothingLeft);
+
+    // Offline, the signed-out visitor is sent to sign in; the worker draws and serves nothing.
+    await context.setOffline(true);
+    const drawn = await page.goto('/downloads');
+    assert.ok(!((await drawn?.text()) ?? '').includes('data-testid="download-item"'), 'the worker drew no download');
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.deepEqual(await leftBehind(page), nothingLeft);
+
+    // A second account, with no subscription, signs in on the same browser: nothing listed or playable, online or offline.
+    await context.setOffline(false);
+    const other = uniqueEmail('dl-shared-b');
+    const { token: second } = await registerByApi(page, other);
+    await signInThroughForm(page, other);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/downloads');
+    await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
+    await page.goto(`/watch/${CLASS_ID}`);
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('video')].every((video) => video.paused)), true);
+    // The browser's downloads are the second account's now: none.
+    assert.notEqual(accountOf({ token: second }), accountOf({ token: first }));
+    assert.deepEqual(await leftBehind(page), { ...nothingLeft, owner: accountOf({ token: second }) });
+    await context.close();
+  });
+
+  it('another account signing in where the downloads were never released (a log-out cut short) deletes them first', async () => {
+    const { context, page } = await subscriber(browser, 'dl-claimed-a', 'standard');
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    await download(page);
+    // The tab closed in the middle of logging out, and another account's session is restored next.
+    const other = uniqueEmail('dl-claimed-b');
+    const { token } = await registerByApi(page, other);
+    await page.evaluate((user) => localStorage.setItem('fitstream.session', JSON.stringify({ user, remember: true })), { email: other, token });
+    await page.goto('/downloads');
+    await page.getByText('Nothing is downloaded on this device yet.', { exact: false }).waitFor();
+    await page.waitForFunction((prefix) => caches.keys().then((keys) => !keys.some((key) => key.startsWith(prefix))), 'fitstream-offline-');
+    assert.deepEqual(await leftBehind(page), { ...nothingLeft, owner: accountOf({ token }) });
     await context.close();
   });
 

@@ -174,6 +174,18 @@ describe('reportProgress and the flush', () => {
     expect(t.server.reached.map((r) => r.seconds)).toEqual([7]);
   });
 
+  it('keeps only the signed-in account’s reports when asked, and none after a sign-out (a shared computer)', async () => {
+    const t = setUp({ online: false });
+    await t.queue.reportProgress({ classId: 'yoga', seconds: 7 });
+    t.signIn('bea@example.com');
+    await t.queue.reportProgress({ classId: 'pilates', seconds: 9 });
+    await t.queue.keepOnly('bea@example.com');
+    expect(await t.store.of('ana@example.com')).toEqual([]);
+    expect((await t.store.of('bea@example.com')).map((r) => r.seconds)).toEqual([9]);
+    await t.queue.keepOnly(null);
+    expect(await t.store.of('bea@example.com')).toEqual([]);
+  });
+
   it('saves nothing when no one is signed in', async () => {
     const t = setUp({ online: false, account: null });
     expect(await t.queue.reportProgress({ classId: 'yoga', seconds: 7 })).toMatchObject({ kind: 'failed', status: 401 });

@@ -32,17 +32,17 @@ async function signedIn(remember = true) {
 describe('session machine: restoring and links', () => {
   it('knows nobody while it restores', () => {
     const { actor } = session();
-    expect(actor.getSnapshot().context).toEqual({ user: null, remember: false, pendingLink: null, notice: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, remember: false, pendingLink: null, notice: null, heldDownloads: 0 });
     expect(navigationOf(actor)).toBeNull();
   });
 
   it('ignores a link that arrived while a persisted user was restored, also after signing out', async () => {
-    const { actor, restore, exchange, revoke } = session();
+    const { actor, restore, exchange, revoke, signOut } = session();
     actor.send({ type: 'session.exchange', token: 'nf-1', deviceId: null });
     restore.last.resolve({ user, remember: true });
     await settle();
     expect(actor.getSnapshot().context.user).toEqual(user);
-    actor.send({ type: 'session.signOut' });
+    await signOut();
     revoke.last.resolve();
     await settle();
     expect(actor.getSnapshot().matches({ visitor: 'idle' })).toBe(true);
@@ -116,8 +116,8 @@ describe('session machine: signed in', () => {
   });
 
   it('looks busy while signing out and forgets remember-me at once', async () => {
-    const { actor, revoke } = await signedIn(true);
-    actor.send({ type: 'session.signOut' });
+    const { actor, revoke, signOut } = await signedIn(true);
+    await signOut();
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().context.remember).toBe(false);
     revoke.last.resolve();

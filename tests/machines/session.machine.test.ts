@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RefreshTokenOutput } from '@machines/session.machine';
 import { noticeText } from '@domain/notices';
+import { ok } from '@domain/request-outcome';
 import { settle } from './controlled-actor';
 import { startSession } from './support/session-flow';
 
@@ -152,8 +153,9 @@ describe('session machine: signed in', () => {
   });
 
   it('logs out: clears the user and persisted state at once, revokes the server session, goes to /', async () => {
-    const { actor, revoke, purgePersisted, navigations } = await signedIn();
-    actor.send({ type: 'session.signOut' });
+    const { actor, revoke, purgePersisted, countDownloads, signOut, navigations } = await signedIn();
+    await signOut();
+    expect(countDownloads.last.input).toEqual(user);
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(purgePersisted).toHaveBeenCalled();
     expect(navigations).toEqual([{ type: 'navigate', to: '/', replace: false }]);
@@ -164,8 +166,8 @@ describe('session machine: signed in', () => {
   });
 
   it('finishes signing out after 3 s when the logout call hangs', async () => {
-    const { actor, clock, revoke } = await signedIn();
-    actor.send({ type: 'session.signOut' });
+    const { actor, clock, revoke, signOut } = await signedIn();
+    await signOut();
     expect(actor.getSnapshot().context.user).toBeNull();
     clock.increment(2999);
     expect(actor.getSnapshot().matches('signingOut')).toBe(true);
@@ -178,10 +180,81 @@ describe('session machine: signed in', () => {
   });
 
   it('still ends signed out when the server cannot be told', async () => {
-    const { actor, revoke } = await signedIn();
-    actor.send({ type: 'session.signOut' });
+    const { actor, revoke, signOut } = await signedIn();
+    await signOut();
     revoke.last.reject(new Error('offline'));
     await settle();
     expect(actor.getSnapshot().matches('visitor')).toBe(true);
+  });
+});
+
+describe('session machine: this browser\'s downloads belong to the account signed in', () => {
+  it('asks before logging out when the device holds downloads, saying how many; staying keeps everything', async () => {
+    const { actor, signOut, purgePersisted, releaseDevice, revoke, navigations } = await signedIn();
+    await signOut(3);
+    expect(actor.getSnapshot().hasTag('confirmingSignOut')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ user, heldDownloads: 3 });
+    actor.send({ type: 'session.signOut.cancel' });
+    expect(actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(purgePersisted).not.toHaveBeenCalled();
+    expect(releaseDevice).not.toHaveBeenCalled();
+    expect(revoke.calls).toHaveLength(0);
+    expect(navigations).toEqual([]);
+  });
+
+  it('logging out once confirmed deletes the downloads and the queued progress at once, before the server answers', async () => {
+    const { actor, signOut, releaseDevice, forgetQueuedReports, revoke } = await signedIn();
+    await signOut(1);
+    actor.send({ type: 'session.signOut.confirm' });
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(releaseDevice).toHaveBeenCalled();
+    expect(forgetQueuedReports).toHaveBeenCalledTimes(1);
+    expect(revoke.calls).toHaveLength(1);
+  });
+
+  it('logs out without asking when the device cannot tell what it holds (what is there is deleted)', async () => {
+    const { actor, countDownloads, releaseDevice } = await signedIn();
+    actor.send({ type: 'session.signOut' });
+    countDownloads.last.reject(new Error('storage unreadable'));
+    await settle();
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(releaseDevice).toHaveBeenCalled();
+  });
+
+  it('a deleted account logs out at once: nothing is asked', async () => {
+    const { actor, countDownloads, forgetQueuedReports } = await signedIn();
+    actor.send({ type: 'session.signOut.confirm' });
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(countDownloads.calls).toHaveLength(0);
+    expect(forgetQueuedReports).toHaveBeenCalled();
+  });
+
+  it('the user who signs in claims the device: restored, by sign-in, by link, and another account signing in over it', async () => {
+    const restored = await signedIn();
+    expect(restored.claimDevice.mock.calls).toEqual([[user]]);
+    const other = { email: 'bo@example.com', token: 'token-9' };
+    restored.actor.send({ type: 'session.signIn', user: other, remember: false, to: '/home' });
+    expect(restored.claimDevice.mock.calls).toEqual([[user], [other]]);
+    const fresh = start();
+    fresh.restore.last.resolve(null);
+    await settle();
+    fresh.actor.send({ type: 'session.exchange', token: 'nf-1', deviceId: null });
+    fresh.exchange.last.resolve(ok(other));
+    await settle();
+    expect(fresh.claimDevice.mock.calls).toEqual([[other]]);
+  });
+
+  it('nobody signed in holds nothing: a start without a session, and a session the server ended, release the device', async () => {
+    const fresh = start();
+    expect(fresh.releaseDevice).not.toHaveBeenCalled();
+    fresh.restore.last.resolve(null);
+    await settle();
+    expect(fresh.releaseDevice).toHaveBeenCalledTimes(1);
+    const ended = await signedIn();
+    expect(ended.releaseDevice).not.toHaveBeenCalled();
+    ended.actor.send({ type: 'session.expire' });
+    expect(ended.releaseDevice).toHaveBeenCalledTimes(1);
+    // Ended, not signed out on purpose: the reports queued here wait for this account's next sign-in.
+    expect(ended.forgetQueuedReports).not.toHaveBeenCalled();
   });
 });

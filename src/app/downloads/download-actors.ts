@@ -7,6 +7,7 @@ import { fromCall } from '@app/call-actor';
 import { dataSaverOf } from '@app/data-saver';
 import type { Schemas } from '@domain/contract';
 import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
+import { accountOf } from '@domain/session-user';
 import { spaceFits, type DownloadEvent, type DownloadState, type SpaceAnswer } from '@machines/download.machine';
 import { deleteStored, fetchAhead, fetchDownload, missingBytes, readRecord, storageEstimate, storedFiles, writeRecord, type FetchedAhead } from './store';
 
@@ -48,6 +49,11 @@ const HEAD_START_MARGIN_MS = 60_000;
 export function downloadImplementations(app: AppActors, downloaded: DownloadedClass) {
   const { api } = app;
   const { classId } = downloaded;
+  /** The account signed in now: the records read and written are its own (docs/decisions/038). */
+  const account = () => {
+    const { user } = app.session.getSnapshot().context;
+    return user ? accountOf(user) : null;
+  };
   const prepare = (): Promise<Prepared> => Promise.all([storedFiles(classId), storageEstimate()]).then(([stored, estimate]) => ({ stored, estimate }));
   let handOff = noHandOff();
   /** The panel's head start for this class (docs/decisions/051), from the last overview read online. */
@@ -67,7 +73,7 @@ export function downloadImplementations(app: AppActors, downloaded: DownloadedCl
   return {
     actors: {
       loadDownload: fromPromise<DownloadState, { classId: string }>(async () => {
-        const record = await readRecord(classId);
+        const record = await readRecord(account(), classId);
         if (!online()) return { record, maxHeight: null, refused: null };
         const overview = await api.listDownloads({ classId });
         if (overview.kind !== 'ok') return { record, maxHeight: null, refused: null };
@@ -88,7 +94,7 @@ export function downloadImplementations(app: AppActors, downloaded: DownloadedCl
           if (!answered && !signal.aborted) handOff.fetched = fetchFirstFiles(input.quality);
         });
         signal.addEventListener('abort', dropFetched, { once: true });
-        const [outcome, earlier] = await Promise.all([api.createDownloadLicence(input, signal), readRecord(classId)]);
+        const [outcome, earlier] = await Promise.all([api.createDownloadLicence(input, signal), readRecord(account(), classId)]);
         answered = true;
         if (outcome.kind !== 'ok' || outcome.data.kind !== 'issued') dropFetched();
         else {
@@ -108,7 +114,7 @@ export function downloadImplementations(app: AppActors, downloaded: DownloadedCl
           };
           // Written while the first files are fetched: none is stored before it is (store.ts).
           handOff.record = record;
-          handOff.recorded = writeRecord(record);
+          handOff.recorded = writeRecord(account(), record);
           handOff.recorded.catch(() => {});
         }
         return outcome;
@@ -116,8 +122,8 @@ export function downloadImplementations(app: AppActors, downloaded: DownloadedCl
       removeDevice: fromCall(api.removeDownloadDevice),
       resignFiles: fromCall(async ({ licenceId }: { licenceId: string }, signal) => {
         const outcome = await api.downloadFiles({ licenceId }, signal);
-        const record = await readRecord(classId);
-        if (outcome.kind === 'ok' && record) await writeRecord({ ...record, expiresAt: outcome.data.expiresAt });
+        const record = await readRecord(account(), classId);
+        if (outcome.kind === 'ok' && record) await writeRecord(account(), { ...record, expiresAt: outcome.data.expiresAt });
         return outcome;
       }),
       checkSpace: fromPromise<SpaceAnswer, { classId: string; files: DownloadFiles }>(async ({ input }) => {
@@ -137,9 +143,9 @@ export function downloadImplementations(app: AppActors, downloaded: DownloadedCl
             // What the space check found stored and the record just written, once; a resume reads the record.
             const { stored, record: written, recorded, fetched } = handOff;
             handOff = noHandOff();
-            const record = written ?? (await readRecord(input.classId));
+            const record = written ?? (await readRecord(account(), input.classId));
             if (!record) throw new Error('download: no record');
-            await fetchDownload(record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }), {
+            await fetchDownload(account(), record, input.files, controller.signal, (progress) => sendBack({ type: 'download.progress', ...progress }), {
               stored: stored ?? undefined,
               recorded,
               fetched: fetched ?? undefined,

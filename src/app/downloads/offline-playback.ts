@@ -9,11 +9,11 @@ import { readFirstPlaylists, readRecord, storageAvailable, writeRecord } from '.
 /** Long: a local session has nothing to renew; its "heartbeat" only answers live. */
 const LOCAL_HEARTBEAT_SECONDS = 3600;
 
-/** The local session of a class downloaded here, or null (not downloaded, incomplete or expired). */
-export async function offlineStart(classId: string, now = new Date()): Promise<Extract<PlaybackStart, { kind: 'started' }> | null> {
+/** The local session of a class `account` downloaded here, or null (not downloaded, incomplete, expired, or another account's). */
+export async function offlineStart(account: string | null, classId: string, now = new Date()): Promise<Extract<PlaybackStart, { kind: 'started' }> | null> {
   if (!storageAvailable()) return null;
   // The stored playlists are read alongside the record: the player answers them from memory (docs/decisions/046).
-  const [record, playlists] = await Promise.all([readRecord(classId).catch(() => null), readFirstPlaylists(classId).catch(() => [])]);
+  const [record, playlists] = await Promise.all([readRecord(account, classId).catch(() => null), readFirstPlaylists(classId).catch(() => [])]);
   if (!record?.complete || licenceExpired(record, now)) return null;
   const session: PlaybackSession = {
     id: `${OFFLINE_SESSION_PREFIX}${record.licenceId}`,
@@ -35,8 +35,8 @@ export async function offlineStart(classId: string, now = new Date()): Promise<E
 
 type Call<TInput, TData> = (input: TInput, signal?: AbortSignal) => Promise<Outcome<TData>>;
 
-/** The player's session calls with downloaded classes played locally. */
-export function withOfflinePlayback<TStart extends { classId: string }>(calls: {
+/** The player's session calls with the classes `account()` downloaded here played locally. */
+export function withOfflinePlayback<TStart extends { classId: string }>(account: () => string | null, calls: {
   startPlayback: Call<TStart, PlaybackStart>;
   playbackHeartbeat: Call<{ sessionId: string }, HeartbeatAnswer>;
   stopPlayback: Call<{ sessionId: string; keepalive?: boolean }, object>;
@@ -45,7 +45,7 @@ export function withOfflinePlayback<TStart extends { classId: string }>(calls: {
   const live = new Map<string, PlaybackSession>();
   return {
     startPlayback: async (input: TStart, signal?: AbortSignal): Promise<Outcome<PlaybackStart>> => {
-      const local = await offlineStart(input.classId);
+      const local = await offlineStart(account(), input.classId);
       if (!local) return calls.startPlayback(input, signal);
       live.set(local.session.id, local.session);
       return { kind: 'ok', data: local };
@@ -61,8 +61,9 @@ export function withOfflinePlayback<TStart extends { classId: string }>(calls: {
     },
     /** The usual progress path; a downloaded class also keeps its position here, to resume offline. */
     saveProgress: async (input: { classId: string; seconds: number; keepalive?: boolean }, signal?: AbortSignal) => {
-      void readRecord(input.classId)
-        .then((record) => (record ? writeRecord({ ...record, positionSeconds: input.seconds }) : undefined))
+      const who = account();
+      void readRecord(who, input.classId)
+        .then((record) => (record ? writeRecord(who, { ...record, positionSeconds: input.seconds }) : undefined))
         .catch(() => undefined);
       return calls.saveProgress(input, signal);
     },

@@ -1,32 +1,27 @@
 // Where downloads live on this device (docs/decisions/040): the files in Cache Storage, one cache
 // per class under its local URLs (`/offline/<class>/…`, answered by the service worker,
-// public/sw-offline.js), and a small IndexedDB record per download (`idb`).
-import { openDB, type IDBPDatabase } from 'idb';
+// public/sw-offline.js), and a small IndexedDB record per download (./database.ts), read and
+// written only for the account that owns them (docs/decisions/038, ./ownership.ts).
 import { downloadParts, localMaster, localMasterUrl, unsignedPlaylist, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
+import { downloadsDatabase, OWNER, OWNER_KEY, RECORDS } from './database';
+import { cacheName, storageAvailable } from './offline-caches';
 import { forgetEarlyDownloads } from './early-list';
 
-const DATABASE = 'fitstream-downloads';
-const RECORDS = 'downloads';
+export { cacheName, storageAvailable };
 /** Several files at once: one connection's latency does not idle the download. */
 const PARALLEL = 4;
 const PROGRESS_MS = 50;
 
-let database: Promise<IDBPDatabase> | null = null;
-function records(): Promise<IDBPDatabase> {
-  database ??= openDB(DATABASE, 1, {
-    upgrade(db) {
-      db.createObjectStore(RECORDS, { keyPath: 'classId' });
-    },
-  });
-  return database;
+/** What `read` finds in the records, when `account` owns them; else `empty` (another account's are never read). */
+async function ownedRead<T>(account: string | null, empty: T, read: (records: { get(key: string): Promise<DownloadRecord | undefined>; getAll(): Promise<DownloadRecord[]> }) => Promise<T>): Promise<T> {
+  if (!storageAvailable() || account === null) return empty;
+  const tx = (await downloadsDatabase()).transaction([OWNER, RECORDS], 'readonly');
+  const [owner, found] = await Promise.all([tx.objectStore(OWNER).get(OWNER_KEY), read(tx.objectStore(RECORDS))]);
+  return owner === account ? found : empty;
 }
 
-export const cacheName = (classId: string): string => `fitstream-offline-${classId}`;
-export const storageAvailable = (): boolean => typeof caches !== 'undefined' && typeof indexedDB !== 'undefined';
-
-export async function readRecord(classId: string): Promise<DownloadRecord | null> {
-  if (!storageAvailable()) return null;
-  return ((await (await records()).get(RECORDS, classId)) as DownloadRecord | undefined) ?? null;
+export async function readRecord(account: string | null, classId: string): Promise<DownloadRecord | null> {
+  return ownedRead(account, null, async (records) => (await records.get(classId)) ?? null);
 }
 
 /**
@@ -46,15 +41,20 @@ export async function readFirstPlaylists(classId: string): Promise<{ url: string
   return body === undefined ? [{ url: masterUrl, body: master }] : [{ url: masterUrl, body: master }, { url: renditionUrl, body }];
 }
 
-export async function listRecords(): Promise<DownloadRecord[]> {
-  if (!storageAvailable()) return [];
-  const all = (await (await records()).getAll(RECORDS)) as DownloadRecord[];
+export async function listRecords(account: string | null): Promise<DownloadRecord[]> {
+  const all = await ownedRead(account, [], (records) => records.getAll());
   return all.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
 }
 
-export async function writeRecord(record: DownloadRecord): Promise<void> {
+/** Keeps `record` for `account`; refused (and nothing written) once another account, or none, owns the downloads. */
+export async function writeRecord(account: string | null, record: DownloadRecord): Promise<void> {
   forgetEarlyDownloads();
-  await (await records()).put(RECORDS, record);
+  const tx = (await downloadsDatabase()).transaction([OWNER, RECORDS], 'readwrite');
+  if (account === null || (await tx.objectStore(OWNER).get(OWNER_KEY)) !== account) {
+    tx.abort();
+    throw new Error('download: this browser\'s downloads belong to another account now');
+  }
+  await Promise.all([tx.objectStore(RECORDS).put(record), tx.done]);
 }
 
 /** Deletes a class's files and record from this device. */
@@ -62,7 +62,7 @@ export async function deleteStored(classId: string): Promise<void> {
   if (!storageAvailable()) return;
   forgetEarlyDownloads();
   await caches.delete(cacheName(classId));
-  await (await records()).delete(RECORDS, classId);
+  await (await downloadsDatabase()).delete(RECORDS, classId);
 }
 
 /** The local paths a class's cache holds: one listing, not a lookup per file (a class has hundreds). */
@@ -148,6 +148,7 @@ async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: A
  * URLs), reporting progress; the record's `done` list grows as files land, so a reload resumes.
  */
 export async function fetchDownload(
+  account: string | null,
   record: DownloadRecord,
   files: DownloadFiles,
   signal: AbortSignal,
@@ -158,13 +159,14 @@ export async function fetchDownload(
   const { fetched } = ahead;
   signal.addEventListener('abort', () => fetched?.abort(), { once: true });
   try {
-    return await storeAll(record, files, signal, progress, ahead);
+    return await storeAll(account, record, files, signal, progress, ahead);
   } finally {
     fetched?.abort();
   }
 }
 
 async function storeAll(
+  account: string | null,
   record: DownloadRecord,
   files: DownloadFiles,
   signal: AbortSignal,
@@ -189,14 +191,14 @@ async function storeAll(
   // the newest state (a resume reads what the cache holds, not this list). The master playlist
   // and the record's first write go alongside the first files, not before them.
   const master = writable.then((cache) => cache.put(localMasterUrl(classId), new Response(localMaster(classId, files.master_playlist), { headers: { 'content-type': 'application/vnd.apple.mpegurl' } })));
-  let saving: Promise<void> = recorded.then(() => writeRecord(current));
+  let saving: Promise<void> = recorded.then(() => writeRecord(account, current));
   let queued = false;
   const save = () => {
     if (queued) return;
     queued = true;
     saving = saving.then(() => {
       queued = false;
-      return writeRecord(current);
+      return writeRecord(account, current);
     });
   };
   // Progress at most every PROGRESS_MS: a bar's steps, not a render per chunk.

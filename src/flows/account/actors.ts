@@ -51,7 +51,8 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
       if (language.getSnapshot().context.language !== value) language.send({ type: 'language.set', language: value });
     },
     saveFile: (_, file) => saveTextFile(file),
-    signOut: () => session.send({ type: 'session.signOut' }),
+    // The account is gone: nothing to ask (its downloads go with the session).
+    signOut: () => session.send({ type: 'session.signOut.confirm' }),
     copyText: (_, text) => void navigator.clipboard?.writeText(text).catch(() => undefined),
   },
 }));

@@ -9,12 +9,12 @@ import type { DownloadDevices, DownloadsMachine, LocalDownloads } from '@machine
 
 const online = () => navigator.onLine !== false;
 
-export default implement<DownloadsMachine>(({ api }) => ({
+export default implement<DownloadsMachine>(({ api, account }) => ({
   actors: {
     loadDownloads: fromPromise<LocalDownloads>(async () => {
       // The machine has the drawn list now; a later visit to the page reads the store.
       forgetDrawnDownloads();
-      const [downloads, storage] = await Promise.all([takeEarlyDownloads() ?? listRecords(), storageEstimate()]);
+      const [downloads, storage] = await Promise.all([takeEarlyDownloads() ?? listRecords(account()), storageEstimate()]);
       performance.mark('downloads:read');
       return { downloads, storage };
     }),

@@ -10,7 +10,7 @@ import type { DownloadCheckEvent, DownloadCheckMachine, RevokedDownload } from '
 
 type CheckAnswer = Schemas['DownloadCheckSuccess']['licences'][number];
 
-export default implement<DownloadCheckMachine>(({ api, session, connectivity }) => {
+export default implement<DownloadCheckMachine>(({ api, account, session, connectivity }) => {
   /** The server's answer for these licences; a licence of another account (a shared browser) is checked alone and counts as signed out. */
   async function answers(held: DownloadRecord[]): Promise<CheckAnswer[]> {
     const outcome = await api.checkDownloads({ licenceIds: held.map((record) => record.licenceId) });
@@ -36,7 +36,8 @@ export default implement<DownloadCheckMachine>(({ api, session, connectivity }) 
         return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
       }),
       checkLicences: fromPromise<RevokedDownload[]>(async () => {
-        const held = await listRecords();
+        const who = account();
+        const held = await listRecords(who);
         if (held.length === 0) return [];
         const revoked: RevokedDownload[] = [];
         for (const answer of await answers(held)) {
@@ -46,7 +47,7 @@ export default implement<DownloadCheckMachine>(({ api, session, connectivity }) 
             await deleteStored(record.classId);
             revoked.push({ classId: record.classId, title: record.title, reason: answer.reason ?? 'unknown' });
           } else if (answer.expires_at && answer.expires_at !== record.expiresAt) {
-            await writeRecord({ ...record, expiresAt: answer.expires_at });
+            await writeRecord(who, { ...record, expiresAt: answer.expires_at });
           }
         }
         return revoked;

@@ -11,10 +11,10 @@ import { keeperActor, mediaActor } from './media-actor';
 import { videoSurface } from './video-surface';
 import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor } from './workout-actors';
 
-export default implement<PlayerMachine>(({ api, deviceId, language, reportProgress }) => {
+export default implement<PlayerMachine>(({ api, account, deviceId, language, reportProgress }) => {
   // A class downloaded here plays from this device, with no server session (src/app/downloads).
   // Named one by one: the app's api is a lazy proxy (src/api/lazy-api.ts), which a spread would leave empty.
-  const session = withOfflinePlayback({
+  const session = withOfflinePlayback(account, {
     playbackHeartbeat: api.playbackHeartbeat,
     stopPlayback: api.stopPlayback,
     startPlayback: ({ classId }: { classId: string }, signal?: AbortSignal) => api.startPlayback({ classId, deviceId }, signal),

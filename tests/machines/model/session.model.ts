@@ -20,6 +20,7 @@ export const model: MachineModel = {
     exchangeLinkToken: [ok(ana), ok({ ...ana, language: 'es' }), refused(401), cancelled, unreachable],
     refreshToken: [ok({ token: 'jwt-2' }), refused(401), unreachable, crashed],
     revokeSession: [undefined],
+    countDownloads: [0, 2],
   },
   simplePathsUpTo: 0,
   states: {
@@ -44,14 +45,24 @@ export const model: MachineModel = {
       expect(snapshot.context.user?.email).toBe('ana@example.com');
       expect(snapshot.context.pendingLink).toBeNull();
     },
-    'signedIn.active': () => {},
+    'signedIn.active': ({ snapshot }) => expect(snapshot.hasTag('confirmingSignOut')).toBe(false),
+    'signedIn.checkingDownloads': ({ snapshot, lastStarted }) => {
+      // Asked for the user signing out, with the token the session holds now.
+      expect(lastStarted('countDownloads')?.input).toEqual(snapshot.context.user);
+    },
+    'signedIn.confirmingSignOut': ({ snapshot, actions }) => {
+      expect(snapshot.hasTag('confirmingSignOut')).toBe(true);
+      expect(snapshot.context).toMatchObject({ user: { email: ana.email }, heldDownloads: 2 });
+      expect(actions.at(-1)?.name).not.toBe('releaseDevice');
+    },
     'signedIn.refreshing': ({ snapshot, lastStarted }) => {
       expect(snapshot.hasTag('refreshing')).toBe(true);
       expect(lastStarted('refreshToken')).toBeDefined();
     },
     signingOut: ({ snapshot, actions, emitted, pendingTimers, lastStarted }) => {
       expect(snapshot.context.user).toBeNull();
-      expect(actions.at(-1)?.name).toBe('purgePersisted');
+      // The downloads and the queued progress go at once, not when the server has answered.
+      expect(actions.map((a) => a.name)).toEqual(expect.arrayContaining(['purgePersisted', 'releaseDevice', 'forgetQueuedReports']));
       expect(pendingTimers()).toEqual([3000]);
       expect(lastStarted('revokeSession')).toBeDefined();
       expect(emitted).toEqual([{ type: 'navigate', to: '/', replace: false }]);
@@ -60,8 +71,10 @@ export const model: MachineModel = {
   after: {
     'session.signIn': ({ snapshot, event, actions, emitted }) => {
       expect(emitted).toEqual([{ type: 'navigate', to: '/billing', replace: true }]);
-      expect(actions.map((a) => a.name)).toEqual(['persistSession', 'adoptLanguage']);
-      expect(actions.find((a) => a.name === 'adoptLanguage')?.params).toBe(event.language);
+      // The actions are the whole path's: this step's are the last three.
+      expect(actions.slice(-3).map((a) => a.name)).toEqual(['persistSession', 'adoptLanguage', 'claimDevice']);
+      expect(actions.at(-1)?.params).toEqual(ana);
+      expect(actions.findLast((a) => a.name === 'adoptLanguage')?.params).toBe(event.language);
       expect(snapshot.context.user).toEqual(ana);
     },
     'done: exchangeLinkToken': ({ snapshot, event, actions, emitted }) => {
@@ -96,7 +109,7 @@ export const model: MachineModel = {
     },
     'session.expire': ({ snapshot, actions, emitted }) => {
       expect(snapshot.context.user).toBeNull();
-      expect(actions.map((a) => a.name)).toContain('purgePersisted');
+      expect(actions.slice(-2).map((a) => a.name)).toEqual(['purgePersisted', 'releaseDevice']);
       expect(emitted).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
     },
     'after: restoreLimit': ({ snapshot }) => expect(snapshot.matches('visitor')).toBe(true),

@@ -4,12 +4,14 @@ import { vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import {
   sessionMachine,
+  type CountDownloadsInput,
+  type CountDownloadsOutput,
   type ExchangeLinkTokenInput,
   type ExchangeLinkTokenOutput,
   type RefreshTokenOutput,
   type RestorePersistedOutput,
 } from '@machines/session.machine';
-import { controlledActor } from '../controlled-actor';
+import { controlledActor, settle } from '../controlled-actor';
 import { navigationsOf, startFlow } from './navigation';
 
 export function startSession() {
@@ -17,13 +19,24 @@ export function startSession() {
   const exchange = controlledActor<ExchangeLinkTokenOutput, ExchangeLinkTokenInput>();
   const refresh = controlledActor<RefreshTokenOutput>();
   const revoke = controlledActor<void>();
+  const countDownloads = controlledActor<CountDownloadsOutput, CountDownloadsInput>();
   const persistSession = vi.fn();
   const purgePersisted = vi.fn();
+  // What this browser holds for the account (its downloads, its queued reports: docs/decisions/038).
+  const claimDevice = vi.fn();
+  const releaseDevice = vi.fn();
+  const forgetQueuedReports = vi.fn();
   const clock = new SimulatedClock();
   const machine = sessionMachine.provide({
-    actors: { restorePersisted: restore.logic, exchangeLinkToken: exchange.logic, refreshToken: refresh.logic, revokeSession: revoke.logic },
-    actions: { persistSession, purgePersisted },
+    actors: { restorePersisted: restore.logic, exchangeLinkToken: exchange.logic, refreshToken: refresh.logic, revokeSession: revoke.logic, countDownloads: countDownloads.logic },
+    actions: { persistSession, purgePersisted, claimDevice: (_, user) => claimDevice(user), releaseDevice, forgetQueuedReports },
   });
   const actor = startFlow(machine, { clock });
-  return { actor, clock, restore, exchange, refresh, revoke, persistSession, purgePersisted, navigations: navigationsOf(actor) };
+  /** Log out, the device holding `held` downloads (none: no question asked). */
+  const signOut = async (held = 0) => {
+    actor.send({ type: 'session.signOut' });
+    countDownloads.last.resolve(held);
+    await settle();
+  };
+  return { actor, clock, restore, exchange, refresh, revoke, countDownloads, persistSession, purgePersisted, claimDevice, releaseDevice, forgetQueuedReports, signOut, navigations: navigationsOf(actor) };
 }
