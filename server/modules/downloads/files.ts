@@ -146,7 +146,8 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
  * poster, the init segment and the first media segments), signed for minutes under a grant naming
  * the device and listing exactly those files: its token opens nothing else of the class, not even
  * the later segments its playlist names. The app fetches them while the licence is asked for and
- * keeps them only once it is issued; the caller hands them out only when it would be.
+ * keeps them only once it is issued; the caller hands them out only where a licence would be
+ * issued to this device now.
  */
 export async function downloadHeadStart(mediaDir: string, secret: string, deviceId: string, media: MediaRow, maxHeight: number, now: Date): Promise<HeadStart> {
   const folder = mediaFolder(mediaDir, media.id);
@@ -159,7 +160,7 @@ export async function downloadHeadStart(mediaDir: string, secret: string, device
         const playlist = `${name}/playlist.m3u8`;
         const parts = playlistParts(await playlistOf(known, folder, playlist));
         const first = [parts.init ?? 'init.mp4', ...parts.segments.slice(0, HEAD_START_SEGMENTS)].map((file) => `${name}/${file}`);
-        // One grant per quality, so each token's list stays short (a URL's token is at most 1000 characters).
+        // One grant per quality, so each token's list stays short (the contract takes tokens of at most 1000 characters).
         const grant = { sessionId: deviceId, mediaId: media.id, maxHeight: height, files: [playlist, ...captions, ...first] };
         const { token, expiresAt } = await signMediaGrant(secret, grant, now, HEAD_START_TTL_SECONDS);
         const signed = (relative: string) => `/media/${media.id}/${relative}?token=${encodeURIComponent(token)}`;
