@@ -1224,7 +1224,8 @@ export interface paths {
          *     at least one (name and last seen, the most recently seen first) and the plan's limits.
          *     Like every downloads call, it first applies the licence rules: access that has ended,
          *     a signed-out device, a lowered quality cap or device limit revoke licences here.
-         *     With `class_id` (the class page's panel), `head_start` has that class's first files.
+         *     With `class_id` (the class page's panel), `head_start` has that class's first files when
+         *     `POST` here would issue (or renew) this device's licence for it now.
          */
         get: operations["listDownloads"];
         put?: never;
@@ -1394,8 +1395,8 @@ export interface paths {
         };
         /**
          * An fMP4 initialisation or media segment, streamed from disk; byte ranges supported.
-         * @description Checked from the token alone (signature, expiry, media and the plan's height cap), so a
-         *     CDN could check it too. Segments never change: `Cache-Control: public, max-age=31536000, immutable`.
+         * @description Checked from the token alone (signature, expiry, media, the plan's height cap and, for a
+         *     download's head start, the files it lists), so a CDN could check it too. Segments never change: `Cache-Control: public, max-age=31536000, immutable`.
          */
         get: operations["mediaSegment"];
         put?: never;
@@ -2679,9 +2680,11 @@ export interface components {
             /** @description The account's devices holding downloads, the most recently seen first. */
             devices: components["schemas"]["DownloadDevice"][];
             /**
-             * @description With `class_id`, when this device may download that class now: its first files at each
-             *     quality it may download, signed for 10 minutes, to fetch while the licence is asked for
-             *     (and keep only once it is issued). Null otherwise.
+             * @description With `class_id`, when `POST /api/v1/downloads/licences` for that class would issue (or
+             *     renew) this device's licence now (access, the Mobile plan's rule, the download devices
+             *     and the 25 classes a device holds, the media made): its first files at each quality it
+             *     may download, signed for 10 minutes, to fetch while the licence is asked for (and keep
+             *     only once it is issued). Null otherwise.
              */
             head_start: components["schemas"]["DownloadHeadStart"] | null;
         };
@@ -2694,7 +2697,7 @@ export interface components {
             renditions: {
                 /** @description The quality, as `DownloadLicenceRequest.rendition`. */
                 rendition: string;
-                /** @description The URLs a download fetches first, in its order (the rendition's playlist, the captions, the poster, the init segment and the first four media segments), signed like the licence's `files`. */
+                /** @description The URLs a download fetches first, in its order (the rendition's playlist, the captions, the poster, the init segment and the first four media segments), signed under a token that opens these files only (any other file of the class answers 403, even a later segment the playlist names). */
                 files: string[];
             }[];
         };
@@ -3021,7 +3024,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The signed URL is forged, expired, for another media or session, or above the plan's quality. */
+        /** @description The signed URL is forged, expired, for another media or session, above the plan's quality, or for a file its token does not list (a download's head start). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;

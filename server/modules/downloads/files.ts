@@ -144,22 +144,31 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
  * A download's head start (docs/decisions/051): for each quality this device may download, the
  * files a download fetches first, in its order (the rendition's playlist, the captions, the
  * poster, the init segment and the first media segments), signed for minutes under a grant naming
- * the device. The app fetches them while the licence is asked for and keeps them only once it is
- * issued; they are what playback of the same class may fetch anyway.
+ * the device and listing exactly those files: its token opens nothing else of the class, not even
+ * the later segments its playlist names. The app fetches them while the licence is asked for and
+ * keeps them only once it is issued; the caller hands them out only where a licence would be
+ * issued to this device now.
  */
 export async function downloadHeadStart(mediaDir: string, secret: string, deviceId: string, media: MediaRow, maxHeight: number, now: Date): Promise<HeadStart> {
   const folder = mediaFolder(mediaDir, media.id);
-  const [{ token, expiresAt }, known] = await Promise.all([signMediaGrant(secret, { sessionId: deviceId, mediaId: media.id, maxHeight }, now, HEAD_START_TTL_SECONDS), knownFolder(folder)]);
-  const signed = (relative: string) => `/media/${media.id}/${relative}?token=${encodeURIComponent(token)}`;
-  const captions = media.captions.flatMap((language) => [signed(`captions/${language}.m3u8`), signed(`captions/${language}.vtt`)]);
+  const known = await knownFolder(folder);
+  const captions = media.captions.flatMap((language) => [`captions/${language}.m3u8`, `captions/${language}.vtt`]);
   const renditions = await Promise.all(
     media.renditions
       .filter((rendition) => rendition.height <= maxHeight)
-      .map(async ({ name }) => {
-        const parts = playlistParts(await playlistOf(known, folder, `${name}/playlist.m3u8`));
-        const first = [parts.init ?? 'init.mp4', ...parts.segments.slice(0, HEAD_START_SEGMENTS)].map((file) => signed(`${name}/${file}`));
-        return { rendition: name, files: [signed(`${name}/playlist.m3u8`), ...captions, `/media/${media.id}/poster.jpg`, ...first] };
+      .map(async ({ name, height }) => {
+        const playlist = `${name}/playlist.m3u8`;
+        const parts = playlistParts(await playlistOf(known, folder, playlist));
+        const first = [parts.init ?? 'init.mp4', ...parts.segments.slice(0, HEAD_START_SEGMENTS)].map((file) => `${name}/${file}`);
+        // One grant per quality, so each token's list stays short (the contract takes tokens of at most 1000 characters).
+        const grant = { sessionId: deviceId, mediaId: media.id, maxHeight: height, files: [playlist, ...captions, ...first] };
+        const { token, expiresAt } = await signMediaGrant(secret, grant, now, HEAD_START_TTL_SECONDS);
+        const signed = (relative: string) => `/media/${media.id}/${relative}?token=${encodeURIComponent(token)}`;
+        const files = [signed(playlist), ...captions.map(signed), `/media/${media.id}/poster.jpg`, ...first.map(signed)];
+        return { rendition: { rendition: name, files }, expiresAt };
       }),
   );
-  return { expires_at: expiresAt.toISOString(), renditions };
+  // Every grant is signed at `now` for the same minutes (none at all: nothing to open).
+  const expiresAt = renditions[0]?.expiresAt ?? now;
+  return { expires_at: expiresAt.toISOString(), renditions: renditions.map(({ rendition }) => rendition) };
 }

@@ -38,33 +38,51 @@ async function renew(tx: Queryable, id: string, now: Date): Promise<LicenceRow |
   return renewed;
 }
 
-export type IssueOutcome =
-  | { kind: 'issued' | 'renewed'; licence: LicenceRow }
-  | { kind: 'limit'; reason: 'device_limit' | 'class_limit'; devices: HoldingDevice[] };
+export type LimitReason = 'device_limit' | 'class_limit';
+
+export type IssueOutcome = { kind: 'issued' | 'renewed'; licence: LicenceRow } | { kind: 'limit'; reason: LimitReason; devices: HoldingDevice[] };
+
+/** The account's settled downloads as a licence for one class on one device is decided on. */
+export interface LicenceAsk {
+  deviceId: string;
+  classId: string;
+  plan: DownloadPlan;
+  /** Those holding downloads and their open licences, as `settleDownloads` left them in this transaction. */
+  devices: HoldingDevice[];
+  licences: OpenLicence[];
+}
+
+/**
+ * Which limit refuses this device the class's licence now, or null: a class it holds is always
+ * renewed or replaced; another needs fewer than 25 classes on the device and, on a device holding
+ * none, a free slot among the plan's download devices. The one rule `issueLicence` applies and
+ * the overview's head start is handed out by.
+ */
+export function licenceLimit(ask: LicenceAsk): LimitReason | null {
+  const held = ask.licences.filter((licence) => licence.deviceId === ask.deviceId);
+  if (held.some((licence) => licence.classId === ask.classId)) return null;
+  if (held.length >= CLASSES_PER_DEVICE) return 'class_limit';
+  if (held.length === 0 && ask.devices.length >= ask.plan.downloads) return 'device_limit';
+  return null;
+}
 
 /**
  * A licence for the class at this rendition on this device: the one it holds, renewed; or a new
- * one, replacing one at another rendition, when the device is within the plan's download devices
- * (or a slot is free) and below 25 classes. `devices` and `licences`: those holding downloads and
- * their open licences, as `settleDownloads` left them in this transaction (nothing is read again).
- * One statement in each case but a replacement (two).
+ * one, replacing one at another rendition, unless `licenceLimit` refuses it (nothing is read
+ * again). One statement in each case but a replacement (two).
  */
 export async function issueLicence(
   tx: Queryable,
-  input: { userId: string; deviceId: string; classId: string; mediaId: string; rendition: string; height: number; plan: DownloadPlan; devices: HoldingDevice[]; licences: OpenLicence[] },
+  input: LicenceAsk & { userId: string; mediaId: string; rendition: string; height: number },
   now: Date,
 ): Promise<IssueOutcome> {
   const held = input.licences.filter((licence) => licence.deviceId === input.deviceId);
   const same = held.find((licence) => licence.classId === input.classId);
   // Settled in this transaction, under the account's lock: the row is there.
   if (same && same.rendition === input.rendition) return { kind: 'renewed', licence: (await renew(tx, same.id, now))! };
-  if (!same) {
-    const { devices } = input;
-    if (held.length >= CLASSES_PER_DEVICE) return { kind: 'limit', reason: 'class_limit', devices };
-    if (held.length === 0 && devices.length >= input.plan.downloads) return { kind: 'limit', reason: 'device_limit', devices };
-  } else {
-    await revokeLicences(tx, eq(downloadLicences.id, same.id), 'replaced', now);
-  }
+  const limit = licenceLimit(input);
+  if (limit) return { kind: 'limit', reason: limit, devices: input.devices };
+  if (same) await revokeLicences(tx, eq(downloadLicences.id, same.id), 'replaced', now);
   // The new licence is used now; the device's others too, in the same statement (none when it
   // held only the one replaced, or nothing).
   const others = held.some((other) => other.id !== same?.id);

@@ -11,7 +11,7 @@ import { renditionHeight } from '@server/modules/media/ladder';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClassMedia } from '@server/modules/playback/access';
 import { describeDevice } from '@server/modules/playback/devices';
-import { checkLicences, findLicences, foreignLicence, issueLicence, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
+import { checkLicences, findLicences, foreignLicence, issueLicence, licenceLimit, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
 import { revokeLicences, seenNow, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 
 /** The device asking: its server-issued identity (`deviceIdentity`) and its request headers (the Mobile plan's rule). */
@@ -44,7 +44,7 @@ export interface Overview {
   refused: AccessRefusal | 'device_not_allowed' | null;
   licences: LicenceRow[];
   devices: HoldingDevice[];
-  /** The asked class's media, when this device may download it now (its files' head start). */
+  /** The asked class's media, when a licence for it would be issued to this device now (its files' head start). */
   media: MediaRow | null;
 }
 
@@ -107,18 +107,25 @@ export function downloadsService(db: Database) {
       });
     },
 
-    /** This device's licences and the plan's limits; with `classId`, that class's media too when this device may download now. */
+    /**
+     * This device's licences and the plan's limits; with `classId`, that class's media too when
+     * `create` would issue (or renew) its licence to this device now: access, the Mobile plan's
+     * rule, the device and class limits (`licenceLimit`, decided on the same settled state), the
+     * class published and its media made.
+     */
     async overview(device: AskingDevice, now: Date, classId?: string): Promise<Overview> {
-      const overview = await settled(device.userId, now, async (tx, access): Promise<Overview> => {
+      const { overview, issuable } = await settled(device.userId, now, async (tx, access): Promise<{ overview: Overview; issuable: string | null }> => {
         await touchDevice(tx, device.userId, device.deviceId, now);
         const licences = await listDeviceLicences(tx, device.userId, device.deviceId);
         // Without access nothing is held any more (settled); with it, this device was just seen.
-        if ('refusal' in access) return { plan: null, refused: access.refusal, licences, devices: [], media: null };
+        if ('refusal' in access) return { overview: { plan: null, refused: access.refusal, licences, devices: [], media: null }, issuable: null };
         const refused = mobileRefused(access.plan, device.headers) ? 'device_not_allowed' : null;
-        return { plan: access.plan, refused, licences, devices: seenNow(access.devices, device.deviceId, now), media: null };
+        const issuable =
+          classId !== undefined && !refused && licenceLimit({ deviceId: device.deviceId, classId, plan: access.plan, devices: access.devices, licences: access.licences }) === null ? classId : null;
+        return { overview: { plan: access.plan, refused, licences, devices: seenNow(access.devices, device.deviceId, now), media: null }, issuable };
       });
-      if (classId === undefined || !overview.plan || overview.refused) return overview;
-      return { ...overview, media: (await findPlayableClassMedia(db, classId, now))?.media ?? null };
+      if (issuable === null) return overview;
+      return { ...overview, media: (await findPlayableClassMedia(db, issuable, now))?.media ?? null };
     },
 
     /** The online check: each licence renewed, valid or revoked (and why). */

@@ -1,6 +1,7 @@
 // Media files: posters (public) and, for a signed grant only, rendition playlists, segments,
 // captions and chapters. The grant is checked from the URL alone (no database), so a CDN could do the same;
-// segments are streamed from disk with byte ranges and cached as immutable.
+// a grant that lists its files (a download's head start) opens those only. Segments are streamed
+// from disk with byte ranges and cached as immutable.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,7 +10,7 @@ import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { renditionHeight } from '@server/modules/media/ladder';
 import { signPlaylist } from '@server/modules/playback/playlists';
-import { expiredMediaGrant, grantCookieName, verifyMediaGrant, type MediaGrant } from '@server/modules/playback/signing';
+import { expiredMediaGrant, grantCookieName, grantOpens, verifyMediaGrant, type MediaGrant } from '@server/modules/playback/signing';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,11 +26,15 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
   // Only `reply.sendFile` (ranges, ETag, streaming), inside this plugin; the routes below decide what is served.
   await app.register(fastifyStatic, { root: mediaDir, serve: false, cacheControl: false, dotfiles: 'deny' });
 
-  async function grantFor(request: FastifyRequest<Signed>, mediaId: string): Promise<MediaGrant> {
+  /** The grant of the request's token for `file` (a path under the media's folder): 403 unless it opens that file. */
+  async function grantFor(request: FastifyRequest<Signed>, mediaId: string, file: string): Promise<MediaGrant> {
     const now = new Date();
     const { token } = request.query;
     const grant = (await verifyMediaGrant(playbackSecret, token, now)) ?? (await renewedGrant(request, token, now));
     if (!grant || grant.mediaId !== mediaId) throw new HttpError(403, 'playback.badLink');
+    // A head start's token opens the files it was handed out with, not the rest of the class,
+    // even those a playlist signed with it names.
+    if (!grantOpens(grant, file)) throw new HttpError(403, 'playback.fileNotInGrant');
     return grant;
   }
 
@@ -37,17 +42,19 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
    * The browser's own HLS keeps the URLs of the playlists it read, whose token expires: the
    * session's grant cookie, renewed by every heartbeat, stands in for an expired token of the
    * same session and media (never for a forged one, another session's, or after the heartbeats
-   * stop and the cookie's grant expires too).
+   * stop and the cookie's grant expires too). A grant that lists its files (a head start) is
+   * never renewed: its minutes are its whole life.
    */
   async function renewedGrant(request: FastifyRequest, token: string, now: Date): Promise<MediaGrant | null> {
     const expired = await expiredMediaGrant(playbackSecret, token, now);
+    if (expired?.files) return null;
     const cookie = expired ? request.cookies[grantCookieName(expired.sessionId)] : undefined;
     const renewed = cookie ? await verifyMediaGrant(playbackSecret, cookie, now) : null;
     return renewed && expired && renewed.sessionId === expired.sessionId && renewed.mediaId === expired.mediaId ? renewed : null;
   }
 
-  async function grantForRendition(request: FastifyRequest<Signed>, mediaId: string, rendition: string): Promise<void> {
-    const grant = await grantFor(request, mediaId);
+  async function grantForRendition(request: FastifyRequest<Signed>, mediaId: string, rendition: string, file: string): Promise<void> {
+    const grant = await grantFor(request, mediaId, `${rendition}/${file}`);
     if ((renditionHeight(rendition) ?? Infinity) > grant.maxHeight) throw new HttpError(403, 'playback.qualityNotInPlan');
   }
 
@@ -75,7 +82,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('GET', '/media/{mediaId}/{rendition}/playlist.m3u8') },
     async (request, reply) => {
       const { mediaId, rendition } = request.params;
-      await grantForRendition(request, mediaId, rendition);
+      await grantForRendition(request, mediaId, rendition, 'playlist.m3u8');
       return sendPlaylist(reply, `${mediaId}/${rendition}/playlist.m3u8`, request.query.token);
     },
   );
@@ -85,7 +92,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('GET', '/media/{mediaId}/{rendition}/{segment}') },
     async (request, reply) => {
       const { mediaId, rendition, segment } = request.params;
-      await grantForRendition(request, mediaId, rendition);
+      await grantForRendition(request, mediaId, rendition, segment);
       return sendFile(reply, `${mediaId}/${rendition}/${segment}`, 'video/mp4', IMMUTABLE);
     },
   );
@@ -95,7 +102,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('GET', '/media/{mediaId}/captions/{track}') },
     async (request, reply) => {
       const { mediaId, track } = request.params;
-      await grantFor(request, mediaId);
+      await grantFor(request, mediaId, `captions/${track}`);
       const file = `${mediaId}/captions/${track}`;
       if (track.endsWith('.m3u8')) return sendPlaylist(reply, file, request.query.token);
       return sendFile(reply, file, 'text/vtt; charset=utf-8', IMMUTABLE);
@@ -107,7 +114,7 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     { schema: routeSchema('GET', '/media/{mediaId}/chapters/{track}') },
     async (request, reply) => {
       const { mediaId, track } = request.params;
-      await grantFor(request, mediaId);
+      await grantFor(request, mediaId, `chapters/${track}`);
       return sendFile(reply, `${mediaId}/chapters/${track}`, 'text/vtt; charset=utf-8', IMMUTABLE);
     },
   );

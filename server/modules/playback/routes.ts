@@ -157,7 +157,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const now = new Date();
       const grant = await verifyMediaGrant(playbackSecret, request.query.token, now);
-      if (!grant || grant.sessionId !== request.params.sessionId) throw new HttpError(403, 'playback.badLink');
+      // A grant listing its files (a download's head start) opens those, never a session's master.
+      if (!grant || grant.files || grant.sessionId !== request.params.sessionId) throw new HttpError(403, 'playback.badLink');
       const found = await app.playback.playlist(grant.sessionId, now);
       if (found.kind === 'ended') return ended(reply, found.session);
       const { session, media, plan } = found;

@@ -3,7 +3,8 @@
 // secret, never the database, so a CDN in front of /media could do it (docs/decisions/014).
 // Every grant also rides in a cookie scoped to its media's path, renewed by each heartbeat: a
 // player that cannot rewrite its URLs (the browser's own HLS) shows it once their token expired
-// (docs/decisions/016).
+// (docs/decisions/016). A grant may also name the only files it opens (a download's head start,
+// docs/decisions/051): the media routes refuse any other, still from the token alone.
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface MediaGrant {
@@ -11,6 +12,11 @@ export interface MediaGrant {
   mediaId: string;
   /** The tallest rendition (picture height) this grant opens. */
   maxHeight: number;
+  /**
+   * The only files it opens, as paths under the media's folder ('360p/init.mp4'); absent, every
+   * file of the media up to `maxHeight`. Never renewed by the grant cookie.
+   */
+  files?: readonly string[];
 }
 
 const AUDIENCE = 'fitstream-media';
@@ -26,7 +32,8 @@ export async function signMediaGrant(
   ttlSeconds: number,
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const token = await new SignJWT({ sid: grant.sessionId, mid: grant.mediaId, h: grant.maxHeight })
+  const claims = { sid: grant.sessionId, mid: grant.mediaId, h: grant.maxHeight, ...(grant.files ? { f: grant.files } : {}) };
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
@@ -40,9 +47,17 @@ export const grantCookieName = (sessionId: string): string => `fs_media_${sessio
 export const grantCookiePath = (mediaId: string): string => `/media/${mediaId}/`;
 
 function grantOf(payload: Record<string, unknown>): MediaGrant | null {
-  const { sid, mid, h } = payload;
+  const { sid, mid, h, f } = payload;
   if (typeof sid !== 'string' || typeof mid !== 'string' || typeof h !== 'number') return null;
-  return { sessionId: sid, mediaId: mid, maxHeight: h };
+  if (f === undefined) return { sessionId: sid, mediaId: mid, maxHeight: h };
+  // A list that is not one opens nothing (never everything).
+  if (!Array.isArray(f) || !f.every((file) => typeof file === 'string')) return null;
+  return { sessionId: sid, mediaId: mid, maxHeight: h, files: f };
+}
+
+/** Whether `grant` opens `file` (a path under its media's folder) by its list of files, if it has one; the height cap is checked apart. */
+export function grantOpens(grant: MediaGrant, file: string): boolean {
+  return grant.files === undefined || grant.files.includes(file);
 }
 
 /** The grant of a token that was signed here and has expired (its signature holds); else null. */

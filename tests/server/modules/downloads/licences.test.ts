@@ -177,65 +177,6 @@ describe('listing', () => {
   });
 });
 
-describe("the class panel's head start", () => {
-  interface HeadStart {
-    expires_at: string;
-    renditions: Array<{ rendition: string; files: string[] }>;
-  }
-  const headStartOf = (response: { json<T>(): T }) => response.json<{ head_start: HeadStart | null }>().head_start;
-
-  it('gives a device that may download the class its first files at each quality of its plan, signed for minutes, opening nothing above the cap', async () => {
-    const user = await subscriber(t.app, 'basic');
-    const before = Date.now();
-    const headStart = headStartOf(await listDownloads(t.app, user, CLASS_ID));
-    expect(headStart).not.toBeNull();
-    expect(Date.parse(headStart!.expires_at) - before).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
-    expect(Date.parse(headStart!.expires_at) - before).toBeLessThan(11 * 60_000);
-    expect(headStart!.renditions.map((listed) => listed.rendition)).toEqual(['360p', '720p']);
-    // The files are the licence's first ones, in its order, with the same bytes: the playlist, the
-    // captions, the poster, the init segment and the first segments (the tiny media has two).
-    const path = (url: string) => url.split('?')[0];
-    for (const { rendition, files } of headStart!.renditions) {
-      const licensed = filesOf(await createLicence(t.app, user, { class_id: CLASS_ID, rendition }));
-      const captions = licensed.captions.flatMap((caption) => [caption.playlist, caption.track]);
-      const first = [licensed.playlist, ...captions, licensed.poster, licensed.init, ...licensed.segments];
-      expect(files.map(path)).toEqual(first.map((file) => path(file.url)));
-      for (const [index, url] of files.entries()) {
-        const fetched = await getMedia(t.app, url);
-        expect(fetched.statusCode).toBe(200);
-        // A playlist comes with its URIs signed: its size is the stored one's only once they are taken out.
-        if (!url.includes('.m3u8')) expect(fetched.rawPayload.length).toBe(first[index]!.bytes);
-      }
-    }
-    const token = headStart!.renditions[0]!.files.at(-1)!.split('token=')[1]!;
-    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/1080p/init.mp4?token=${token}`)).statusCode).toBe(403);
-    // Minutes, not hours: the licence's files are what last.
-    advanceClock(11 * 60_000);
-    expect((await getMedia(t.app, headStart!.renditions[0]!.files.at(-1)!)).statusCode).toBe(403);
-  });
-
-  it('is null without a class, for a class not made yet or unknown, and where this device may not download; it issues nothing', async () => {
-    const user = await subscriber(t.app, 'premium');
-    expect(headStartOf(await listDownloads(t.app, user))).toBeNull();
-    expect(headStartOf(await listDownloads(t.app, user, UNMADE_CLASS_ID))).toBeNull();
-    expect(headStartOf(await listDownloads(t.app, user, 'no-such-class'))).toBeNull();
-    const mobile = await subscriber(t.app, 'mobile');
-    expect(headStartOf(await listDownloads(t.app, mobile, CLASS_ID, userAgents.desktop))).toBeNull();
-    expect(headStartOf(await listDownloads(t.app, mobile, CLASS_ID, userAgents.iphone))).not.toBeNull();
-    const lapsed = await signUp(t.app);
-    expect(headStartOf(await listDownloads(t.app, lapsed, CLASS_ID))).toBeNull();
-    expect(await storedLicences(t.app, user)).toEqual([]);
-    expect(await storedLicences(t.app, mobile)).toEqual([]);
-  });
-
-  it('answers a malformed class in the error shape', async () => {
-    const user = await subscriber(t.app, 'basic');
-    const response = await listDownloads(t.app, user, 'x'.repeat(101));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 400, code: expect.any(String) });
-  });
-});
-
 describe('expiry and renewal', () => {
   it('renews a valid licence at the online check for another 30 days, once a day at most', async () => {
     const user = await subscriber(t.app, 'basic');
