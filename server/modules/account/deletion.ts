@@ -33,14 +33,17 @@ import type { PaymentProvider } from '@server/modules/payments/provider';
 import { isCurrentStatus } from '@domain/subscriptions';
 import { revokeSessions } from '@server/modules/auth/sessions';
 import { eraseSchedule } from '@server/modules/schedule/erasure';
+import { eraseProgrammes } from '@server/modules/programmes/erasure';
 
 /** A step that erases or anonymises what one area holds about the account, inside the deletion's transaction. */
 export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;
 
 /**
- * What other areas keep about an account and anonymise on deletion, each in the deletion's
- * transaction, after this module's own erasure: invoices are kept for the law, with the customer
- * named "Deleted account" and no email.
+ * What other areas hold about an account, erased or anonymised on deletion, each in the
+ * deletion's transaction, after this module's own erasure: invoices are kept for the law, with
+ * the customer named "Deleted account" and no email; notifications, the schedule and programmes
+ * go. A table of the account's that nothing here erases fails
+ * tests/server/security/deletion-every-table.test.ts.
  */
 export const accountErasureSteps: ErasureStep[] = [
   async (tx, userId) => {
@@ -48,6 +51,7 @@ export const accountErasureSteps: ErasureStep[] = [
   },
   eraseNotifications,
   eraseSchedule,
+  eraseProgrammes,
 ];
 
 /** The email a deleted account keeps: unique, not an address anyone can sign up or in with. */
