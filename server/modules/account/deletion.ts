@@ -108,6 +108,8 @@ export async function deleteAccount(
     await tx
       .delete(checkoutSessions)
       .where(and(eq(checkoutSessions.userId, userId), ne(checkoutSessions.status, 'complete'), notExists(madeSubscription)));
+    // The ones kept forget the device they were confirmed on, which nothing reads again.
+    await tx.update(checkoutSessions).set({ deviceId: null }).where(eq(checkoutSessions.userId, userId));
     await tx.delete(portalSessions).where(eq(portalSessions.userId, userId));
     // Already revoked above; their rows (device names, times) are personal data too.
     await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -119,7 +121,7 @@ export async function deleteAccount(
 
     await tx
       .update(users)
-      .set({ email: deletedEmail(userId), passwordHash: UNUSABLE_PASSWORD_HASH, name: null, image: null, deletedAt: now })
+      .set({ email: deletedEmail(userId), passwordHash: UNUSABLE_PASSWORD_HASH, name: null, image: null, timeZone: null, deletedAt: now })
       .where(eq(users.id, userId));
 
     for (const step of steps) await step(tx, userId);
