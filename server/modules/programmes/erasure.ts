@@ -6,8 +6,8 @@ import { programmeEnrollments, programmeSessions } from '@server/db/schema';
 
 export async function eraseProgrammes(tx: Transaction, userId: string): Promise<void> {
   const enrollments = tx.select({ id: programmeEnrollments.id }).from(programmeEnrollments).where(eq(programmeEnrollments.userId, userId));
-  // Deleted in so many words rather than left to the key's cascade from enrollments, so the
-  // erasure does not depend on a migration's `on delete` clause.
+  // Deleted explicitly rather than left to the cascade from enrollments, so the erasure does not
+  // depend on a migration's `on delete` clause.
   await tx.delete(programmeSessions).where(inArray(programmeSessions.enrollmentId, enrollments));
   await tx.delete(programmeEnrollments).where(eq(programmeEnrollments.userId, userId));
 }
