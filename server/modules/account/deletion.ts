@@ -33,14 +33,17 @@ import type { PaymentProvider } from '@server/modules/payments/provider';
 import { isCurrentStatus } from '@domain/subscriptions';
 import { revokeSessions } from '@server/modules/auth/sessions';
 import { eraseSchedule } from '@server/modules/schedule/erasure';
+import { eraseProgrammes } from '@server/modules/programmes/erasure';
 
 /** A step that erases or anonymises what one area holds about the account, inside the deletion's transaction. */
 export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;
 
 /**
- * What other areas keep about an account and anonymise on deletion, each in the deletion's
- * transaction, after this module's own erasure: invoices are kept for the law, with the customer
- * named "Deleted account" and no email.
+ * What other areas hold about an account, erased or anonymised on deletion, each in the
+ * deletion's transaction, after this module's own erasure: invoices are kept for the law, with
+ * the customer named "Deleted account" and no email; notifications, the schedule and programmes
+ * go. A table of the account's that nothing here erases fails
+ * tests/server/security/deletion-every-table.test.ts.
  */
 export const accountErasureSteps: ErasureStep[] = [
   async (tx, userId) => {
@@ -48,6 +51,7 @@ export const accountErasureSteps: ErasureStep[] = [
   },
   eraseNotifications,
   eraseSchedule,
+  eraseProgrammes,
 ];
 
 /** The email a deleted account keeps: unique, not an address anyone can sign up or in with. */
@@ -104,6 +108,8 @@ export async function deleteAccount(
     await tx
       .delete(checkoutSessions)
       .where(and(eq(checkoutSessions.userId, userId), ne(checkoutSessions.status, 'complete'), notExists(madeSubscription)));
+    // The ones kept forget the device they were confirmed on, which nothing reads again.
+    await tx.update(checkoutSessions).set({ deviceId: null }).where(eq(checkoutSessions.userId, userId));
     await tx.delete(portalSessions).where(eq(portalSessions.userId, userId));
     // Already revoked above; their rows (device names, times) are personal data too.
     await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -115,7 +121,7 @@ export async function deleteAccount(
 
     await tx
       .update(users)
-      .set({ email: deletedEmail(userId), passwordHash: UNUSABLE_PASSWORD_HASH, name: null, image: null, deletedAt: now })
+      .set({ email: deletedEmail(userId), passwordHash: UNUSABLE_PASSWORD_HASH, name: null, image: null, timeZone: null, deletedAt: now })
       .where(eq(users.id, userId));
 
     for (const step of steps) await step(tx, userId);

@@ -130,8 +130,12 @@ export async function saveNotificationChoice(db: Database, userId: string, choic
 }
 
 
-/** The account's deletion (server/modules/account/deletion.ts): no more digests or pushes. */
+/**
+ * The account's deletion (server/modules/account/deletion.ts): no more digests or pushes, and no
+ * record of the weeks it had one (when it was active, how much it was sent).
+ */
 export async function eraseNotifications(tx: Queryable, userId: string): Promise<void> {
   await tx.delete(newClassNotifications).where(eq(newClassNotifications.userId, userId));
+  await tx.delete(newClassDigests).where(eq(newClassDigests.userId, userId));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
