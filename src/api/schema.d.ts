@@ -1874,6 +1874,12 @@ export interface components {
             /** @description The push service's URL, which the server connects to (see the operation for what it accepts). */
             endpoint: string;
             expirationTime?: number | null;
+            /**
+             * @example {
+             *       "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+             *       "auth": "tBHItJI5svbpez7KI4CCXg"
+             *     }
+             */
             keys: {
                 p256dh: string;
                 auth: string;
