@@ -9,7 +9,7 @@ import { Agent } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /** The longest endpoint kept (the contract's maxLength). */
-export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 
 /** How the server reaches push services. */
 export interface PushNetwork {
