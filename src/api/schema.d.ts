@@ -380,9 +380,13 @@ export interface paths {
         /**
          * Keep this device's Web Push subscription (what `PushSubscription.toJSON()` gives).
          * @description One subscription per device (its sign-in session): a new one replaces the device's
-         *     earlier one. The endpoint must be https and the keys an RFC 8291 P-256 key and 16-byte
-         *     auth secret (base64url). Pushes go out with the weekly digest; a subscription the push
-         *     service answers 404 or 410 for is deleted.
+         *     earlier one, and an account keeps its 10 newest (an 11th replaces the oldest). The keys
+         *     must be an RFC 8291 P-256 key and 16-byte auth secret (base64url). The endpoint must be
+         *     an `https:` URL of a public host name on port 443, without credentials, whose every
+         *     address is public: no IP literal, `localhost` or `*.localhost`, name without a dot, name
+         *     that does not resolve, or name resolving to a loopback, private, link-local, shared or
+         *     otherwise reserved address. Pushes go out with the weekly digest, checked again then;
+         *     a subscription the push service answers 404 or 410 for is deleted.
          */
         put: operations["subscribePush"];
         post?: never;
@@ -1868,8 +1872,15 @@ export interface components {
             };
         };
         PushSubscriptionRequest: {
+            /** @description The push service's URL, which the server connects to (see the operation for what it accepts). */
             endpoint: string;
             expirationTime?: number | null;
+            /**
+             * @example {
+             *       "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+             *       "auth": "tBHItJI5svbpez7KI4CCXg"
+             *     }
+             */
             keys: {
                 p256dh: string;
                 auth: string;
@@ -3637,7 +3648,15 @@ export interface operations {
                     "application/json": components["schemas"]["MessageSuccess"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Nothing is kept. The body breaks the schema (`message` names the field), the keys are not valid (`notifications.badPushSubscription`), or the server does not send to the endpoint (`notifications.pushEndpointNotAllowed`, the same answer whatever the reason). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tables from '@server/db/schema';
 import { confirmCheckout, subscribeAndPay } from './fixtures/payments-flow';
 import { sendRaw } from './fixtures/raw-http';
-import { badRequestsFor, contractOperations, malformedHttp, type BadRequest, type FuzzTargets } from './fuzz/bad-requests';
+import { badRequestsFor, contractOperations, fuzzLookup, malformedHttp, type BadRequest, type FuzzTargets } from './fuzz/bad-requests';
 import { findOperation } from '@server/contract';
 import { isMessageCode } from '@server/i18n';
 import { contract, expectContract, multipart, PNG, signUp, testAppForFile } from './harness';
@@ -46,6 +46,8 @@ async function snapshot(): Promise<Record<string, string[]>> {
 }
 
 beforeAll(async () => {
+  // Push hosts resolve through the fuzz's own DNS, never the real one.
+  t.app.notifications.pushNetwork = { lookup: fuzzLookup };
   // The account whose rows the fuzz must never reach: a profile image, a paid subscription.
   const victim = await signUp(t.app);
   const image = multipart('fileToUpload', 'me.png', 'image/png', PNG);
@@ -95,7 +97,7 @@ function problem(request: BadRequest, response: { statusCode: number; headers: R
   const status = response.statusCode;
   if (status >= 500) return `answered ${status}`;
   if (INTERNAL.test(response.body)) return 'the body shows internals';
-  if (status < 400) return offContract(request, response);
+  if (status < 400) return request.code ? `accepted, where ${request.code} was due` : offContract(request, response);
   const type = String(response.headers['content-type'] ?? '');
   if (type.startsWith('text/html')) {
     // The sandbox provider's pages answer their declared 4xx as HTML pages.
@@ -115,6 +117,7 @@ function problem(request: BadRequest, response: { statusCode: number; headers: R
     return `error body is not { isSuccess: false, message, statusCode: ${status}, code }`;
   }
   if (typeof code !== 'string' || !isMessageCode(code)) return `error code ${String(code)} is not a server message`;
+  if (request.code && code !== request.code) return `refused with ${code}, not ${request.code}`;
   return offContract(request, response);
 }
 
@@ -160,6 +163,8 @@ describe('fuzz: every operation of openapi.yaml', () => {
       console.log(`fuzz: ${runs} requests, seed ${seed} (replay: npm run fuzz -- --runs ${runs} --seed ${seed})`);
       const operations = contractOperations();
       const tally = new Map<string, Map<number, number>>();
+      /** Requests only one rule can refuse, so the code is known (a URL the server must not connect to). */
+      let coded = 0;
       const before = await snapshot();
       await fc.assert(
         fc.asyncProperty(fc.oneof(...operations.map((operation) => badRequestsFor(operation, targets))), async (request) => {
@@ -169,6 +174,7 @@ describe('fuzz: every operation of openapi.yaml', () => {
             headers: request.headers,
             ...(request.body === undefined ? {} : { payload: Buffer.from(request.body, request.headers['content-type']?.startsWith('multipart') ? 'latin1' : 'utf8') }),
           });
+          if (request.code) coded += 1;
           const statuses = tally.get(request.operation) ?? new Map<number, number>();
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           tally.set(request.operation, statuses);
@@ -182,7 +188,7 @@ describe('fuzz: every operation of openapi.yaml', () => {
       }
       const answers = [...tally.values()].flatMap((statuses) => [...statuses.values()]).reduce((sum, count) => sum + count, 0);
       const underDefault = [...byDefault.values()].reduce((sum, count) => sum + count, 0);
-      console.log(`fuzz: ${operations.length} operations, ${answers} answers, 0 5xx, 0 bodies off the contract; ${underDefault} under the operations' default refusal`);
+      console.log(`fuzz: ${operations.length} operations, ${answers} answers, 0 5xx, 0 bodies off the contract; ${underDefault} under the operations' default refusal; ${coded} refused with their rule's own code`);
       for (const [key, count] of [...byDefault].sort()) console.log(`fuzz: default refusal: ${key} ×${count}`);
       expect(tally.size).toBe(operations.length);
       expect(await snapshot()).toEqual(before);

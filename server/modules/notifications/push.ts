@@ -1,14 +1,15 @@
 // Web Push (docs/decisions/037): the VAPID keys, taken from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY
 // or generated once into DATA_DIR/vapid-keys.json; and sending one message to each device of an
-// account through the `web-push` library (RFC 8291 aes128gcm, RFC 8292 VAPID). A subscription
-// the push service no longer knows (404, 410) is deleted.
-import type { Agent } from 'node:https';
+// account through the `web-push` library (RFC 8291 aes128gcm, RFC 8292 VAPID), only to endpoints
+// the rules allow (push-endpoint.ts). A subscription the push service no longer knows (404, 410)
+// is deleted.
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import webPush, { WebPushError } from 'web-push';
 import type { Database } from '@server/db/client';
 import { pushSubscriptions, sessions } from '@server/db/schema';
+import { PushEndpointRefused, pushAgent, pushEndpointUrl, type PushNetwork } from './push-endpoint';
 
 export interface VapidKeys {
   publicKey: string;
@@ -61,7 +62,10 @@ export interface PushMessage {
 
 export interface PushCounts {
   sent: number;
+  /** Deleted: gone at the push service (404, 410), or an endpoint the rules refuse whatever DNS says. */
   removed: number;
+  /** Not sent, and kept: the host does not resolve now, or resolves to an address that is not public. */
+  refused: number;
   failed: number;
 }
 
@@ -72,38 +76,59 @@ export function validPushKeys(keys: { p256dh: string; auth: string }): boolean {
   return point.length === 65 && point[0] === 4 && Buffer.from(keys.auth, 'base64url').length === 16;
 }
 
-/** Sends `message` to every open device of the account; deletes the subscriptions that are gone. */
+/**
+ * Sends `message` to every open device of the account; deletes the subscriptions that are gone.
+ * An endpoint whose form the rules refuse (kept before they existed) is deleted unsent: it can
+ * never be sent to. One whose host now resolves to a reserved address is skipped and kept: a DNS
+ * answer can be wrong for a while, and nothing the account can see changes, so the answer tells
+ * it nothing about the server's network.
+ */
 export async function pushToAccount(
   db: Database,
   vapid: VapidKeys,
   userId: string,
   message: PushMessage,
-  options: { agent?: Agent; onError?: (error: unknown) => void } = {},
+  options: { network: PushNetwork; onError?: (error: unknown) => void },
 ): Promise<PushCounts> {
-  const counts: PushCounts = { sent: 0, removed: 0, failed: 0 };
+  const counts: PushCounts = { sent: 0, removed: 0, refused: 0, failed: 0 };
   const rows = await db
     .select({ sessionId: pushSubscriptions.sessionId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
     .where(and(eq(pushSubscriptions.userId, userId), isNull(sessions.revokedAt)));
+  if (rows.length === 0) return counts;
+  const agent = pushAgent(options.network);
+  const remove = (row: (typeof rows)[number]) =>
+    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.sessionId, row.sessionId), eq(pushSubscriptions.endpoint, row.endpoint)));
   for (const row of rows) {
+    let endpoint: string;
     try {
-      await webPush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(message), {
+      // As the URL standard writes it: what web-push's own parser reads is then the host checked.
+      endpoint = pushEndpointUrl(row.endpoint, options.network).href;
+    } catch (error) {
+      await remove(row);
+      counts.removed += 1;
+      options.onError?.(error);
+      continue;
+    }
+    try {
+      await webPush.sendNotification({ endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(message), {
         vapidDetails: vapid,
         TTL: 7 * 24 * 3600,
         contentEncoding: 'aes128gcm',
         timeout: 10_000,
-        ...(options.agent ? { agent: options.agent } : {}),
+        agent,
       });
       counts.sent += 1;
     } catch (error) {
       if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
-        await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.sessionId, row.sessionId), eq(pushSubscriptions.endpoint, row.endpoint)));
+        await remove(row);
         counts.removed += 1;
-      } else {
-        options.onError?.(error);
-        counts.failed += 1;
+        continue;
       }
+      if (error instanceof PushEndpointRefused) counts.refused += 1;
+      else counts.failed += 1;
+      options.onError?.(error);
     }
   }
   return counts;

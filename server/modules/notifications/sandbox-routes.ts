@@ -17,7 +17,7 @@ export default async function sandboxDigestRoutes(app: FastifyInstance): Promise
     const { built } = await app.notifications.runDigests(new Date(), {
       userId: request.user.id,
       ignoreSchedule: true,
-      onError: (error) => request.log.warn({ err: error }, 'a push message was not accepted'),
+      onError: (error) => request.log.warn({ err: error }, 'a push message was not sent'),
     });
     await app.mail.deliverNow();
     return { isSuccess: true, message: request.t('notifications.digestBuilt'), built: built.length > 0, classes: built[0]?.total ?? 0 };

@@ -2,8 +2,7 @@
 // choice, this device's push subscription, the unsubscribe link, and the weekly digest job,
 // which runs every DIGEST_POLL_MS (default 10 min; off with MAIL_POLL_MS=0, as tests drive it)
 // and pushes to the account's devices after the digest's email is queued.
-import type { Agent } from 'node:https';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '@server/db/client';
 import { disciplines, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
@@ -11,7 +10,11 @@ import { HttpError } from '@server/errors';
 import { mailText } from '@server/modules/mail/templates';
 import { buildDigests, saveNotificationChoice, type BuiltDigest } from './digest';
 import { loadVapidKeys, pushToAccount, validPushKeys, type PushCounts, type VapidKeys } from './push';
+import { checkPushEndpoint, PushEndpointRefused, systemNetwork, type PushNetwork } from './push-endpoint';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
+
+/** Push subscriptions an account keeps; a new one beyond them replaces the oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 export interface PushSubscriptionBody {
   endpoint: string;
@@ -21,7 +24,7 @@ export interface PushSubscriptionBody {
 export function notificationsService(db: Database, settings: { vapid: VapidKeys; publicUrl: string; secret: string }) {
   const { vapid, publicUrl, secret } = settings;
 
-  async function push(digest: BuiltDigest, agent: Agent | undefined, onError: (error: unknown) => void): Promise<PushCounts> {
+  async function push(digest: BuiltDigest, onError: (error: unknown) => void): Promise<PushCounts> {
     const locale = digest.language === 'es' ? 'es' : 'en';
     return pushToAccount(
       db,
@@ -33,14 +36,14 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
         url: `${publicUrl}/classes`,
         tag: `new-classes-${digest.week}`,
       },
-      { ...(agent ? { agent } : {}), onError },
+      { network: service.pushNetwork, onError },
     );
   }
 
   const service = {
     vapidPublicKey: vapid.publicKey,
-    /** Tests point pushes at a local push service with its own certificate. */
-    pushAgent: undefined as Agent | undefined,
+    /** DNS and the rules for push endpoints; tests give a fake resolver and their local push service. */
+    pushNetwork: systemNetwork as PushNetwork,
     /** The account's choice, whether this device has a push subscription, and the disciplines. */
     async read(userId: string, sessionId: string) {
       const [[choice], [device], all] = await Promise.all([
@@ -58,13 +61,37 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
       }
       await saveNotificationChoice(db, userId, choice);
     },
-    /** This device's subscription (replacing its earlier one, and the endpoint's on any other device). */
+    /**
+     * This device's subscription (replacing its earlier one, and the endpoint's on any other
+     * device); the account keeps its newest MAX_PUSH_SUBSCRIPTIONS. An endpoint the server may
+     * not send to is refused, and nothing changes.
+     */
     async subscribe(userId: string, sessionId: string, body: PushSubscriptionBody) {
-      if (!/^https:\/\/[^/\s]+/.test(body.endpoint) || !validPushKeys(body.keys)) throw new HttpError(400, 'notifications.badPushSubscription');
-      const values = { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
+      if (!validPushKeys(body.keys)) throw new HttpError(400, 'notifications.badPushSubscription');
+      let endpoint: string;
+      try {
+        endpoint = (await checkPushEndpoint(body.endpoint, service.pushNetwork)).href;
+      } catch (error) {
+        // One answer whatever the reason, so it tells nothing about the server's network.
+        if (error instanceof PushEndpointRefused) throw new HttpError(400, 'notifications.pushEndpointNotAllowed');
+        throw error;
+      }
+      const values = { userId, endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
       await db.transaction(async (tx) => {
-        await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, body.endpoint), ne(pushSubscriptions.sessionId, sessionId)));
-        await tx.insert(pushSubscriptions).values({ sessionId, ...values }).onConflictDoUpdate({ target: pushSubscriptions.sessionId, set: values });
+        // One subscribe at a time per account, so two at once cannot both keep one over the cap.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), ne(pushSubscriptions.sessionId, sessionId)));
+        await tx
+          .insert(pushSubscriptions)
+          .values({ sessionId, ...values })
+          .onConflictDoUpdate({ target: pushSubscriptions.sessionId, set: { ...values, createdAt: sql`now()` } });
+        const over = await tx
+          .select({ sessionId: pushSubscriptions.sessionId })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.sessionId))
+          .offset(MAX_PUSH_SUBSCRIPTIONS);
+        if (over.length > 0) await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, over.map((row) => row.sessionId)));
       });
     },
     async unsubscribe(sessionId: string) {
@@ -84,11 +111,12 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
     /** One pass of the job at `now`: builds due digests, queues their emails, then pushes. */
     async runDigests(now: Date, options: { userId?: string; ignoreSchedule?: boolean; onError?: (error: unknown) => void } = {}) {
       const built = await buildDigests(db, { now, publicUrl, secret, ...options });
-      const pushed: PushCounts = { sent: 0, removed: 0, failed: 0 };
+      const pushed: PushCounts = { sent: 0, removed: 0, refused: 0, failed: 0 };
       for (const digest of built) {
-        const counts = await push(digest, service.pushAgent, options.onError ?? (() => {}));
+        const counts = await push(digest, options.onError ?? (() => {}));
         pushed.sent += counts.sent;
         pushed.removed += counts.removed;
+        pushed.refused += counts.refused;
         pushed.failed += counts.failed;
       }
       return { built, pushed };
@@ -121,7 +149,7 @@ export default fp(
     const tick = () => {
       running = running.then(() =>
         service
-          .runDigests(new Date(), { onError: (error) => app.log.warn({ err: error }, 'a push message was not accepted') })
+          .runDigests(new Date(), { onError: (error) => app.log.warn({ err: error }, 'a push message was not sent') })
           .catch((error: unknown) => app.log.warn({ err: error }, 'building new-class digests failed')),
       );
     };

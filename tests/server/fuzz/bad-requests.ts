@@ -3,6 +3,10 @@
 // a malformed body, a foreign origin, a forged or malformed token), plus optional noise
 // (prototype keys, other accounts' ids, junk query strings), so a correct server answers 4xx
 // and changes nothing. Built from the contract, so a new operation is fuzzed without a change here.
+// A URL the server connects to (a property marked `x-server-connects`) also gets, in an otherwise
+// valid signed-in body, hosts the server must refuse (issue 37), some through a fake DNS, and the
+// refusal must be the code the mark names.
+import type { LookupAddress } from 'node:dns';
 import fc from 'fast-check';
 import { contract } from '@server/contract';
 
@@ -13,6 +17,9 @@ type Schema = Record<string, unknown> & {
   maxLength?: number;
   minLength?: number;
   pattern?: string;
+  example?: unknown;
+  /** A URL the server connects to, and the code it refuses a host it must not reach with. */
+  'x-server-connects'?: { refusedWith: string };
 };
 
 export interface FuzzOperation {
@@ -32,6 +39,8 @@ export interface BadRequest {
   headers: Record<string, string>;
   /** Sent as latin1 bytes, so a multipart body can carry binary. */
   body?: string;
+  /** The error code the refusal must carry, where only one rule can refuse the request. */
+  code?: string;
 }
 
 /** Values from the running app that make requests more dangerous: real ids and tokens. */
@@ -98,8 +107,12 @@ function fittingValue(schema: Schema): fc.Arbitrary<unknown> {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'string'];
   if (types.includes('string')) return fittingString(schema);
   if (types.includes('integer')) return fc.integer();
+  if (types.includes('number')) return fc.double({ noNaN: true, noDefaultInfinity: true });
   if (types.includes('boolean')) return fc.boolean();
-  return fc.constant({});
+  if (types.includes('null')) return fc.constant(null);
+  // An object: the contract's example where it gives one (a value only a real client makes,
+  // such as a browser's push keys), so that a defect elsewhere is what the server refuses.
+  return fc.constant(schema.example ?? {});
 }
 
 /** A value whose JSON type the schema does not allow. */
@@ -148,6 +161,61 @@ function formText(pairs: Array<[string, unknown]>): string {
   return pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`).join('&');
 }
 
+// ——— URLs the server must not connect to ———
+
+const reservedV4 = fc.constantFrom('127.0.0.1', '127.8.9.10', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '192.0.2.1');
+const reservedV6 = fc.constantFrom('::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2001:db8::1', '2002:7f00:1::1');
+const publicV4 = fc.constantFrom('142.250.180.10', '8.8.8.8');
+
+/** A reserved IPv4 address as URL parsers also read it: dotted, one number, hex, octal, or `a.b`. */
+const ipv4Literal = reservedV4.chain((address) => {
+  const parts = address.split('.').map(Number);
+  const value = parts.reduce((sum, part) => sum * 256 + part, 0);
+  return fc.constantFrom(address, String(value), `0x${value.toString(16)}`, parts.map((part) => `0${part.toString(8)}`).join('.'), `${parts[0]}.${value % 2 ** 24}`);
+});
+
+const FUZZ_ZONE = '.fuzz.test';
+/** A DNS label that `fuzzLookup` answers with `address`. */
+const addressLabel = (address: string) => (address.includes(':') ? `ip6-${address.replace(/:/g, '-')}` : `ip-${address.replace(/\./g, '-')}`);
+
+/** The fake DNS the fuzzed server resolves with: `ip-10-0-0-1.ip6-fd00--1.fuzz.test` has 10.0.0.1 and fd00::1; other names do not exist. */
+export async function fuzzLookup(hostname: string): Promise<LookupAddress[]> {
+  const labels = hostname.endsWith(FUZZ_ZONE) ? hostname.slice(0, -FUZZ_ZONE.length).split('.') : [];
+  const addresses = labels.flatMap((label): LookupAddress[] => {
+    if (label.startsWith('ip6-')) return [{ address: label.slice(4).replace(/-/g, ':'), family: 6 }];
+    if (label.startsWith('ip-')) return [{ address: label.slice(3).replace(/-/g, '.'), family: 4 }];
+    return [];
+  });
+  if (addresses.length === 0) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+  return addresses;
+}
+
+/** A name resolving to a reserved address, maybe beside a public one (before or after it). */
+const nameOfReserved = fc
+  .tuple(fc.oneof(reservedV4, reservedV6), fc.option(publicV4, { nil: undefined }), fc.boolean())
+  .map(([reserved, other, otherFirst]) => {
+    const labels = other === undefined ? [reserved] : otherFirst ? [other, reserved] : [reserved, other];
+    return `${labels.map(addressLabel).join('.')}${FUZZ_ZONE}`;
+  });
+const nameOfPublic = publicV4.map((address) => `${addressLabel(address)}${FUZZ_ZONE}`);
+
+const refusedHost = fc.oneof(
+  ipv4Literal,
+  reservedV6.map((address) => `[${address}]`),
+  fc.constantFrom('localhost', 'LocalHost', 'push.localhost', 'localhost.', 'intranet', 'metadata', '[fe80::1%25eth0]', `nowhere${FUZZ_ZONE}`),
+  nameOfReserved,
+);
+const urlPath = fc.constantFrom('/', '/push/1', '/latest/meta-data/', '/wpush/v2/gAAAAABf');
+
+/** Endpoints a server that connects to them must refuse: half a host that is not public, half a public one refused another way (scheme, port, credentials, trailing dot). */
+const refusedUrl = fc.oneof(
+  { arbitrary: fc.tuple(refusedHost, urlPath).map(([host, path]) => `https://${host}${path}`), weight: 4 },
+  fc.tuple(fc.constantFrom('http', 'HTTP', 'ws', 'ftp'), nameOfPublic, urlPath).map(([scheme, host, path]) => `${scheme}://${host}${path}`),
+  fc.tuple(nameOfPublic, fc.constantFrom(0, 22, 25, 80, 6379, 8080, 8443), urlPath).map(([host, port, path]) => `https://${host}:${port}${path}`),
+  fc.tuple(fc.constantFrom('user:pass', 'admin', ':secret'), nameOfPublic, urlPath).map(([credentials, host, path]) => `https://${credentials}@${host}${path}`),
+  fc.tuple(nameOfPublic, urlPath).map(([host, path]) => `https://${host}.${path}`),
+);
+
 // ——— defects ———
 
 interface Draft {
@@ -159,6 +227,7 @@ interface Draft {
   contentType?: string;
   headers?: Record<string, string>;
   pathValues?: Record<string, string>;
+  code?: string;
 }
 
 function fittingPairs(schema: Schema, targets: FuzzTargets): fc.Arbitrary<Array<[string, unknown]>> {
@@ -221,6 +290,21 @@ function bodyDefects(schema: Schema, targets: FuzzTargets, kind: 'json' | 'form'
     );
   }
   return fc.oneof(...options);
+}
+
+/**
+ * A body the schema takes, signed in, whose URL the server would connect to names a host it
+ * must refuse: that rule alone can refuse it, so its code is the one the contract names.
+ */
+function refusedUrlDefect(schema: Schema, targets: FuzzTargets): fc.Arbitrary<Draft> | null {
+  const connected = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => (property['x-server-connects'] ? [[name, property['x-server-connects'].refusedWith] as const] : []));
+  if (connected.length === 0) return null;
+  return fc.tuple(fittingPairs(schema, targets), fc.constantFrom(...connected), refusedUrl).map(([pairs, [name, code], url]): Draft => ({
+    defect: `a URL the server must not connect to: ${url}`,
+    pairs: [...pairs.filter(([key]) => key !== name), [name, url]],
+    headers: { authorization: `FitStream ${targets.validToken}` },
+    code,
+  }));
 }
 
 const invalidJson = fc
@@ -329,11 +413,14 @@ export function badRequestsFor(operation: FuzzOperation, targets: FuzzTargets): 
         .map((pathValues): Draft => ({ defect: 'bad path parameter', pathValues: pathValues as Record<string, string> })),
     );
   }
+  // Half of the requests to an operation that connects to a URL from its body carry such a URL.
+  const refusedUrls = operation.body?.kind === 'json' ? refusedUrlDefect(operation.body.schema, targets) : null;
+  const draftArbitrary = refusedUrls ? fc.oneof(fc.oneof(...drafts), refusedUrls) : fc.oneof(...drafts);
   const fittingBody =
     operation.body?.kind === 'json' || operation.body?.kind === 'form' ? fittingPairs(operation.body.schema, targets) : fc.constant<Array<[string, unknown]>>([]);
   const pathValues = fc.record(Object.fromEntries(operation.pathParams.map((name) => [name, fc.oneof(fc.string({ minLength: 1, maxLength: 20 }).map(encodeURIComponent), ...(targets.foreignIds.length ? [fc.constantFrom(...targets.foreignIds)] : []))])));
   return fc
-    .tuple(fc.oneof(...drafts), fittingBody, pathValues, junkQuery, fc.boolean(), fc.option(fc.string({ maxLength: 8000 }), { nil: undefined }))
+    .tuple(draftArbitrary, fittingBody, pathValues, junkQuery, fc.boolean(), fc.option(fc.string({ maxLength: 8000 }), { nil: undefined }))
     .map(([draft, pairs, fittingPath, query, useValidToken, longHeader]): BadRequest => {
       const headers: Record<string, string> = {};
       // The valid token only ever travels with a defect that stops the request first.
@@ -357,6 +444,7 @@ export function badRequestsFor(operation: FuzzOperation, targets: FuzzTargets): 
         url: `${fillPath(operation, values)}${query}`,
         headers,
         ...(body === undefined ? {} : { body }),
+        ...(draft.code ? { code: draft.code } : {}),
       };
     });
 }

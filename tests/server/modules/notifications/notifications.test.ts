@@ -2,7 +2,8 @@
 // /account (per discipline), the weekly digest (its content and language, once per account and
 // week even with two instances on one database, nothing when nothing is new), the unsubscribe
 // link signed out and the RFC 8058 one-click POST, and Web Push to a local push service that
-// decrypts what it receives as the browser would (RFC 8291), with subscriptions deleted on 404/410.
+// decrypts what it receives as the browser would (RFC 8291), with subscriptions deleted on 404/410,
+// only to endpoints of public hosts (checked when subscribing and when sending), 10 per account.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,15 +11,27 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classes, mailOutbox, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
 import { renderMail } from '@server/modules/mail/templates';
-import { notificationsService } from '@server/modules/notifications/service';
+import { MAX_PUSH_SUBSCRIPTIONS, notificationsService } from '@server/modules/notifications/service';
+import { PushEndpointRefused } from '@server/modules/notifications/push-endpoint';
 import { loadVapidKeys } from '@server/modules/notifications/push';
 import { digestDue, digestWeek } from '@server/modules/notifications/week';
 import { createTestApp, expectContract, newDeviceId, signUp, testAppForFile, type SignedUpUser, type TestApp } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
-import { checkVapid, decryptPush, startPushService, type LocalPushService } from '../../fixtures/push-service';
+import { checkVapid, decryptPush, PUSH_SERVICE_HOST, startPushService, type FakeDns, type LocalPushService } from '../../fixtures/push-service';
 
-const t = testAppForFile({ rateLimits: roomyRateLimits });
+// Room for one account to sign in on eleven devices.
+const t = testAppForFile({ rateLimits: { ...roomyRateLimits, signInPerIp: { points: 10_000, duration: 60 } } });
 const base = '/api/v1/account/notifications';
+
+// Pushes go to a local push service; the server resolves host names with this fake DNS (the
+// service's own name aside), so no test here depends on real DNS.
+let pushService: LocalPushService;
+const dns: FakeDns = {};
+beforeAll(async () => {
+  pushService = await startPushService();
+  t.app.notifications.pushNetwork = pushService.network(dns);
+});
+afterAll(() => pushService.close());
 
 async function call(user: Pick<SignedUpUser, 'token'>, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') {
   const response = await t.app.inject({
@@ -37,9 +50,14 @@ async function subscriber(options: { language?: 'en' | 'es'; disciplines?: strin
   if (options.language) await t.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers: { authorization: `FitStream ${user.token}` }, payload: { language: options.language } });
   const saved = await call(user, 'PUT', base, { enabled: true, disciplines: options.disciplines ?? [] });
   expect(saved.statusCode).toBe(200);
+  const id = await userId(user);
+  if (options.timeZone) await t.app.db.update(users).set({ timeZone: options.timeZone }).where(eq(users.id, id));
+  return { ...user, id };
+}
+
+async function userId(user: Pick<SignedUpUser, 'email'>): Promise<string> {
   const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
-  if (options.timeZone) await t.app.db.update(users).set({ timeZone: options.timeZone }).where(eq(users.id, row!.id));
-  return { ...user, id: row!.id };
+  return row!.id;
 }
 
 /** 09:00 UTC on the Monday of the first full week of `year` (each test its own year, so classes do not mix). */
@@ -262,15 +280,14 @@ describe('the unsubscribe link', () => {
 });
 
 describe('Web Push', () => {
-  let pushService: LocalPushService;
-  beforeAll(async () => {
-    pushService = await startPushService();
-    t.app.notifications.pushAgent = pushService.agent;
-  });
-  afterAll(async () => {
-    t.app.notifications.pushAgent = undefined;
-    await pushService.close();
-  });
+  /** Signs the account in on one more device. */
+  async function device(user: SignedUpUser) {
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: user.email, password: user.password, device_id: newDeviceId() } });
+    expect(signedIn.statusCode).toBe(200);
+    return { token: signedIn.json<{ token: string }>().token };
+  }
+  const endpoints = async (userId: string) =>
+    (await t.app.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map((row) => row.endpoint).sort();
 
   it('keeps one subscription per device and refuses a bad one', async () => {
     const user = await subscriber();
@@ -280,8 +297,7 @@ describe('Web Push', () => {
     expect((await call(user, 'GET', base)).json().notifications.push.subscribed).toBe(true);
     const replaced = pushService.subscription();
     await call(user, 'PUT', `${base}/push`, { endpoint: replaced.endpoint, keys: replaced.keys });
-    const rows = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-    expect(rows.map((row) => row.endpoint)).toEqual([replaced.endpoint]);
+    expect(await endpoints(user.id)).toEqual([replaced.endpoint]);
 
     for (const bad of [
       { endpoint: 'http://127.0.0.1/push/1', keys },
@@ -291,11 +307,80 @@ describe('Web Push', () => {
     ]) {
       expect((await call(user, 'PUT', `${base}/push`, bad)).statusCode).toBe(400);
     }
-    expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(1);
+    expect(await endpoints(user.id)).toEqual([replaced.endpoint]);
 
     const off = await call(user, 'DELETE', `${base}/push`, undefined, 'es');
     expect(off.json().message).toBe('Este dispositivo ya no recibirá avisos de clases nuevas.');
     expect((await call(user, 'GET', base)).json().notifications.push.subscribed).toBe(false);
+  });
+
+  it('refuses an endpoint that is not a public host, in the user language, and changes nothing', async () => {
+    Object.assign(dns, {
+      'metadata.fitstream-push.com': ['169.254.169.254'],
+      'intranet.fitstream-push.com': ['10.1.2.3'],
+      'home.fitstream-push.com': ['192.168.1.20'],
+      'split.fitstream-push.com': ['142.250.180.10', '172.16.0.9'],
+      'six.fitstream-push.com': ['2a00:1450:4009:81f::200a', 'fd00::9'],
+      'loop.fitstream-push.com': ['::1'],
+    });
+    const user = await signUp(t.app);
+    const kept = pushService.subscription();
+    await call(user, 'PUT', `${base}/push`, { endpoint: kept.endpoint, keys: kept.keys });
+    const { keys } = pushService.subscription();
+    for (const endpoint of [
+      'http://push.fitstream.test/push/1',
+      'https://127.0.0.1/push/1',
+      'https://0x7f000001/push/1',
+      'https://localhost/push/1',
+      'https://push.localhost/push/1',
+      'https://[::1]/push/1',
+      'https://10.0.0.1/push/1',
+      'https://192.168.0.1/push/1',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://intranet/push/1',
+      'https://user:secret@push.fitstream.test/push/1',
+      'https://push.fitstream.test:8443/push/1',
+      'https://metadata.fitstream-push.com/push/1',
+      'https://intranet.fitstream-push.com/push/1',
+      'https://home.fitstream-push.com/push/1',
+      'https://split.fitstream-push.com/push/1',
+      'https://six.fitstream-push.com/push/1',
+      'https://loop.fitstream-push.com/push/1',
+      'https://unknown.fitstream-push.com/push/1',
+    ]) {
+      const refused = await call(user, 'PUT', `${base}/push`, { endpoint, keys }, 'es');
+      expect({ endpoint, status: refused.statusCode, body: refused.json() }).toMatchObject({
+        endpoint,
+        status: 400,
+        body: { code: 'notifications.pushEndpointNotAllowed', message: 'FitStream no puede enviar avisos al servicio push de este navegador: su dirección debe ser una dirección https:// pública.' },
+      });
+    }
+    expect(await endpoints(await userId(user))).toEqual([kept.endpoint]);
+  });
+
+  it('takes a public host, kept as the URL standard writes it', async () => {
+    dns['fcm.fitstream-push.com'] = ['142.250.180.10', '2a00:1450:4009:81f::200a'];
+    const user = await signUp(t.app);
+    const { keys } = pushService.subscription();
+    expect((await call(user, 'PUT', `${base}/push`, { endpoint: 'https://FCM.fitstream-push.com:443/fcm/send/abc', keys })).statusCode).toBe(200);
+    expect(await endpoints(await userId(user))).toEqual(['https://fcm.fitstream-push.com/fcm/send/abc']);
+  });
+
+  it(`keeps an account's ${MAX_PUSH_SUBSCRIPTIONS} newest subscriptions: one more replaces the oldest`, async () => {
+    const user = await signUp(t.app);
+    const id = await userId(user);
+    const devices: Array<Pick<SignedUpUser, 'token'>> = [user];
+    for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS; i += 1) devices.push(await device(user));
+    const subscribed: string[] = [];
+    for (const signedIn of devices) {
+      const { endpoint, keys } = pushService.subscription();
+      expect((await call(signedIn, 'PUT', `${base}/push`, { endpoint, keys })).statusCode).toBe(200);
+      subscribed.push(endpoint);
+      expect(await endpoints(id)).toHaveLength(Math.min(subscribed.length, MAX_PUSH_SUBSCRIPTIONS));
+    }
+    expect(await endpoints(id)).toEqual(subscribed.slice(1).sort());
+    expect((await call(devices[0]!, 'GET', base)).json().notifications.push.subscribed).toBe(false);
+    expect((await call(devices[1]!, 'GET', base)).json().notifications.push.subscribed).toBe(true);
   });
 
   it('pushes the digest, encrypted for the device, and deletes subscriptions the push service says are gone', async () => {
@@ -305,17 +390,13 @@ describe('Web Push', () => {
     const phone = pushService.subscription();
     await call(user, 'PUT', `${base}/push`, { endpoint: phone.endpoint, keys: phone.keys });
     // Two more devices of the account, whose subscriptions expired (410) or never existed (404).
-    const gone = pushService.subscription('gone');
-    const missing = pushService.subscription('missing');
-    for (const device of [gone, missing]) {
-      const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: user.email, password: user.password, device_id: newDeviceId() } });
-      expect(signedIn.statusCode).toBe(200);
-      expect((await call({ token: signedIn.json().token }, 'PUT', `${base}/push`, { endpoint: device.endpoint, keys: device.keys })).statusCode).toBe(200);
+    for (const gone of [pushService.subscription('gone'), pushService.subscription('missing')]) {
+      expect((await call(await device(user), 'PUT', `${base}/push`, { endpoint: gone.endpoint, keys: gone.keys })).statusCode).toBe(200);
     }
-    expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(3);
+    expect(await endpoints(user.id)).toHaveLength(3);
 
     const { pushed } = await t.app.notifications.runDigests(now, { userId: user.id });
-    expect(pushed).toEqual({ sent: 1, removed: 2, failed: 0 });
+    expect(pushed).toEqual({ sent: 1, removed: 2, refused: 0, failed: 0 });
 
     const delivered = pushService.received.find((push) => push.path === new URL(phone.endpoint).pathname)!;
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
@@ -328,16 +409,45 @@ describe('Web Push', () => {
       url: 'http://localhost:8080/classes',
       tag: 'new-classes-2039-W01',
     });
-    const left = await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-    expect(left.map((row) => row.endpoint)).toEqual([phone.endpoint]);
+    expect(await endpoints(user.id)).toEqual([phone.endpoint]);
+  });
+
+  it('checks again when sending: a host now at a reserved address is not contacted; an endpoint stored before the rules is deleted', async () => {
+    const now = monday(2040);
+    await publish('push-2040-a', 'yoga', days(now, -1));
+    const user = await subscriber();
+    const { keys } = pushService.subscription();
+    // A name on the local push service's port and certificate, at a public address when its device subscribed.
+    const moved = `${pushService.origin.replace('push.', 'moved.')}/push/moved`;
+    dns['moved.fitstream.test'] = ['93.184.215.14'];
+    expect((await call(user, 'PUT', `${base}/push`, { endpoint: moved, keys })).statusCode).toBe(200);
+    // Another device's endpoint, an IP literal as could be stored before the rules.
+    const other = pushService.subscription().endpoint;
+    expect((await call(await device(user), 'PUT', `${base}/push`, { endpoint: other, keys })).statusCode).toBe(200);
+    await t.app.db.update(pushSubscriptions).set({ endpoint: other.replace(PUSH_SERVICE_HOST, '127.0.0.1') }).where(eq(pushSubscriptions.endpoint, other));
+    // Then the name moves to the push service's loopback address, which this network refuses.
+    dns['moved.fitstream.test'] = ['127.0.0.1'];
+    t.app.notifications.pushNetwork = pushService.network(dns, { reachable: false });
+    const before = pushService.received.length;
+    const errors: unknown[] = [];
+    try {
+      const { pushed } = await t.app.notifications.runDigests(now, { userId: user.id, onError: (error) => errors.push(error) });
+      expect(pushed).toEqual({ sent: 0, removed: 1, refused: 1, failed: 0 });
+    } finally {
+      t.app.notifications.pushNetwork = pushService.network(dns);
+    }
+    expect(pushService.received).toHaveLength(before);
+    expect(errors.every((error) => error instanceof PushEndpointRefused)).toBe(true);
+    expect(errors.map((error) => (error as Error).message).sort()).toEqual(['127.0.0.1 is not a host name', 'moved.fitstream.test resolves to 127.0.0.1, which is not public']);
+    expect(await endpoints(user.id)).toEqual([moved]);
   });
 });
 
 describe('deleting the account', () => {
   it('erases the choice and the push subscriptions', async () => {
     const user = await subscriber();
-    const device = { endpoint: 'https://push.example/abc', keys: { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') } };
-    expect((await call(user, 'PUT', `${base}/push`, device)).statusCode).toBe(200);
+    const { endpoint, keys } = pushService.subscription();
+    expect((await call(user, 'PUT', `${base}/push`, { endpoint, keys })).statusCode).toBe(200);
     const deleted = await t.app.inject({ method: 'POST', url: '/api/v1/account/delete', headers: { authorization: `FitStream ${user.token}` }, payload: { password: user.password } });
     expect(deleted.statusCode).toBe(200);
     expect(await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, user.id))).toHaveLength(0);
