@@ -7,8 +7,6 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Transaction } from '@server/db/client';
 import { scheduleSettings, type FeedLinkRevocationReason } from '@server/db/schema';
 
-export type { FeedLinkRevocationReason };
-
 /**
  * Ends the account's calendar link, if it has one (no link: nothing to say on /account, and an
  * earlier ending's record stays). Kept answers: the row's trigger (migration 0029) tells every

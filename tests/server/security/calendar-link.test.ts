@@ -95,6 +95,9 @@ describe.each(events)('%s', (_name, reason, takeBack) => {
     // The database's clock and this process's are the same machine's; a second either way.
     expect(Date.parse(settings.feedLinkRevoked!.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(settings.feedLinkRevoked!.at)).toBeLessThanOrEqual(Date.now() + 1000);
+    // The data export tells it too.
+    const exported = JSON.parse((await call(own, signedIn, 'GET', '/api/v1/account/export')).body) as { schedule: Record<string, unknown> };
+    expect(exported.schedule).toMatchObject({ calendarFeedLink: false, calendarFeedLinkRevokedAt: settings.feedLinkRevoked!.at, calendarFeedLinkRevokedReason: reason });
 
     const renewed = await newFeedLink(signedIn);
     expect(await feedStatus(own, renewed)).toBe(200);
