@@ -61,7 +61,7 @@ export const accountDevicesMachine = setup({
       request: { src: 'signOutOthers' },
       then: 'idle',
       actions: [],
-      done: { type: 'tellDone', params: { message: accountNotices.otherDevicesSignedOut, change: { keepThisDeviceOnly: true } } },
+      done: { type: 'tellDone', params: { message: accountNotices.otherDevicesSignedOut, change: { keepThisDeviceOnly: true, feedLinkEnded: true } } },
     }),
   },
 });

@@ -42,7 +42,7 @@ export const accountPasswordMachine = setup({
       request: { src: 'changePassword', input: ({ context }: { context: AccountPasswordContext }) => context.values },
       then: 'editing',
       actions: ['clearForm'],
-      done: { type: 'tellDone', params: { message: accountNotices.passwordChanged, change: { keepThisDeviceOnly: true } } },
+      done: { type: 'tellDone', params: { message: accountNotices.passwordChanged, change: { keepThisDeviceOnly: true, feedLinkEnded: true } } },
     }),
   },
 });

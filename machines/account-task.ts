@@ -21,6 +21,8 @@ export interface AccountChange {
   dropDevice?: string;
   /** Every other device signed out: only this one stays in the list. */
   keepThisDeviceOnly?: boolean;
+  /** The server ended the calendar link with it (a password change, signing out everywhere). */
+  feedLinkEnded?: boolean;
 }
 
 /** What a task tells the page (its parent). */

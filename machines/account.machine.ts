@@ -123,6 +123,11 @@ export const accountMachine = setup({
     toDeletion: sendTo('deletion', ({ event }) => event),
     toNotifications: sendTo('notifications', ({ event }) => event),
     toSchedule: sendTo('schedule', ({ event }) => event),
+    /** What a task changed, for the schedule section (a password change ends the calendar link). */
+    tellScheduleChange: sendTo('schedule', ({ event }) => {
+      assertEvent(event, 'task.ended');
+      return { type: 'page.changed' as const, change: event.change };
+    }),
     takeChange: assign(({ context, event }) => {
       assertEvent(event, 'task.ended');
       const { change } = event;
@@ -197,8 +202,8 @@ export const accountMachine = setup({
           tags: ['busy'],
           on: {
             'task.ended': [
-              { guard: 'hasNotice', target: 'showingNotice', actions: ['takeChange', 'showNotice'] },
-              { target: 'idle', actions: 'takeChange' },
+              { guard: 'hasNotice', target: 'showingNotice', actions: ['takeChange', 'tellScheduleChange', 'showNotice'] },
+              { target: 'idle', actions: ['takeChange', 'tellScheduleChange'] },
             ],
           },
         },

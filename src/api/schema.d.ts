@@ -1641,7 +1641,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's time zone (null until asked), reminders switch and whether a calendar link exists. */
+        /** The account's time zone (null until asked), reminders switch, whether a calendar link exists, and when and why the last one was ended. */
         get: operations["scheduleSettings"];
         put?: never;
         post?: never;
@@ -1679,7 +1679,7 @@ export interface paths {
         put?: never;
         /**
          * Make a new secret calendar link; the previous one (if any) answers 404 from now on.
-         * @description Only a hash of the secret is kept, so the link is shown in this answer only.
+         * @description Only a hash of the secret is kept, so the link is shown in this answer only. A new link clears `feedLinkRevoked`.
          */
         post: operations["resetScheduleFeedLink"];
         delete?: never;
@@ -2923,6 +2923,14 @@ export interface components {
             timeZone: string | null;
             reminders: boolean;
             hasFeedLink: boolean;
+            /** @description The calendar link that a password change, a password reset or signing out everywhere ended, until a new link is made; null otherwise. */
+            feedLinkRevoked: components["schemas"]["FeedLinkRevoked"] | null;
+        };
+        FeedLinkRevoked: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            reason: "password_changed" | "password_reset" | "signed_out_everywhere";
         };
         RemindersRequest: {
             enabled: boolean;

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { accountNotificationsMachine } from '@machines/account-notifications.machine';
 import { accountScheduleMachine } from '@machines/account-schedule.machine';
-import { baseUrl, captureStates, signedIn } from './browser';
+import { baseUrl, captureStates, PASSWORD, signedIn } from './browser';
 import { fail, hold, type Driver, type FlowDrivers } from './flow-driver';
 
 /** Signed in on /account, the section on screen. */
@@ -166,6 +166,20 @@ export const accountSectionFlows: FlowDrivers[] = [
         await sent;
         await release();
         await page.getByLabel('Calendar link').waitFor();
+      },
+      // A password change ends the link just made; the section reads its settings again.
+      rereading: async (page) => {
+        await onAccount(page, 'flow-schedule-reread', schedule);
+        await page.getByRole('button', { name: 'Get my calendar link' }).click();
+        await page.getByLabel('Calendar link').waitFor();
+        const release = await hold(page, '/api/v1/schedule/settings');
+        await page.locator('#account-current-password').fill(PASSWORD);
+        await page.locator('#account-new-password').fill('N3w#Secret');
+        await page.locator('#account-confirm-password').fill('N3w#Secret');
+        await page.getByRole('button', { name: 'Change password' }).click();
+        await release.seen();
+        await release();
+        await page.getByText(/^Your calendar link stopped working on /).waitFor();
       },
     },
   },

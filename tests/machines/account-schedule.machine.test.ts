@@ -1,14 +1,15 @@
 // The schedule settings on /account (machines/account-schedule.machine.ts, a child of the account
 // page): read on their own; the time zone saved, morning reminders switched, the calendar link
-// made (shown once, with Copy); the page busy while a request runs and told how it ended.
+// made (shown once, with Copy); the page busy while a request runs and told how it ended; a
+// password change or signing out everywhere on the page ends the link, and the section says so.
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
 import { failed, ok } from '@domain/request-outcome';
 import type { ScheduleSettings } from '@machines/account-schedule.machine';
-import { loadedAccountPage, task } from './account-test-kit';
+import { loadedAccountPage, phone, task } from './account-test-kit';
 import { settle } from './controlled-actor';
 
-const settings: ScheduleSettings = { timeZone: 'Europe/Madrid', reminders: false, hasFeedLink: false, proposedZone: 'America/New_York' };
+const settings: ScheduleSettings = { timeZone: 'Europe/Madrid', reminders: false, hasFeedLink: false, feedLinkRevoked: null, proposedZone: 'America/New_York' };
 const link = { url: 'https://fitstream.test/calendar/abc.ics', webcalUrl: 'webcal://fitstream.test/calendar/abc.ics' };
 
 async function pageWithSchedule(loaded: ScheduleSettings = settings) {
@@ -139,5 +140,78 @@ describe('account schedule settings', () => {
     await settle();
     expect(task(actor, 'schedule').context).toMatchObject({ link: null, settings });
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('Something went wrong. Please try again.');
+  });
+
+  it('a password change on the page ends the link shown, reads the settings again for why, and keeps a zone being typed', async () => {
+    const { actor, calls } = await pageWithSchedule();
+    actor.send({ type: 'feedLink.reset' });
+    calls.resetFeedLink.last.resolve(ok(link));
+    await settle();
+    actor.send({ type: 'notice.dismiss' });
+    actor.send({ type: 'scheduleZone.change', timeZone: 'Asia/Tokyo' });
+    for (const [field, value] of [['currentPassword', 'Str0ng#Pass'], ['password', 'N3w#Secret'], ['cpassword', 'N3w#Secret']] as const) {
+      actor.send({ type: 'field.change', form: 'password', field, value });
+    }
+    actor.send({ type: 'password.submit' });
+    calls.password.last.resolve(ok({ message: 'Changed.' }));
+    await settle();
+    expect(task(actor, 'schedule').value).toBe('rereading');
+    expect(task(actor, 'schedule').context).toMatchObject({ link: null, copied: false, settings: { hasFeedLink: false } });
+    expect(calls.loadSchedule.calls).toHaveLength(2);
+    const revoked = { at: '2026-12-01T09:30:00.000Z', reason: 'password_changed' as const };
+    calls.loadSchedule.last.resolve(ok({ ...settings, feedLinkRevoked: revoked }));
+    await settle();
+    expect(task(actor, 'schedule').value).toBe('idle');
+    expect(task(actor, 'schedule').context).toMatchObject({ zoneDraft: 'Asia/Tokyo', settings: { hasFeedLink: false, feedLinkRevoked: revoked } });
+    // The page told only of the password change.
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Your password has been changed. Every other device has been signed out.');
+
+    // A new link: the section no longer says the last one ended.
+    actor.send({ type: 'notice.dismiss' });
+    actor.send({ type: 'feedLink.reset' });
+    calls.resetFeedLink.last.resolve(ok(link));
+    await settle();
+    expect(task(actor, 'schedule').context.settings).toMatchObject({ hasFeedLink: true, feedLinkRevoked: null });
+  });
+
+  it('signing out every other device ends the link too; a failed read again still drops it', async () => {
+    const { actor, calls } = await pageWithSchedule({ ...settings, hasFeedLink: true });
+    actor.send({ type: 'devices.signOutOthers' });
+    calls.others.last.resolve(ok({ message: 'Signed out.' }));
+    await settle();
+    expect(task(actor, 'schedule').value).toBe('rereading');
+    calls.loadSchedule.last.reject(new Error('offline'));
+    await settle();
+    expect(task(actor, 'schedule').value).toBe('idle');
+    expect(task(actor, 'schedule').context.settings).toMatchObject({ hasFeedLink: false, feedLinkRevoked: null });
+  });
+
+  it('another change on the page (a failed password change, a device signed out) leaves the link alone', async () => {
+    const { actor, calls } = await pageWithSchedule({ ...settings, hasFeedLink: true });
+    actor.send({ type: 'device.signOut', sessionId: phone.id });
+    calls.device.last.resolve(ok({ message: 'Signed out.' }));
+    await settle();
+    actor.send({ type: 'notice.dismiss' });
+    for (const [field, value] of [['currentPassword', 'wr0ng#Pass'], ['password', 'N3w#Secret'], ['cpassword', 'N3w#Secret']] as const) {
+      actor.send({ type: 'field.change', form: 'password', field, value });
+    }
+    actor.send({ type: 'password.submit' });
+    calls.password.last.resolve(failed(400, { isSuccess: false, message: 'Your current password is not right.' }));
+    await settle();
+    expect(task(actor, 'schedule').value).toBe('idle');
+    expect(task(actor, 'schedule').context.settings?.hasFeedLink).toBe(true);
+    expect(calls.loadSchedule.calls).toHaveLength(1);
+  });
+
+  it('a link ended while the settings still load asks for them again', async () => {
+    const page = await loadedAccountPage();
+    page.actor.send({ type: 'devices.signOutOthers' });
+    page.calls.others.last.resolve(ok({ message: 'Signed out.' }));
+    await settle();
+    expect(task(page.actor, 'schedule').value).toBe('loading');
+    expect(page.calls.loadSchedule.calls).toHaveLength(2);
+    page.calls.loadSchedule.last.resolve(ok({ ...settings, feedLinkRevoked: { at: '2026-12-01T09:30:00.000Z', reason: 'signed_out_everywhere' } }));
+    await settle();
+    expect(task(page.actor, 'schedule').context.settings?.feedLinkRevoked?.reason).toBe('signed_out_everywhere');
   });
 });

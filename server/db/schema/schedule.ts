@@ -1,6 +1,7 @@
 // The schedule (docs/decisions/034): what each account plans on which local day, its reminder
 // and calendar-feed settings, and the morning reminders already queued.
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { components } from '@api/schema';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { classes } from './catalog';
@@ -21,6 +22,8 @@ export const scheduleItems = pgTable(
   (t) => [index('schedule_items_user_date_idx').on(t.userId, t.localDate)],
 );
 
+export type FeedLinkRevocationReason = components['schemas']['FeedLinkRevoked']['reason'];
+
 /** An account's schedule settings; no row means the defaults (no reminders, no feed). */
 export const scheduleSettings = pgTable('schedule_settings', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
@@ -28,6 +31,12 @@ export const scheduleSettings = pgTable('schedule_settings', {
   reminders: boolean('reminders').notNull().default(false),
   /** SHA-256 (hex) of the calendar feed's secret; null when there is no feed link. */
   feedSecretHash: text('feed_secret_hash').unique(),
+  /**
+   * When a password change, a reset or signing out everywhere ended the link, and which
+   * (migration 0030: both or neither); cleared by a new link.
+   */
+  feedLinkRevokedAt: timestamp('feed_link_revoked_at', { withTimezone: true }),
+  feedLinkRevokedReason: text('feed_link_revoked_reason').$type<FeedLinkRevocationReason>(),
 });
 
 /** The morning reminder queued for an account's local day: the key that makes it once per day across instances. */

@@ -89,7 +89,15 @@ export async function exportAccountData(db: Database, userId: string, now = new 
     db.select().from(favourites).where(eq(favourites.userId, userId)).orderBy(desc(favourites.savedAt)),
     db.select().from(scheduleItems).where(eq(scheduleItems.userId, userId)).orderBy(asc(scheduleItems.localDate)),
     // Not the calendar feed's secret (only its hash is stored): whether there is a link is enough.
-    db.select({ reminders: scheduleSettings.reminders, feedLink: scheduleSettings.feedSecretHash }).from(scheduleSettings).where(eq(scheduleSettings.userId, userId)),
+    db
+      .select({
+        reminders: scheduleSettings.reminders,
+        feedLink: scheduleSettings.feedSecretHash,
+        feedLinkRevokedAt: scheduleSettings.feedLinkRevokedAt,
+        feedLinkRevokedReason: scheduleSettings.feedLinkRevokedReason,
+      })
+      .from(scheduleSettings)
+      .where(eq(scheduleSettings.userId, userId)),
     db.select().from(programmeEnrollments).where(eq(programmeEnrollments.userId, userId)).orderBy(desc(programmeEnrollments.startedAt)),
     db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, userId)),
     // Not the browser's push keys: the push service and when.
@@ -118,6 +126,9 @@ export async function exportAccountData(db: Database, userId: string, now = new 
       items: scheduleRows,
       reminders: scheduleSettingRows[0]?.reminders ?? false,
       calendarFeedLink: Boolean(scheduleSettingRows[0]?.feedLink),
+      // When and why a password change, a reset or signing out everywhere ended the last link.
+      calendarFeedLinkRevokedAt: scheduleSettingRows[0]?.feedLinkRevokedAt ?? null,
+      calendarFeedLinkRevokedReason: scheduleSettingRows[0]?.feedLinkRevokedReason ?? null,
     },
     programmes: enrollmentRows.map((enrollment) => ({
       ...enrollment,

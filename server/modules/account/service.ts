@@ -8,8 +8,9 @@ import { sessions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import type { RateLimiters } from '@server/modules/auth/rate-limits';
 import { hashPassword, verifyPassword } from '@server/modules/auth/password';
-import { listOpenSessions, revokeSession, revokeSessions } from '@server/modules/auth/sessions';
+import { listOpenSessions, revokeSession, revokeSessions, sessionsEndedByTransaction } from '@server/modules/auth/sessions';
 import { queueMail } from '@server/modules/mail/outbox';
+import { revokeFeedLink } from '@server/modules/schedule/feed-link';
 import type { PaymentProvider } from '@server/modules/payments/provider';
 import { findUpload } from '@server/modules/uploads/store';
 import { deleteAccount } from './deletion';
@@ -70,11 +71,15 @@ export function accountService(db: Database, rateLimiters: RateLimiters, provide
         throw error;
       }
     },
-    /** A new password; every other session of the account ends. */
+    /** A new password; every other session of the account ends, and so does its calendar link. */
     async changePassword(userId: string, password: string, keepSessionId: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-      await revokeSessions(db, userId, { except: keepSessionId });
+      const ended = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await revokeFeedLink(tx, userId, 'password_changed');
+        return revokeSessions(tx, userId, { except: keepSessionId });
+      });
+      sessionsEndedByTransaction(db, ended);
     },
     async setLanguage(userId: string, language: string): Promise<void> {
       const [saved] = await db.update(users).set({ language }).where(eq(users.id, userId)).returning({ id: users.id });
@@ -97,7 +102,14 @@ export function accountService(db: Database, rateLimiters: RateLimiters, provide
       if (!owned) throw new HttpError(404, 'account.deviceNotFound');
       await revokeSession(db, owned.id);
     },
-    signOutOthers: (userId: string, keepSessionId: string) => revokeSessions(db, userId, { except: keepSessionId }),
+    /** Every other session of the account ends, and so does its calendar link (someone who copied it is signed out too). */
+    async signOutOthers(userId: string, keepSessionId: string): Promise<void> {
+      const ended = await db.transaction(async (tx) => {
+        await revokeFeedLink(tx, userId, 'signed_out_everywhere');
+        return revokeSessions(tx, userId, { except: keepSessionId });
+      });
+      sessionsEndedByTransaction(db, ended);
+    },
     export: (userId: string) => exportAccountData(db, userId),
     delete: (userId: string) => deleteAccount(db, provider, userId),
   };

@@ -9,7 +9,8 @@
 // periodic catch-up. End sessions through these functions, with the Database when you can:
 // then the session stops working on this instance before the function returns. Inside a
 // transaction of yours (whose commit this module cannot see), this instance, like the others,
-// hears of it by the notification at commit.
+// hears of it by the notification at commit, unless you pass the ended ids to
+// `sessionsEndedByTransaction` after the commit.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
@@ -202,6 +203,15 @@ export async function revokeSessions(db: Queryable, userId: string, options: { e
   const ids = ended.map((row) => row.id);
   sessionsEnded(db, ids);
   return ids;
+}
+
+/**
+ * Tells this instance at once of the sessions that `revokeSessions(tx, …)` ended inside a
+ * transaction of yours, once it has committed (otherwise this instance, like the others, waits
+ * for the notification).
+ */
+export function sessionsEndedByTransaction(db: Database, sessionIds: readonly string[]): void {
+  sessionsEnded(db, sessionIds);
 }
 
 export interface OpenSession {

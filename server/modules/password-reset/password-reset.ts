@@ -8,6 +8,7 @@ import type { Account } from '@server/modules/auth/accounts';
 import { hashPassword } from '@server/modules/auth/password';
 import { revokeSessions } from '@server/modules/auth/sessions';
 import { hashToken, newOpaqueToken } from '@server/modules/auth/tokens';
+import { revokeFeedLink } from '@server/modules/schedule/feed-link';
 
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
 
@@ -42,9 +43,9 @@ export async function requestPasswordReset(db: Database, email: string, publicUr
 }
 
 /**
- * Sets `password` on the account the token belongs to, ends every session of it and every other
- * open reset link, all at once; null when the token is unknown, used or expired. Atomic: of two
- * uses of one token, one wins.
+ * Sets `password` on the account the token belongs to, ends every session of it, every other
+ * open reset link and its calendar link, all at once; null when the token is unknown, used or
+ * expired. Atomic: of two uses of one token, one wins.
  */
 export async function resetPassword(db: Database, token: string, password: string): Promise<Account | null> {
   // Hashing is slow on purpose; it happens before the transaction, not inside it.
@@ -74,6 +75,7 @@ export async function resetPassword(db: Database, token: string, password: strin
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
     await revokeSessions(tx, account.id);
+    await revokeFeedLink(tx, account.id, 'password_reset');
     return account;
   });
 }

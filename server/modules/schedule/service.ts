@@ -65,11 +65,18 @@ export function scheduleService(
   }
 
   return {
-    /** The account's zone (null until asked), the reminders switch and whether a feed link exists. */
+    /** The account's zone (null until asked), the reminders switch, whether a feed link exists and how the last one ended. */
     async settings(userId: string) {
       const user = await account(userId);
       const [row] = await db.select().from(scheduleSettings).where(eq(scheduleSettings.userId, userId));
-      return { timeZone: user.timeZoneSet ? user.timeZone : null, reminders: row?.reminders ?? false, hasFeedLink: Boolean(row?.feedSecretHash) };
+      const revokedAt = row?.feedLinkRevokedAt;
+      const revokedReason = row?.feedLinkRevokedReason;
+      return {
+        timeZone: user.timeZoneSet ? user.timeZone : null,
+        reminders: row?.reminders ?? false,
+        hasFeedLink: Boolean(row?.feedSecretHash),
+        feedLinkRevoked: revokedAt && revokedReason ? { at: revokedAt.toISOString(), reason: revokedReason } : null,
+      };
     },
 
     /** Keeps an IANA zone in its canonical spelling; anything else is a 400 and changes nothing. */
@@ -148,7 +155,10 @@ export function scheduleService(
       return enabled;
     },
 
-    /** A new secret feed link (only its hash is kept): every earlier link stops working at once. */
+    /**
+     * A new secret feed link (only its hash is kept): every earlier link stops working at once,
+     * and /account no longer says how the last one ended.
+     */
     async resetFeedLink(userId: string): Promise<{ url: string; webcalUrl: string }> {
       await account(userId);
       const secret = randomBytes(32).toString('base64url');
@@ -156,7 +166,7 @@ export function scheduleService(
       await db
         .insert(scheduleSettings)
         .values({ userId, feedSecretHash })
-        .onConflictDoUpdate({ target: scheduleSettings.userId, set: { feedSecretHash } });
+        .onConflictDoUpdate({ target: scheduleSettings.userId, set: { feedSecretHash, feedLinkRevokedAt: null, feedLinkRevokedReason: null } });
       const url = `${publicUrl}/api/v1/schedule/feed/${secret}.ics`;
       return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
     },

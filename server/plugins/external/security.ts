@@ -62,6 +62,11 @@ export function helmetOptions(secure: boolean): HelmetOptions {
  * COOP, Origin-Agent-Cluster, Referrer-Policy, helmet's legacy X-DNS-Prefetch-Control,
  * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection) are left out: each
  * line is written and parsed on every call (docs/decisions/004).
+ *
+ * And `Cache-Control: no-store` (issue 37): most answers are one account's, and none is worth
+ * keeping in a browser's or a proxy's cache, errors included. Set here, before the route runs, it
+ * is the default every answer gets, with no hook per request; a route that means otherwise sets its
+ * own, which replaces it (the calendar feed's `private, no-cache`).
  */
 export function apiHeaderSet(documentHeaders: HeaderSet): HeaderSet {
   const hsts = documentHeaders['strict-transport-security'];
@@ -70,6 +75,7 @@ export function apiHeaderSet(documentHeaders: HeaderSet): HeaderSet {
     'cross-origin-resource-policy': 'same-origin',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
     ...(hsts ? { 'strict-transport-security': hsts } : {}),
   });
 }

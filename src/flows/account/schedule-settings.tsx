@@ -1,12 +1,13 @@
 // The account page's schedule section, a view of its schedule child machine
 // (machines/account-schedule.machine.ts): the time zone, morning reminders on or off, and
-// "Add to your calendar": a secret link (https and webcal) made or reset here, with Copy.
+// "Add to your calendar": a secret link (https and webcal) made or reset here, with Copy, and
+// when a password change, a reset or signing out everywhere ended the last one, since when.
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Card, Checkbox } from '@components';
-import type { AccountScheduleEvent, AccountScheduleMachine } from '@machines/account-schedule.machine';
+import type { AccountScheduleEvent, AccountScheduleMachine, FeedLinkRevoked } from '@machines/account-schedule.machine';
 
 const messages = defineMessages({
   title: { id: 'account.schedule.title', defaultMessage: 'Schedule and calendar' },
@@ -27,6 +28,22 @@ const messages = defineMessages({
   copy: { id: 'account.schedule.copy', defaultMessage: 'Copy link' },
   copied: { id: 'account.schedule.copied', defaultMessage: 'Copied' },
   subscribe: { id: 'account.schedule.subscribe', defaultMessage: 'Open in my calendar app' },
+});
+
+/** Why the last link stopped working: the owner took the account back, so whoever copied it is out. */
+const revokedMessages = defineMessages<FeedLinkRevoked['reason']>({
+  password_changed: {
+    id: 'account.schedule.revoked.passwordChanged',
+    defaultMessage: 'Your calendar link stopped working on {date}, when your password was changed. Get a new link and add it to your calendar again.',
+  },
+  password_reset: {
+    id: 'account.schedule.revoked.passwordReset',
+    defaultMessage: 'Your calendar link stopped working on {date}, when your password was reset. Get a new link and add it to your calendar again.',
+  },
+  signed_out_everywhere: {
+    id: 'account.schedule.revoked.signedOutEverywhere',
+    defaultMessage: 'Your calendar link stopped working on {date}, when you signed out of all other devices. Get a new link and add it to your calendar again.',
+  },
 });
 
 function zones(current: string): string[] {
@@ -92,6 +109,13 @@ export function ScheduleSettings({
           />
           <h3>{t(messages.calendarTitle)}</h3>
           <p>{t(messages.calendarText)}</p>
+          {context.settings.feedLinkRevoked && !context.link ? (
+            <p className="account__warning" role="status">
+              {intl.formatMessage(revokedMessages[context.settings.feedLinkRevoked.reason], {
+                date: intl.formatDate(context.settings.feedLinkRevoked.at, { dateStyle: 'long' }),
+              })}
+            </p>
+          ) : null}
           {context.link ? (
             <div className="stack">
               <div className="field">
@@ -114,7 +138,12 @@ export function ScheduleSettings({
             context.settings.hasFeedLink && <p>{t(messages.calendarHas)}</p>
           )}
           <div>
-            <Button variant={context.settings.hasFeedLink ? 'ghost' : 'primary'} disabled={pageBusy} busy={value === 'resettingLink'} onClick={() => send({ type: 'feedLink.reset' })}>
+            <Button
+              variant={context.settings.hasFeedLink ? 'ghost' : 'primary'}
+              disabled={pageBusy || value === 'rereading'}
+              busy={value === 'resettingLink'}
+              onClick={() => send({ type: 'feedLink.reset' })}
+            >
               {context.settings.hasFeedLink ? t(messages.reset) : t(messages.make)}
             </Button>
           </div>

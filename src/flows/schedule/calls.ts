@@ -11,6 +11,7 @@ export const calls = (client: ApiClient) => ({
       timeZone: data.timeZone,
       reminders: data.reminders,
       hasFeedLink: data.hasFeedLink,
+      feedLinkRevoked: data.feedLinkRevoked,
     })),
   readSchedule: ({ from, to }: { from: string; to: string }, signal?: AbortSignal) =>
     map(outcomeOf(client.GET('/api/v1/schedule', { params: { query: { from, to } }, signal }), signal), (data) => ({

@@ -35,7 +35,7 @@ export const model: MachineModel = {
   after: {
     'done: signOutDevice': toldEnd('That device has been signed out.', () => ({ dropDevice: PHONE })),
     'error: signOutDevice': toldEnd(''),
-    'done: signOutOthers': toldEnd('Every other device has been signed out.', () => ({ keepThisDeviceOnly: true })),
+    'done: signOutOthers': toldEnd('Every other device has been signed out.', () => ({ keepThisDeviceOnly: true, feedLinkEnded: true })),
     'error: signOutOthers': toldEnd(''),
   },
 };

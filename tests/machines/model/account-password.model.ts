@@ -32,7 +32,7 @@ export const model: MachineModel = {
   },
   after: {
     'done: changePassword': (world) => {
-      toldEnd('Your password has been changed. Every other device has been signed out.', () => ({ keepThisDeviceOnly: true }))(world);
+      toldEnd('Your password has been changed. Every other device has been signed out.', () => ({ keepThisDeviceOnly: true, feedLinkEnded: true }))(world);
       expect(filled(world.snapshot.context as AccountPasswordContext)).toBe(outputOf(world.event).kind === 'ok' ? 0 : 3);
     },
     'error: changePassword': toldEnd(''),

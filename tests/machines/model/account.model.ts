@@ -79,7 +79,7 @@ export const model: MachineModel = {
     'task.ended': [
       ended(successNotice('Done.'), { email: 'new@example.com', language: 'es' }),
       ended(successNotice('Done.'), { dropDevice: phone.id }),
-      ended(successNotice('Done.'), { keepThisDeviceOnly: true }),
+      ended(successNotice('Done.'), { keepThisDeviceOnly: true, feedLinkEnded: true }),
       ended(errorNotice(`${SERVER_MESSAGE} (400)`), {}),
       ended(null, {}),
     ],
@@ -160,7 +160,7 @@ export const model: MachineModel = {
       else if (open(previous, 'task.busy')) expect(snapshot.matches({ ready: 'busy' })).toBe(true);
       else expect(snapshot.value).toEqual(previous?.value);
     },
-    'task.ended': ({ snapshot, previous, event }) => {
+    'task.ended': ({ snapshot, previous, event, received }) => {
       const before = contextOf(previous!);
       const after = contextOf(snapshot);
       const change = event.change as { email?: string; language?: string; dropDevice?: string; keepThisDeviceOnly?: boolean };
@@ -170,6 +170,8 @@ export const model: MachineModel = {
         const kept = before.devices.filter((device) => device.id !== change.dropDevice && (device.current || !change.keepThisDeviceOnly));
         expect(after.devices).toEqual(kept);
         expect(snapshot.matches({ ready: event.notice ? 'showingNotice' : 'idle' })).toBe(true);
+        // The schedule section hears what changed (a password change ends the calendar link).
+        expect(received.at(-1)).toMatchObject({ id: 'schedule', event: { type: 'page.changed', change } });
       } else if (previous?.matches({ ready: 'deleting' })) {
         expect(snapshot.matches({ ready: 'confirmingDelete' })).toBe(true);
         expect(after.notice).toEqual(event.notice);
