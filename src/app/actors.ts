@@ -99,8 +99,8 @@ export function createAppActors(deps: AppDeps) {
         purgePersisted: () => persistence.purgeSession(),
         // Another account's downloads and queued reports go before this one's are read or made.
         claimDevice: (_, user) => {
-          const account = user && accountOf(user);
-          if (!account || !user) return;
+          const account = user ? accountOf(user) : null;
+          if (!user || !account) return;
           void claimDownloads(persistence, account).catch(() => undefined);
           void queue().then((loaded) => loaded.keepOnly(user.email)).catch(() => undefined);
         },

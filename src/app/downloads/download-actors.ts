@@ -7,7 +7,6 @@ import { fromCall } from '@app/call-actor';
 import { dataSaverOf } from '@app/data-saver';
 import type { Schemas } from '@domain/contract';
 import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
-import { accountOf } from '@domain/session-user';
 import { spaceFits, type DownloadEvent, type DownloadState, type SpaceAnswer } from '@machines/download.machine';
 import { deleteStored, fetchAhead, fetchDownload, missingBytes, readRecord, storageEstimate, storedFiles, writeRecord, type FetchedAhead } from './store';
 
@@ -47,13 +46,9 @@ const noHandOff = (): HandOff => ({ prepared: null, stored: null, record: null, 
 const HEAD_START_MARGIN_MS = 60_000;
 
 export function downloadImplementations(app: AppActors, downloaded: DownloadedClass) {
-  const { api } = app;
+  // The records read and written are the signed-in account's own (docs/decisions/038).
+  const { api, account } = app;
   const { classId } = downloaded;
-  /** The account signed in now: the records read and written are its own (docs/decisions/038). */
-  const account = () => {
-    const { user } = app.session.getSnapshot().context;
-    return user ? accountOf(user) : null;
-  };
   const prepare = (): Promise<Prepared> => Promise.all([storedFiles(classId), storageEstimate()]).then(([stored, estimate]) => ({ stored, estimate }));
   let handOff = noHandOff();
   /** The panel's head start for this class (docs/decisions/051), from the last overview read online. */

@@ -4,7 +4,8 @@
 import type { Outcome } from '@domain/request-outcome';
 import type { HeartbeatAnswer, PlaybackSession, PlaybackStart } from '@domain/playback';
 import { heightOf, isOfflineSession, licenceExpired, localMasterUrl, localPosterUrl, OFFLINE_SESSION_PREFIX } from '@domain/downloads';
-import { readFirstPlaylists, readRecord, storageAvailable, writeRecord } from './store';
+import { storageAvailable } from './offline-caches';
+import { readFirstPlaylists, readRecord, writeRecord } from './store';
 
 /** Long: a local session has nothing to renew; its "heartbeat" only answers live. */
 const LOCAL_HEARTBEAT_SECONDS = 3600;

@@ -7,7 +7,6 @@ import { downloadsDatabase, OWNER, OWNER_KEY, RECORDS } from './database';
 import { cacheName, storageAvailable } from './offline-caches';
 import { forgetEarlyDownloads } from './early-list';
 
-export { cacheName, storageAvailable };
 /** Several files at once: one connection's latency does not idle the download. */
 const PARALLEL = 4;
 const PROGRESS_MS = 50;
