@@ -5,22 +5,32 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { downloadsMachine } from '@machines/downloads.machine';
+import { accountOf } from '@domain/session-user';
 import { signedIn } from './browser';
 import { hold, type FlowDrivers } from './flow-driver';
 
 const devicesPath = '/api/v1/downloads/licences';
 const EMPTY = 'Nothing is downloaded on this device yet.';
 
-/** A finished download of a class on this device, as src/app/downloads/store.ts keeps it. */
-async function storeDownload(page: Page): Promise<void> {
+/**
+ * A finished download of a class on this device, as src/app/downloads/store.ts keeps it: the
+ * record, owned by the account `token` signs in (the owner beside it, and the hint the session
+ * reads: docs/decisions/038).
+ */
+async function storeDownload(page: Page, token: string): Promise<void> {
   await page.evaluate(
-    () =>
+    (account) =>
       new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('fitstream-downloads', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('downloads', { keyPath: 'classId' });
+        localStorage.setItem('fitstream.downloadsOwner', JSON.stringify(account));
+        const open = indexedDB.open('fitstream-downloads', 2);
+        open.onupgradeneeded = () => {
+          open.result.createObjectStore('downloads', { keyPath: 'classId' });
+          open.result.createObjectStore('owner');
+        };
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const transaction = open.result.transaction('downloads', 'readwrite');
+          const transaction = open.result.transaction(['owner', 'downloads'], 'readwrite');
+          transaction.objectStore('owner').put(account, 'account');
           transaction.objectStore('downloads').put({
             classId: 'sunrise-vinyasa-flow',
             title: { en: 'Sunrise Vinyasa Flow', es: 'Vinyasa del amanecer' },
@@ -42,6 +52,7 @@ async function storeDownload(page: Page): Promise<void> {
           transaction.onerror = () => reject(transaction.error);
         };
       }),
+    accountOf({ token }),
   );
 }
 
@@ -64,8 +75,8 @@ export const downloadsFlows: FlowDrivers[] = [
         await page.getByText(EMPTY, { exact: false }).waitFor();
       },
       'showing.counting': async (page) => {
-        await signedIn(page, 'flow-downloads-counting');
-        await storeDownload(page);
+        const { token } = await signedIn(page, 'flow-downloads-counting');
+        await storeDownload(page, token);
         const release = await hold(page, devicesPath);
         await page.goto('/downloads');
         // The list is there while the devices are still being counted.
@@ -82,8 +93,8 @@ export const downloadsFlows: FlowDrivers[] = [
         assert.equal(await page.getByTestId('downloads-devices').innerText(), 'Download devices in use: 0 of 0');
       },
       deleting: async (page) => {
-        await signedIn(page, 'flow-downloads-delete');
-        await storeDownload(page);
+        const { token } = await signedIn(page, 'flow-downloads-delete');
+        await storeDownload(page, token);
         await page.goto('/downloads');
         const item = page.getByTestId('download-item');
         await page.getByTestId('downloads-devices').waitFor();

@@ -6,7 +6,8 @@ import { landingMachine } from '@machines/landing.machine';
 import { sessionMachine } from '@machines/session.machine';
 import { signInMachine } from '@machines/sign-in.machine';
 import { signUpMachine } from '@machines/sign-up.machine';
-import { clickInNavbar, PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
+import { accountOf } from '@domain/session-user';
+import { captureStates, clickInNavbar, PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
 import { fail, hold, pathIs, type FlowDrivers } from './flow-driver';
 
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
@@ -22,6 +23,53 @@ async function fillSignUp(page: Page, email: string): Promise<void> {
 
 /** The hero's promise line (range-free until the price range arrives). */
 const heroLead = (page: Page) => page.locator('.hero__lead');
+
+/**
+ * Puts one downloaded class of `token`'s account in this browser's storage as the app keeps it
+ * (src/app/downloads/database.ts: the record and its owner, and the owner hint beside the
+ * session), so that Log out has downloads to ask about. (Strings for the page: the test runner's
+ * transform would wrap named functions in a helper the page lacks.)
+ */
+async function holdingOneDownload(page: Page, token: string): Promise<void> {
+  const account = JSON.stringify(accountOf({ token }));
+  await page.evaluate(`new Promise((resolve, reject) => {
+    localStorage.setItem('fitstream.downloadsOwner', JSON.stringify(${account}));
+    const open = indexedDB.open('fitstream-downloads', 2);
+    open.onupgradeneeded = () => {
+      open.result.createObjectStore('downloads', { keyPath: 'classId' });
+      open.result.createObjectStore('owner');
+    };
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction(['owner', 'downloads'], 'readwrite');
+      tx.objectStore('owner').put(${account}, 'account');
+      tx.objectStore('downloads').put({ classId: 'sunrise-vinyasa-flow', licenceId: '00000000-0000-4000-8000-000000000001', savedAt: new Date().toISOString() });
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+    };
+  })`);
+}
+
+/** Keeps a write transaction open on the downloads' records until `window.__releaseDownloads()`: counting them waits for it. */
+async function holdDownloadRecords(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((resolve) => {
+    const open = indexedDB.open('fitstream-downloads');
+    open.onsuccess = () => {
+      let held = true;
+      window.__releaseDownloads = () => { held = false; };
+      const store = open.result.transaction('downloads', 'readwrite').objectStore('downloads');
+      const spin = () => { const asked = store.count(); asked.onsuccess = () => { if (held) spin(); }; };
+      spin();
+      resolve();
+    };
+  })`);
+}
+
+/** The online check of the downloads answers that the stored class's licence holds (the record above names none the server knows). */
+async function downloadsStillValid(page: Page): Promise<void> {
+  await page.route('**/api/v1/downloads/check', (route) =>
+    route.fulfill({ json: { isSuccess: true, checked_at: new Date().toISOString(), licences: [{ id: '00000000-0000-4000-8000-000000000001', class_id: 'sunrise-vinyasa-flow', status: 'valid', reason: null, expires_at: new Date(Date.now() + 86_400_000).toISOString() }] } }),
+  );
+}
 
 export const entryFlows: FlowDrivers[] = [
   {
@@ -102,6 +150,27 @@ export const entryFlows: FlowDrivers[] = [
         await release();
         assert.equal((await refreshed).status(), 200);
         await page.getByText(/no subscription found/i).waitFor();
+      },
+      'signedIn.checkingDownloads': async (page) => {
+        const { token } = await signedIn(page, 'flow-logout-count');
+        await downloadsStillValid(page);
+        await holdingOneDownload(page, token);
+        await page.goto('/home');
+        await holdDownloadRecords(page);
+        await clickInNavbar(page, page.getByRole('button', { name: /log out/i }).first());
+        await captureStates(page);
+        await page.evaluate('window.__releaseDownloads()');
+        await page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' }).waitFor();
+      },
+      'signedIn.confirmingSignOut': async (page) => {
+        const { token } = await signedIn(page, 'flow-logout-ask');
+        await downloadsStillValid(page);
+        await holdingOneDownload(page, token);
+        await page.goto('/home');
+        await clickInNavbar(page, page.getByRole('button', { name: /log out/i }).first());
+        const question = page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' });
+        await question.waitFor();
+        assert.match(await question.innerText(), /The class you downloaded on this device will be removed from it/);
       },
       signingOut: async (page) => {
         await signedIn(page, 'flow-logout');
