@@ -167,7 +167,9 @@ export const entryFlows: FlowDrivers[] = [
         await downloadsStillValid(page);
         await holdingOneDownload(page, token);
         await page.goto('/home');
-        await clickInNavbar(page, page.getByRole('button', { name: /log out/i }).first());
+        const logOut = page.getByRole('button', { name: /log out/i, includeHidden: true }).first();
+        await logOut.waitFor({ state: 'attached' });
+        await clickInNavbar(page, logOut);
         const question = page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' });
         await question.waitFor();
         assert.match(await question.innerText(), /The class you downloaded on this device will be removed from it/);
