@@ -1,60 +1,14 @@
 // Browser drivers for /downloads (machines/downloads.machine.ts): one per state, reached through
 // the UI against the real server. The list is this device's own (IndexedDB): a driver that needs a
-// download stores its record the way the app does, and one that needs the list read to wait holds
+// download stores its record the way the app does (flow-driver.ts), and one that needs the list read to wait holds
 // the browser's storage estimate, which the read waits for beside the records.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { downloadsMachine } from '@machines/downloads.machine';
-import { accountOf } from '@domain/session-user';
 import { signedIn } from './browser';
-import { hold, type FlowDrivers } from './flow-driver';
+import { hold, storeDownload, type FlowDrivers } from './flow-driver';
 
 const devicesPath = '/api/v1/downloads/licences';
 const EMPTY = 'Nothing is downloaded on this device yet.';
-
-/**
- * A finished download of a class on this device, as src/app/downloads/store.ts keeps it: the
- * record, owned by the account `token` signs in (the owner beside it, and the hint the session
- * reads: docs/decisions/038).
- */
-async function storeDownload(page: Page, token: string): Promise<void> {
-  await page.evaluate(
-    (account) =>
-      new Promise<void>((resolve, reject) => {
-        localStorage.setItem('fitstream.downloadsOwner', JSON.stringify(account));
-        const open = indexedDB.open('fitstream-downloads', 2);
-        open.onupgradeneeded = () => {
-          open.result.createObjectStore('downloads', { keyPath: 'classId' });
-          open.result.createObjectStore('owner');
-        };
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const transaction = open.result.transaction(['owner', 'downloads'], 'readwrite');
-          transaction.objectStore('owner').put(account, 'account');
-          transaction.objectStore('downloads').put({
-            classId: 'sunrise-vinyasa-flow',
-            title: { en: 'Sunrise Vinyasa Flow', es: 'Vinyasa del amanecer' },
-            quality: '720p',
-            bytes: 8_000_000,
-            licenceId: '00000000-0000-4000-8000-0000000000aa',
-            expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-            done: [],
-            fileCount: 1,
-            complete: true,
-            positionSeconds: 0,
-            durationSeconds: 600,
-            savedAt: new Date().toISOString(),
-          });
-          transaction.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          transaction.onerror = () => reject(transaction.error);
-        };
-      }),
-    accountOf({ token }),
-  );
-}
 
 export const downloadsFlows: FlowDrivers[] = [
   {

@@ -6,9 +6,8 @@ import { landingMachine } from '@machines/landing.machine';
 import { sessionMachine } from '@machines/session.machine';
 import { signInMachine } from '@machines/sign-in.machine';
 import { signUpMachine } from '@machines/sign-up.machine';
-import { accountOf } from '@domain/session-user';
 import { captureStates, clickInNavbar, PASSWORD, registerByApi, signedIn, uniqueEmail } from './browser';
-import { fail, hold, pathIs, type FlowDrivers } from './flow-driver';
+import { fail, hold, pathIs, STORED_LICENCE_ID, storeDownload, type FlowDrivers } from './flow-driver';
 
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel(/email/i).fill(email);
@@ -24,29 +23,12 @@ async function fillSignUp(page: Page, email: string): Promise<void> {
 /** The hero's promise line (range-free until the price range arrives). */
 const heroLead = (page: Page) => page.locator('.hero__lead');
 
-/**
- * Puts one downloaded class of `token`'s account in this browser's storage as the app keeps it
- * (src/app/downloads/database.ts: the record and its owner, and the owner hint beside the
- * session), so that Log out has downloads to ask about. (Strings for the page: the test runner's
- * transform would wrap named functions in a helper the page lacks.)
- */
-async function holdingOneDownload(page: Page, token: string): Promise<void> {
-  const account = JSON.stringify(accountOf({ token }));
-  await page.evaluate(`new Promise((resolve, reject) => {
-    localStorage.setItem('fitstream.downloadsOwner', JSON.stringify(${account}));
-    const open = indexedDB.open('fitstream-downloads', 2);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore('downloads', { keyPath: 'classId' });
-      open.result.createObjectStore('owner');
-    };
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction(['owner', 'downloads'], 'readwrite');
-      tx.objectStore('owner').put(${account}, 'account');
-      tx.objectStore('downloads').put({ classId: 'sunrise-vinyasa-flow', licenceId: '00000000-0000-4000-8000-000000000001', savedAt: new Date().toISOString() });
-      tx.oncomplete = () => { open.result.close(); resolve(); };
-    };
-  })`);
+/** Presses the navbar's Log out once the page's app has taken it over (a press before would be held). */
+async function logOut(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated') || !document.getElementById('root')?.hasAttribute('data-prerendered'));
+  const button = page.getByRole('button', { name: /log out/i, includeHidden: true }).first();
+  await button.waitFor({ state: 'attached' });
+  await clickInNavbar(page, button);
 }
 
 /** Keeps a write transaction open on the downloads' records until `window.__releaseDownloads()`: counting them waits for it. */
@@ -64,10 +46,10 @@ async function holdDownloadRecords(page: Page): Promise<void> {
   })`);
 }
 
-/** The online check of the downloads answers that the stored class's licence holds (the record above names none the server knows). */
+/** The online check of the downloads answers that the stored class's licence holds (`storeDownload`'s names none the server knows). */
 async function downloadsStillValid(page: Page): Promise<void> {
   await page.route('**/api/v1/downloads/check', (route) =>
-    route.fulfill({ json: { isSuccess: true, checked_at: new Date().toISOString(), licences: [{ id: '00000000-0000-4000-8000-000000000001', class_id: 'sunrise-vinyasa-flow', status: 'valid', reason: null, expires_at: new Date(Date.now() + 86_400_000).toISOString() }] } }),
+    route.fulfill({ json: { isSuccess: true, checked_at: new Date().toISOString(), licences: [{ id: STORED_LICENCE_ID, class_id: 'sunrise-vinyasa-flow', status: 'valid', reason: null, expires_at: new Date(Date.now() + 86_400_000).toISOString() }] } }),
   );
 }
 
@@ -154,10 +136,10 @@ export const entryFlows: FlowDrivers[] = [
       'signedIn.checkingDownloads': async (page) => {
         const { token } = await signedIn(page, 'flow-logout-count');
         await downloadsStillValid(page);
-        await holdingOneDownload(page, token);
+        await storeDownload(page, token);
         await page.goto('/home');
         await holdDownloadRecords(page);
-        await clickInNavbar(page, page.getByRole('button', { name: /log out/i }).first());
+        await logOut(page);
         await captureStates(page);
         await page.evaluate('window.__releaseDownloads()');
         await page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' }).waitFor();
@@ -165,11 +147,9 @@ export const entryFlows: FlowDrivers[] = [
       'signedIn.confirmingSignOut': async (page) => {
         const { token } = await signedIn(page, 'flow-logout-ask');
         await downloadsStillValid(page);
-        await holdingOneDownload(page, token);
+        await storeDownload(page, token);
         await page.goto('/home');
-        const logOut = page.getByRole('button', { name: /log out/i, includeHidden: true }).first();
-        await logOut.waitFor({ state: 'attached' });
-        await clickInNavbar(page, logOut);
+        await logOut(page);
         const question = page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' });
         await question.waitFor();
         assert.match(await question.innerText(), /The class you downloaded on this device will be removed from it/);
