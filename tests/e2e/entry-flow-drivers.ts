@@ -23,6 +23,14 @@ async function fillSignUp(page: Page, email: string): Promise<void> {
 /** The hero's promise line (range-free until the price range arrives). */
 const heroLead = (page: Page) => page.locator('.hero__lead');
 
+/** A new account signed in on /home, this device holding one class it downloaded (still valid when checked). */
+async function homeWithADownload(page: Page, label: string): Promise<void> {
+  const { token } = await signedIn(page, label);
+  await downloadsStillValid(page);
+  await storeDownload(page, token);
+  await page.goto('/home');
+}
+
 /** Presses the navbar's Log out once the page's app has taken it over (a press before would be held). */
 async function logOut(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated') || !document.getElementById('root')?.hasAttribute('data-prerendered'));
@@ -134,10 +142,7 @@ export const entryFlows: FlowDrivers[] = [
         await page.getByText(/no subscription found/i).waitFor();
       },
       'signedIn.checkingDownloads': async (page) => {
-        const { token } = await signedIn(page, 'flow-logout-count');
-        await downloadsStillValid(page);
-        await storeDownload(page, token);
-        await page.goto('/home');
+        await homeWithADownload(page, 'flow-logout-count');
         await holdDownloadRecords(page);
         await logOut(page);
         await captureStates(page);
@@ -145,10 +150,7 @@ export const entryFlows: FlowDrivers[] = [
         await page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' }).waitFor();
       },
       'signedIn.confirmingSignOut': async (page) => {
-        const { token } = await signedIn(page, 'flow-logout-ask');
-        await downloadsStillValid(page);
-        await storeDownload(page, token);
-        await page.goto('/home');
+        await homeWithADownload(page, 'flow-logout-ask');
         await logOut(page);
         const question = page.getByRole('alertdialog', { name: 'Log out and remove your downloads?' });
         await question.waitFor();
