@@ -14,7 +14,7 @@ const flows = readdirSync(new URL('./src/flows', import.meta.url), { withFileTyp
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/api/schema.d.ts', 'bench/results/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'domain/api-schema.d.ts', 'bench/results/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,7 +39,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react', 'wouter', 'wouter/*'], message: 'Machines are framework-free.' },
-          { group: ['**/src/api/**', '**/src/flows/**', '**/src/app/**', '**/src/components/**', '@api/*', '@app/*', '@components/*', '@flows/*', '@server/*', 'openapi-fetch'], message: 'Machines may import src/domain only.' },
+          { group: ['**/src/api/**', '**/src/flows/**', '**/src/app/**', '**/src/components/**', '@api/*', '@app/*', '@components/*', '@flows/*', '@server/*', 'openapi-fetch'], message: 'Machines may import domain/ only.' },
         ],
       }],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch'],
@@ -62,14 +62,14 @@ export default tseslint.config(
   },
   {
     // Domain rules are pure and shared by client, machines and server. Their data types come
-    // from the contract's generated types (type-only imports of src/api/schema), never copies.
-    files: ['src/domain/**/*.ts'],
+    // from the contract's generated types (type-only imports of domain/api-schema), never copies.
+    files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           { group: ['react', 'react-dom', '**/flows/**', '**/app/**', '@app/*', '@flows/*', '@server/*', 'fastify', 'drizzle-orm'], message: 'Domain rules are pure and shared by client and server.' },
-          { group: ['**/api/schema', '@api/schema'], allowTypeImports: true, message: 'Only the contract\'s types, imported with `import type`.' },
+          { group: ['**/api-schema', '@domain/api-schema'], allowTypeImports: true, message: 'Only the contract\'s types, imported with `import type`.' },
           { group: ['**/api/client', '**/api/endpoints', '@api/client', '@api/endpoints', '@api/lazy-api', 'openapi-fetch'], message: 'Domain rules are pure and shared by client and server.' },
         ],
       }],
@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   {
     // Flows never import each other (DESIGN.md): what two flows share lives in src/components,
-    // src/domain or src/app. Resolved paths, so `@flows/b/…` and `../b/…` are both caught.
+    // domain/ or src/app. Resolved paths, so `@flows/b/…` and `../b/…` are both caught.
     files: ['src/flows/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -90,7 +90,7 @@ export default tseslint.config(
           target: `./src/flows/${flow}`,
           from: './src/flows',
           except: [`./${flow}`],
-          message: 'A flow never imports another flow; move what both need to src/components, src/domain or src/app.',
+          message: 'A flow never imports another flow; move what both need to src/components, domain/ or src/app.',
         })),
       }],
     },

@@ -15,7 +15,7 @@ import { cardKey, currentSubscription, isCancellable, isReactivatable, type Bill
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 /**
- * The billing data; `cardBeforePortal` is the card key (src/domain/subscriptions `cardKey`)
+ * The billing data; `cardBeforePortal` is the card key (domain/subscriptions `cardKey`)
  * remembered when the user left for the payment-method portal, on the first load after it.
  */
 export type LoadBillingOutput = Outcome<Billing & { cardBeforePortal?: string | null }>;

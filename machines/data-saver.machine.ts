@@ -1,7 +1,7 @@
 // Data saver, one per device (long-lived, created by src/app/data-saver.ts when a screen first
 // asks): the user's setting (automatic, on, off; remembered on this device) and what the browser
 // says of the connection decide whether streaming is limited (`limiting`) or not (`free`), by the
-// rule of src/domain/data-saver.ts. The /account setting and the player's switch set it; the
+// rule of domain/data-saver.ts. The /account setting and the player's switch set it; the
 // player caps its renditions while it is `limiting`. The app provides the connection watcher
 // (the Network Information API, where the browser has it) and the storage.
 import { assign, fromCallback, setup } from 'xstate';

@@ -1,6 +1,6 @@
 // /forgot-password and /reset-password: asking for a reset link by email (the same answer for
 // every address), and choosing the new password with the link's token. Rules from
-// src/domain/account-rules.ts; on success the session takes the user on to /home, replacing
+// domain/account-rules.ts; on success the session takes the user on to /home, replacing
 // history (every other device was signed out by the server).
 import { assign, fromPromise, setup } from 'xstate';
 import { checkRules, forgotPasswordSchema, resetPasswordSchema, type FieldErrors } from '@domain/account-rules';

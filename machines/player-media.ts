@@ -29,7 +29,7 @@ export interface MediaInput {
   autoplay: boolean;
   volume: number;
   muted: boolean;
-  /** Data saver limits the renditions (src/domain/data-saver.ts). */
+  /** Data saver limits the renditions (domain/data-saver.ts). */
   dataSaver: boolean;
 }
 

@@ -1,4 +1,4 @@
-// /login: the sign-in form (the account-form pattern). Rules from src/domain/account-rules.ts;
+// /login: the sign-in form (the account-form pattern). Rules from domain/account-rules.ts;
 // on success it tells the session, which persists the user (remember me: across browser
 // restarts) and goes to the remembered origin or /home, replacing history.
 import { assign, fromPromise, setup } from 'xstate';

@@ -1,5 +1,5 @@
 // /register: the sign-up form (the account-form pattern). Rules from
-// src/domain/account-rules.ts; on success it tells the session, which goes to /details (step 2
+// domain/account-rules.ts; on success it tells the session, which goes to /details (step 2
 // of 4) replacing history, so Back does not return to a form that already did its job.
 import { assign, fromPromise, setup } from 'xstate';
 import { checkRules, DEFAULT_COUNTRY, signUpSchema } from '@domain/account-rules';

@@ -7,7 +7,7 @@
 import { assign, setup } from 'xstate';
 
 export interface WhatsNewInput {
-  /** The newest release's version (src/domain/changelog.ts). */
+  /** The newest release's version (domain/changelog.ts). */
   version: string;
   /** The version this device last recorded, or null on its first visit. */
   lastSeen: string | null;

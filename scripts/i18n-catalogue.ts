@@ -1,6 +1,6 @@
 // Message extraction shared by `npm run i18n:extract` and tests/ui/i18n-catalogues.test.ts:
 // runs the formatjs CLI over every src/**/*.{ts,tsx} file (react-intl components and calls,
-// and defineMessage(s) from @formatjs/intl as in src/domain/account-rules.ts) and answers
+// and defineMessage(s) from @formatjs/intl as in domain/account-rules.ts) and answers
 // { id: English text }. Ids are explicit (e.g. 'landing.hero.title'); a message without one
 // would get a generated hash id, which `checkIds` reports.
 import { execFile } from 'node:child_process';

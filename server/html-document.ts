@@ -1,7 +1,7 @@
 // The frame of the server's own HTML pages (the sandbox's checkout, portal and clock pages, the
 // sandbox mailbox): one self-contained document, its stylesheet inline, kept out of search engines.
 import escapeHtml from 'escape-html';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 
 /** `main` is what goes inside the page's <main>; `css` its one inline stylesheet. */
 export function htmlDocument(locale: AppLocale, title: string, css: string, main: string): string {

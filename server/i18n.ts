@@ -9,7 +9,7 @@ import appEs from '@locales/es.json';
 import serverEn from '@locales/server.en.json';
 import serverEs from '@locales/server.es.json';
 import { ruleMessages, type RuleMessageKey } from '@domain/account-rules';
-import { DEFAULT_LOCALE, isSupportedLocale, SUPPORTED_LOCALES, type AppLocale } from '@i18n/locales';
+import { DEFAULT_LOCALE, isSupportedLocale, SUPPORTED_LOCALES, type AppLocale } from '@domain/locales';
 
 type RuleCode = Extract<keyof typeof appEn, `validation.${string}`>;
 export type MessageCode = keyof typeof serverEn | RuleCode;

@@ -1,4 +1,4 @@
-// The "current subscription" rule of src/domain/subscriptions.ts as SQL, so every query (and the
+// The "current subscription" rule of domain/subscriptions.ts as SQL, so every query (and the
 // one-current-per-account index) asks the database the same question the app asks in code.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { currentStatuses } from '@domain/subscriptions';

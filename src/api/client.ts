@@ -6,7 +6,7 @@
 // 'unreachable' (the screen's 'Try Again'), and the user stays signed in.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { cancelled, failed, ok, unreachable, type ErrorBody, type Outcome } from '@domain/request-outcome';
-import type { paths } from './schema';
+import type { paths } from '@domain/api-schema';
 
 /** What a refresh gave a request that was refused with 401. */
 export type FreshToken =

@@ -1,6 +1,6 @@
 // What a flow declares for each route it owns (src/flows/<flow>/routes.ts): the page's title,
 // its screen and its machine's actors, both loaded when the route first opens, and any guard of
-// its own. The path and who may open it are the route table's (src/domain/routes.ts). A flow
+// its own. The path and who may open it are the route table's (domain/routes.ts). A flow
 // with no page of its own (a dialog over every page) declares an overlay instead (overlay.ts).
 import type { ComponentType } from 'react';
 import type { MessageDescriptor } from 'react-intl';

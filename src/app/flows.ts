@@ -14,7 +14,7 @@ export function collectRoutes(modules: Record<string, FlowRoutes>): Record<Route
   for (const [module, entries] of Object.entries(modules)) {
     for (const [name, entry] of Object.entries(entries)) {
       const other = found.get(name);
-      if (!(name in routes)) problems.push(`${module} declares "${name}", which is not in src/domain/routes.ts`);
+      if (!(name in routes)) problems.push(`${module} declares "${name}", which is not in domain/routes.ts`);
       else if (other) problems.push(`route "${name}" is declared by ${other.module} and ${module}`);
       else if (entry) found.set(name, { entry, module });
     }

@@ -1,5 +1,5 @@
 // The one place that performs the navigation machines decide (they emit `navigate` events,
-// src/domain/navigation.ts): in-app paths via wouter (replacing history when asked, keeping the
+// domain/navigation.ts): in-app paths via wouter (replacing history when asked, keeping the
 // current location as the origin when asked), other sites via a full page load.
 import { useCallback, useEffect, useLayoutEffect } from 'react';
 import type { Subscription } from 'xstate';

@@ -68,7 +68,7 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
       write(local, STORAGE_KEYS.language, language);
       if (cookies) cookies.cookie = languageCookie(language);
     },
-    /** The card key (src/domain/subscriptions `cardKey`) kept across a visit to the payment-method portal. */
+    /** The card key (domain/subscriptions `cardKey`) kept across a visit to the payment-method portal. */
     readCardBeforePortal(): string | null {
       const value = read(session, STORAGE_KEYS.cardBeforePortal);
       return typeof value === 'string' ? value : null;
@@ -77,7 +77,7 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
       if (card) write(session, STORAGE_KEYS.cardBeforePortal, card);
       else session.removeItem(STORAGE_KEYS.cardBeforePortal);
     },
-    /** The release version this device last recorded (src/domain/changelog.ts), or null on its first visit. */
+    /** The release version this device last recorded (domain/changelog.ts), or null on its first visit. */
     readSeenVersion(): string | null {
       const value = read(local, STORAGE_KEYS.seenVersion);
       return typeof value === 'string' ? value : null;

@@ -1,4 +1,4 @@
-// The routes: for every path of the route table (src/domain/routes.ts), the screen and machine
+// The routes: for every path of the route table (domain/routes.ts), the screen and machine
 // actors its flow declares (src/app/flows.ts, mounted by ./flow-screens.tsx: both loaded when the
 // route first opens, so the landing page downloads little), guarded by the route's `access` and
 // the flow's own guard. Any other path goes to /. While the device is offline, a route that needs

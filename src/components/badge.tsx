@@ -1,4 +1,4 @@
-// Subscription badges: a current status (src/domain/subscriptions.ts decides which) reads
+// Subscription badges: a current status (domain/subscriptions.ts decides which) reads
 // green with a check and any other red with a cross, so a trial never looks like a failure.
 // `Badge` is the design system's small status label; its tone, not its colour, is the API.
 import type { ReactNode } from 'react';

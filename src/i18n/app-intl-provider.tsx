@@ -6,7 +6,7 @@
 // Usage: <AppIntlProvider locale={language}>…</AppIntlProvider>; preload with loadMessages().
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider, type MessageFormatElement } from 'react-intl';
-import { DEFAULT_LOCALE, type AppLocale } from './locales';
+import { DEFAULT_LOCALE, type AppLocale } from '@domain/locales';
 
 /** Messages by id: ICU strings, or their parsed form in the built app. */
 type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;

@@ -12,7 +12,7 @@ const entry: FlowRoute = { title: { id: 'title.x', defaultMessage: 'X' }, screen
 const allButLogin = Object.fromEntries(Object.keys(routes).filter((name) => name !== 'login').map((name) => [name, entry]));
 
 describe('flow routes', () => {
-  it('declare every route of src/domain/routes.ts once, each with a title and a screen', () => {
+  it('declare every route of domain/routes.ts once, each with a title and a screen', () => {
     expect(Object.keys(flowRoutes).sort()).toEqual(Object.keys(routes).sort());
     for (const declared of Object.values(flowRoutes)) {
       expect(declared.title.defaultMessage).toEqual(expect.any(String));
@@ -32,7 +32,7 @@ describe('flow routes', () => {
 
   it('refuse a route that is not in the table', () => {
     const modules = { './a/routes.ts': { ...allButLogin, login: entry }, './b/routes.ts': { nowhere: entry } as never };
-    expect(() => collectRoutes(modules)).toThrow('./b/routes.ts declares "nowhere", which is not in src/domain/routes.ts');
+    expect(() => collectRoutes(modules)).toThrow('./b/routes.ts declares "nowhere", which is not in domain/routes.ts');
   });
 
   it('load each screen with its flow', async () => {

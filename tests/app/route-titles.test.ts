@@ -11,7 +11,7 @@ const english: Record<string, string> = en;
 const spanish: Record<string, string> = es;
 
 describe('route titles', () => {
-  it('name every route of src/domain/routes.ts, and nothing else', () => {
+  it('name every route of domain/routes.ts, and nothing else', () => {
     expect(Object.keys(routeTitles).sort()).toEqual(Object.keys(routes).sort());
   });
 

@@ -1,11 +1,11 @@
-// "Trialing and active are current" is written once, in src/domain/subscriptions.ts: the
+// "Trialing and active are current" is written once, in domain/subscriptions.ts: the
 // server (its SQL too), the machines and the views import it. A second copy fails here.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const home = 'src/domain/subscriptions.ts';
+const home = 'domain/subscriptions.ts';
 const scanned = ['server', 'src', 'machines'];
 
 const status = (name: string) => `['"\`]${name}['"\`]`;

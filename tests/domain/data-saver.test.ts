@@ -1,4 +1,4 @@
-// Data saver's rule (src/domain/data-saver.ts): when it limits streaming, and the highest
+// Data saver's rule (domain/data-saver.ts): when it limits streaming, and the highest
 // rendition it allows on a ladder (480p, or the lowest rendition above 360p).
 import { describe, expect, it } from 'vitest';
 import { allowedHeights, dataSaverCap, limitsStreaming, meteredOrSlow, UNKNOWN_CONNECTION } from '@domain/data-saver';

@@ -1,5 +1,5 @@
 // Catalog data for the machine tests: class cards, a class's details and the facets, shaped by
-// the contract (src/domain/catalog.ts types).
+// the contract (domain/catalog.ts types).
 import type { ClassCard, ClassDetail, ClassFacets } from '@domain/catalog';
 
 export const facets: ClassFacets = {

@@ -1,5 +1,5 @@
 // Profile machine (/details): name rules, picture pick → name check → upload, delete, save
-// errors with the exact text the user reads (src/domain/notices.ts), skip.
+// errors with the exact text the user reads (domain/notices.ts), skip.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { profileMachine, type SaveDetailsInput, type SaveDetailsOutput, type UploadImageInput, type UploadImageOutput } from '@machines/profile.machine';

@@ -1,6 +1,6 @@
 // Sign-in machine (/login): rules block submit, errors clear on input, the busy state, success
 // tells the session where to go (the remembered origin or /home), and every failure with the
-// exact text the user reads (src/domain/notices.ts).
+// exact text the user reads (domain/notices.ts).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { signInMachine, type SignInInput, type SignInOutput } from '@machines/sign-in.machine';

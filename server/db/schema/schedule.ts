@@ -1,7 +1,7 @@
 // The schedule (docs/decisions/034): what each account plans on which local day, its reminder
 // and calendar-feed settings, and the morning reminders already queued.
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { classes } from './catalog';

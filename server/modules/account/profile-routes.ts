@@ -1,7 +1,7 @@
 // Users API: saving the profile (name, and an image this user uploaded earlier, or none).
 import type { FastifyInstance } from 'fastify';
 import { checkRules, profileSchema } from '@domain/account-rules';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { ruleCode } from '@server/i18n';

@@ -10,7 +10,7 @@ import {
   normaliseEmail,
   type FieldErrors,
 } from '@domain/account-rules';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { clearRefreshCookie } from '@server/modules/auth/sign-in';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';

@@ -1,7 +1,7 @@
 // Reads and writes of Activity: the account's completions (totals, weeks, paged history) and
 // its weekly goal. Weeks and days are counted in the account's time zone (decision 035).
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { Queryable } from '@server/db/client';
 import { activityGoals, classCompletions, classes, disciplines } from '@server/db/schema';
 import { lastWeeks, localDate, streakWeeks, weekStartOf, weeklyTotals, type GoalKind, type WeekTotal, type WeeklyGoal } from '@domain/activity';

@@ -2,7 +2,7 @@
 // time, the last 12 weeks, the weekly goal and streak, the first page of history), more history
 // pages, and setting or clearing the weekly goal.
 import type { FastifyInstance } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 import { sendSerialised } from '@server/serialised-answer';
 

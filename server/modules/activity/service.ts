@@ -2,7 +2,7 @@
 // streak and paged history, and the weekly goal (docs/decisions/035).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
 import { HttpError } from '@server/errors';

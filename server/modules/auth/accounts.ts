@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import { HttpError } from '@server/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 

@@ -8,7 +8,7 @@ import {
   signUpSchema,
   type FieldErrors,
 } from '@domain/account-rules';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { authSuccess, clearRefreshCookie, REFRESH_COOKIE, signIn } from './sign-in';
 import { newDeviceId, verifyAccessToken } from './tokens';
 import { routeSchema } from '@server/contract';

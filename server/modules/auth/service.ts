@@ -2,7 +2,7 @@
 // tokens and sessions, and one-time sign-in links.
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import type { Config } from '@server/config';
 import type { Database } from '@server/db/client';
 import { queueMail } from '@server/modules/mail/outbox';

@@ -5,7 +5,7 @@ import type { Account } from './accounts';
 import { REFRESH_TOKEN_TTL_SECONDS, startSession } from './sessions';
 import { describeDevice } from '@server/modules/playback/devices';
 import { signAccessToken } from './tokens';
-import { pickLocale, type AppLocale } from '@i18n/locales';
+import { pickLocale, type AppLocale } from '@domain/locales';
 
 export const REFRESH_COOKIE = 'fs_refresh';
 

@@ -1,4 +1,4 @@
-// Whether an account may play classes now, by the one rule in src/domain/subscriptions.ts
+// Whether an account may play classes now, by the one rule in domain/subscriptions.ts
 // applied to each of its subscriptions (a canceled one can still be within its paid period),
 // and when that may next change on its own (a period or trial ending).
 import { eq } from 'drizzle-orm';

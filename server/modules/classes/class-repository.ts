@@ -1,7 +1,7 @@
 // Reads the published catalog for one account (its progress joined in) and shapes it as the
 // contract's ClassCard, ClassDetail and ClassFacets (openapi.yaml).
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { Queryable } from '@server/db/client';
 import { classes, classProgress, disciplines, instructors } from '@server/db/schema';
 import type { CatalogPosition, ClassFilters } from './list-query';

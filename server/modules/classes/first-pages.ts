@@ -6,7 +6,7 @@
 // comes. The bytes last answered to each account are kept too, for as long as the page and the
 // account's progress read are the same objects (a change to either is a new object), within a
 // bound on the bytes kept (decision 080).
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { listClassesFromSnapshot, progressBody, type AccountProgress, type CatalogSnapshot } from './class-repository';
 import { encodeCursor, type ClassFilters } from './list-query';
 

@@ -1,7 +1,7 @@
 // Turns the catalog list's query string (already checked against openapi.yaml) into filters
 // and a page, answering 400 with the field's name for what the schema cannot check; and the
 // opaque `cursor` the list hands out.
-import type { components, operations } from '@api/schema';
+import type { components, operations } from '@domain/api-schema';
 import { HttpError } from '@server/errors';
 
 export type ListClassesQuery = NonNullable<operations['listClasses']['parameters']['query']>;

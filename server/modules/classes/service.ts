@@ -4,7 +4,7 @@
 // is kept for the accounts being served, dropped when its rows change (at once by this
 // instance's own writes, by the database's notification on the others).
 import fp from 'fastify-plugin';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
 import { classAccess, hasClassAccess } from './access';

@@ -3,7 +3,7 @@
 // long enough to finish the download (the media routes check it like a playback grant).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { mediaFolder, type MediaRow } from '@server/modules/media/store';
 import { signMediaGrant } from '@server/modules/playback/signing';
 import type { LicenceRow } from './rules';

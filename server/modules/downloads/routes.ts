@@ -1,7 +1,7 @@
 // Downloads API: licences for this device (issue, list, files again, delete), the online check
 // that renews or revokes them, and removing every download from one of the account's devices.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 import { deviceIdentity } from '@server/modules/auth/sessions';
 import { mediaPreparing } from '@server/modules/playback/preparing';

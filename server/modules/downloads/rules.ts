@@ -2,7 +2,7 @@
 // and at every plan change: expiry, access (the playback rule), signed-out devices, the plan's
 // quality cap and its number of download devices (docs/decisions/038).
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { Queryable } from '@server/db/client';
 import { downloadLicences, plans, subscriptions, users } from '@server/db/schema';
 import { accessOf, accessOrder, type AccessRow, type PlaybackPlan, type RefusalReason } from '@server/modules/playback/access';
@@ -71,7 +71,7 @@ export function seenNow(devices: HoldingDevice[], deviceId: string, now: Date): 
  * Serializes the account's downloads calls and plan changes (a row lock on the account, honoured
  * by PostgreSQL and PGlite alike): two devices asking for the last slot at once are answered
  * one after the other, and the second sees the first's licence. The same statement reads what
- * the playback rule (`accessOf`, src/domain/subscriptions.ts `givesAccess`) decides on, with the
+ * the playback rule (`accessOf`, domain/subscriptions.ts `givesAccess`) decides on, with the
  * plan's download devices.
  */
 export async function lockedAccess(tx: Queryable, userId: string, now: Date): Promise<DownloadAccess> {

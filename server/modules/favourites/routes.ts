@@ -1,7 +1,7 @@
 // Favourites API (/api/v1/favourites): the account's saved classes ("My list"), and saving or
 // removing one (idempotent: saving twice keeps one, removing what is not saved changes nothing).
 import type { FastifyInstance } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 
 type Schemas = components['schemas'];

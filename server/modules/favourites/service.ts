@@ -2,7 +2,7 @@
 // server, so every device shows the same list. Saving and removing are idempotent.
 import { and, desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { Database } from '@server/db/client';
 import { classes, favourites } from '@server/db/schema';
 import { HttpError } from '@server/errors';

@@ -4,7 +4,7 @@
 import escapeHtml from 'escape-html';
 import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import { htmlDocument } from '@server/html-document';
 import { mailText, type MailMessageCode, type RenderedMail } from './templates';
 

@@ -4,7 +4,7 @@
 // later, never in the request that queued it.
 import type { Queryable } from '@server/db/client';
 import { mailOutbox } from '@server/db/schema';
-import { isSupportedLocale, DEFAULT_LOCALE, type AppLocale } from '@i18n/locales';
+import { isSupportedLocale, DEFAULT_LOCALE, type AppLocale } from '@domain/locales';
 
 /** Every email FitStream sends and what each one's text needs. Links are absolute URLs. */
 export interface MailTemplates {

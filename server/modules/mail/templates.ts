@@ -5,7 +5,7 @@ import escapeHtml from 'escape-html';
 import { IntlMessageFormat } from 'intl-messageformat';
 import mailEn from '@locales/mail.en.json';
 import mailEs from '@locales/mail.es.json';
-import { DEFAULT_LOCALE, isSupportedLocale, type AppLocale } from '@i18n/locales';
+import { DEFAULT_LOCALE, isSupportedLocale, type AppLocale } from '@domain/locales';
 import type { MailTemplate, MailTemplates } from './outbox';
 
 export type MailMessageCode = keyof typeof mailEn;

@@ -1,7 +1,7 @@
 // New-class notifications API (/api/v1/account/notifications*, on /account): the account's
 // choice and this device's push subscription.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 
 type Schemas = components['schemas'];

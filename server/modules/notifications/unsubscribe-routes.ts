@@ -3,7 +3,7 @@
 // links); POST, from that button or a mail client's RFC 8058 one-click, turns the digest off.
 import escapeHtml from 'escape-html';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSupportedLocale, type AppLocale } from '@i18n/locales';
+import { isSupportedLocale, type AppLocale } from '@domain/locales';
 import { htmlDocument } from '@server/html-document';
 import { negotiateLocale } from '@server/i18n';
 import { routeSchema } from '@server/contract';

@@ -1,6 +1,6 @@
 // The contract's Plan, Subscription and Payment (openapi.yaml) from their rows: how the payments
 // routes answer.
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { SubscriptionStatus } from '@domain/subscriptions';
 import type { PlanRow } from './provider';
 import type { PaymentRow, SubscriptionRow } from './subscription-repository';

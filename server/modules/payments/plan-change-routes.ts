@@ -1,7 +1,7 @@
 // Plan change and invoices (docs/decisions/022): preview and change the current subscription's
 // plan, undo a scheduled downgrade, Payment History (10 a page) and an invoice's PDF (owner only).
 import type { FastifyInstance } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 import { paymentBody, planBody, subscriptionBody } from './bodies';
 import { renderInvoicePdf } from './invoices/invoice-pdf';

@@ -2,7 +2,7 @@
 // provider-neutral facts it answers with. Adapters live in sandbox/ and stripe/; this file
 // holds no implementation, so neither adapter nor the factory is ever imported from here.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import type { SubscriptionStatus } from '@domain/subscriptions';
 import type { checkoutSessions, InvoiceLine, plans, users } from '@server/db/schema';
 import type { TaxBreakdown } from './invoices/tax';

@@ -4,8 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { isCurrentStatus } from '@domain/subscriptions';
-import type { AppLocale } from '@i18n/locales';
-import type { components } from '@api/schema';
+import type { AppLocale } from '@domain/locales';
+import type { components } from '@domain/api-schema';
 import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
 import { checkoutSessions, subscriptions, users } from '@server/db/schema';

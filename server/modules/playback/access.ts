@@ -1,7 +1,7 @@
 // Whether an account may watch now, and under which plan: the subscription rule is the shared
-// `givesAccess` in src/domain/subscriptions.ts; the plan's cap and screens are plan data.
+// `givesAccess` in domain/subscriptions.ts; the plan's cap and screens are plan data.
 import { and, desc, eq, lte } from 'drizzle-orm';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '@domain/subscriptions';
 import type { Queryable } from '@server/db/client';
 import { classes, media, plans, subscriptions } from '@server/db/schema';

@@ -1,6 +1,6 @@
 // The answer to starting a class whose media is not made yet (the sample media's first
 // preparation): 503 with when it will be ready, in minutes for people and Retry-After for programs.
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { MessageCode, MessageValues } from '@server/i18n';
 import { samplesReadyInSeconds } from '@server/modules/media/samples';
 

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { deviceIdentity } from '@server/modules/auth/sessions';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';

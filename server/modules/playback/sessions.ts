@@ -1,7 +1,7 @@
 // Playback sessions: one per device watching, live while heartbeats arrive (every 30 s; ended
 // after 90 s of silence), at most the plan's screens live per account.
 import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { Database } from '@server/db/client';
 import { playbackSessions, sessions, users } from '@server/db/schema';
 import type { PlaybackPlan } from './access';

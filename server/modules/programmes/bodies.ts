@@ -1,5 +1,5 @@
 // The contract's programme bodies (openapi.yaml: ProgrammeCard, ProgrammeDetail, …).
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import type { Programme, ProgrammeClass } from './catalog';
 import type { Following, ProgrammeView, UpNext } from './service';
 

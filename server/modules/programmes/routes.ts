@@ -2,7 +2,7 @@
 // programme with this account's progress, and following one: start, weekdays, pause, resume,
 // leave; the home's "Up next" and the history of finished programmes. Decision 033.
 import type { FastifyInstance } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 import { programmeCard, programmeDetail, upNextBody } from './bodies';
 import type { Level } from './catalog';

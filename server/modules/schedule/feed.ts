@@ -4,7 +4,7 @@
 // the class page as URL. Nothing else about the account is in it.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import { routes } from '@domain/routes';
 import { instantOf } from './days';
 import type { PlannedItem } from './planned-items';

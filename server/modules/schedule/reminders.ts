@@ -9,7 +9,7 @@ import type { Database } from '@server/db/client';
 import { programmeEnrollments, programmeSessions, scheduleItems, scheduleReminders, scheduleSettings, users } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail/outbox';
 import { routes } from '@domain/routes';
-import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
+import { DEFAULT_LOCALE, isSupportedLocale } from '@domain/locales';
 import { addDays, FALLBACK_TIME_ZONE, localParts } from './days';
 import { isDayDone, plannedItems, type PlannedItemsSources } from './planned-items';
 

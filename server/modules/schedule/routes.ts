@@ -2,7 +2,7 @@
 // account's time zone, planned classes (read a range, add, move, remove), the reminders switch,
 // the secret calendar link and the feed it opens (no cookie: calendar apps have none).
 import type { FastifyInstance } from 'fastify';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import type { PlannedItem } from './planned-items';

@@ -8,7 +8,7 @@ import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database, Queryable } from '@server/db/client';
 import { classes, scheduleItems, scheduleSettings, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import { DEFAULT_LOCALE, isSupportedLocale } from '@i18n/locales';
+import { DEFAULT_LOCALE, isSupportedLocale } from '@domain/locales';
 import { addDays, canonicalTimeZone, daysBetween, FALLBACK_TIME_ZONE, isCalendarDate, localParts, nextLocalMidnight } from './days';
 import { FeedCache } from './feed';
 import { plannedItems, type PlannedItem, type PlannedItemsSources } from './planned-items';

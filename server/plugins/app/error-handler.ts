@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, HttpError } from '@server/errors';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import { negotiateLocale, translate, type MessageCode, type MessageValues } from '@server/i18n';
 
 const tooLarge: Record<string, MessageCode> = {

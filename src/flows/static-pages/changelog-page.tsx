@@ -1,4 +1,4 @@
-// Changelog page (/changelog): every release of src/domain/changelog.ts, newest first.
+// Changelog page (/changelog): every release of domain/changelog.ts, newest first.
 import { defineMessages } from 'react-intl';
 import { releases } from '@domain/changelog';
 import { StaticPage } from './static-page';

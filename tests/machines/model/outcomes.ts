@@ -1,4 +1,4 @@
-// The outcomes a fake API call can come back with in the model walks (src/domain/request-outcome),
+// The outcomes a fake API call can come back with in the model walks (domain/request-outcome),
 // and the message a user should read for each.
 import type { Outcome } from '@domain/request-outcome';
 import { noticeText, type Notice } from '@domain/notices';

@@ -4,7 +4,7 @@
 import PDFDocument from 'pdfkit';
 import type { SellerConfig } from '@server/config';
 import { translate } from '@server/i18n';
-import { pickLocale, type AppLocale } from '@i18n/locales';
+import { pickLocale, type AppLocale } from '@domain/locales';
 import type { InvoiceLine, InvoiceRow } from './invoices';
 
 /** Minor units to the currency's major amount, formatted for the locale (€12.99 / 12,99 €). */

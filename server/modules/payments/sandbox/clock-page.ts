@@ -2,7 +2,7 @@
 // per step, saying plainly that it is a test tool. In the language of the tester's browser, like
 // the sandbox mailbox that links to it (server messages `sandbox.clock.*`).
 import escapeHtml from 'escape-html';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import { translate, type MessageCode } from '@server/i18n';
 import { layout } from './pages';
 import { clockActions, type ClockAction } from './clock';

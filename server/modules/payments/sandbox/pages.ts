@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import { htmlDocument } from '@server/html-document';
 import { translate, type MessageCode, type MessageValues } from '@server/i18n';
-import type { AppLocale } from '@i18n/locales';
+import type { AppLocale } from '@domain/locales';
 import type { CardForm } from './card';
 import type { SandboxCheckout } from './checkout';
 import type { SandboxPortal } from './portal';

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { negotiateLocale } from '@server/i18n';
-import { isSupportedLocale, type AppLocale } from '@i18n/locales';
+import { isSupportedLocale, type AppLocale } from '@domain/locales';
 import { acceptFormBodies } from '@server/plugins/external/body-parsers';
 import { checkCard, type CardForm } from './card';
 import { renderPortalPage, renderPortalUnavailablePage, sendSandboxPage, type PageError } from './pages';

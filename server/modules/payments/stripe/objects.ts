@@ -11,7 +11,7 @@ import type { TaxBreakdown } from '@server/modules/payments/invoices/tax';
 
 export const stripeProviderName = 'stripe';
 
-/** Stripe's statuses, onto the six the product knows (src/domain/subscriptions.ts). */
+/** Stripe's statuses, onto the six the product knows (domain/subscriptions.ts). */
 export function mapStripeStatus(status: string): SubscriptionStatus {
   switch (status) {
     case 'trialing':

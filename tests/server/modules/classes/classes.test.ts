@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 import { classes, classProgress, instructors, subscriptions, users } from '@server/db/schema';
 import { PROGRESS_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL } from '@server/db/notifications';
 import { listFacets, loadCatalogSnapshot, type CatalogSnapshot } from '@server/modules/classes/class-repository';

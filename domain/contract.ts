@@ -1,6 +1,6 @@
-// The contract's data types (generated from openapi.yaml into src/api/schema.d.ts), for the
+// The contract's data types (generated from openapi.yaml into domain/api-schema.d.ts), for the
 // machines and rules that may not import src/api themselves: what a call answers is whatever
 // the contract says, never a copy of it.
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 
 export type Schemas = components['schemas'];

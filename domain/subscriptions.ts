@@ -1,7 +1,7 @@
 // Subscriptions and payments as the contract (openapi.yaml) declares them, and the one place
 // that decides which statuses count as current and which give access to classes. The server
 // (its SQL included, through `currentStatuses`), the machines and the views all import these.
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 
 type Schemas = components['schemas'];
 export type SubscriptionStatus = Schemas['SubscriptionStatus'];

@@ -1,6 +1,6 @@
 // What an API call can come back with, as the machines see it: data, a response that says no,
 // no response at all, or a request the app cancelled (which machines ignore silently).
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 
 /**
  * What a refusal carried: the contract's `Error` body, or a 2xx body with `isSuccess: false`;

@@ -1,6 +1,6 @@
 // Plans as the server sells them (openapi.yaml `Plan`), and the rules the pricing screens
 // and the server's price range apply to them: tier order, default choice, price range.
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 
 export type Plan = components['schemas']['Plan'];
 export type BillingInterval = Plan['interval'];

@@ -1,5 +1,5 @@
 // A notice (what a flow shows in its banner) and the generic one for a failed call, apart from
-// every flow's own messages (src/domain/notices.ts, which re-exports these): the session, which
+// every flow's own messages (domain/notices.ts, which re-exports these): the session, which
 // every page starts, needs only these, so the first page does not carry the sign-in, sign-up
 // and profile lines.
 import { defineMessages, type MessageDescriptor } from '@formatjs/intl';

@@ -1,6 +1,6 @@
 // The signed-in user as the client keeps it (the email and access token the sign-in answers),
 // and what a sign-in flow tells the session when it succeeds.
-import type { components } from '@api/schema';
+import type { components } from '@domain/api-schema';
 
 export type SessionUser = Pick<components['schemas']['AuthSuccess'], 'email' | 'token'>;
 
