@@ -1,6 +1,6 @@
 // Message extraction shared by `npm run i18n:extract` and tests/ui/i18n-catalogues.test.ts:
-// runs the formatjs CLI over every src/**/*.{ts,tsx} file (react-intl components and calls,
-// and defineMessage(s) from @formatjs/intl as in domain/account-rules.ts) and answers
+// runs the formatjs CLI over every src/**/*.{ts,tsx} and domain/**/*.ts file (react-intl
+// components and calls, and defineMessage(s) from @formatjs/intl as in domain/account-rules.ts) and answers
 // { id: English text }. Ids are explicit (e.g. 'landing.hero.title'); a message without one
 // would get a generated hash id, which `checkIds` reports.
 import { execFile } from 'node:child_process';
@@ -27,9 +27,9 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return files;
 }
 
-/** Every message of the src tree, sorted by id. */
+/** Every message of the app (src/ and the shared rules in domain/), sorted by id. */
 export async function extractMessages(): Promise<Catalogue> {
-  const files = await sourceFiles(path.join(ROOT, 'src'));
+  const files = [...(await sourceFiles(path.join(ROOT, 'src'))), ...(await sourceFiles(path.join(ROOT, 'domain')))];
   const work = await mkdtemp(path.join(tmpdir(), 'fitstream-i18n-'));
   try {
     const list = path.join(work, 'files.txt');
