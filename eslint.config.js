@@ -55,7 +55,7 @@ export default tseslint.config(
           { group: ['**/api/**', '@api/*', 'openapi-fetch'], message: 'Views read machine snapshots; only machines\' actors call the API.' },
         ],
         paths: [
-          { name: 'wouter', importNames: ['useLocation', 'navigate', 'Redirect'], message: 'Machines decide where to go and emit it; src/app/navigation.ts performs it (docs/decisions/005-navigation.md).' },
+          { name: 'wouter', importNames: ['useLocation', 'navigate', 'Redirect'], message: 'Machines decide where to go and emit it; src/lib/navigation.ts performs it (docs/decisions/005-navigation.md).' },
         ],
       }],
     },

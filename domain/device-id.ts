@@ -1,6 +1,6 @@
 // The device id sent with sign-in and checkout confirmation: 9 to 20 characters derived from
 // a generated UUID, the shape the contract's `DeviceId` accepts. Keeping it in storage is the
-// app's job (src/app/persistence.ts).
+// app's job (src/lib/persistence.ts).
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9-]{9,20}$/;
 const DEVICE_ID_LENGTH = 16;
 

@@ -1,5 +1,5 @@
 // Where a machine wants the browser to go. Machines decide it and emit it as an event
-// (`emit(goTo(...))`, typed `emitted: Navigation`); src/app/navigation.ts performs every such
+// (`emit(goTo(...))`, typed `emitted: Navigation`); src/lib/navigation.ts performs every such
 // event in one place. The route guards decide with the same rules (`guardNavigation`).
 import { routes, type Access } from './routes';
 

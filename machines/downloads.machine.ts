@@ -27,7 +27,7 @@ export interface DownloadsList extends LocalDownloads {
 }
 
 export interface DownloadsInput {
-  /** The list the page was drawn with before the app started (src/app/downloads/early-list.ts). */
+  /** The list the page was drawn with before the app started (src/features/downloads/early-list.ts). */
   shown?: LocalDownloads | null;
 }
 

@@ -3,7 +3,7 @@
 // markup with this device's downloads already in it: the app's own /downloads, drawn at build time
 // in English and Spanish with a row of each kind (scripts/prerender.ts puts those templates in
 // front of this file as `self.fitstreamDownloadsPages`), each row's slots filled here from
-// IndexedDB (src/app/downloads/store.ts: 'fitstream-downloads', store 'downloads'). The app then
+// IndexedDB (src/features/downloads/store.ts: 'fitstream-downloads', store 'downloads'). The app then
 // hydrates that markup (src/main.tsx, src/app/boot.tsx) and its downloads machine starts with the
 // same list (written beside it as JSON), so nothing is redrawn. Online, or with nothing to list, or
 // on any failure, the shell goes out as it came. No imports: a classic script.
@@ -148,7 +148,7 @@
 
   /**
    * This device's downloads, newest first, without ever creating the database (the app creates
-   * it, with its stores): only while an account owns them (src/app/downloads/database.ts), so a
+   * it, with its stores): only while an account owns them (src/features/downloads/database.ts), so a
    * list released at sign-out, or half released, is never drawn (docs/decisions/038).
    */
   function readDownloads() {

@@ -2,7 +2,7 @@
 // docs/decisions/040): every request under /offline/<class>/ is answered from Cache Storage, with
 // or without a network, so the player, posters and captions read the stored files by their local
 // URLs: by the static route below where the browser has them, else here from that class's cache
-// (src/app/downloads/store.ts). It also claims a page that asks, and routes what it never handles
+// (src/features/downloads/store.ts). It also claims a page that asks, and routes what it never handles
 // past it (below).
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);

@@ -9,8 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
-import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/app/held-input.ts';
-import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../src/app/storage-keys.ts';
+import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/lib/held-input.ts';
+import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import type { DownloadsTemplate } from '../src/prerender.tsx';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
@@ -29,17 +29,17 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 /** Pages a signed-in visitor never sees (their route's access is "visitor"): they go to /home. */
 const VISITOR_ONLY = new Set(['/', '/login', '/register', '/forgot-password']);
 export const PRERENDERED_LANGUAGES = ['en', 'es'] as const;
-/** The cookie that mirrors the stored language choice (src/app/persistence.ts writes it too). */
+/** The cookie that mirrors the stored language choice (src/lib/persistence.ts writes it too). */
 export { LANGUAGE_COOKIE };
 export const PRERENDERED_DIR = 'prerendered';
 
 /**
- * Before the first paint. Storage keys are src/app/persistence.ts's; any failure (storage
+ * Before the first paint. Storage keys are src/lib/persistence.ts's; any failure (storage
  * blocked) leaves the page as it is, and the app decides after hydration as it always did.
  */
 export function firstPaintScript(visitorOnly: boolean): string {
   // A form sent before the app has hydrated would go to the server as a plain POST: held instead,
-  // for the app to send once hydrated (src/app/held-input.ts); one whose native submission goes
+  // for the app to send once hydrated (src/lib/held-input.ts); one whose native submission goes
   // where the app would go (the landing's email entry, a GET to /register) goes at once.
   return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')&&!e.target.hasAttribute('${NATIVE_FORM}')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='${STORAGE_KEYS.session}',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
     visitorOnly ? `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string'){d.hidden=true;location.replace('/home');return}` : ''
@@ -58,7 +58,7 @@ interface Renderer {
 /**
  * First in the <head> of /downloads as the service worker draws it offline (docs/decisions/050): a
  * button pressed before the app's entry has run (a Delete on the drawn list) is held for it to
- * press again once hydrated (src/app/held-input.ts); the entry takes the list and ends it (null).
+ * press again once hydrated (src/lib/held-input.ts); the entry takes the list and ends it (null).
  * A classic script that reads no storage, so the parser does not wait on it (decision 051).
  */
 export function downloadsHoldScript(): string {

@@ -7,8 +7,8 @@
 // /downloads, decision 050: `data-app-start="now"`) is hydrated at once. Nothing else is imported
 // here: this is all a public page runs before a visitor does anything.
 import './styles/global.css';
-import { answerEarly } from './app/early-controls';
-import { holdInput, startOnIntent } from './app/held-input';
+import { answerEarly } from './lib/early-controls';
+import { holdInput, startOnIntent } from './lib/held-input';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

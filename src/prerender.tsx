@@ -11,10 +11,10 @@ import { loadMessages, type AppLocale } from '@i18n';
 import type { DownloadRecord } from '@domain/downloads';
 import { routes, type RouteName } from '@domain/routes';
 import { createAppActors } from './app/actors';
-import { drawnWith } from './app/downloads/early-list';
+import { drawnWith } from '@features/downloads';
 import { App } from './app/app';
 import { loadScreenAt } from './app/flow-screens';
-import { createPersistence } from './app/persistence';
+import { createPersistence } from './lib/persistence';
 import { routeTitles } from './app/route-titles';
 
 /** Storage that forgets: a first visit has nothing stored. */
@@ -86,12 +86,7 @@ export async function renderPage(pathname: string, language: AppLocale, { signed
   for (let attempt = 0; attempt < 4 && streaming(html); attempt += 1) html = await render();
   // A screen that cannot render without a browser would be drawn by the client instead: a flash.
   if (errors.length > 0) throw new Error(`prerender ${pathname} (${language}): ${String(errors[0])}`, { cause: errors[0] });
-  actors.session.stop();
-  actors.language.stop();
-  actors.favourites.stop();
-  actors.connectivity.stop();
-  actors.membership.stop();
-  actors.progressQueue.stop();
+  actors.stop();
   if (streaming(html)) return null;
   const name = (Object.keys(routes) as RouteName[]).find((route) => routes[route].path === pathname);
   const intl = createIntl({ locale: language, defaultLocale: 'en', messages, onError: () => undefined });

@@ -1,25 +1,23 @@
-// The app's long-lived actors (session, language and connectivity, created outside React), what the screen
-// machines' implementations need from the app (each flow's actors.ts builds on them), and the
-// typed hooks screens use. `createAppActors(deps)` builds all of it; tests pass fakes.
-import { createContext, useCallback, useContext } from 'react';
-import { useSelector } from '@xstate/react';
-import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+// The app's long-lived actors (session, language and connectivity, created outside React) and
+// what the screen machines' implementations need from the app (src/lib/app-actors.ts `AppActors`,
+// which each flow's actors.ts builds on). `createAppActors(deps)` builds all of it and starts the
+// features' long-lived actors with it; tests pass fakes.
+import { createActor, fromPromise, type Actor, type ActorOptions, type AnyActorLogic } from 'xstate';
 import type { AuthBridge } from '@api/client';
 import type { Api } from '@api/calls';
-import { favouritesMachine, type FavouritesMachine } from '@machines/favourites.machine';
-import { connectivityMachine, type ConnectivityMachine } from '@machines/connectivity.machine';
-import { progressQueueMachine, type FlushOutcome } from '@machines/progress-queue.machine';
-import { membershipMachine, type MembershipMachine } from '@machines/membership.machine';
-import { languageMachine, type Language, type LanguageMachine } from '@machines/language.machine';
+import { connectivityMachine } from '@machines/connectivity.machine';
+import { languageMachine, type Language } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import { accountOf, type SessionArrival } from '@domain/session-user';
-import { unreachable } from '@domain/request-outcome';
-import { fromCall } from './call-actor';
+import { claimDownloads, downloadsHeld, releaseDownloads } from '@features/downloads';
+import { favouritesOf } from '@features/favourites';
+import { membershipOf } from '@features/membership';
+import { progressQueueOf } from '@features/progress-queue';
+import type { AppActors } from '@lib/app-actors';
+import { fromCall } from '@lib/call-actor';
 import { browserConnectivity, type ConnectivitySource } from './connectivity';
-import { claimDownloads, downloadsHeld, releaseDownloads } from './downloads/ownership';
 import { createAuthBridge } from './session-token';
-import type { Persistence } from './persistence';
-import type { ProgressStore } from './progress-queue';
+import type { Persistence } from '@lib/persistence';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 type Inspect = ActorOptions<AnyActorLogic>['inspect'];
@@ -41,8 +39,6 @@ export interface AppDeps {
   pageLanguage?: string;
   /** Whether the device is online, and its changes (the browser's by default). */
   connectivity?: ConnectivitySource;
-  /** Where progress reports that could not be sent wait (IndexedDB by default, memory where there is none). */
-  progressStore?: ProgressStore;
 }
 
 /**
@@ -102,10 +98,10 @@ export function createAppActors(deps: AppDeps) {
           const account = user ? accountOf(user) : null;
           if (!user || !account) return;
           void claimDownloads(persistence, account).catch(() => undefined);
-          void queue().then((loaded) => loaded.keepOnly(user.email)).catch(() => undefined);
+          void progressQueueOf(app).keepOnly(user.email).catch(() => undefined);
         },
         releaseDevice: () => void releaseDownloads(persistence).catch(() => undefined),
-        forgetQueuedReports: () => void queue().then((loaded) => loaded.keepOnly(null)).catch(() => undefined),
+        forgetQueuedReports: () => void progressQueueOf(app).keepOnly(null).catch(() => undefined),
         // Once this sign-in has been taken (a microtask later), so that telling the account the
         // browser's own language carries the new session's token.
         adoptLanguage: (_, value) => {
@@ -117,156 +113,46 @@ export function createAppActors(deps: AppDeps) {
   );
   sessionActor = session;
 
-  /** The account's saved classes, one list for every screen (machines/favourites.machine.ts). */
-  const favourites = createActor(
-    favouritesMachine.provide({ actors: { loadFavourites: fromCall((_, signal) => api.listFavourites(signal)), setFavourite: fromCall(api.setFavourite) } }),
-    actorOptions,
-  );
-  /** Whether the account subscribes: the navigation's subscribers' links (machines/membership.machine.ts). */
-  const membership = createActor(membershipMachine.provide({ actors: { loadMembership: fromCall((_, signal) => api.membership(signal)) } }), actorOptions);
   const network = deps.connectivity ?? browserConnectivity();
   const connectivity = createActor(connectivityMachine.provide({ actors: { watchConnectivity: network.watch } }), {
     ...actorOptions,
     input: { online: network.online() },
   });
 
-  /**
-   * Progress that could not be sent waits on the device and is sent when it can be (decision
-   * 041). The queue's code loads at the first report or flush, which only a signed-in account
-   * makes (at once: a sign-in asks for a flush): a visitor's first page does not carry it.
-   */
-  let queueActor: Actor<typeof progressQueueMachine> | null = null;
-  let loadingQueue: Promise<ReturnType<typeof import('./progress-queue').progressQueue>> | null = null;
-  const queue = () =>
-    (loadingQueue ??= import('./progress-queue').then(({ indexedDbProgressStore, memoryProgressStore, progressQueue }) =>
-      progressQueue({
-        api,
-        store: deps.progressStore ?? (typeof indexedDB === 'undefined' ? memoryProgressStore() : indexedDbProgressStore()),
-        account: () => session.getSnapshot().context.user?.email ?? null,
-        online: () => connectivity.getSnapshot().matches('online'),
-        flushSoon: () => queueActor?.send({ type: 'queue.flush' }),
-      }),
-    ).catch((error: unknown) => {
-      loadingQueue = null;
-      throw error;
-    }));
-  /** A report before the queue's code could be fetched is one that got no answer. */
-  const reportProgress: Api['saveProgress'] = async (report, signal) => {
-    let loaded: Awaited<ReturnType<typeof queue>>;
-    try {
-      loaded = await queue();
-    } catch {
-      return unreachable;
-    }
-    return loaded.reportProgress(report, signal);
-  };
-  const progressQueueActor = createActor(progressQueueMachine.provide({ actors: { flushQueue: fromPromise(async (): Promise<FlushOutcome> => (session.getSnapshot().context.user ? (await queue()).flush() : { kind: 'sent' })) } }), {
-    ...actorOptions,
-    input: { online: network.online() },
-  });
-  queueActor = progressQueueActor;
-
   /** Sign-in and sign-up flows hand their user to the session through this action. */
   const tellSession = (_: unknown, arrival: SessionArrival) => session.send({ type: 'session.signIn', ...arrival });
 
-  return {
+  const app: AppActors = {
     session,
     language,
-    favourites,
-    membership,
     connectivity,
     tellSession,
     api,
-    /** How the player saves progress: sent, or queued on the device while it cannot be. */
-    reportProgress,
-    progressQueue: progressQueueActor,
     deviceId,
-    /** The account signed in now (its id), whose downloads this browser holds; null for a visitor. */
-    account: (): string | null => {
+    account: () => {
       const { user } = session.getSnapshot().context;
       return user ? accountOf(user) : null;
     },
     persistence,
     actorOptions,
     leave: deps.leave ?? leaveForProvider,
-    /** Starts the long-lived actors (the session begins restoring the persisted user). */
+  };
+  // One object: the features keep their actors per app (perApp), by this object's identity.
+  return Object.assign(app, {
+    /** Starts the long-lived actors (the session begins restoring the persisted user) and the features'. */
     start() {
-      progressQueueActor.start();
+      progressQueueOf(app);
       session.start();
       language.start();
-      favourites.start();
-      membership.start();
-      // Told of the session now and of each sign-in and sign-out after.
-      let signedIn: boolean | null = null;
-      const tell = (user: unknown) => {
-        if ((user !== null) === signedIn) return;
-        signedIn = user !== null;
-        favourites.send({ type: 'session.changed', signedIn });
-        // Signed in (at start or later): what this account queued offline is sent now.
-        if (signedIn) progressQueueActor.send({ type: 'queue.flush' });
-        membership.send({ type: 'session.changed', signedIn });
-      };
-      tell(session.getSnapshot().context.user);
-      session.subscribe((snapshot) => tell(snapshot.context.user));
+      favouritesOf(app);
+      membershipOf(app);
       connectivity.start();
-      connectivity.subscribe((snapshot) => progressQueueActor.send({ type: snapshot.matches('online') ? 'connection.online' : 'connection.offline' }));
     },
-  };
+    /** Stops what start() started (a page pre-rendered at build time). */
+    stop() {
+      for (const actor of [session, language, favouritesOf(app), connectivity, membershipOf(app), progressQueueOf(app).actor]) actor.stop();
+    },
+  });
 }
 
-export type AppActors = ReturnType<typeof createAppActors>;
-export type SessionSnapshot = SnapshotFrom<SessionMachine>;
-
-export const AppActorsContext = createContext<AppActors | null>(null);
-
-export function useAppActors(): AppActors {
-  const actors = useContext(AppActorsContext);
-  if (!actors) throw new Error('useAppActors outside <AppActorsContext.Provider>');
-  return actors;
-}
-
-const sameValue = Object.is;
-
-/** A value read from the session snapshot, re-rendering only when it changes. */
-export function useSession<T>(select: (snapshot: SessionSnapshot) => T, compare: (a: T, b: T) => boolean = sameValue): T {
-  return useSelector(useAppActors().session, select, compare);
-}
-
-export function useSessionSend(): Actor<SessionMachine>['send'] {
-  const { session } = useAppActors();
-  return session.send.bind(session);
-}
-
-/** The saved classes: whether one is saved, toggling it, and the list ("My list"). */
-export function useFavourites() {
-  const { favourites } = useAppActors();
-  const actor = favourites as Actor<FavouritesMachine>;
-  const ids = useSelector(actor, (snapshot) => snapshot.context.ids);
-  const classes = useSelector(actor, (snapshot) => snapshot.context.classes);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const known = useSelector(actor, (snapshot) => snapshot.matches('ready') || snapshot.matches('saving'));
-  const toggle = useCallback((classId: string) => actor.send({ type: 'favourite.toggle', classId }), [actor]);
-  const refresh = useCallback(() => actor.send({ type: 'favourites.refresh' }), [actor]);
-  return { ids, classes, busy, known, toggle, refresh };
-}
-
-export function useLanguage(): [Language, (language: Language) => void] {
-  const { language } = useAppActors();
-  const value = useSelector(language as Actor<LanguageMachine>, (snapshot) => snapshot.context.language);
-  return [value, (next) => language.send({ type: 'language.set', language: next })];
-}
-
-/** The device is offline (the pages that need the network say so). */
-/** Whether the signed-in account subscribes, and a way to ask again (after a checkout or a cancellation). */
-export function useMembership(): [boolean, () => void] {
-  const { membership } = useAppActors();
-  const actor = membership as Actor<MembershipMachine>;
-  const subscriber = useSelector(actor, (snapshot) => snapshot.context.subscriber);
-  const refresh = useCallback(() => actor.send({ type: 'membership.refresh' }), [actor]);
-  return [subscriber, refresh];
-}
-
-export function useOffline(): boolean {
-  const { connectivity } = useAppActors();
-  return useSelector(connectivity as Actor<ConnectivityMachine>, (snapshot) => snapshot.matches('offline'));
-}
+export type RunningApp = ReturnType<typeof createAppActors>;

@@ -7,10 +7,12 @@ import { Footer } from '@components/footer';
 import { Navbar } from '@components/navbar';
 import { SavedClassesContext, type SavedClasses } from '@components/saved-classes';
 import { AppIntlProvider } from '@i18n';
-import { AppActorsContext, useAppActors, useFavourites, useLanguage, useMembership, useSession, type AppActors } from './actors';
+import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from '@lib/app-actors';
+import { useFavourites } from '@features/favourites';
+import { useMembership } from '@features/membership';
 import { FlowOverlays } from './flow-screens';
 import { useFocusHeadingOnRouteChange } from './focus';
-import { useNavigationOf } from './navigation';
+import { useNavigationOf } from '@lib/navigation';
 import { useDocumentTitle } from './route-titles';
 import { AppRoutes } from './router';
 

@@ -2,7 +2,7 @@
 // session restores the persisted user), render, or hydrate a pre-rendered public page (its
 // language's catalogue and the restored session first, so the first render draws exactly the
 // markup the server sent: docs/decisions/042), then hand it what the visitor did meanwhile
-// (src/app/held-input.ts, decision 048). In development, `?inspect` opens the Stately
+// (src/lib/held-input.ts, decision 048). In development, `?inspect` opens the Stately
 // inspector (dynamically imported, so production builds do not contain it); the browser suite
 // loads its state probe the same way (src/app/state-probe.ts), so other visitors never do.
 import { startTransition, StrictMode } from 'react';
@@ -14,9 +14,9 @@ import { routes } from '@domain/routes';
 import { accountOf } from '@domain/session-user';
 import { createAppActors, type AppDeps } from './actors';
 import { App } from './app';
-import { drawnWith, readDownloadsEarly, readDrawnDownloads } from './downloads/early-list';
-import type { HeldInput } from './held-input';
-import { createPersistence } from './persistence';
+import { drawnWith, listRecords, readDownloadsEarly, readDrawnDownloads } from '@features/downloads';
+import type { HeldInput } from '@lib/held-input';
+import { createPersistence } from '@lib/persistence';
 import { loadScreenAt, SCREEN_SHOWN } from './flow-screens';
 
 async function developmentInspector(): Promise<AppDeps['inspect']> {
@@ -33,7 +33,7 @@ export async function boot(root: HTMLElement, held: HeldInput | null): Promise<v
   const persistence = createPersistence({ local: window.localStorage, session: window.sessionStorage, cookies: document });
   if (window.location.pathname === routes.downloads.path) {
     const persisted = persistence.readSession();
-    readDownloadsEarly(() => import('./downloads/store').then((store) => store.listRecords(persisted && accountOf(persisted.user))));
+    readDownloadsEarly(() => listRecords(persisted && accountOf(persisted.user)));
   }
   const prerendered = held !== null;
   // Offline, the service worker may have drawn /downloads with its list (docs/decisions/050): the

@@ -3,8 +3,8 @@
 // (src/app/boot.tsx, the pre-render), and the overlays mounted over every page.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { routes, type RouteName } from '@domain/routes';
-import { FlowContext } from './flow';
-import type { FlowOverlay } from './flow-routes';
+import { FlowContext } from '@lib/flow';
+import type { FlowOverlay } from '@lib/flow-routes';
 import { flowOverlays, flowRoutes } from './flows';
 
 type Mounted = ComponentType & { preload: () => Promise<void>; loaded: () => boolean };

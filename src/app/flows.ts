@@ -3,7 +3,7 @@
 // adding its folder. A route no flow declares, or
 // one two flows declare, stops the app at once (and tests/app/flows.test.ts).
 import { routes, type RouteName } from '@domain/routes';
-import type { FlowOverlay, FlowRoute, FlowRoutes } from './flow-routes';
+import type { FlowOverlay, FlowRoute, FlowRoutes } from '@lib/flow-routes';
 
 const declared = import.meta.glob<FlowRoutes>('../flows/*/routes.ts', { eager: true, import: 'routes' });
 

@@ -8,11 +8,11 @@ import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '@components/spinner';
 import { guardNavigation } from '@domain/navigation';
 import { routes, type RouteName } from '@domain/routes';
-import { useOffline, useSession } from './actors';
+import { useOffline, useSession } from '@lib/app-actors';
 import { screens } from './flow-screens';
 import { flowRoutes } from './flows';
-import { usePerformNavigation } from './navigation';
-import { OfflineNotice } from './offline-notice';
+import { usePerformNavigation } from '@lib/navigation';
+import { OfflineNotice } from '@components/offline-notice';
 
 /**
  * Whether the route's screen is loaded, loading it. Until then the route draws its own spinner,

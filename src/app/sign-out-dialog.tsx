@@ -4,7 +4,7 @@
 // `signedIn.confirmingSignOut`.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Button, Dialog } from '@components';
-import { useSession, useSessionSend } from './actors';
+import { useSession, useSessionSend } from '@lib/app-actors';
 
 const messages = defineMessages({
   title: { id: 'app.signOutDialog.title', defaultMessage: 'Log out and remove your downloads?' },

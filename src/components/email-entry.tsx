@@ -4,7 +4,7 @@
 // go too (docs/decisions/071); once hydrated, the app sends it.
 import { useId, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { NATIVE_FORM } from '@app/held-input';
+import { NATIVE_FORM } from '@lib/held-input';
 import { useMessageText, type MessageLike } from './message-like';
 
 const messages = defineMessages({

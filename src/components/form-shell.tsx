@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { Spinner } from '@components/spinner';
-import { useScrollToTopOn } from '@app/navigation';
+import { useScrollToTopOn } from '@lib/navigation';
 import type { Notice } from '@domain/notices';
 import { NoticeBanner } from './notice-banner';
 

@@ -10,7 +10,7 @@
 import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import { DISCLOSURE, LIVE } from '@app/early-controls';
+import { DISCLOSURE, LIVE } from '@lib/early-controls';
 import { Logo } from './logo';
 
 const messages = defineMessages({

@@ -33,7 +33,7 @@ function signedIn(): boolean {
  * server read it, and the page asked for again (the server answers it in that language). A
  * signed-in visitor's choice is also the account's, which only the app can save, and a browser
  * that keeps no storage or cookie could not carry it: both are left to the app (held until it is
- * up, src/app/held-input.ts).
+ * up, src/lib/held-input.ts).
  */
 function switchLanguage(language: string): boolean {
   try {

@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react';
 import { useMachine } from '@xstate/react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
 import { provideTree, type TreeImplementations } from '@machines/provide-tree';
-import { useAppActors, type AppActors } from './actors';
+import { useAppActors, type AppActors } from '@lib/app-actors';
 import { useNavigationOf } from './navigation';
 
 /** What a route provides to the machine its screen runs and to the child machines it invokes. */

@@ -4,7 +4,7 @@
 // what was typed, ticked or chosen (sent to the views as the change events React listens to),
 // the buttons pressed, and a form sent (the before-paint script holds it: scripts/prerender.ts).
 // What the page answers on its own meanwhile (its disclosures, the language switcher) is not held:
-// src/app/early-controls.ts. Nothing heavy imported: this runs in the entry, before React is even
+// src/lib/early-controls.ts. Nothing heavy imported: this runs in the entry, before React is even
 // downloaded.
 // With its extension: vite.config.ts reaches this file through scripts/prerender.ts, and Vite's config loader resolves no other way.
 import { DISCLOSURE } from './early-controls.ts';

@@ -6,7 +6,7 @@ import type { Subscription } from 'xstate';
 import { useLocation } from 'wouter';
 import type { Navigation } from '@domain/navigation';
 import { safeOrigin } from '@domain/routes';
-import { useAppActors } from './actors';
+import { useAppActors } from '@lib/app-actors';
 
 export function usePerformNavigation(): (navigation: Navigation) => void {
   const [, navigate] = useLocation();

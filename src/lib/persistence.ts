@@ -4,7 +4,7 @@
 // portal, so /billing can tell them when they come back with another one, and the newest
 // release this device has recorded (What's new shows once per version), and this device's data
 // saver setting, and which account this browser's downloads belong to (a hint: the truth is in
-// their IndexedDB database, src/app/downloads/ownership.ts). Nothing else is persisted.
+// their IndexedDB database, src/features/downloads/ownership.ts). Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
 import { DEFAULT_DATA_SAVER, isDataSaverPreference, type DataSaverPreference } from '@domain/data-saver';
 import type { PersistedSession } from '@domain/session-user';
@@ -95,7 +95,7 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     },
     /**
      * The account whose downloads this browser holds, as last written: lets a start or a sign-in
-     * skip opening IndexedDB when nothing changed (src/app/downloads/ownership.ts).
+     * skip opening IndexedDB when nothing changed (src/features/downloads/ownership.ts).
      */
     readDownloadsOwner(): string | null {
       const value = read(local, STORAGE_KEYS.downloadsOwner);

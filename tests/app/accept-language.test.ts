@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@api/client';
 import { createApi } from '@app/api';
 import { createAppActors } from '@app/actors';
-import { createPersistence, STORAGE_KEYS } from '@app/persistence';
+import { createPersistence, STORAGE_KEYS } from '@lib/persistence';
 import { seededPlans } from '../machines/plan-fixtures';
 import { settle } from '../machines/controlled-actor';
 

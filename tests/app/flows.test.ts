@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@api/client';
 import { mergeCalls } from '@app/api';
-import type { FlowRoute } from '@app/flow-routes';
+import type { FlowRoute } from '@lib/flow-routes';
 import { collectRoutes, flowRoutes } from '@app/flows';
 import { routes } from '@domain/routes';
 

@@ -1,7 +1,7 @@
 // What the browser keeps: the user where remember-me says, the language, the device id
 // (created once, reused); purging removes the user from both storages.
 import { describe, expect, it } from 'vitest';
-import { createPersistence, STORAGE_KEYS } from '@app/persistence';
+import { createPersistence, STORAGE_KEYS } from '@lib/persistence';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();

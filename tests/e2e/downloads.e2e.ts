@@ -78,7 +78,7 @@ async function storedFiles(page: Page): Promise<string[]> {
 
 /**
  * What this browser keeps of any account's downloads: the classes' caches, the records and their
- * owner (src/app/downloads/database.ts), and whether the class's master playlist is served (by the
+ * owner (src/features/downloads/database.ts), and whether the class's master playlist is served (by the
  * worker's route to the caches; offline, a file not there fails).
  * (No named functions inside `evaluate`: the test runner's transform would wrap them in a helper the page lacks.)
  */

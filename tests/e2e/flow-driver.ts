@@ -62,7 +62,7 @@ export async function fail(page: Page, part: string, status: number, message = '
 export const STORED_LICENCE_ID = '00000000-0000-4000-8000-0000000000aa';
 
 /**
- * A finished download of a class on this device, as src/app/downloads/store.ts keeps it: the
+ * A finished download of a class on this device, as src/features/downloads/store.ts keeps it: the
  * record, owned by the account `token` signs in (the owner beside it, and the hint the session
  * reads: docs/decisions/038).
  */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { progressQueueMachine, type FlushOutcome } from '@machines/progress-queue.machine';
-import { memoryProgressStore, progressQueue } from '@app/progress-queue';
+import { memoryProgressStore, progressQueue } from '@features/progress-queue/progress-queue';
 import type { Outcome } from '@domain/request-outcome';
 
 type Sent = { classId: string; seconds: number; reportId?: string; watchedAt?: string };

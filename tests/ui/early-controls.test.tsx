@@ -1,4 +1,4 @@
-// The navbar's disclosures on a pre-rendered page (src/app/early-controls.ts, decision 071): the
+// The navbar's disclosures on a pre-rendered page (src/lib/early-controls.ts, decision 071): the
 // entry answers them before the app is up (aria-expanded, Escape, focus leaving), and the hydrated
 // navbar takes them over as it finds them: a menu opened before stays open, and React answers the
 // next press alone.
@@ -7,7 +7,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerEarly, LIVE } from '@app/early-controls';
+import { answerEarly, LIVE } from '@lib/early-controls';
 import { Navbar } from '@components/navbar';
 import en from '@locales/en.json';
 

@@ -1,4 +1,4 @@
-// A pre-rendered form used before the app is up (src/app/held-input.ts, decision 048): what was
+// A pre-rendered form used before the app is up (src/lib/held-input.ts, decision 048): what was
 // typed, ticked and chosen reaches the hydrated view's state, a button pressed is pressed again,
 // a form sent is sent once hydrated, and a value the view has that the markup had not (an
 // address from the link) is shown.
@@ -6,7 +6,7 @@ import { act, useEffect, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HELD_FORM, holdInput } from '@app/held-input';
+import { HELD_FORM, holdInput } from '@lib/held-input';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

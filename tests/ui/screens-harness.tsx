@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import type { Api } from '@api/calls';
 import { createAppActors } from '@app/actors';
 import { App } from '@app/app';
-import { createPersistence, STORAGE_KEYS } from '@app/persistence';
+import { createPersistence, STORAGE_KEYS } from '@lib/persistence';
 
 export class MemoryStorage implements Storage {
   private items = new Map<string, string>();

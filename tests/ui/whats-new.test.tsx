@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@app/persistence';
+import { STORAGE_KEYS } from '@lib/persistence';
 import { fakeApi, MemoryStorage, renderApp, type Language } from './screens-harness';
 
 const texts = {

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromCallback, type Actor } from 'xstate';
 import { UNKNOWN_CONNECTION, type ConnectionHints, type DataSaverPreference } from '@domain/data-saver';
 import { dataSaverMachine, type DataSaverEvent, type DataSaverMachine } from '@machines/data-saver.machine';
-import { useAppActors, type AppActors } from './actors';
+import { perApp, useAppActors } from '@lib/app-actors';
 
 interface NetworkInformationLike extends EventTarget {
   saveData?: boolean;
@@ -33,21 +33,13 @@ const watchConnection = fromCallback<DataSaverEvent>(({ sendBack }) => {
   return () => connection.removeEventListener('change', changed);
 });
 
-const actors = new WeakMap<AppActors, Actor<DataSaverMachine>>();
-
-export function dataSaverOf(app: AppActors): Actor<DataSaverMachine> {
-  let actor = actors.get(app);
-  if (!actor) {
-    const machine = dataSaverMachine.provide({
-      actors: { watchConnection },
-      actions: { persistPreference: (_, preference: DataSaverPreference) => app.persistence.writeDataSaver(preference) },
-    });
-    actor = createActor(machine, { ...app.actorOptions, input: { preference: app.persistence.readDataSaver(), connection: connectionHints() } });
-    actor.start();
-    actors.set(app, actor);
-  }
-  return actor;
-}
+export const dataSaverOf = perApp((app): Actor<DataSaverMachine> => {
+  const machine = dataSaverMachine.provide({
+    actors: { watchConnection },
+    actions: { persistPreference: (_, preference: DataSaverPreference) => app.persistence.writeDataSaver(preference) },
+  });
+  return createActor(machine, { ...app.actorOptions, input: { preference: app.persistence.readDataSaver(), connection: connectionHints() } }).start();
+});
 
 /** This device's data saver: its setting, whether it limits streaming now, and how to change the setting. */
 export function useDataSaver(): { preference: DataSaverPreference; limiting: boolean; set: (preference: DataSaverPreference) => void } {

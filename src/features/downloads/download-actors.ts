@@ -2,9 +2,9 @@
 // this device's storage (./store.ts) and the browser's quota; shared by the class page, the
 // player and /downloads, which all offer Download.
 import { fromCallback, fromPromise } from 'xstate';
-import type { AppActors } from '@app/actors';
-import { fromCall } from '@app/call-actor';
-import { dataSaverOf } from '@app/data-saver';
+import type { AppActors } from '@lib/app-actors';
+import { fromCall } from '@lib/call-actor';
+import { dataSaverOf } from '@features/data-saver';
 import type { Schemas } from '@domain/contract';
 import type { DownloadFiles, DownloadRecord } from '@domain/downloads';
 import { spaceFits, type DownloadEvent, type DownloadState, type SpaceAnswer } from '@machines/download.machine';

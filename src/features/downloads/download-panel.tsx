@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
-import { useAppActors } from '@app/actors';
+import { useAppActors } from '@lib/app-actors';
 import { provideTree } from '@machines/provide-tree';
 import { downloadMachine } from '@machines/download.machine';
 import { downloadImplementations, type DownloadedClass } from './download-actors';

@@ -1,7 +1,7 @@
 // /downloads opened as the app starts (the installed app offline, typically): its list is read
 // from IndexedDB while the app starts, in parallel with it, instead of after its screen has
 // loaded (docs/decisions/047). The page's first load takes that read; any write to the downloads
-// (src/app/downloads/store.ts) drops one not yet taken, so it is never older than the store.
+// (src/features/downloads/store.ts) drops one not yet taken, so it is never older than the store.
 // Offline, the service worker may already have drawn the list into the page (public/sw-downloads.js,
 // docs/decisions/050): the list it drew is kept here for the downloads machine's first render,
 // which must draw the same thing for the app to take the page over without a change.

@@ -3,7 +3,7 @@
 // in. The hint kept beside the session (persistence) says which account last claimed them, so a
 // start or a sign-in of the same account opens no database; the work itself (./owner-store.ts) is
 // loaded only when the owner changes. Claims and releases run one at a time, in the order asked.
-import type { Persistence } from '@app/persistence';
+import type { Persistence } from '@lib/persistence';
 import { OFFLINE_CACHE_PREFIX, storageAvailable } from './offline-caches';
 
 type OwnerHint = Pick<Persistence, 'readDownloadsOwner' | 'writeDownloadsOwner'>;

@@ -1,11 +1,11 @@
 // The account machine's actors and actions in the app: its calls, the interface language
 // following the account's, the data export saved as a file, and signing out.
-import { fromCall } from '@app/call-actor';
+import { fromCall } from '@lib/call-actor';
 import { failed, type Outcome } from '@domain/request-outcome';
-import { implement } from '@app/flow';
+import { implement } from '@lib/flow';
 import type { AccountMachine, NotificationChoice, NotificationsView } from '@machines/account.machine';
 import type { Schemas } from '@domain/contract';
-import { browserTimeZone } from '@domain/schedule';
+import { accountScheduleActors } from '@features/schedule';
 import { saveTextFile } from './save-file';
 import { pushSupported, subscribeBrowser, unsubscribeBrowser } from './web-push';
 
@@ -38,13 +38,7 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
       await unsubscribeBrowser().catch(() => undefined);
       return api.unsubscribePush(signal);
     }),
-    loadScheduleSettings: fromCall(async (_, signal) => {
-      const settings = await api.scheduleSettings(signal);
-      return settings.kind === 'ok' ? { kind: 'ok' as const, data: { ...settings.data, proposedZone: browserTimeZone() } } : settings;
-    }),
-    setReminders: fromCall(api.setScheduleReminders),
-    resetFeedLink: fromCall((_, signal) => api.resetScheduleFeedLink(signal)),
-    saveAccountZone: fromCall(api.setAccountTimeZone),
+    ...accountScheduleActors(api),
   },
   actions: {
     adoptLanguage: (_, value) => {

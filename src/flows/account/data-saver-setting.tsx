@@ -2,7 +2,7 @@
 // metered or slow connections), on, or off, and whether it limits video right now.
 import { defineMessages, useIntl } from 'react-intl';
 import { Card } from '@components';
-import { useDataSaver } from '@app/data-saver';
+import { useDataSaver } from '@features/data-saver';
 import { DATA_SAVER_PREFERENCES, type DataSaverPreference } from '@domain/data-saver';
 
 const m = defineMessages({

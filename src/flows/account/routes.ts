@@ -1,6 +1,6 @@
 // The account flow's route: /account.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   account: { id: 'title.account', defaultMessage: 'Your account' },

@@ -6,7 +6,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Spinner, useMessageText } from '@components';
 import { useClassTexts } from '@components/class-texts';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { routes } from '@domain/routes';
 import { activityMachine } from '@machines/activity.machine';
 import { GoalForm } from './goal-form';

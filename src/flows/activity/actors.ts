@@ -1,6 +1,6 @@
 // The activity machine's actors in the app: one contract call each.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { ActivityMachine } from '@machines/activity.machine';
 
 export default implement<ActivityMachine>(({ api }) => ({

@@ -1,6 +1,6 @@
 // Activity's route: /activity.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   activity: { id: 'title.activity', defaultMessage: 'Activity' },

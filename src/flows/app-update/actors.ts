@@ -1,7 +1,7 @@
 // The app update machine's actor and action in the app: the service worker's new version
 // (src/flows/app-update/service-worker.ts).
 import { fromCallback } from 'xstate';
-import { implement } from '@app/flow';
+import { implement } from '@lib/flow';
 import type { AppUpdateEvent, AppUpdateMachine } from '@machines/app-update.machine';
 import { applyUpdate, watchForNewVersion } from './service-worker';
 

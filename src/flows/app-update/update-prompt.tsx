@@ -3,7 +3,7 @@
 // politely, and the keyboard reaches its buttons after the page's own.
 import { defineMessages, useIntl } from 'react-intl';
 import { Button } from '@components/button';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { appUpdateMachine } from '@machines/app-update.machine';
 
 const m = defineMessages({

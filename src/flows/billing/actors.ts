@@ -1,8 +1,8 @@
 // The billing machine's actors in the app: the billing list with the card the account had
 // before it left for the provider's payment portal (kept in this tab's storage, so that coming
 // back can say whether the card changed), cancel, reactivate and the portal.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { BillingMachine, LoadBillingOutput } from '@machines/billing.machine';
 
 export default implement<BillingMachine>(({ api, persistence }) => ({

@@ -4,8 +4,8 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
 import { Spinner, Tabs, Toast, useMessageText } from '@components';
-import { useFlow } from '@app/flow';
-import { useScrollToTopOn } from '@app/navigation';
+import { useFlow } from '@lib/flow';
+import { useScrollToTopOn } from '@lib/navigation';
 import { currentSubscription } from '@domain/subscriptions';
 import { billingMachine } from '@machines/billing.machine';
 import { NoticeBanner } from '@components/notice-banner';

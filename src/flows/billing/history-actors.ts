@@ -1,7 +1,7 @@
 // The payment-history machine's actors (the Payment History tab of /billing): a page of
 // payments, and an invoice's PDF fetched and saved on the device.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { Outcome } from '@domain/request-outcome';
 import type { PaymentHistoryMachine } from '@machines/payment-history.machine';
 import { saveInvoice } from './save-invoice';

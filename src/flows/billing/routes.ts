@@ -1,7 +1,7 @@
 // The billing flow's routes: /billing (the subscription, its payment method and Payment
 // History), and /billing/history, where receipts sent before Payment History was a tab lead.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 import { goTo } from '@domain/navigation';
 import { routes as table } from '@domain/routes';
 

@@ -1,6 +1,6 @@
 // The catalog's route: /classes, with its filters in the query.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   classes: { id: 'title.classes', defaultMessage: 'Classes' },

@@ -1,8 +1,8 @@
 // The checkout return's routes: /users (back from the provider's checkout) and the pages it
 // leads to, /success and /cancel, which only an arrival from /users may open.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
-import { arrivedFromCheckout } from '@app/navigation';
+import type { FlowRoutes } from '@lib/flow-routes';
+import { arrivedFromCheckout } from '@lib/navigation';
 import { checkoutResultGuard } from '@domain/navigation';
 
 const titles = defineMessages({

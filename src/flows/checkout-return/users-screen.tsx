@@ -3,8 +3,8 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
 import { Spinner } from '@components';
-import { useAppActors } from '@app/actors';
-import { useFlow } from '@app/flow';
+import { useAppActors } from '@lib/app-actors';
+import { useFlow } from '@lib/flow';
 import { checkoutReturnMachine } from '@machines/checkout-return.machine';
 
 const messages = defineMessages({

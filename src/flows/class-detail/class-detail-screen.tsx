@@ -6,12 +6,12 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { SaveButton } from '@components/save-button';
 import { ClassPoster, DateText, Spinner, useMessageText } from '@components';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { isInProgress, minutesOf, progressShare, type ClassDetail } from '@domain/catalog';
 import { routes } from '@domain/routes';
 import { classDetailMachine } from '@machines/class-detail.machine';
 import { useClassTexts } from '@components/class-texts';
-import { DownloadPanel } from '@app/downloads/download-panel';
+import { DownloadPanel } from '@features/downloads';
 import { AddToSchedule } from './add-to-schedule';
 
 const messages = defineMessages({

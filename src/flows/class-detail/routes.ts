@@ -1,6 +1,6 @@
 // The class page's route: /classes/:id.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   classDetail: { id: 'title.classDetail', defaultMessage: 'Class' },

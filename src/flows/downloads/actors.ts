@@ -1,10 +1,10 @@
 // The downloads page machine's actors in the app: this device's downloads (src/app/downloads),
 // the browser's storage estimate, and the plan's download devices when online. The first list may
-// have been read as the app started (src/app/downloads/early-list.ts).
+// have been read as the app started (src/features/downloads/early-list.ts).
 import { fromPromise } from 'xstate';
-import { implement } from '@app/flow';
-import { forgetDrawnDownloads, takeEarlyDownloads } from '@app/downloads/early-list';
-import { deleteStored, listRecords, storageEstimate } from '@app/downloads/store';
+import { implement } from '@lib/flow';
+import { forgetDrawnDownloads, takeEarlyDownloads } from '@features/downloads';
+import { deleteStored, listRecords, storageEstimate } from '@features/downloads';
 import type { DownloadDevices, DownloadsMachine, LocalDownloads } from '@machines/downloads.machine';
 
 const online = () => navigator.onLine !== false;

@@ -2,8 +2,8 @@
 // whenever the device is signed in and online (at start, and when the connection returns), and
 // the check itself: renewed licences keep their new expiry here, revoked ones lose their files.
 import { fromCallback, fromPromise } from 'xstate';
-import { implement } from '@app/flow';
-import { deleteStored, listRecords, writeRecord } from '@app/downloads/store';
+import { implement } from '@lib/flow';
+import { deleteStored, listRecords, writeRecord } from '@features/downloads';
 import type { Schemas } from '@domain/contract';
 import type { DownloadRecord } from '@domain/downloads';
 import type { DownloadCheckEvent, DownloadCheckMachine, RevokedDownload } from '@machines/download-check.machine';

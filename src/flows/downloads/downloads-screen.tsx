@@ -8,8 +8,8 @@ import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-in
 import { Link } from 'wouter';
 import { ClassPoster, Spinner } from '@components';
 import { useClassTexts } from '@components/class-texts';
-import { drawnDownloads } from '@app/downloads/early-list';
-import { useFlow } from '@app/flow';
+import { drawnDownloads } from '@features/downloads';
+import { useFlow } from '@lib/flow';
 import { localPosterUrl, licenceExpired } from '@domain/downloads';
 import { routes } from '@domain/routes';
 import { downloadsMachine } from '@machines/downloads.machine';

@@ -4,7 +4,7 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Button } from '@components/button';
 import { useClassTexts } from '@components/class-texts';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import type { RevokeReason } from '@domain/downloads';
 import { downloadCheckMachine } from '@machines/download-check.machine';
 

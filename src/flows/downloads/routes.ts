@@ -1,6 +1,6 @@
 // The downloads flow's route: /downloads, which works offline (its list is this device's own).
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   downloads: { id: 'title.downloads', defaultMessage: 'Downloads' },

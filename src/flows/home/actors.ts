@@ -1,6 +1,6 @@
 // The home machine's actors in the app: the account's home, then the subscriber's rows.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { HomeMachine } from '@machines/home.machine';
 
 export default implement<HomeMachine>(({ api }) => ({

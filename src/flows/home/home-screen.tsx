@@ -2,9 +2,9 @@
 // and Next (the machine decides where Next goes).
 import { defineMessages, useIntl } from 'react-intl';
 import { Spinner, StepHeader, useMessageText } from '@components';
-import { useSession } from '@app/actors';
-import { useFlow } from '@app/flow';
-import { useScrollToTopOn } from '@app/navigation';
+import { useSession } from '@lib/app-actors';
+import { useFlow } from '@lib/flow';
+import { useScrollToTopOn } from '@lib/navigation';
 import { homeMachine } from '@machines/home.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { HomeUnavailable, SubscriberHome } from './subscriber-home';

@@ -1,6 +1,6 @@
 // The home flow's route: /home.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   home: { id: 'title.home', defaultMessage: 'Home' },

@@ -7,7 +7,7 @@ import { catalogQuery, noFilters, type ClassCard, type ClassesHome } from '@doma
 import { routes } from '@domain/routes';
 import { ClassCardView } from '@components/class-card';
 import { useClassTexts } from '@components/class-texts';
-import { useFavourites } from '@app/actors';
+import { useFavourites } from '@features/favourites';
 import { UpNextRow } from './up-next-row';
 
 const messages = defineMessages({

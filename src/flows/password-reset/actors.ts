@@ -1,7 +1,7 @@
 // The password reset machine's actors in the app (both of its pages run the same machine):
 // the link by email, the new password with this device's id, and the session told of the user.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { PasswordResetMachine } from '@machines/password-reset.machine';
 
 export default implement<PasswordResetMachine>(({ api, deviceId, tellSession }) => ({

@@ -3,7 +3,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Button, Card, TextField } from '@components';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { routes } from '@domain/routes';
 import { passwordResetMachine } from '@machines/password-reset.machine';
 import { FormShell } from '@components/form-shell';

@@ -1,6 +1,6 @@
 // The password reset's routes: asking for a link, and the link's page for a new password.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   forgotPassword: { id: 'title.forgotPassword', defaultMessage: 'Forgot your password' },

@@ -1,6 +1,6 @@
 // The plan change machine's actors in the app: load, preview, change and undo.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { PlanChangeMachine } from '@machines/plan-change.machine';
 
 export default implement<PlanChangeMachine>(({ api }) => ({

@@ -3,8 +3,8 @@
 // downgrade shows "Changes to <plan> on <date>" with Undo.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Button, Card, KeyValueList, Money, Spinner } from '@components';
-import { useFlow } from '@app/flow';
-import { useScrollToTopOn } from '@app/navigation';
+import { useFlow } from '@lib/flow';
+import { useScrollToTopOn } from '@lib/navigation';
 import { planChangeMachine, type PlanChangePreview } from '@machines/plan-change.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { ScheduledChangeNote } from '@components/scheduled-change-note';

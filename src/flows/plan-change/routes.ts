@@ -1,6 +1,6 @@
 // The plan change's route: /billing/plan.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   planChange: { id: 'title.planChange', defaultMessage: 'Change plan' },

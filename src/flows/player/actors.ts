@@ -2,24 +2,26 @@
 // the <video> the view renders (media), the keeper that outlives the page, and workout mode's
 // chapters tracks, wake lock, lock screen and presentation (workout-actors.ts), and the programme
 // under way (whether this class finished it).
-import { fromCall } from '@app/call-actor';
-import { withOfflinePlayback } from '@app/downloads/offline-playback';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { withOfflinePlayback } from '@features/downloads';
+import { progressQueueOf } from '@features/progress-queue';
+import { implement } from '@lib/flow';
 import type { PlayerMachine } from '@machines/player.machine';
 import { primeFirstFrame, warmPlayer } from './first-frame';
 import { keeperActor, mediaActor } from './media-actor';
 import { videoSurface } from './video-surface';
 import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor } from './workout-actors';
 
-export default implement<PlayerMachine>(({ api, account, deviceId, language, reportProgress }) => {
-  // A class downloaded here plays from this device, with no server session (src/app/downloads).
+export default implement<PlayerMachine>((app) => {
+  const { api, account, deviceId, language } = app;
+  // A class downloaded here plays from this device, with no server session (src/features/downloads).
   // Named one by one: the app's api is a lazy proxy (src/api/lazy-api.ts), which a spread would leave empty.
   const session = withOfflinePlayback(account, {
     playbackHeartbeat: api.playbackHeartbeat,
     stopPlayback: api.stopPlayback,
     startPlayback: ({ classId }: { classId: string }, signal?: AbortSignal) => api.startPlayback({ classId, deviceId }, signal),
     // Sent, or queued on the device while it cannot be (decision 041).
-    saveProgress: reportProgress,
+    saveProgress: progressQueueOf(app).reportProgress,
   });
   // hls.js loads while the session starts, online or local; the answer's first playlists and
   // segments are primed (first-frame.ts), so the media buffers before Play is offered (decision 046).

@@ -55,26 +55,6 @@ export const calls = (client: ApiClient) => ({
   /** Stop a session of this account (this device's on leaving, or another's to watch here). */
   stopPlayback: ({ sessionId, keepalive }: { sessionId: string; keepalive?: boolean }, signal?: AbortSignal) =>
     map(outcomeOf(client.DELETE('/api/v1/playback/sessions/{sessionId}', { params: { path: { sessionId } }, signal, keepalive }), signal), () => ({})),
-  /**
-   * Where the account is in a class; `keepalive` lets it outlive the page (pagehide). A report
-   * from the offline queue (src/app/progress-queue.ts) carries its id and when it was watched.
-   */
-  saveProgress: (
-    { classId, seconds, keepalive, reportId, watchedAt }: { classId: string; seconds: number; keepalive?: boolean; reportId?: string; watchedAt?: string },
-    signal?: AbortSignal,
-  ) =>
-    map(
-      outcomeOf(
-        client.PUT('/api/v1/playback/progress/{classId}', {
-          params: { path: { classId } },
-          body: { position_seconds: seconds, ...(reportId ? { report_id: reportId } : {}), ...(watchedAt ? { watched_at: watchedAt } : {}) },
-          signal,
-          keepalive,
-        }),
-        signal,
-      ),
-      (data) => ({ completed: data.progress.completed }),
-    ),
   /** The programme under way (its id and title), or null: whether this class may finish one. */
   programmeUnderWay: (_input: Record<string, never>, signal?: AbortSignal) =>
     map(outcomeOf(client.GET('/api/v1/programmes/up-next', { signal }), signal), (data) => (data.upNext ? { id: data.upNext.programme.id, title: data.upNext.programme.title } : null)),

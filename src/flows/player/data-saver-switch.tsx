@@ -2,7 +2,7 @@
 // while it limits streaming; turning it on or off here sets it explicitly (/account offers
 // Automatic too).
 import { defineMessages, useIntl } from 'react-intl';
-import { useDataSaver } from '@app/data-saver';
+import { useDataSaver } from '@features/data-saver';
 
 const m = defineMessages({
   label: { id: 'watch.controls.dataSaver', defaultMessage: 'Data saver' },

@@ -1,6 +1,6 @@
 // The player's route: /watch/:id.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   watch: { id: 'title.watch', defaultMessage: 'Watching a class' },

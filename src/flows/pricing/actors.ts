@@ -1,7 +1,7 @@
 // The pricing machine's actors in the app: the plans, the account's current plan (projected
 // from the billing list: only its plan id matters here) and the checkout.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import { currentSubscription } from '@domain/subscriptions';
 import type { LoadCurrentPlanOutput, PricingMachine } from '@machines/pricing.machine';
 

@@ -5,9 +5,9 @@
 import { FormattedMessage, defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { PlanGrid, PlanStrip, PlanTable, PricingNotes, Spinner, buttonClass, usePlanTexts } from '@components';
-import { useSession } from '@app/actors';
-import { useFlow } from '@app/flow';
-import { useScrollToTopOn } from '@app/navigation';
+import { useSession } from '@lib/app-actors';
+import { useFlow } from '@lib/flow';
+import { useScrollToTopOn } from '@lib/navigation';
 import { routes } from '@domain/routes';
 import { pricingMachine } from '@machines/pricing.machine';
 import { NoticeBanner } from '@components/notice-banner';

@@ -1,6 +1,6 @@
 // The pricing flow's route: /pricing, the plans and the checkout.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   pricing: { id: 'title.pricing', defaultMessage: 'Plans and pricing' },

@@ -2,7 +2,7 @@
 // data URL for the preview; the machine checks, uploads and saves.
 import { defineMessages, useIntl } from 'react-intl';
 import { ImagePicker, StepHeader, TextField } from '@components';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { profileMachine } from '@machines/profile.machine';
 import { FormShell } from '@components/form-shell';
 import { ruleMessage } from '@components/rule-message';

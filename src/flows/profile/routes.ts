@@ -1,6 +1,6 @@
 // The profile flow's route: /details, the name and picture after signing up.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   details: { id: 'title.details', defaultMessage: 'Set up your profile' },

@@ -1,6 +1,6 @@
 // The programme page machine's actors in the app: load it, start, change its weekdays, pause, resume, leave.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { ProgrammeMachine } from '@machines/programme.machine';
 
 export default implement<ProgrammeMachine>(({ api }) => ({

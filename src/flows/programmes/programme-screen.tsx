@@ -8,7 +8,7 @@ import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from '
 import { Link, useParams } from 'wouter';
 import { Spinner, useMessageText } from '@components';
 import { NoticeBanner } from '@components/notice-banner';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { nextClass, weekdays as allWeekdays, type ProgrammeDetail } from '@domain/programmes';
 import { routes } from '@domain/routes';
 import { programmeMachine, type ProgrammeEvent } from '@machines/programme.machine';

@@ -3,7 +3,7 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { EmptyState, Spinner, useMessageText } from '@components';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { noProgrammeFilters, type ClassLevel, type ProgrammeCard } from '@domain/programmes';
 import { routes } from '@domain/routes';
 import { programmesMachine } from '@machines/programmes.machine';

@@ -1,6 +1,6 @@
 // The programmes routes: /programmes and /programmes/:id.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   programmes: { id: 'title.programmes', defaultMessage: 'Programmes' },

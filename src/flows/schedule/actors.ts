@@ -1,7 +1,7 @@
 // The schedule machine's actors in the app: the week (the account's settings first, for its
 // time zone and today), saving the time zone, moving and removing a planned class.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import { addDays, browserTimeZone, mondayOf, todayIn } from '@domain/schedule';
 import type { ScheduleMachine } from '@machines/schedule.machine';
 

@@ -1,6 +1,6 @@
 // The schedule flow's route: /schedule, the week of planned classes.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   schedule: { id: 'title.schedule', defaultMessage: 'Your schedule' },

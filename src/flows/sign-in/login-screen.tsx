@@ -3,8 +3,8 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Checkbox, PasswordField, TextField } from '@components';
-import { useFlow } from '@app/flow';
-import { rememberedOrigin } from '@app/navigation';
+import { useFlow } from '@lib/flow';
+import { rememberedOrigin } from '@lib/navigation';
 import { routes } from '@domain/routes';
 import { signInMachine } from '@machines/sign-in.machine';
 import { FormShell } from '@components/form-shell';

@@ -1,6 +1,6 @@
 // The sign-in flow's route: /login.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   login: { id: 'title.login', defaultMessage: 'Sign in' },

@@ -1,7 +1,7 @@
 // The sign-up machine's actors in the app: the sign-up call with this device's id, and the
 // session told of the new user.
-import { fromCall } from '@app/call-actor';
-import { implement } from '@app/flow';
+import { fromCall } from '@lib/call-actor';
+import { implement } from '@lib/flow';
 import type { SignUpMachine } from '@machines/sign-up.machine';
 
 export default implement<SignUpMachine>(({ api, deviceId, tellSession }) => ({

@@ -4,7 +4,7 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { CountrySelect, PasswordField, StepHeader, TextField } from '@components';
-import { useFlow } from '@app/flow';
+import { useFlow } from '@lib/flow';
 import { routes } from '@domain/routes';
 import { signUpMachine, type SignUpField } from '@machines/sign-up.machine';
 import { FormShell } from '@components/form-shell';

@@ -1,6 +1,6 @@
 // The sign-up flow's route: /register.
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 
 const titles = defineMessages({
   register: { id: 'title.register', defaultMessage: 'Create your account' },

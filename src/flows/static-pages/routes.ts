@@ -1,6 +1,6 @@
 // The static pages' routes: the legal and information pages (no machine; they work offline).
 import { defineMessages } from 'react-intl';
-import type { FlowRoutes } from '@app/flow-routes';
+import type { FlowRoutes } from '@lib/flow-routes';
 import { staticPages } from './index';
 
 const titles = defineMessages({

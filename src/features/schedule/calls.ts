@@ -1,6 +1,7 @@
 // The schedule's contract calls: the account's schedule settings and time zone, a range of
 // planned items, planning, moving and removing a class, the reminders switch and the calendar
-// link (the account page and the class page use them too).
+// link: the schedule page, the account page's schedule section and the class page's "Add to
+// schedule" make them.
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, type CallsOf } from '@api/calls';
 import type { Schemas } from '@domain/contract';

@@ -1,0 +1,25 @@
+// Whether the signed-in account subscribes (machines/membership.machine.ts): one actor per app,
+// started with the app and told of every sign-in and sign-out.
+import { useCallback } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor } from 'xstate';
+import { membershipMachine } from '@machines/membership.machine';
+import { fromCall } from '@lib/call-actor';
+import { onSignedInChange } from '@lib/session-changes';
+import { perApp, useAppActors } from '@lib/app-actors';
+
+export const membershipOf = perApp((app) => {
+  const { api } = app;
+  const actor = createActor(membershipMachine.provide({ actors: { loadMembership: fromCall((_, signal) => api.membership(signal)) } }), app.actorOptions);
+  actor.start();
+  onSignedInChange(app.session, (signedIn) => actor.send({ type: 'session.changed', signedIn }));
+  return actor;
+});
+
+/** Whether the signed-in account subscribes, and a way to ask again (after a checkout or a cancellation). */
+export function useMembership(): [boolean, () => void] {
+  const actor = membershipOf(useAppActors());
+  const subscriber = useSelector(actor, (snapshot) => snapshot.context.subscriber);
+  const refresh = useCallback(() => actor.send({ type: 'membership.refresh' }), [actor]);
+  return [subscriber, refresh];
+}

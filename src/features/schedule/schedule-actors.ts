@@ -1,0 +1,21 @@
+// The schedule's actors other flows run: the account page's schedule section
+// (machines/account-schedule.machine.ts) and "Add to schedule" on a class
+// (machines/schedule-add.machine.ts).
+import type { Api } from '@api/calls';
+import type { AddItemInput } from '@machines/schedule-add.machine';
+import { browserTimeZone } from '@domain/schedule';
+import { fromCall } from '@lib/call-actor';
+
+/** The account's schedule settings (with this browser's zone proposed), reminders, calendar link and time zone. */
+export const accountScheduleActors = (api: Api) => ({
+  loadScheduleSettings: fromCall(async (_: unknown, signal: AbortSignal) => {
+    const settings = await api.scheduleSettings(signal);
+    return settings.kind === 'ok' ? { kind: 'ok' as const, data: { ...settings.data, proposedZone: browserTimeZone() } } : settings;
+  }),
+  setReminders: fromCall(api.setScheduleReminders),
+  resetFeedLink: fromCall((_: unknown, signal: AbortSignal) => api.resetScheduleFeedLink(signal)),
+  saveAccountZone: fromCall(api.setAccountTimeZone),
+});
+
+/** Plans a class on the account's schedule. */
+export const addToScheduleActor = (api: Api) => fromCall((input: AddItemInput, signal) => api.addScheduleItem(input, signal));
