@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { notesFile, performanceDocument, resultsMarker, writePerformanceDoc, type BenchRun } from '../../bench/performance-doc';
+import { documentOf, notesFile, performanceDocFile, performanceDocument, resultsMarker, resultsOf, writePerformanceDoc, type BenchRun } from '../../bench/performance-doc';
 import { judge, type RunInfo } from '../../bench/table';
 
 const info: RunInfo = {
@@ -63,9 +63,22 @@ describe('docs/performance.md as the bench writes it', () => {
     expect(written).toContain('Every budget was met in this run.');
   });
 
+  it('keeps a run\'s results when the notes are refreshed', () => {
+    const written = performanceDocument(`# P\n\n${resultsMarker}\n\n## After\n`, run);
+    const refreshed = documentOf(`# P, edited\n\n${resultsMarker}\n\n## After\n`, resultsOf(written));
+    expect(refreshed).toBe(written.replace('# P\n', '# P, edited\n'));
+  });
+
   it('refuses notes with nowhere to put the results', async () => {
     const notes = path.join(work, 'notes.md');
     writeFileSync(notes, '# Performance\n');
     await expect(writePerformanceDoc(run, path.join(work, 'other.md'), notes)).rejects.toThrow(resultsMarker);
+  });
+});
+
+describe('docs/performance.md', () => {
+  it('holds the current notes (after editing bench/performance-notes.md, run `npx tsx bench/refresh-performance-doc.ts`)', () => {
+    const document = readFileSync(performanceDocFile, 'utf8');
+    expect(document).toBe(documentOf(readFileSync(notesFile, 'utf8'), resultsOf(document)));
   });
 });
