@@ -1,9 +1,13 @@
 // `npm run bench`: runs every benchmark in turn and prints one table (also written to
-// bench/results/). Never part of `npm test`; a missed budget is printed, never thrown.
+// bench/results/); a run of every benchmark rewrites docs/performance.md with it
+// (performance-doc.ts). Never part of `npm test`; a missed budget is printed, never thrown.
 //   --quick        short durations and small N, for a smoke run while developing
+//   --doc=<file>   write the performance document there, whatever was run (a partial or quick
+//                  run never rewrites docs/performance.md by itself)
 //   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled, engagement, downloads
 //                  (playback is segments and first frame; firstframe is first frame alone)
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundle } from './bundle';
 import { measureDownloads } from './downloads';
@@ -17,13 +21,16 @@ import { createScratchDatabase, mappingRows, memoryBreakdownOf, memoryBreakdownR
 import { sharedSampleMediaDir } from '@server/modules/media/samples';
 import { measureSignInCost } from './signin-cost';
 import { measureStalledClients } from './stalled-clients';
-import { judge, runInfo, textTable, writeResults, type Row } from './table';
+import { performanceDocFile, writePerformanceDoc } from './performance-doc';
+import { judge, loadAverage, runInfo, textTable, writeResults, type Row } from './table';
 import { measureThroughput } from './throughput';
 
 const quick = process.argv.includes('--quick');
 const onlyArgument = process.argv.find((argument) => argument.startsWith('--only='));
 const only = onlyArgument ? onlyArgument.slice('--only='.length).split(',') : null;
 const wanted = (name: string) => only === null || only.includes(name);
+const docArgument = process.argv.find((argument) => argument.startsWith('--doc='));
+const docFile = docArgument ? path.resolve(docArgument.slice('--doc='.length)) : !quick && only === null ? performanceDocFile : null;
 
 const settings = quick
   ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, firstFrameRuns: 3, downloadRuns: 3, downloadThroughputRuns: 5, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
@@ -34,6 +41,7 @@ const journeysArgument = process.argv.find((argument) => argument.startsWith('--
 if (journeysArgument) settings.journeys = journeysArgument.slice('--journeys='.length).split(',').map(Number);
 const rows: Row[] = [];
 const started = new Date();
+const loadAtStart = loadAverage();
 
 function failed(group: string, error: unknown): Row {
   const message = error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error);
@@ -50,6 +58,16 @@ async function step(group: string, run: () => Promise<Row[]>): Promise<void> {
     rows.push(failed(group, error));
   }
   console.log(`  (${((performance.now() - stepStarted) / 1000).toFixed(0)} s)`);
+}
+
+function commitMeasured(): string | null {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return changed ? `${commit} with uncommitted changes` : commit;
+  } catch {
+    return null;
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -209,12 +227,16 @@ async function main(): Promise<void> {
 await main();
 
 const judged = rows.map(judge);
-const info = runInfo(started, quick);
-console.log(`\nFitStream benchmarks${quick ? ' (quick: not for the README)' : ''}, ${info.seconds} s, Node ${info.node}, ${info.cpus}\n`);
+const info = runInfo(started, quick, loadAtStart);
+console.log(`\nFitStream benchmarks${quick ? ' (quick: not for docs/performance.md)' : ''}, ${info.seconds} s, Node ${info.node}, ${info.cpus}\n`);
 console.log(textTable(judged));
 const misses = judged.filter((row) => row.pass === false);
 console.log(misses.length === 0 ? '\nEvery budget met.' : `\n${misses.length} budget(s) missed: ${misses.map((row) => `${row.group}: ${row.figure}`).join('; ')}`);
 const file = await writeResults(resultsDir, info, judged);
 console.log(`Results: ${path.relative(repoRoot, file)}`);
+if (docFile) {
+  await writePerformanceDoc({ info, rows: judged, only, commit: commitMeasured() }, docFile);
+  console.log(`Written: ${path.relative(repoRoot, docFile)}`);
+}
 // Open keep-alive sockets and the like must not hold the run open.
 process.exit(0);

@@ -1,5 +1,5 @@
-// The one result table every benchmark adds rows to: printed as text, written as JSON to
-// bench/results/ (git-ignored) and as Markdown for the README's Performance section.
+// The one result table every benchmark adds rows to: printed as text, written as JSON and
+// Markdown to bench/results/ (git-ignored), and into docs/performance.md (performance-doc.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,7 +67,8 @@ function verdict(row: JudgedRow): string {
 
 const headers = ['figure', 'value', 'baseline', 'ratio', 'budget', 'result'];
 
-function cells(row: JudgedRow): string[] {
+/** A row's cells as the tables show them: figure, value, baseline, ratio, budget, result. */
+export function cells(row: JudgedRow): string[] {
   return [
     `${row.group}: ${row.figure}`,
     row.value === null ? `not run${row.note ? `: ${row.note}` : ''}` : formatNumber(row.value, row.unit),
@@ -93,6 +94,11 @@ export function markdownTable(rows: JudgedRow[]): string {
   return lines.join('\n');
 }
 
+export function loadAverage(): [number, number, number] {
+  const [one = 0, five = 0, fifteen = 0] = os.loadavg();
+  return [one, five, fifteen];
+}
+
 export interface RunInfo {
   startedAt: string;
   seconds: number;
@@ -100,9 +106,12 @@ export interface RunInfo {
   node: string;
   cpus: string;
   memoryGiB: number;
+  /** The machine's load average (1, 5 and 15 min) when the run started and when it ended. */
+  loadAtStart?: [number, number, number];
+  loadAtEnd?: [number, number, number];
 }
 
-export function runInfo(startedAt: Date, quick: boolean): RunInfo {
+export function runInfo(startedAt: Date, quick: boolean, loadAtStart?: [number, number, number]): RunInfo {
   const cpus = os.cpus();
   return {
     startedAt: startedAt.toISOString(),
@@ -111,6 +120,7 @@ export function runInfo(startedAt: Date, quick: boolean): RunInfo {
     node: process.version,
     cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    ...(loadAtStart ? { loadAtStart, loadAtEnd: loadAverage() } : {}),
   };
 }
 
