@@ -62,7 +62,7 @@ function taxRates(raw: string): TaxRates {
 }
 
 export const invoicingConfig = configSection({
-  name: 'payments',
+  name: 'invoices',
   file: 'server/modules/payments/invoices/config.ts',
   settings: {
     SELLER_NAME: text({
