@@ -140,7 +140,10 @@ function problem(name: string, setting: Setting<unknown>, error: ErrorObject, ra
   const got = setting.secret ? '' : ` (got "${raw}")`;
   const { schema } = setting;
   if (schema.type === 'integer') return `${name} must be a whole number from ${schema.minimum} to ${schema.maximum}${got}.`;
-  if (schema.enum) return `${name} must be ${schema.enum.map((option) => `"${option}"`).join(' or ')}${got}.`;
+  if (schema.enum) {
+    const options = schema.enum.map((option) => `"${option}"`);
+    return `${name} must be ${[options.slice(0, -1).join(', '), options.at(-1)].filter(Boolean).join(' or ')}${got}.`;
+  }
   if (error.keyword === 'minLength') return `${name} must be at least ${schema.minLength} characters long.`;
   return `${name} must be ${setting.expected ?? `a match for ${schema.pattern}`}${got}.`;
 }
