@@ -35,7 +35,12 @@ export function configTable(sections: readonly AnySection[] = configSections): s
       ([name, setting]) => `| \`${name}\` | ${cell(defaultCell(setting))} | ${cell(setting.schema.description + allowed(setting))} | [${section.name}](${section.file}) |`,
     ),
   );
-  return ['| variable | default | what it does | declared in |', '|---|---|---|---|', ...rows].join('\n');
+  return [
+    '<!-- Written by `npm run docs:config` from the files in the last column: change a setting there, not here. -->',
+    '| variable | default | what it does | declared in |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 /** The README's block between the markers, as it stands. */
