@@ -8,6 +8,7 @@ import type { Database } from '@server/db/client';
 import { disciplines, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { mailText } from '@server/modules/mail/templates';
+import { DEFAULT_DIGEST_POLL_MS } from './config';
 import { buildDigests, saveNotificationChoice, type BuiltDigest } from './digest';
 import { loadVapidKeys, pushToAccount, validPushKeys, type PushCounts, type VapidKeys } from './push';
 import { checkPushEndpoint, PushEndpointRefused, systemNetwork, type PushNetwork } from './push-endpoint';
@@ -131,12 +132,6 @@ declare module 'fastify' {
   }
 }
 
-/** How often an instance looks for due digests (ms). */
-function pollMs(): number {
-  const raw = Number(process.env.DIGEST_POLL_MS ?? 600_000);
-  return Number.isInteger(raw) && raw > 0 ? raw : 600_000;
-}
-
 export default fp(
   async (app) => {
     const { config } = app;
@@ -155,7 +150,7 @@ export default fp(
     };
     app.addHook('onReady', async () => {
       if (config.mailPollMs <= 0) return;
-      timer = setInterval(tick, pollMs());
+      timer = setInterval(tick, config.digestPollMs ?? DEFAULT_DIGEST_POLL_MS);
       timer.unref();
     });
     app.addHook('onClose', async () => {
