@@ -66,7 +66,8 @@ export default defineConfig({
       injectRegister: false,
       manifest: webAppManifest(import.meta.dirname),
       strategies: 'injectManifest',
-      srcDir: 'src/sw',
+      // From this folder whatever the root (the bundle benchmark builds its bare pages with this config).
+      srcDir: path.join(import.meta.dirname, 'src/sw'),
       filename: 'sw.ts',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
