@@ -61,6 +61,21 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker (src/sw): a worker's globals, and none of React, the views or the API
+    // client; it imports the app's constants and modules that run without a page.
+    files: ['src/sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react', 'wouter', 'wouter/*', 'react-intl'], message: 'The worker runs without React.' },
+          { group: ['@flows/*', '@components/*', '@api/*', '**/src/flows/**', '**/src/components/**', '**/src/api/**', 'openapi-fetch'], message: 'The worker reads the app\'s constants and storage modules only.' },
+        ],
+      }],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage'],
+    },
+  },
+  {
     // Domain rules are pure and shared by client, machines and server. Their data types come
     // from the contract's generated types (type-only imports of domain/api-schema), never copies.
     files: ['domain/**/*.ts'],

@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompiledMessages } from './scripts/precompiled-messages.ts';
 import { webAppManifest } from './scripts/pwa-manifest.ts';
-import { prerenderPages, PRERENDERED_PAGES } from './scripts/prerender.ts';
+import { prerenderPages } from './scripts/prerender.ts';
+import type { DownloadsPages } from './src/sw/downloads-templates.ts';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -29,15 +30,23 @@ function frameworkChunk(): Plugin {
   };
 }
 
-/** The pre-rendered pages' paths (with any query) as one pattern (docs/decisions/042). */
-const prerenderedPaths = `(${Object.keys(PRERENDERED_PAGES).map((page) => page.replace(/[/-]/g, '\\$&')).join('|')})(\\?.*)?$`;
-const prerenderedPath = new RegExp(`^${prerenderedPaths}`);
-/** public/sw-downloads.js, in the worker's global scope. */
-interface DownloadsPageWorker {
-  fitstreamDownloadsPage: { prepare(request: Request): void; respond(shell: Response, request: Request): Promise<Response> };
+/**
+ * The build's templates of /downloads (scripts/prerender.ts, made once the app is built) as a
+ * module of the worker's build, which comes after: `virtual:fitstream/downloads-pages`; and the
+ * path aliases, which that build does not take from this config.
+ */
+function downloadsPagesModule(downloadsPages: () => Promise<DownloadsPages | null>): Plugin {
+  const id = 'virtual:fitstream/downloads-pages';
+  return {
+    name: 'fitstream:downloads-pages',
+    // The worker's build is Vite's own, apart from this config: the same path aliases for it.
+    config: () => ({ resolve: { tsconfigPaths: true } }),
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: async (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(await downloadsPages())};` : null),
+  };
 }
-/** /downloads: answered by its own route below (docs/decisions/050). */
-const downloadsPath = /^\/downloads\/?(\?.*)?$/;
+
+const prerender = prerenderPages();
 
 export default defineConfig({
   // Messages are parsed here, not in the browser (scripts/precompiled-messages.ts).
@@ -46,62 +55,28 @@ export default defineConfig({
     react(),
     frameworkChunk(),
     // The public pages as HTML in English and Spanish, after the client build (docs/decisions/042).
-    prerenderPages(),
-    // The installable app (docs/decisions/039): the manifest and a Workbox worker that precaches
-    // the app shell (hashed assets, index.html as every navigation's fallback) and nothing else:
-    // no API answer and no media is ever cached. A new version waits until the user says Reload
-    // (src/flows/app-update), which the app registers itself after the page has loaded.
+    prerender,
+    // The installable app (docs/decisions/039): the manifest and the service worker, built from
+    // src/sw (TypeScript, importing the app's own modules) with the list of files to precache put
+    // in it: the app shell (hashed assets, index.html as every navigation's fallback) and nothing
+    // else. A new version waits until the user says Reload (src/flows/app-update), which the app
+    // registers itself after the page has loaded.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       manifest: webAppManifest(import.meta.dirname),
-      workbox: {
+      strategies: 'injectManifest',
+      // From this folder whatever the root (the bundle benchmark builds its bare pages with this config).
+      srcDir: path.join(import.meta.dirname, 'src/sw'),
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The pre-rendered pages are never cached: a release must not leave an old one behind.
         globIgnores: ['prerendered/**'],
-        navigateFallback: 'index.html',
-        // `/` is a pre-rendered page, not the precached shell's directory index.
-        directoryIndex: 'no-directory-index',
-        // Pages the server renders itself, and its API, media and uploads: never the app shell.
-        // The pre-rendered pages come from the network (the server picks their language), and
-        // the shell when the network fails (the route below).
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/offline\//, /^\/uploads\//, /^\/sandbox\//, /^\/flows(\/|$)/, prerenderedPath, downloadsPath],
-        runtimeCaching: [
-          {
-            // Workbox tests a pattern against the whole same-origin URL.
-            urlPattern: new RegExp(`^https?://[^/]+${prerenderedPaths}`),
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: 'index.html' } },
-          },
-          {
-            // /downloads: the precached shell as every deep link gets it, but offline with this
-            // device's list drawn in it by public/sw-downloads.js (docs/decisions/050). The cache
-            // named here is never written: the shell always comes from the precache fallback.
-            urlPattern: ({ request, url }: { request: Request; url: URL }) => request.mode === 'navigate' && /^\/downloads\/?$/.test(url.pathname),
-            handler: 'CacheOnly',
-            options: {
-              cacheName: 'fitstream-downloads-page',
-              precacheFallback: { fallbackURL: 'index.html' },
-              plugins: [
-                {
-                  // Reading this device starts with the handling, beside the precache lookup.
-                  handlerWillStart: async ({ request }: { request: Request }) => (globalThis as unknown as DownloadsPageWorker).fitstreamDownloadsPage.prepare(request),
-                  handlerWillRespond: async ({ request, response }: { request: Request; response: Response }) =>
-                    (globalThis as unknown as DownloadsPageWorker).fitstreamDownloadsPage.respond(response, request),
-                },
-              ],
-            },
-          },
-        ],
-        cleanupOutdatedCaches: true,
-        // The new-classes push and its click (public/sw-push.js); downloaded classes answered
-        // from their caches under /offline/ (public/sw-offline.js, docs/decisions/040).
-        // /downloads drawn with its list offline (public/sw-downloads.js, decision 050).
-        importScripts: ['/sw-push.js', '/sw-offline.js', '/sw-downloads.js'],
-        // The first worker controls the page that installed it, so a class downloaded on that
-        // visit plays from its cache at once; a new version still waits for Reload (decision 039).
-        clientsClaim: true,
+        // A classic script, as the app registers it.
+        rollupFormat: 'iife',
         sourcemap: false,
+        buildPlugins: { vite: [downloadsPagesModule(prerender.downloadsPages)] },
       },
     }),
   ],

@@ -52,8 +52,12 @@ export function qualityChoices(maxHeight: number | null): string[] {
 
 export const heightOf = (quality: string): number => Number.parseInt(quality, 10) || 0;
 
+/** Where downloaded files live, by their local URLs: the service worker answers them from their class's cache. */
+export const OFFLINE_ROOT = '/offline/';
 /** Where a class's files live on this device. */
-export const localBase = (classId: string): string => `/offline/${encodeURIComponent(classId)}/`;
+export const localBase = (classId: string): string => `${OFFLINE_ROOT}${encodeURIComponent(classId)}/`;
+/** The class a local URL's path belongs to (`/offline/<class>/…`), or null for any other path. */
+export const classOfLocalPath = (pathname: string): string | null => (pathname.startsWith(OFFLINE_ROOT) ? decodeURIComponent(pathname.split('/')[2] ?? '') : null);
 export const localMasterUrl = (classId: string): string => `${localBase(classId)}master.m3u8`;
 export const localPosterUrl = (classId: string): string => `${localBase(classId)}poster.jpg`;
 

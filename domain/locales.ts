@@ -9,6 +9,17 @@ export function isSupportedLocale(value: unknown): value is AppLocale {
 
 /** A supported locale from a stored setting or a browser tag like 'es-MX'; else English. */
 export function pickLocale(value: string | null | undefined): AppLocale {
-  const base = value?.toLowerCase().split(/[-_]/)[0];
-  return isSupportedLocale(base) ? base : DEFAULT_LOCALE;
+  return chooseLocale([value]);
+}
+
+/**
+ * The first of `choices` that names a supported locale (the stored choice first, then the
+ * browser's languages in its order of preference); else English.
+ */
+export function chooseLocale(choices: readonly (string | null | undefined)[]): AppLocale {
+  for (const choice of choices) {
+    const base = choice?.toLowerCase().split(/[-_]/)[0];
+    if (isSupportedLocale(base)) return base;
+  }
+  return DEFAULT_LOCALE;
 }

@@ -11,21 +11,11 @@ import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/lib/held-input.ts';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../src/lib/storage-keys.ts';
-import type { DownloadsTemplate } from '../src/prerender.tsx';
+import { PRERENDERED_PAGES } from '../domain/prerendered-pages.ts';
+import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, type DownloadsPages, type DownloadsTemplate } from '../src/sw/downloads-templates.ts';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
-export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
-  '/': 'landing',
-  '/login': 'login',
-  '/register': 'register',
-  '/forgot-password': 'forgot-password',
-  '/terms': 'terms',
-  '/privacy': 'privacy',
-  '/dmca': 'dmca',
-  '/eula': 'eula',
-  '/support': 'support',
-  '/changelog': 'changelog',
-};
+export { PRERENDERED_PAGES };
 /** Pages a signed-in visitor never sees (their route's access is "visitor"): they go to /home. */
 const VISITOR_ONLY = new Set(['/', '/login', '/register', '/forgot-password']);
 export const PRERENDERED_LANGUAGES = ['en', 'es'] as const;
@@ -51,8 +41,6 @@ export const scriptHash = (script: string) => `sha256-${createHash('sha256').upd
 interface Renderer {
   renderPage(pathname: string, language: string): Promise<{ html: string; title: string } | null>;
   renderDownloadsTemplate(language: string): Promise<DownloadsTemplate>;
-  DOWNLOADS_SLOTS: Record<string, string>;
-  DOWNLOADS_MARKS: Record<string, string>;
 }
 
 /**
@@ -111,9 +99,6 @@ export function inlinableStylesheet(index: string, readAsset: (href: string) => 
   return { href, hash: scriptHash(css) };
 }
 
-/** The worker's script for /downloads (public/sw-downloads.js, copied to the build) gets its templates in front. */
-export const DOWNLOADS_WORKER_SCRIPT = 'sw-downloads.js';
-
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** index.html with the page in it. */
@@ -130,78 +115,102 @@ export function pageDocument(index: string, page: { html: string; title: string 
   return withScript.replace(root, `<div id="root" data-prerendered="${pathname}">${html}</div>`);
 }
 
-export function prerenderPages(): Plugin {
+/**
+ * The build step, and the templates of /downloads it makes for the service worker's build
+ * (`downloadsPages`: null when the build makes none, as the benchmarks' builds).
+ */
+export function prerenderPages(): Plugin & { downloadsPages: () => Promise<DownloadsPages | null> } {
+  let made!: (pages: DownloadsPages | null) => void;
+  let failed!: (error: unknown) => void;
+  const downloadsPages = new Promise<DownloadsPages | null>((resolve, reject) => {
+    made = resolve;
+    failed = reject;
+  });
+  // Never left unhandled when no worker is built.
+  downloadsPages.catch(() => {});
   let root = '';
   let outDir = '';
   let configFile: string | false | undefined;
   return {
     name: 'fitstream-prerender',
     apply: 'build',
+    downloadsPages: () => downloadsPages,
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       configFile = config.configFile;
     },
-    async closeBundle() {
-      // The benchmarks build other pages (bench/bare-react) with this config: only the app's.
-      const entry = path.join(root, 'src', 'prerender.tsx');
-      if (!existsSync(entry) || !existsSync(path.join(outDir, 'index.html'))) return;
-      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      const server = await createServer({
-        configFile,
-        root,
-        logLevel: 'warn',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-        optimizeDeps: { noDiscovery: true, include: [] },
-      });
-      try {
-        const renderer = (await server.ssrLoadModule(entry)) as Renderer;
-        const hashes = new Set<string>();
-        for (const language of PRERENDERED_LANGUAGES) {
-          await mkdir(path.join(outDir, PRERENDERED_DIR, language), { recursive: true });
-          for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
-            const script = firstPaintScript(VISITOR_ONLY.has(pathname));
-            hashes.add(scriptHash(script));
-            const page = await renderer.renderPage(pathname, language);
-            if (!page) {
-              // Something on it keeps suspending: the app shell serves it, as before (a partial page would flash).
-              this.warn(`prerender: ${pathname} (${language}) did not settle; served by the app shell`);
-              continue;
-            }
-            await writeFile(path.join(outDir, PRERENDERED_DIR, language, `${name}.html`), pageDocument(index, page, language, script, pathname));
-          }
+    // Before the service worker's build (vite-plugin-pwa's, at the same step), which takes the templates.
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        try {
+          made(await prerender(this));
+        } catch (error) {
+          failed(error);
+          throw error;
         }
-        // /downloads for the service worker to draw offline, in each language (decision 050).
-        const workerScript = path.join(outDir, DOWNLOADS_WORKER_SCRIPT);
-        if (existsSync(workerScript)) {
-          const downloadsPages: Record<string, DownloadsTemplate> = {};
-          for (const language of PRERENDERED_LANGUAGES) downloadsPages[language] = await renderer.renderDownloadsTemplate(language);
-          const script = downloadsPaintScript();
-          const holdScript = downloadsHoldScript();
-          const stylesheet = inlinableStylesheet(index, (href) => {
-            const file = path.join(outDir, href);
-            return existsSync(file) ? readFileSync(file, 'utf8') : null;
-          });
-          if (!stylesheet) this.warn('prerender: the shell’s stylesheet cannot be put in the offline /downloads page; it stays a link');
-          const templates = {
-            pages: downloadsPages,
-            slots: renderer.DOWNLOADS_SLOTS,
-            marks: renderer.DOWNLOADS_MARKS,
-            holdScript,
-            holdScriptHash: scriptHash(holdScript),
-            script,
-            scriptHash: scriptHash(script),
-            styleHashes: styleAttributeHashes(Object.values(downloadsPages)),
-            stylesheet,
-          };
-          await writeFile(workerScript, `self.fitstreamDownloadsPages = ${JSON.stringify(templates)};\n${await readFile(workerScript, 'utf8')}`);
-        }
-        const manifest = { pages: PRERENDERED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };
-        await writeFile(path.join(outDir, PRERENDERED_DIR, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-      } finally {
-        await server.close();
-      }
+      },
     },
   };
+
+  /** Writes the pages; returns the templates of /downloads. */
+  async function prerender(context: { warn(message: string): void }): Promise<DownloadsPages | null> {
+    // The benchmarks build other pages (bench/bare-react) with this config: only the app's.
+    const entry = path.join(root, 'src', 'prerender.tsx');
+    if (!existsSync(entry) || !existsSync(path.join(outDir, 'index.html'))) return null;
+    const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const server = await createServer({
+      configFile,
+      root,
+      logLevel: 'warn',
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
+    try {
+      const renderer = (await server.ssrLoadModule(entry)) as Renderer;
+      const hashes = new Set<string>();
+      for (const language of PRERENDERED_LANGUAGES) {
+        await mkdir(path.join(outDir, PRERENDERED_DIR, language), { recursive: true });
+        for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
+          const script = firstPaintScript(VISITOR_ONLY.has(pathname));
+          hashes.add(scriptHash(script));
+          const page = await renderer.renderPage(pathname, language);
+          if (!page) {
+            // Something on it keeps suspending: the app shell serves it, as before (a partial page would flash).
+            context.warn(`prerender: ${pathname} (${language}) did not settle; served by the app shell`);
+            continue;
+          }
+          await writeFile(path.join(outDir, PRERENDERED_DIR, language, `${name}.html`), pageDocument(index, page, language, script, pathname));
+        }
+      }
+      const manifest = { pages: PRERENDERED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };
+      await writeFile(path.join(outDir, PRERENDERED_DIR, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      // /downloads for the service worker to draw offline, in each language (decision 050).
+      const downloadsPages: Record<string, DownloadsTemplate> = {};
+      for (const language of PRERENDERED_LANGUAGES) downloadsPages[language] = await renderer.renderDownloadsTemplate(language);
+      const script = downloadsPaintScript();
+      const holdScript = downloadsHoldScript();
+      const stylesheet = inlinableStylesheet(index, (href) => {
+        const file = path.join(outDir, href);
+        return existsSync(file) ? readFileSync(file, 'utf8') : null;
+      });
+      if (!stylesheet) context.warn('prerender: the shell’s stylesheet cannot be put in the offline /downloads page; it stays a link');
+      return {
+        pages: downloadsPages,
+        slots: DOWNLOADS_SLOTS,
+        marks: DOWNLOADS_MARKS,
+        holdScript,
+        holdScriptHash: scriptHash(holdScript),
+        script,
+        scriptHash: scriptHash(script),
+        styleHashes: styleAttributeHashes(Object.values(downloadsPages)),
+        stylesheet,
+      };
+    } finally {
+      await server.close();
+    }
+  }
 }

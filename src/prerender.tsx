@@ -10,6 +10,7 @@ import type { Api } from '@api/calls';
 import { loadMessages, type AppLocale } from '@i18n';
 import type { DownloadRecord } from '@domain/downloads';
 import { routes, type RouteName } from '@domain/routes';
+import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, type DownloadsTemplate } from './sw/downloads-templates';
 import { createAppActors } from './app/actors';
 import { drawnWith } from '@features/downloads';
 import { App } from './app/app';
@@ -94,21 +95,9 @@ export async function renderPage(pathname: string, language: AppLocale, { signed
   return { html, title: page ? `${page} · FitStream` : 'FitStream' };
 }
 
-/** What the service worker fills in a drawn /downloads (public/sw-downloads.js): each a plain token. */
-export const DOWNLOADS_SLOTS = { id: 'FSSLOT_ID', title: 'FSSLOT_TITLE', quality: 'FSSLOT_QUALITY', size: 'FSSLOT_SIZE', date: 'FSSLOT_DATE', used: 'FSSLOT_USED', free: 'FSSLOT_FREE' } as const;
-/** Where the storage line and the rows go in the template's #root. */
-export const DOWNLOADS_MARKS = { storage: '<!--fs:storage-->', rows: '<!--fs:rows-->' } as const;
-
-/** /downloads as the app's first render draws it offline with a list, cut into the parts the worker fills. */
-export interface DownloadsTemplate {
-  title: string;
-  /** #root's markup, with DOWNLOADS_MARKS where the storage line and the rows go. */
-  root: string;
-  /** The storage line, with the used and free slots. */
-  storage: string;
-  /** A row per kind of download: playable (licence valid until the date slot), not finished, licence expired. */
-  rows: { playable: string; incomplete: string; expired: string };
-}
+/** What the worker fills in, and where (src/sw/downloads-templates.ts): read with this module by the build. */
+export { DOWNLOADS_MARKS, DOWNLOADS_SLOTS };
+export type { DownloadsTemplate };
 
 const SAMPLE_BYTES = 987_654_321;
 const SAMPLE_EXPIRY = '2099-06-15T12:00:00.000Z';

@@ -1,20 +1,15 @@
-// The service worker's offline /downloads (public/sw-downloads.js, docs/decisions/050): the app's
-// own /downloads drawn at build time as templates (src/prerender.tsx), filled by the worker's
-// script from this device's records, in English and Spanish; titles and ids escaped; the page's
-// data for the app's first render beside it; online or with nothing stored, the shell unchanged.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { runInNewContext } from 'node:vm';
+// The service worker's offline /downloads (src/sw/downloads-page.ts, docs/decisions/050): the app's
+// own /downloads drawn at build time as templates (src/prerender.tsx), filled by the worker from
+// this device's records, in English and Spanish; titles and ids escaped; the page's data for the
+// app's first render beside it; online or with nothing stored, the shell unchanged. Which records
+// are read (only while an account owns them) is the app's database module's (readOwnedRecords),
+// walked in the browser by tests/e2e/downloads.e2e.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadRecord } from '@domain/downloads';
 import { downloadsHoldScript, downloadsPaintScript, inlinableStylesheet, scriptHash, styleAttributeHashes } from '../../scripts/prerender';
-import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, renderDownloadsTemplate, type DownloadsTemplate } from '../../src/prerender';
-
-interface DownloadsPage {
-  prepare(request: Request): void;
-  respond(shell: Response, request?: Request): Promise<Response>;
-  drawDownloadsPage(shell: string, pages: unknown, list: { downloads: DownloadRecord[]; storage: { usage: number; quota: number } | null }, language: string, now: number): string | null;
-}
+import { renderDownloadsTemplate } from '../../src/prerender';
+import { downloadsPage, drawDownloadsPage, type Device } from '../../src/sw/downloads-page';
+import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, type DownloadsPages, type DownloadsTemplate } from '../../src/sw/downloads-templates';
 
 const STYLESHEET = '/assets/index-AbCd1234.css';
 const CSS = 'body{margin:0}.navbar{color:#fff}';
@@ -38,58 +33,30 @@ const record = (over: Partial<DownloadRecord> = {}): DownloadRecord => ({
   ...over,
 });
 
-/** The worker's script run as the worker would, in a scope with `navigator`, `indexedDB` and `cookieStore` as given. */
-function loadWorker(pages: unknown, scope: Record<string, unknown>): DownloadsPage {
-  const sandbox: Record<string, unknown> = { Intl, Date, JSON, Promise, Headers, Response, WeakMap, Boolean, encodeURIComponent, RegExp, String, Math, Object, ...scope };
-  sandbox.self = sandbox;
-  // The precache holds the build's stylesheet (the only thing the script asks of Cache Storage).
-  if (!('caches' in scope)) sandbox.caches = { match: async (url: string) => (url === STYLESHEET ? new Response(CSS) : undefined) };
-  sandbox.fitstreamDownloadsPages = pages;
-  runInNewContext(readFileSync(path.join(import.meta.dirname, '../../public/sw-downloads.js'), 'utf8'), sandbox);
-  return sandbox.fitstreamDownloadsPage as DownloadsPage;
-}
-
-/** An IndexedDB holding `records` in 'fitstream-downloads' for `owner` (or no such database). */
-function fakeIndexedDb(records: DownloadRecord[] | null, owner: string | null = 'account-1') {
-  const opened: string[] = [];
-  return {
-    opened,
-    indexedDB: {
-      open(name: string) {
-        opened.push(name);
-        const request: Record<string, unknown> & { transaction?: { abort(): void } } = {};
-        queueMicrotask(() => {
-          if (records === null) {
-            let aborted = false;
-            request.transaction = { abort: () => void (aborted = true) };
-            (request.onupgradeneeded as () => void)();
-            if (aborted) (request.onerror as () => void)();
-            return;
-          }
-          const transaction: Record<string, unknown> = {};
-          const stores: Record<string, { get?: () => unknown; getAll?: () => unknown }> = {
-            owner: { get: () => ({ result: owner ?? undefined }) },
-            downloads: { getAll: () => ({ result: records }) },
-          };
-          request.result = {
-            objectStoreNames: { contains: (store: string) => store in stores },
-            transaction: () => {
-              queueMicrotask(() => (transaction.oncomplete as () => void)());
-              return Object.assign(transaction, { objectStore: (store: string) => stores[store] });
-            },
-            close: () => undefined,
-          };
-          (request.onsuccess as () => void)();
-        });
-        return request;
-      },
+/**
+ * A device offline in English holding `records` (as the database module gives them: newest first),
+ * with the build's stylesheet in its precache; `reads` counts the reads of the records.
+ */
+function fakeDevice(records: DownloadRecord[], over: Partial<Device> = {}) {
+  const reads = { downloads: 0 };
+  const device: Device = {
+    offline: () => true,
+    languages: () => ['en'],
+    downloads: async () => {
+      reads.downloads += 1;
+      return records;
     },
+    storage: async () => null,
+    storedLanguage: async () => null,
+    precachedText: async (url) => (url === STYLESHEET ? CSS : null),
+    ...over,
   };
+  return { device, reads };
 }
 
 describe('the worker draws /downloads offline from the build-time templates', () => {
   const templates: Record<string, DownloadsTemplate> = {};
-  let pages: unknown;
+  let pages: DownloadsPages;
   beforeAll(async () => {
     templates.en = await renderDownloadsTemplate('en');
     templates.es = await renderDownloadsTemplate('es');
@@ -120,9 +87,8 @@ describe('the worker draws /downloads offline from the build-time templates', ()
   });
 
   it('in English: each download with its poster, title, quality, size, licence and Delete, the storage line, and the data for the app', () => {
-    const worker = loadWorker(pages, {});
-    const downloads = [record(), record({ classId: 'core-blast', title: { en: 'Core Blast', es: 'Abdominales' }, complete: false }), record({ classId: 'old-one', title: { en: 'Old One', es: 'Antigua' }, expiresAt: '2026-11-01T00:00:00.000Z' })];
-    const html = worker.drawDownloadsPage(SHELL, pages, { downloads, storage: { usage: 20_000_000, quota: 120_000_000 } }, 'en', NOW)!;
+        const downloads = [record(), record({ classId: 'core-blast', title: { en: 'Core Blast', es: 'Abdominales' }, complete: false }), record({ classId: 'old-one', title: { en: 'Old One', es: 'Antigua' }, expiresAt: '2026-11-01T00:00:00.000Z' })];
+    const html = drawDownloadsPage(SHELL, pages, { downloads, storage: { usage: 20_000_000, quota: 120_000_000 } }, 'en', NOW)!;
     expect(html).toContain('<html lang="en"');
     expect(html).toContain('<title>Downloads · FitStream</title>');
     expect(html).toContain('<div id="root" data-prerendered="/downloads" data-app-start="now">');
@@ -146,8 +112,7 @@ describe('the worker draws /downloads offline from the build-time templates', ()
   });
 
   it('in Spanish: the Spanish titles, words, numbers and dates', () => {
-    const worker = loadWorker(pages, {});
-    const html = worker.drawDownloadsPage(SHELL, pages, { downloads: [record()], storage: null }, 'es', NOW)!;
+        const html = drawDownloadsPage(SHELL, pages, { downloads: [record()], storage: null }, 'es', NOW)!;
     expect(html).toContain('<html lang="es"');
     expect(html).toContain('<title>Descargas · FitStream</title>');
     expect(html).toContain('<h2 class="downloads__title">Vinyasa del amanecer</h2>');
@@ -161,10 +126,9 @@ describe('the worker draws /downloads offline from the build-time templates', ()
   });
 
   it('escapes titles, qualities and ids, and never reads a filled value as a slot or a replacement pattern', () => {
-    const worker = loadWorker(pages, {});
-    const title = `<img src=x onerror=alert(1)> & "Tom's" FSSLOT_QUALITY $& $'`;
+        const title = `<img src=x onerror=alert(1)> & "Tom's" FSSLOT_QUALITY $& $'`;
     const downloads = [record({ classId: 'a b/"c', title: { en: title, es: title }, quality: '<b>720p</b>' })];
-    const html = worker.drawDownloadsPage(SHELL, pages, { downloads, storage: null }, 'en', NOW)!;
+    const html = drawDownloadsPage(SHELL, pages, { downloads, storage: null }, 'en', NOW)!;
     const escaped = '&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Tom&#x27;s&quot; FSSLOT_QUALITY $&amp; $&#x27;';
     expect(html).toContain(`<h2 class="downloads__title">${escaped}</h2>`);
     expect(html).toContain(`aria-label="Delete ${escaped}"`);
@@ -179,9 +143,8 @@ describe('the worker draws /downloads offline from the build-time templates', ()
   });
 
   it('draws nothing without a download or a template for the language', () => {
-    const worker = loadWorker(pages, {});
-    expect(worker.drawDownloadsPage(SHELL, pages, { downloads: [], storage: null }, 'en', NOW)).toBeNull();
-    expect(worker.drawDownloadsPage(SHELL, pages, { downloads: [record()], storage: null }, 'fr', NOW)).toBeNull();
+        expect(drawDownloadsPage(SHELL, pages, { downloads: [], storage: null }, 'en', NOW)).toBeNull();
+    expect(drawDownloadsPage(SHELL, pages, { downloads: [record()], storage: null }, 'fr', NOW)).toBeNull();
   });
 
   // The shell as the server sent it, with the document headers the worker keeps or drops.
@@ -189,13 +152,13 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     new Response(SHELL, { headers: { 'content-type': 'text/html', 'content-security-policy': POLICY, 'cross-origin-opener-policy': 'same-origin', 'origin-agent-cluster': '?1' } });
 
   it('answers offline with the page drawn in the stored language, its before-paint script allowed by hash', async () => {
-    const db = fakeIndexedDb([record({ savedAt: '2026-11-01T00:00:00.000Z', classId: 'older' }), record()]);
-    const worker = loadWorker(pages, {
-      navigator: { onLine: false, languages: ['en-GB'], storage: { estimate: async () => ({ usage: 1_000_000, quota: 2_000_000 }) } },
-      indexedDB: db.indexedDB,
-      cookieStore: { get: async (name: string) => (name === 'fitstream_language' ? { value: 'es' } : null) },
+    const { device, reads } = fakeDevice([record(), record({ savedAt: '2026-11-01T00:00:00.000Z', classId: 'older' })], {
+      languages: () => ['en-GB'],
+      storage: async () => ({ usage: 1_000_000, quota: 2_000_000 }),
+      storedLanguage: async () => 'es',
     });
-    const answer = await worker.respond(shell());
+    const worker = downloadsPage(pages, device);
+    const answer = (await worker.respond(shell()))!;
     const html = await answer.text();
     expect(answer.headers.get('content-language')).toBe('es');
     // The poster's colour is a style attribute: allowed by its exact hash only.
@@ -214,53 +177,50 @@ describe('the worker draws /downloads offline from the build-time templates', ()
     expect(answer.headers.get('origin-agent-cluster')).toBe('?1');
     expect(html).toContain('<html lang="es"');
     expect(html).toContain('Almacenamiento: 1,0 MB usados, 1,0 MB libres');
-    // Newest first, as the app lists them.
+    // In the database module's order: newest first, as the app lists them.
     expect(html.indexOf('/watch/sunrise-vinyasa-flow')).toBeLessThan(html.indexOf('/watch/older'));
-    expect(db.opened).toEqual(['fitstream-downloads']);
+    expect(reads.downloads).toBe(1);
   });
 
   it('reads the device once per navigation, from the start of its handling', async () => {
-    const db = fakeIndexedDb([record()]);
-    const worker = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: db.indexedDB });
+    const { device, reads } = fakeDevice([record()]);
+    const worker = downloadsPage(pages, device);
     const request = new Request('http://localhost/downloads');
     worker.prepare(request);
-    expect(db.opened).toEqual(['fitstream-downloads']);
-    expect(await (await worker.respond(shell(), request)).text()).toContain('data-testid="download-item"');
-    expect(db.opened).toEqual(['fitstream-downloads']);
+    expect(reads.downloads).toBe(1);
+    expect(await (await worker.respond(shell(), request))!.text()).toContain('data-testid="download-item"');
+    expect(reads.downloads).toBe(1);
   });
 
   it('without a stored language, speaks the browser’s first language it knows', async () => {
-    const worker = loadWorker(pages, { navigator: { onLine: false, languages: ['fr-FR', 'es-MX', 'en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
-    expect(await (await worker.respond(shell())).text()).toContain('<html lang="es"');
+    const worker = downloadsPage(pages, fakeDevice([record()], { languages: () => ['fr-FR', 'es-MX', 'en'] }).device);
+    expect(await (await worker.respond(shell()))!.text()).toContain('<html lang="es"');
   });
 
-  it('leaves the shell as it is online, with nothing downloaded (never creating the database), or without templates', async () => {
-    const online = loadWorker(pages, { navigator: { onLine: true, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
-    const answer = await online.respond(shell());
+  it('leaves the shell as it is online, with nothing downloaded (or nothing owned), or without templates', async () => {
+    const online = downloadsPage(pages, fakeDevice([record()], { offline: () => false }).device);
+    const answer = (await online.respond(shell()))!;
     expect(await answer.text()).toBe(SHELL);
     expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
-    const empty = fakeIndexedDb(null);
-    const nothing = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: empty.indexedDB });
-    expect(await (await nothing.respond(shell())).text()).toBe(SHELL);
-    const untemplated = loadWorker(undefined, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
-    expect(await (await untemplated.respond(shell())).text()).toBe(SHELL);
-  });
-  it('draws nothing while no account owns the downloads (released at sign-out, or half released: docs/decisions/038)', async () => {
-    const released = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()], null).indexedDB });
-    expect(await (await released.respond(shell())).text()).toBe(SHELL);
+    const nothing = downloadsPage(pages, fakeDevice([]).device);
+    expect(await (await nothing.respond(shell()))!.text()).toBe(SHELL);
+    const untemplated = downloadsPage(null, fakeDevice([record()]).device);
+    expect(await (await untemplated.respond(shell()))!.text()).toBe(SHELL);
+    const failing = downloadsPage(pages, fakeDevice([], { downloads: () => Promise.reject(new Error('blocked')) }).device);
+    expect(await (await failing.respond(shell()))!.text()).toBe(SHELL);
   });
 
   it('keeps the stylesheet linked when Cache Storage does not have it, or the policy has no style-src to allow it by', async () => {
-    const missing = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB, caches: { match: async () => undefined } });
-    const answer = await missing.respond(shell());
+    const missing = downloadsPage(pages, fakeDevice([record()], { precachedText: async () => null }).device);
+    const answer = (await missing.respond(shell()))!;
     const html = await answer.text();
     expect(html).toContain('data-testid="download-item"');
     expect(html).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}">`);
     expect(html).not.toContain('<style>');
     expect(answer.headers.get('content-security-policy')).not.toContain(scriptHash(CSS));
-    const strict = loadWorker(pages, { navigator: { onLine: false, languages: ['en'] }, indexedDB: fakeIndexedDb([record()]).indexedDB });
+    const strict = downloadsPage(pages, fakeDevice([record()]).device);
     const withoutStyleSrc = new Response(SHELL, { headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'self';script-src 'self'" } });
-    expect(await (await strict.respond(withoutStyleSrc)).text()).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}">`);
+    expect(await (await strict.respond(withoutStyleSrc))!.text()).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}">`);
   });
 });
 

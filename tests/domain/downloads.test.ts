@@ -1,7 +1,7 @@
 // The download rules the app follows on this device: the qualities offered, the local URLs the
 // service worker answers, and the stored playlists carrying no grant.
 import { describe, expect, it } from 'vitest';
-import { downloadParts, licenceExpired, localMaster, localUrl, qualityChoices, unsignedPlaylist } from '@domain/downloads';
+import { classOfLocalPath, downloadParts, licenceExpired, localBase, localMaster, localUrl, qualityChoices, unsignedPlaylist } from '@domain/downloads';
 import { files } from '../machines/model/download-fixtures';
 
 describe('qualityChoices', () => {
@@ -50,5 +50,14 @@ describe('licenceExpired', () => {
   it('refuses to play a licence past its expiry', () => {
     expect(licenceExpired({ expiresAt: '2026-12-25T20:00:00.000Z' }, new Date('2026-12-25T19:59:59Z'))).toBe(false);
     expect(licenceExpired({ expiresAt: '2026-12-25T20:00:00.000Z' }, new Date('2026-12-25T20:00:00Z'))).toBe(true);
+  });
+});
+
+describe('classOfLocalPath', () => {
+  it('reads back the class of any local URL the app stores, and nothing of another path', () => {
+    expect(classOfLocalPath(`${localBase('a b/"c')}720p/segment-000.m4s`)).toBe('a b/"c');
+    expect(classOfLocalPath(`${localBase('sunrise')}poster.jpg`)).toBe('sunrise');
+    expect(classOfLocalPath('/media/sunrise/720p/segment-000.m4s')).toBeNull();
+    expect(classOfLocalPath('/offline')).toBeNull();
   });
 });

@@ -107,7 +107,7 @@ const nothingLeft = { caches: [], records: 0, owner: null, served: false };
 
 /** A media request's path under its media (`/media/<media>/720p/segment-000.m4s` → `720p/segment-000.m4s`). */
 /**
- * How the worker's static routes (public/sw-offline.js) sent the resources the page fetched under
+ * How the worker's static routes (src/sw/offline.ts) sent the resources the page fetched under
  * `prefix` from `since` (ms on the page's clock): 'network' or 'cache' straight, without the
  * worker; '' through its fetch event, or with no worker.
  */

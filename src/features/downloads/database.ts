@@ -5,7 +5,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { DownloadRecord } from '@domain/downloads';
 
-/** Read by the service worker too (public/sw-downloads.js): the names and the owner's key are part of its contract. */
+/** Read by the service worker too (src/sw/device.ts, through readOwnedRecords below). */
 export const DATABASE = 'fitstream-downloads';
 export const RECORDS = 'downloads';
 export const OWNER = 'owner';
@@ -31,4 +31,31 @@ export function downloadsDatabase(): Promise<DownloadsDatabase> {
     },
   });
   return database;
+}
+
+/** Newest first, as /downloads lists them. */
+export const newestFirst = (a: DownloadRecord, b: DownloadRecord): number => b.savedAt.localeCompare(a.savedAt);
+
+/**
+ * Every record, newest first, while an account owns them; none while no account does (released at
+ * sign-out, or half released: decision 038). For the service worker, which does not know who is
+ * signed in: it never creates nor upgrades the database (that is the app's to do, above), and
+ * closes it at once, so that it never holds up the app's upgrade.
+ */
+export async function readOwnedRecords(): Promise<DownloadRecord[]> {
+  let db: DownloadsDatabase;
+  try {
+    db = await openDB<DownloadsSchema>(DATABASE, undefined, { upgrade: (_db, _old, _new, transaction) => transaction.abort() });
+  } catch {
+    // Aborted above: nothing was ever downloaded here.
+    return [];
+  }
+  try {
+    if (!db.objectStoreNames.contains(RECORDS) || !db.objectStoreNames.contains(OWNER)) return [];
+    const tx = db.transaction([OWNER, RECORDS], 'readonly');
+    const [owner, records] = await Promise.all([tx.objectStore(OWNER).get(OWNER_KEY), tx.objectStore(RECORDS).getAll(), tx.done]);
+    return typeof owner === 'string' ? records.sort(newestFirst) : [];
+  } finally {
+    db.close();
+  }
 }

@@ -2,7 +2,7 @@
 // from IndexedDB while the app starts, in parallel with it, instead of after its screen has
 // loaded (docs/decisions/047). The page's first load takes that read; any write to the downloads
 // (src/features/downloads/store.ts) drops one not yet taken, so it is never older than the store.
-// Offline, the service worker may already have drawn the list into the page (public/sw-downloads.js,
+// Offline, the service worker may already have drawn the list into the page (src/sw/downloads-page.ts,
 // docs/decisions/050): the list it drew is kept here for the downloads machine's first render,
 // which must draw the same thing for the app to take the page over without a change.
 import type { DownloadRecord } from '@domain/downloads';
@@ -36,7 +36,7 @@ export interface DrawnDownloads {
 
 let drawn: DrawnDownloads | null = null;
 
-/** Where the service worker puts the list it drew (JSON, never run: the CSP allows no inline script but its own). */
+/** Where the service worker puts the list it drew (JSON, never run: the CSP allows no inline script but its own). The worker imports this module: no DOM types in it. */
 export const DRAWN_DOWNLOADS_ID = 'fitstream-drawn-downloads';
 
 /** Remembers the list the page was drawn with (the worker's, in the browser; the template's, at build time). */
@@ -54,7 +54,7 @@ export function forgetDrawnDownloads(): void {
 }
 
 /** The list the worker wrote into `document` beside the page it drew, or null (none, or unreadable). */
-export function readDrawnDownloads(document: Document): DrawnDownloads | null {
+export function readDrawnDownloads(document: { getElementById(id: string): { textContent: string | null } | null }): DrawnDownloads | null {
   const text = document.getElementById(DRAWN_DOWNLOADS_ID)?.textContent;
   if (!text) return null;
   try {

@@ -1,9 +1,9 @@
 // Where downloads live on this device (docs/decisions/040): the files in Cache Storage, one cache
 // per class under its local URLs (`/offline/<class>/…`, answered by the service worker,
-// public/sw-offline.js), and a small IndexedDB record per download (./database.ts), read and
+// src/sw/offline.ts), and a small IndexedDB record per download (./database.ts), read and
 // written only for the account that owns them (docs/decisions/038, ./ownership.ts).
 import { downloadParts, localMaster, localMasterUrl, unsignedPlaylist, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
-import { downloadsDatabase, OWNER, OWNER_KEY, RECORDS } from './database';
+import { downloadsDatabase, newestFirst, OWNER, OWNER_KEY, RECORDS } from './database';
 import { cacheName, storageAvailable } from './offline-caches';
 import { forgetEarlyDownloads } from './early-list';
 
@@ -42,7 +42,7 @@ export async function readFirstPlaylists(classId: string): Promise<{ url: string
 
 export async function listRecords(account: string | null): Promise<DownloadRecord[]> {
   const all = await ownedRead(account, [], (records) => records.getAll());
-  return all.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+  return all.sort(newestFirst);
 }
 
 /** Keeps `record` for `account`; refused (and nothing written) once another account, or none, owns the downloads. */

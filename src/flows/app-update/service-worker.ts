@@ -1,4 +1,4 @@
-// The service worker (vite-plugin-pwa's Workbox worker, /sw.js, docs/decisions/039), registered
+// The service worker (src/sw, built to /sw.js by vite-plugin-pwa, docs/decisions/039), registered
 // once per page with workbox-window after the page has loaded, so it never competes with the
 // first page's own requests (and not at all in development, where no worker is built). Reports a
 // new version waiting: found by the registration at each start, every hour while the page stays
@@ -35,7 +35,7 @@ async function register(): Promise<Workbox | null> {
   if (found) setInterval(() => void found.update().catch(() => {}), HOURLY);
   // The first worker claims the pages open when it activates, but Chromium skips a page whose
   // navigation was still under way then, and that page would stay without a worker (downloads
-  // not answered) until a reload: such a page asks to be claimed (public/sw-offline.js).
+  // not answered) until a reload: such a page asks to be claimed (src/sw/offline.ts).
   if (found?.active && !navigator.serviceWorker.controller) found.active.postMessage({ type: 'CLAIM_CLIENTS' });
   return workbox;
 }

@@ -3,7 +3,7 @@
 // devices in use; it works offline, where the classes listed here are the ones that play. The
 // devices count comes from the network after the list: it is drawn under the list, so its arrival
 // moves nothing. Offline, the service worker may have drawn this screen's markup before the app
-// started (public/sw-downloads.js, docs/decisions/050): the machine starts with that list.
+// started (src/sw/downloads-page.ts, docs/decisions/050): the machine starts with that list.
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
 import { ClassPoster, Spinner } from '@components';

@@ -87,7 +87,7 @@ describe('app with a built client', () => {
   });
 
   it("answers a download's local file a device does not hold with a JSON 404, never the app's page", async () => {
-    // /offline/ is the service worker's own (public/sw-offline.js): the server never holds those files.
+    // /offline/ is the service worker's own (src/sw/offline.ts): the server never holds those files.
     const response = await t.app.inject({ method: 'GET', url: '/offline/sunrise-vinyasa-flow/720p/segment-000.m4s' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 404, code: 'request.notFound' });
