@@ -10,13 +10,6 @@ const linesOf = (file: string) => readFileSync(path.join(root, file), 'utf8').tr
 const decisionsDir = 'docs/decisions';
 const decisions = readdirSync(path.join(root, decisionsDir)).filter((name) => name.endsWith('.md'));
 
-/** Records over the limit for now, each with its reason; remove a line when its record is short. */
-const longForNow = new Set([
-  // rewritten by the service-worker change (issue 38 item 4)
-  '050-downloads-drawn-by-the-worker-offline.md',
-  '051-downloads-first-frame-and-fixed-steps.md',
-]);
-
 describe('documentation a newcomer can read', () => {
   it('keeps the README to at most 250 lines', () => {
     expect(linesOf('README.md')).toBeLessThanOrEqual(250);
@@ -32,13 +25,8 @@ describe('documentation a newcomer can read', () => {
   it('keeps every decision record to at most 120 lines', () => {
     expect(decisions.length).toBeGreaterThan(0);
     const long = decisions
-      .filter((name) => !longForNow.has(name))
       .map((name) => ({ name, lines: linesOf(path.join(decisionsDir, name)) }))
       .filter(({ lines }) => lines > 120);
     expect(long).toEqual([]);
-  });
-
-  it('lists as long for now only records that exist', () => {
-    for (const name of longForNow) expect(decisions).toContain(name);
   });
 });
