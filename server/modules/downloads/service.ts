@@ -10,7 +10,7 @@ import { HttpError } from '@server/errors';
 import { renditionHeight } from '@server/modules/media/ladder';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClassMedia } from '@server/modules/playback/access';
-import { describeDevice } from '@server/modules/playback/devices';
+import { describeDevice } from '@server/modules/auth/devices';
 import { checkLicences, findLicences, foreignLicence, issueLicence, licenceLimit, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
 import { revokeLicences, seenNow, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 

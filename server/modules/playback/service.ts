@@ -10,7 +10,7 @@ import { classes, instructors, type LocalizedText } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
-import { describeDevice } from './devices';
+import { describeDevice } from '@server/modules/auth/devices';
 import { findProgress, reachesCompletion, REPORT_EXPIRY_DAYS, resumePosition, saveProgress } from './progress';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
 
