@@ -9,10 +9,10 @@ import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { mediaFolder, type MediaRow } from '@server/modules/media/store';
 import type { RefusalReason } from './access';
-import { firstFramePlaylists, firstRendition, masterPlaylist } from './playlists';
+import { firstFramePlaylists, firstRendition, masterPlaylist } from '@server/modules/media/playlists';
 import { mediaPreparing } from './preparing';
 import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
-import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
+import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from '@server/modules/media/signing';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 type Schemas = components['schemas'];
