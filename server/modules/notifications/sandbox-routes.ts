@@ -3,7 +3,7 @@
 // where the sandbox tools are (mail/tools-access.ts).
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
-import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/mail/tools-access';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/mail';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 const apiPath = '/api/v1/sandbox/new-class-digest';

@@ -9,7 +9,7 @@ import { acceptCookies, acceptFormBodies } from '@server/plugins/external/body-p
 import { isClockAction, type ClockAction } from './clock';
 import { renderClockPage } from './clock-page';
 import { sendSandboxPage } from './pages';
-import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/mail/tools-access';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/mail';
 import { subscriptionBody } from '@server/modules/payments/bodies';
 
 const pagePath = '/sandbox/clock';
