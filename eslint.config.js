@@ -1,5 +1,6 @@
 // Lint rules, including the import boundaries of DESIGN.md: machines stay pure, views never
-// reach the API client directly, flows never import each other.
+// reach the API client directly, flows never import each other, server modules meet only at
+// their doors (index.ts).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -10,6 +11,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /** The flow folders (src/flows/<flow>), read when linting: a new flow is fenced in without editing this file. */
 const flows = readdirSync(new URL('./src/flows', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The server's modules (server/modules/<area>), read likewise: each is fenced in as it appears. */
+const serverModules = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -106,6 +112,27 @@ export default tseslint.config(
           from: './src/flows',
           except: [`./${flow}`],
           message: 'A flow never imports another flow; move what both need to src/components, domain/ or src/app.',
+        })),
+      }],
+    },
+  },
+  {
+    // A server module reaches another only through its door, `server/modules/<area>/index.ts`
+    // (`@server/modules/<area>`); its own files import each other directly (DESIGN.md). That no
+    // two modules import each other is checked by tests/server/module-doors.test.ts.
+    files: ['server/modules/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        zones: serverModules.map((area) => ({
+          target: `./server/modules/${area}`,
+          from: './server/modules',
+          except: [`./${area}`, ...serverModules.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+          message: 'Another server module is reached only through its index: import from @server/modules/<area>, and export what is needed there.',
         })),
       }],
     },

@@ -32,6 +32,12 @@ const MODULES_DIR = path.join(import.meta.dirname, 'modules');
 const SERVICE_FILE = /[/-]service\.[jt]s$/;
 /** A module's route plugins: `routes.ts`, or `<part>-routes.ts` when it has several. */
 const ROUTES_FILE = /[/-]routes\.[jt]s$/;
+/**
+ * A module's `index.ts` is its door for the other modules (re-exports only), not a plugin. Autoload
+ * would take an index for the folder's only plugin and skip the folder's other files; no name
+ * matches this, so every folder's service and routes files are still found.
+ */
+const NO_INDEX_PLUGIN = /(?!)/;
 
 // Run from its TypeScript source, a loader for .ts files is in place (tsx, vitest), but autoload
 // recognises only some (not `node --import tsx` on Node 20): it is told so, as its README says.
@@ -114,9 +120,9 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Databas
   await app.register(purgeExpired);
   await app.register(paymentProvider);
   await app.register(mailDelivery);
-  await app.register(autoload, { dir: MODULES_DIR, matchFilter: SERVICE_FILE, dirNameRoutePrefix: false });
+  await app.register(autoload, { dir: MODULES_DIR, matchFilter: SERVICE_FILE, indexPattern: NO_INDEX_PLUGIN, dirNameRoutePrefix: false });
 
   // Routes: each module's route plugins, each in its own encapsulated context. Only the static
   // module reads `assets` (the built app, loaded with the database above).
-  await app.register(autoload, { dir: MODULES_DIR, matchFilter: ROUTES_FILE, dirNameRoutePrefix: false, options: { assets } });
+  await app.register(autoload, { dir: MODULES_DIR, matchFilter: ROUTES_FILE, indexPattern: NO_INDEX_PLUGIN, dirNameRoutePrefix: false, options: { assets } });
 }

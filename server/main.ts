@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { makeClassPosters } from './modules/media/class-posters';
 import { ensureSampleMedia } from './modules/media/samples';
-import { sandboxToolsSummary } from './modules/payments/sandbox/tools-access';
+import { sandboxToolsSummary } from './modules/mail/tools-access';
 
 /** A start-up failure, said plainly: a configuration problem in one line, anything else with its stack. */
 function cannotStart(error: unknown): never {

@@ -25,15 +25,13 @@ import {
   uploads,
   users,
 } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail/outbox';
-import { eraseNotifications } from '@server/modules/notifications/digest';
-import { anonymiseInvoices } from '@server/modules/payments/invoices/invoices';
-import { expireOpenCheckouts } from '@server/modules/payments/checkouts';
-import type { PaymentProvider } from '@server/modules/payments/provider';
+import { queueMail } from '@server/modules/mail';
+import { eraseNotifications } from '@server/modules/notifications';
+import { anonymiseInvoices, expireOpenCheckouts, type PaymentProvider } from '@server/modules/payments';
 import { isCurrentStatus } from '@domain/subscriptions';
-import { revokeSessions } from '@server/modules/auth/sessions';
-import { eraseSchedule } from '@server/modules/schedule/erasure';
-import { eraseProgrammes } from '@server/modules/programmes/erasure';
+import { revokeSessions } from '@server/modules/auth';
+import { eraseSchedule } from '@server/modules/schedule';
+import { eraseProgrammes } from '@server/modules/programmes';
 
 /** A step that erases or anonymises what one area holds about the account, inside the deletion's transaction. */
 export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;

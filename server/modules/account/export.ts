@@ -4,7 +4,7 @@
 // downloaded at its `url`.
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { paramsForExport } from '@server/modules/mail/outbox';
+import { paramsForExport } from '@server/modules/mail';
 import {
   activityGoals,
   checkoutSessions,

@@ -11,11 +11,11 @@ import {
   type FieldErrors,
 } from '@domain/account-rules';
 import type { components } from '@domain/api-schema';
-import { clearRefreshCookie } from '@server/modules/auth/sign-in';
+import { clearRefreshCookie } from '@server/modules/auth';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { ruleCode } from '@server/i18n';
-import { ProviderError } from '@server/modules/payments/provider';
+import { ProviderError } from '@server/modules/payments';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 type Schemas = components['schemas'];

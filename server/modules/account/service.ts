@@ -6,13 +6,11 @@ import fp from 'fastify-plugin';
 import type { Database } from '@server/db/client';
 import { sessions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import type { RateLimiters } from '@server/modules/auth/rate-limits';
-import { hashPassword, verifyPassword } from '@server/modules/auth/password';
-import { listOpenSessions, revokeSession, revokeSessions, sessionsEndedByTransaction } from '@server/modules/auth/sessions';
-import { queueMail } from '@server/modules/mail/outbox';
-import { revokeFeedLink } from '@server/modules/schedule/feed-link';
-import type { PaymentProvider } from '@server/modules/payments/provider';
-import { findUpload } from '@server/modules/uploads/store';
+import { hashPassword, verifyPassword, listOpenSessions, revokeSession, revokeSessions, sessionsEndedByTransaction, type RateLimiters } from '@server/modules/auth';
+import { queueMail } from '@server/modules/mail';
+import { revokeFeedLink } from '@server/modules/schedule';
+import type { PaymentProvider } from '@server/modules/payments';
+import { findUpload } from '@server/modules/uploads';
 import { deleteAccount } from './deletion';
 import { exportAccountData } from './export';
 

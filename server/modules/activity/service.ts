@@ -8,7 +8,7 @@ import type { Database } from '@server/db/client';
 import { HttpError } from '@server/errors';
 import { goalInRange, goalLimits, type WeeklyGoal } from '@domain/activity';
 import { activitySummary, clearGoal, historyPage, saveGoal, type HistoryPosition } from './activity-repository';
-import { nextLocalMidnight } from '@server/modules/schedule/days';
+import { nextLocalMidnight } from '@server/modules/schedule';
 import { accountTimeZone } from './completions';
 
 type Schemas = components['schemas'];

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { AppLocale } from '@domain/locales';
 import type { Config } from '@server/config';
 import type { Database } from '@server/db/client';
-import { queueMail } from '@server/modules/mail/outbox';
+import { queueMail } from '@server/modules/mail';
 import { checkCredentials, createAccount, findAccount, type Account } from './accounts';
 import { consumeLinkToken, createLinkToken } from './link-tokens';
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';

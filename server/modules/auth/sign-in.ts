@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Account } from './accounts';
 import { REFRESH_TOKEN_TTL_SECONDS, startSession } from './sessions';
-import { describeDevice } from '@server/modules/playback/devices';
+import { describeDevice } from './devices';
 import { signAccessToken } from './tokens';
 import { pickLocale, type AppLocale } from '@domain/locales';
 

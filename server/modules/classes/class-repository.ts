@@ -5,7 +5,7 @@ import type { components } from '@domain/api-schema';
 import type { Queryable } from '@server/db/client';
 import { classes, classProgress, disciplines, instructors } from '@server/db/schema';
 import type { CatalogPosition, ClassFilters } from './list-query';
-import { classPosterPath } from '@server/modules/media/class-posters';
+import { classPosterPath } from '@server/modules/media';
 
 type Schemas = components['schemas'];
 type ClassCard = Schemas['ClassCard'];

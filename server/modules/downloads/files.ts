@@ -4,8 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { components } from '@domain/api-schema';
-import { mediaFolder, type MediaRow } from '@server/modules/media/store';
-import { signMediaGrant } from '@server/modules/playback/signing';
+import { mediaFolder, signMediaGrant, type MediaRow } from '@server/modules/media';
 import type { LicenceRow } from './rules';
 
 export type DownloadFiles = components['schemas']['DownloadFiles'];

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
-import { deviceIdentity } from '@server/modules/auth/sessions';
-import { mediaPreparing } from '@server/modules/playback/preparing';
+import { deviceIdentity } from '@server/modules/auth';
+import { mediaPreparing } from '@server/modules/playback';
 import { downloadFiles, downloadHeadStart } from './files';
 import { CLASSES_PER_DEVICE, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 import { DownloadRefused, type AskingDevice } from './service';

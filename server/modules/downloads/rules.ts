@@ -5,7 +5,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { components } from '@domain/api-schema';
 import type { Queryable } from '@server/db/client';
 import { downloadLicences, plans, subscriptions, users } from '@server/db/schema';
-import { accessOf, accessOrder, type AccessRow, type PlaybackPlan, type RefusalReason } from '@server/modules/playback/access';
+import { accessOf, accessOrder, type AccessRow, type PlaybackPlan, type RefusalReason } from '@server/modules/playback';
 
 /** A licence lasts this long from its issue or last renewal. */
 export const LICENCE_DAYS = 30;

@@ -7,10 +7,9 @@ import fp from 'fastify-plugin';
 import type { Database, Queryable } from '@server/db/client';
 import { downloadLicences, sessions } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import { renditionHeight } from '@server/modules/media/ladder';
-import { findMedia, type MediaRow } from '@server/modules/media/store';
-import { findPlayableClassMedia } from '@server/modules/playback/access';
-import { describeDevice } from '@server/modules/playback/devices';
+import { renditionHeight, findMedia, type MediaRow } from '@server/modules/media';
+import { findPlayableClassMedia } from '@server/modules/playback';
+import { describeDevice } from '@server/modules/auth';
 import { checkLicences, findLicences, foreignLicence, issueLicence, licenceLimit, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
 import { revokeLicences, seenNow, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 

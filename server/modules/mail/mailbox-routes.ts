@@ -7,7 +7,7 @@ import { normaliseEmail } from '@domain/account-rules';
 import { negotiateLocale } from '@server/i18n';
 import { renderMailboxList, renderMailboxMessage, renderMailboxNotFound, sendMailboxPage } from './mailbox-pages';
 import { renderMail } from './templates';
-import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/payments/sandbox/tools-access';
+import { sandboxToolsGate, sandboxToolsServed } from './tools-access';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 export default async function sandboxMailRoutes(app: FastifyInstance): Promise<void> {

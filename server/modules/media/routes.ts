@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { renditionHeight } from '@server/modules/media/ladder';
-import { signPlaylist } from '@server/modules/playback/playlists';
-import { expiredMediaGrant, grantCookieName, grantOpens, verifyMediaGrant, type MediaGrant } from '@server/modules/playback/signing';
+import { signPlaylist } from './playlists';
+import { expiredMediaGrant, grantCookieName, grantOpens, verifyMediaGrant, type MediaGrant } from './signing';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -4,11 +4,11 @@
 // account and the week as the primary key) and its email are written in one transaction, so
 // of two instances building at once, one inserts and the other inserts nothing and sends
 // nothing. A week with nothing new gets a row and no email.
-import { classPosterPath } from '@server/modules/media/class-posters';
+import { classPosterPath } from '@server/modules/media';
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
 import { classes, disciplines, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
-import { queueMail, type DigestClass } from '@server/modules/mail/outbox';
+import { queueMail, type DigestClass } from '@server/modules/mail';
 import { unsubscribeToken } from './unsubscribe-token';
 import { digestDue, digestWeek } from './week';
 

@@ -1,9 +1,9 @@
 // The sandbox's test hook for the digest (POST /api/v1/sandbox/new-class-digest): this week's
 // digest for the signed-in account now, delivered to the sandbox mailbox at once. Served only
-// where the sandbox tools are (tools-access.ts).
+// where the sandbox tools are (mail/tools-access.ts).
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
-import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/payments/sandbox/tools-access';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/mail';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 const apiPath = '/api/v1/sandbox/new-class-digest';

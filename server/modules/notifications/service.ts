@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '@server/db/client';
 import { disciplines, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import { mailText } from '@server/modules/mail/templates';
+import { mailText } from '@server/modules/mail';
 import { DEFAULT_DIGEST_POLL_MS } from './config';
 import { buildDigests, saveNotificationChoice, type BuiltDigest } from './digest';
 import { loadVapidKeys, pushToAccount, validPushKeys, type PushCounts, type VapidKeys } from './push';

@@ -8,7 +8,7 @@ import { htmlDocument } from '@server/html-document';
 import { negotiateLocale } from '@server/i18n';
 import { routeSchema } from '@server/contract';
 import { acceptFormBodies } from '@server/plugins/external/body-parsers';
-import { mailText, type MailMessageCode } from '@server/modules/mail/templates';
+import { mailText, type MailMessageCode } from '@server/modules/mail';
 
 const path = '/unsubscribe/:token';
 const contractPath = '/unsubscribe/{token}';

@@ -3,12 +3,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { passwordResetTokens, users } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail/outbox';
-import type { Account } from '@server/modules/auth/accounts';
-import { hashPassword } from '@server/modules/auth/password';
-import { revokeSessions } from '@server/modules/auth/sessions';
-import { hashToken, newOpaqueToken } from '@server/modules/auth/tokens';
-import { revokeFeedLink } from '@server/modules/schedule/feed-link';
+import { queueMail } from '@server/modules/mail';
+import { hashPassword, revokeSessions, hashToken, newOpaqueToken, type Account } from '@server/modules/auth';
+import { revokeFeedLink } from '@server/modules/schedule';
 
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { checkRules, forgotPasswordSchema, normaliseEmail, resetPasswordSchema } from '@domain/account-rules';
 import type { components } from '@domain/api-schema';
-import { signIn } from '@server/modules/auth/sign-in';
+import { signIn } from '@server/modules/auth';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
 import { ruleCode } from '@server/i18n';

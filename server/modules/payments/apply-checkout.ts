@@ -7,7 +7,7 @@ import { isCurrentStatus } from '@domain/subscriptions';
 import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { checkoutSessions, payments, plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
-import { settleDownloads } from '@server/modules/downloads/rules';
+import { settleDownloads } from '@server/modules/downloads';
 import { issueInvoice } from './invoices/invoices';
 import type { CompletedCheckout, PaymentFacts, SubscriptionFacts, SubscriptionReport } from './provider';
 

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
 import { subscriptions, users, type InvoiceLine } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail/outbox';
-import { settleDownloads } from '@server/modules/downloads/rules';
+import { queueMail } from '@server/modules/mail';
+import { settleDownloads } from '@server/modules/downloads';
 import { lockUser, recordPayment } from './apply-checkout';
 import type { PlanRow } from './provider';
 import type { SubscriptionRow } from './subscription-repository';

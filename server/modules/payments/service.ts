@@ -10,11 +10,11 @@ import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
 import { checkoutSessions, subscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import { queueMail } from '@server/modules/mail/outbox';
+import { queueMail } from '@server/modules/mail';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
 import { expireOpenCheckouts } from './checkouts';
 import type { PaymentProvider, PlanRow, SubscriptionFacts, UserRow } from './provider';
-import { nextSubscriptionChange } from '@server/modules/classes/access';
+import { nextSubscriptionChange } from '@server/modules/classes';
 import { accountSubscriptions, findActivePlan, hasEverSubscribed, listActivePlans, type SubscriptionRow } from './subscription-repository';
 import { viaProvider } from './via-provider';
 

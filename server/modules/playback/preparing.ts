@@ -2,7 +2,7 @@
 // preparation): 503 with when it will be ready, in minutes for people and Retry-After for programs.
 import type { components } from '@domain/api-schema';
 import type { MessageCode, MessageValues } from '@server/i18n';
-import { samplesReadyInSeconds } from '@server/modules/media/samples';
+import { samplesReadyInSeconds } from '@server/modules/media';
 
 type Translate = (code: MessageCode, values?: MessageValues) => string;
 

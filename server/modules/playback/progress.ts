@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
 import { classProgress, progressReports } from '@server/db/schema';
-import { recordCompletion } from '@server/modules/activity/completions';
+import { recordCompletion } from '@server/modules/activity';
 
 export const COMPLETED_FRACTION = 0.9;
 

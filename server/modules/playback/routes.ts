@@ -4,15 +4,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { components } from '@domain/api-schema';
-import { deviceIdentity } from '@server/modules/auth/sessions';
+import { deviceIdentity } from '@server/modules/auth';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
-import { mediaFolder, type MediaRow } from '@server/modules/media/store';
+import { mediaFolder, firstFramePlaylists, firstRendition, masterPlaylist, grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant, type MediaRow } from '@server/modules/media';
 import type { RefusalReason } from './access';
-import { firstFramePlaylists, firstRendition, masterPlaylist } from './playlists';
 import { mediaPreparing } from './preparing';
 import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
-import { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
 import { acceptCookies } from '@server/plugins/external/body-parsers';
 
 type Schemas = components['schemas'];

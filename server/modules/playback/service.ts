@@ -1,16 +1,15 @@
 // App layer: `app.playback`, the rules of a playback session: who may start one (subscription,
 // device, screens), heartbeats that keep it live, stopping it, what its master playlist may
 // offer, and saving progress in a class.
-import { classPosterPath } from '@server/modules/media/class-posters';
+import { classPosterPath, findMedia, type MediaRow } from '@server/modules/media';
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '@server/db/client';
 import { classes, instructors, type LocalizedText } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import { findMedia, type MediaRow } from '@server/modules/media/store';
 import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
-import { describeDevice } from './devices';
+import { describeDevice } from '@server/modules/auth';
 import { findProgress, reachesCompletion, REPORT_EXPIRY_DAYS, resumePosition, saveProgress } from './progress';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
 

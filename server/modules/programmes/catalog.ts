@@ -1,6 +1,6 @@
 // The programmes as data: each with its weeks of classes, and what comes from those classes
 // (the instructors, the total minutes). Read whole: there are a handful, each a few classes.
-import { classPosterPath } from '@server/modules/media/class-posters';
+import { classPosterPath } from '@server/modules/media';
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
 import { classes, disciplines, instructors, programmeClasses, programmes, type LocalizedText } from '@server/db/schema';

@@ -8,8 +8,8 @@ import type { Database } from '@server/db/client';
 import { CachedRead } from '@server/db/cached-read';
 import type { LocalizedText } from '@server/db/schema';
 import { HttpError } from '@server/errors';
-import { hasClassAccess } from '@server/modules/classes/access';
-import { FALLBACK_TIME_ZONE, nextLocalMidnight } from '@server/modules/schedule/days';
+import { hasClassAccess } from '@server/modules/classes';
+import { FALLBACK_TIME_ZONE, nextLocalMidnight } from '@server/modules/schedule';
 import { loadProgrammes, levels, type Level, type Programme, type ProgrammeClass } from './catalog';
 import { localDate, normalizeWeekdays, proposedWeekdays, type LocalDate, type Weekday } from './dates';
 import {

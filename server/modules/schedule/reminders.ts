@@ -7,7 +7,7 @@
 import { and, between, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { programmeEnrollments, programmeSessions, scheduleItems, scheduleReminders, scheduleSettings, users } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail/outbox';
+import { queueMail } from '@server/modules/mail';
 import { routes } from '@domain/routes';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@domain/locales';
 import { addDays, FALLBACK_TIME_ZONE, localParts } from './days';

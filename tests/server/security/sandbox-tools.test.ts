@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
-import { sandboxToolsSummary, SANDBOX_TOOLS_COOKIE, SANDBOX_TOOLS_HEADER } from '@server/modules/payments/sandbox/tools-access';
+import { sandboxToolsSummary, SANDBOX_TOOLS_COOKIE, SANDBOX_TOOLS_HEADER } from '@server/modules/mail/tools-access';
 import { createTestApp, expectContract, signUp, testAppForFile } from '../harness';
 import { roomyLimits } from './shared';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { routes } from '@domain/routes';
 import type { Database, Queryable } from '@server/db/client';
 import { invoices, payments, users, type InvoiceLine } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail/outbox';
+import { queueMail } from '@server/modules/mail';
 import { defaultTaxRates, type TaxRates } from '@server/config';
 import { includedTax, taxRateFor, type TaxBreakdown } from './tax';
 

@@ -1,6 +1,6 @@
 // The sandbox test clock (docs/decisions/023): the JSON API for the signed-in account (tests,
 // scripts) and the /sandbox/clock page (an account chosen by email). Only with PAYMENTS=sandbox
-// and where the test tools are served (tools-access.ts): elsewhere neither exists (404).
+// and where the test tools are served (mail/tools-access.ts): elsewhere neither exists (404).
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
@@ -9,7 +9,7 @@ import { acceptCookies, acceptFormBodies } from '@server/plugins/external/body-p
 import { isClockAction, type ClockAction } from './clock';
 import { renderClockPage } from './clock-page';
 import { sendSandboxPage } from './pages';
-import { sandboxToolsGate, sandboxToolsServed } from './tools-access';
+import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/mail';
 import { subscriptionBody } from '@server/modules/payments/bodies';
 
 const pagePath = '/sandbox/clock';

@@ -5,9 +5,9 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
-import { settleDownloads } from '@server/modules/downloads/rules';
+import { settleDownloads } from '@server/modules/downloads';
 import { plans, subscriptions, users } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail/outbox';
+import { queueMail } from '@server/modules/mail';
 import { paymentDescription, recordPayment } from '@server/modules/payments/apply-checkout';
 import type { CardFacts, PlanRow } from '@server/modules/payments/provider';
 import type { SubscriptionRow } from '@server/modules/payments/subscription-repository';

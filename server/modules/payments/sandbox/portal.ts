@@ -1,7 +1,7 @@
 // The sandbox provider's billing portal: a short-lived, single-use link tied to one account
 // (the token is random and stored only as a hash), and the card update a paid form makes.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hashToken, newOpaqueToken } from '@server/modules/auth/tokens';
+import { hashToken, newOpaqueToken } from '@server/modules/auth';
 import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { portalSessions, subscriptions, users } from '@server/db/schema';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEAD_START_SEGMENTS } from '@server/modules/downloads/files';
-import { grantCookieName, signMediaGrant } from '@server/modules/playback/signing';
+import { grantCookieName, signMediaGrant } from '@server/modules/media/signing';
 import { signUp, testAppForFile } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
 import { anotherDevice, CLASS_ID, getMedia, playlistUris, seedPlayableClass, subscriber, TINY_MEDIA_ID, UNMADE_CLASS_ID, userAgents } from '../../fixtures/playback';

@@ -2,7 +2,7 @@
 // signed URLs (above the plan, expired, forged, another account's), screens and heartbeats.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
-import { signMediaGrant } from '@server/modules/playback/signing';
+import { signMediaGrant } from '@server/modules/media/signing';
 import { expectContract, newDeviceId, signUp, testAppForFile } from '../../harness';
 import { authorization, callPayments, listSubscriptions, roomyRateLimits } from '../../fixtures/payments-flow';
 import {

@@ -1,5 +1,6 @@
-// What the playback rules need to know of the device asking: a name its account's other
-// devices will recognise, and whether it is a phone or tablet (the Mobile plan's rule).
+// The device asking, as its request headers describe it: a name its account's other devices will
+// recognise (sign-in labels its session with it), and whether it is a phone or tablet (the Mobile
+// plan's rule, for playback and downloads). Its identity is its sign-in session (deviceIdentity).
 import Bowser from 'bowser';
 import type { IncomingHttpHeaders } from 'node:http';
 

@@ -2,6 +2,8 @@
 // everyone's reset links, the test clock): anyone on a developer's machine; where
 // SANDBOX_TOOLS_TOKEN is set, only a visitor presenting it, in a header or in the cookie that
 // one visit with `?token=` sets (docs/decisions/023).
+// The mail module owns it with its settings (SANDBOX_TOOLS_TOKEN, the sandbox mailbox, the first
+// tool); the test clock (payments) and the push sandbox (notifications) sit behind the same gate.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { onRequestHookHandler } from 'fastify';
 import type { Config } from '@server/config';

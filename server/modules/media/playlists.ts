@@ -1,6 +1,6 @@
 // HLS playlists as a session receives them: a master listing only the renditions its plan
 // allows, and the stored media and caption playlists with every URI signed by the same token.
-import type { MediaRow } from '@server/modules/media/store';
+import type { MediaRow } from './store';
 
 const languageNames: Record<string, string> = { en: 'English', es: 'Español' };
 

@@ -5,6 +5,8 @@
 // player that cannot rewrite its URLs (the browser's own HLS) shows it once their token expired
 // (docs/decisions/016). A grant may also name the only files it opens (a download's head start,
 // docs/decisions/051): the media routes refuse any other, still from the token alone.
+// The media module owns the scheme its routes (and the edge) check; playback sessions and
+// download licences issue grants through it.
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export interface MediaGrant {
