@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
+import type { HeaderSet } from '@server/plugins/external/security';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -105,4 +106,18 @@ export function pickEncoding(asset: AppAsset, acceptEncoding: string | undefined
   const wanted = acceptEncoding ? encodings.negotiate(acceptEncoding) : null;
   const body = wanted ? asset[wanted] : null;
   return wanted && body ? { encoding: wanted, body } : { encoding: null, body: asset.body };
+}
+
+/**
+ * Everything an asset's answer carries, built once per asset and encoding at start: the
+ * security headers, cache policy, ETag, Vary and encoding. A request then sets one object.
+ */
+export interface PreparedAsset {
+  etag: string;
+  asset: AppAsset;
+  notModified: HeaderSet;
+  /** Each encoding's headers, its body's length included. */
+  identity: HeaderSet;
+  br: HeaderSet | null;
+  gzip: HeaderSet | null;
 }

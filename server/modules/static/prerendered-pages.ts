@@ -5,8 +5,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { negotiateLocale } from '@server/i18n';
 import type { HeaderSet } from '@server/plugins/external/security';
-import type { AppAsset, AppAssets } from './app-assets';
-import type { PreparedAsset } from './routes';
+import type { AppAsset, AppAssets, PreparedAsset } from './app-assets';
 
 interface PagesManifest {
   pages: Record<string, string>;

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '@server/plugins/app/error-handler';
 import type { HeaderSet } from '@server/plugins/external/security';
-import { pickEncoding, type AppAsset, type AppAssets } from './app-assets';
+import { pickEncoding, type AppAsset, type AppAssets, type PreparedAsset } from './app-assets';
 import { prerenderedPages, type PageChooser } from './prerendered-pages';
 
 const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/', '/offline/'];
@@ -22,19 +22,6 @@ function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 }
 
-/**
- * Everything an asset's answer carries, built once per asset and encoding at start: the
- * security headers, cache policy, ETag, Vary and encoding. A request then sets one object.
- */
-export interface PreparedAsset {
-  etag: string;
-  asset: AppAsset;
-  notModified: HeaderSet;
-  /** Each encoding's headers, its body's length included. */
-  identity: HeaderSet;
-  br: HeaderSet | null;
-  gzip: HeaderSet | null;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
