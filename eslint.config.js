@@ -14,6 +14,11 @@ const flows = readdirSync(new URL('./src/flows', import.meta.url), { withFileTyp
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The cross-flow features (src/features/<feature>), read likewise: each is reached only through its index. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /** The server's modules (server/modules/<area>), read likewise: each is fenced in as it appears. */
 const serverModules = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -97,9 +102,14 @@ export default tseslint.config(
     },
   },
   {
-    // Flows never import each other (DESIGN.md): what two flows share lives in src/components,
-    // domain/ or src/app. Resolved paths, so `@flows/b/…` and `../b/…` are both caught.
-    files: ['src/flows/**/*.{ts,tsx}'],
+    // The import zones of DESIGN.md, on resolved paths (so `@flows/b/…` and `../b/…` are both
+    // caught). Layers, bottom up: domain/ (shared by all) ← machines ← src/api, src/lib and
+    // src/components ← src/features (each through its index.ts) ← src/flows ← src/app (the shell,
+    // which finds the flows by glob: src/app/flows.ts, src/app/api.ts). The service worker
+    // (src/sw) may import the downloads feature's worker-safe modules directly. Server modules meet
+    // only at their doors (server/modules/<area>/index.ts); that no two import each other is
+    // checked by tests/server/module-doors.test.ts.
+    files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
@@ -107,33 +117,33 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', {
-        zones: flows.map((flow) => ({
-          target: `./src/flows/${flow}`,
-          from: './src/flows',
-          except: [`./${flow}`],
-          message: 'A flow never imports another flow; move what both need to src/components, domain/ or src/app.',
-        })),
-      }],
-    },
-  },
-  {
-    // A server module reaches another only through its door, `server/modules/<area>/index.ts`
-    // (`@server/modules/<area>`); its own files import each other directly (DESIGN.md). That no
-    // two modules import each other is checked by tests/server/module-doors.test.ts.
-    files: ['server/modules/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
-    rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: serverModules.map((area) => ({
-          target: `./server/modules/${area}`,
-          from: './server/modules',
-          except: [`./${area}`, ...serverModules.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
-          message: 'Another server module is reached only through its index: import from @server/modules/<area>, and export what is needed there.',
-        })),
+        zones: [
+          { target: './domain', from: ['./src', './machines', './server'], message: 'domain/ is the shared layer: it imports nothing of the app, the machines or the server.' },
+          { target: './machines', from: ['./src', './server'], message: 'Machines import domain/ only.' },
+          { target: './server', from: './src', message: 'The server never imports src/: what both need lives in domain/.' },
+          { target: ['./src/api', './src/lib', './src/components'], from: ['./src/app', './src/features', './src/flows'], message: 'The shared parts of the app (src/api, src/lib, src/components) never import the shell, a feature or a flow.' },
+          { target: './src/features', from: ['./src/app', './src/flows'], message: 'A feature never imports the shell or a flow; flows and the shell import features.' },
+          { target: './src/flows', from: './src/app', message: 'A flow never imports the shell (src/app): what it needs of the running app is in src/lib.' },
+          { target: './src/sw', from: ['./src/app', './src/flows', './src/components'], message: 'The service worker imports the app\'s constants and worker-safe modules, never its views or shell.' },
+          ...features.map((feature) => ({
+            target: ['./src/app', './src/flows', ...features.filter((other) => other !== feature).map((other) => `./src/features/${other}`)],
+            from: `./src/features/${feature}`,
+            except: ['./index.ts'],
+            message: 'A feature is reached only through its index.ts (@features/<feature>); export what is needed there.',
+          })),
+          ...flows.map((flow) => ({
+            target: `./src/flows/${flow}`,
+            from: './src/flows',
+            except: [`./${flow}`],
+            message: 'A flow never imports another flow; move what both need to a feature, src/components or domain/.',
+          })),
+          ...serverModules.map((area) => ({
+            target: `./server/modules/${area}`,
+            from: './server/modules',
+            except: [`./${area}`, ...serverModules.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+            message: 'Another server module is reached only through its index: import from @server/modules/<area>, and export what is needed there.',
+          })),
+        ],
       }],
     },
   },
