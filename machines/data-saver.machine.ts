@@ -1,4 +1,4 @@
-// Data saver, one per device (long-lived, created by src/app/data-saver.ts when a screen first
+// Data saver, one per device (long-lived, created by src/features/data-saver when a screen first
 // asks): the user's setting (automatic, on, off; remembered on this device) and what the browser
 // says of the connection decide whether streaming is limited (`limiting`) or not (`free`), by the
 // rule of domain/data-saver.ts. The /account setting and the player's switch set it; the

@@ -3,7 +3,7 @@
 // devices: the devices holding downloads, one of which can be removed to download here), room
 // for it (refused up front when it will not fit), then every file with its progress, which can be
 // cancelled, and resumes after a reload or a dropped connection with fresh URLs, skipping what is
-// stored. The app provides the actors: the calls, the space check and the storage (src/app/downloads).
+// stored. The app provides the actors: the calls, the space check and the storage (src/features/downloads).
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { qualityChoices, type DownloadDevice, type DownloadFiles, type DownloadRecord, type DownloadRefusal, type LicenceAnswer } from '@domain/downloads';
 import type { Outcome } from '@domain/request-outcome';

@@ -14,7 +14,7 @@ export type RenditionEvent =
   | { type: 'media.levels'; heights: number[] }
   | { type: 'media.level'; height: number }
   | { type: 'quality.select'; quality: Quality }
-  /** This device's data saver started or stopped limiting streaming (src/app/data-saver.ts). */
+  /** This device's data saver started or stopped limiting streaming (src/features/data-saver). */
   | { type: 'dataSaver.changed'; limiting: boolean };
 
 /** What the rendition asks the video to tell the media: data saver's limit, then the quality that stands. */

@@ -2,7 +2,7 @@
 // /downloads with is given the page's markup with this device's downloads already in it, from the
 // build's templates (./downloads-templates.ts), each row's slots filled from the records. The app
 // then hydrates that markup and its downloads machine starts with the same list (written beside it
-// as JSON, src/app/downloads/early-list.ts), so nothing is redrawn. Online, with nothing to list,
+// as JSON, src/features/downloads/early-list.ts), so nothing is redrawn. Online, with nothing to list,
 // or on any failure, the shell goes out as it came.
 import { DRAWN_DOWNLOADS_ID, type DrawnDownloads } from '@features/downloads/early-list';
 import { licenceExpired, type DownloadRecord } from '@domain/downloads';

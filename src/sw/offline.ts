@@ -1,5 +1,5 @@
 // Downloaded classes (docs/decisions/040): every request under /offline/<class>/ is answered from
-// that class's cache (src/app/downloads/offline-caches.ts), with or without a network, so the
+// that class's cache (src/features/downloads/offline-caches.ts), with or without a network, so the
 // player, posters and captions read the stored files by their local URLs: by the static routes
 // below where the browser has them, else here. Also claims a page that asks.
 import { cacheNames } from 'workbox-core';

@@ -1,4 +1,4 @@
-// The downloads page machine's actors in the app: this device's downloads (src/app/downloads),
+// The downloads page machine's actors in the app: this device's downloads (src/features/downloads),
 // the browser's storage estimate, and the plan's download devices when online. The first list may
 // have been read as the app started (src/features/downloads/early-list.ts).
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// The player's data saver switch: this device's data saver (src/app/data-saver.ts), checked
+// The player's data saver switch: this device's data saver (src/features/data-saver), checked
 // while it limits streaming; turning it on or off here sets it explicitly (/account offers
 // Automatic too).
 import { defineMessages, useIntl } from 'react-intl';

@@ -7,6 +7,6 @@ const titles = defineMessages({
 });
 
 export const routes = {
-  // Works offline for a downloaded class (it plays from this device, src/app/downloads).
+  // Works offline for a downloaded class (it plays from this device, src/features/downloads).
   watch: { title: titles.watch, screen: () => import('./watch-screen'), actors: () => import('./actors'), worksOffline: true },
 } satisfies FlowRoutes;

@@ -200,7 +200,7 @@ function Player({ classId }: { classId: string }) {
             </div>
           )}
         </PlayerControls>
-        {/* Download, with its quality and progress (src/app/downloads); a downloaded class plays from this device. */}
+        {/* Download, with its quality and progress (src/features/downloads); a downloaded class plays from this device. */}
         <DownloadPanel compact download={{ classId, title: context.workout.title, durationSeconds: context.durationSeconds }} />
       </>
     );
