@@ -1,5 +1,5 @@
 // The settings of new-class notifications (docs/decisions/037): how often the weekly digests
-// are looked for, and the Web Push (VAPID) keys, which push.ts reads when it loads them.
+// are looked for, and the Web Push (VAPID) keys given, which push.ts uses or else generates.
 import { configSection, integer, text } from '@server/settings';
 
 /** How often an instance looks for due digests (ms) when DIGEST_POLL_MS is unset. */
@@ -8,6 +8,14 @@ export const DEFAULT_DIGEST_POLL_MS = 600_000;
 export interface NotificationsConfig {
   /** How often this instance looks for due digests, in ms (DIGEST_POLL_MS); absent in test apps: the default. */
   digestPollMs?: number;
+  /** The VAPID keys and subject given in the environment (each may be absent). */
+  vapid?: GivenVapid;
+}
+
+export interface GivenVapid {
+  publicKey?: string;
+  privateKey?: string;
+  subject?: string;
 }
 
 const BASE64URL = '^[A-Za-z0-9_-]+$';
@@ -34,6 +42,9 @@ export const notificationsConfig = configSection({
     }),
   },
   derive(values): NotificationsConfig {
-    return { digestPollMs: values.DIGEST_POLL_MS };
+    return {
+      digestPollMs: values.DIGEST_POLL_MS,
+      vapid: { publicKey: values.VAPID_PUBLIC_KEY ?? undefined, privateKey: values.VAPID_PRIVATE_KEY ?? undefined, subject: values.VAPID_SUBJECT ?? undefined },
+    };
   },
 });

@@ -9,6 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import webPush, { WebPushError } from 'web-push';
 import type { Database } from '@server/db/client';
 import { pushSubscriptions, sessions } from '@server/db/schema';
+import type { GivenVapid } from './config';
 import { PushEndpointRefused, pushAgent, pushEndpointUrl, type PushNetwork } from './push-endpoint';
 
 export interface VapidKeys {
@@ -18,15 +19,14 @@ export interface VapidKeys {
   subject: string;
 }
 
-type Env = Record<string, string | undefined>;
 
 const KEY = /^[A-Za-z0-9_-]+$/;
 
-/** The keys from the environment, or the ones in DATA_DIR, or new ones written there (mode 600). */
-export async function loadVapidKeys(dataDir: string, publicUrl: string, env: Env = process.env): Promise<VapidKeys> {
-  const subject = env.VAPID_SUBJECT?.trim() || (publicUrl.startsWith('https:') ? publicUrl : 'mailto:push@fitstream.invalid');
-  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
-  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+/** The keys given (VAPID_* in the configuration), or the ones in DATA_DIR, or new ones written there (mode 600). */
+export async function loadVapidKeys(dataDir: string, publicUrl: string, given: GivenVapid = {}): Promise<VapidKeys> {
+  const subject = given.subject?.trim() || (publicUrl.startsWith('https:') ? publicUrl : 'mailto:push@fitstream.invalid');
+  const publicKey = given.publicKey?.trim();
+  const privateKey = given.privateKey?.trim();
   if (publicKey && privateKey) return { publicKey, privateKey, subject };
   const file = path.join(dataDir, 'vapid-keys.json');
   try {
@@ -44,7 +44,7 @@ export async function loadVapidKeys(dataDir: string, publicUrl: string, env: Env
     await writeFile(file, `${JSON.stringify(generated)}\n`, { mode: 0o600, flag: 'wx' });
     await chmod(file, 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadVapidKeys(dataDir, publicUrl, env);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadVapidKeys(dataDir, publicUrl, given);
     throw error;
   }
   return { ...generated, subject };

@@ -135,7 +135,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { config } = app;
-    const vapid = await loadVapidKeys(config.dataDir, config.publicUrl);
+    const vapid = await loadVapidKeys(config.dataDir, config.publicUrl, config.vapid);
     const service = notificationsService(app.db, { vapid, publicUrl: config.publicUrl, secret: config.jwtSecret });
     app.decorate('notifications', service);
 

@@ -464,7 +464,7 @@ describe('VAPID keys', () => {
       expect(again).toEqual(first);
       expect(first.subject).toBe('https://fit.example');
       expect(JSON.parse(await readFile(path.join(dir, 'vapid-keys.json'), 'utf8'))).toMatchObject({ publicKey: first.publicKey });
-      const given = await loadVapidKeys(dir, 'http://localhost:8080', { VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:ops@fit.example' });
+      const given = await loadVapidKeys(dir, 'http://localhost:8080', { publicKey: 'pub', privateKey: 'priv', subject: 'mailto:ops@fit.example' });
       expect(given).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'mailto:ops@fit.example' });
     } finally {
       await rm(dir, { recursive: true, force: true });
