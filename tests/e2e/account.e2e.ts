@@ -4,9 +4,9 @@
 // es at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clickInNavbar, DESKTOP, expectAccessible, launch, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, uniqueEmail } from './browser';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { clickInNavbar, DESKTOP, expectAccessible, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signInThroughForm, uniqueEmail } from './browser';
 
 const NEW_PASSWORD = 'N3w#Secret';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -27,16 +27,9 @@ async function openAccount(page: Page): Promise<void> {
   await page.locator('#account-devices').waitFor();
 }
 
-describe('account page', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('account page', () => {
 
-  it('signs another device out, changes the password, downloads the data, deletes the account', async () => {
+  test('signs another device out, changes the password, downloads the data, deletes the account', async ({ browser }) => {
     const email = uniqueEmail('account');
     const setup = await newContext(browser);
     await registerByApi(await setup.newPage(), email);
@@ -101,7 +94,7 @@ describe('account page', () => {
       ['375', MOBILE],
       ['1280', DESKTOP],
     ] as const) {
-      it(`axe and screenshots: /account and its delete dialog in ${language} at ${width} px`, async () => {
+      test(`axe and screenshots: /account and its delete dialog in ${language} at ${width} px`, async ({ browser }) => {
         const email = uniqueEmail(`account-${language}-${width}`);
         const setup = await newContext(browser);
         await registerByApi(await setup.newPage(), email);

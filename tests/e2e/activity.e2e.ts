@@ -4,9 +4,9 @@
 // the chart and its table), whose chart code no other page loads; a weekly goal starts a streak.
 // Each new screen passes axe in English and Spanish at 375 and 1280 px, with screenshots.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { checkEverywhere, newContext, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const CLASS_TITLE = /sunrise vinyasa flow/i;
@@ -25,16 +25,9 @@ async function subscriber(browser: Browser, label: string): Promise<{ context: B
 /** The class's card on the page (its heading is the title). */
 const cardOf = (page: Page, title: RegExp) => page.locator('article.class-card').filter({ has: page.getByRole('heading', { name: title }) });
 
-describe('activity and favourites', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('activity and favourites', () => {
 
-  it('keeps one list of saved classes on two devices of an account', async () => {
+  test('keeps one list of saved classes on two devices of an account', async ({ browser }) => {
     const laptop = await subscriber(browser, 'favourites');
     const phoneContext = await newContext(browser);
     const phone = await phoneContext.newPage();
@@ -76,7 +69,7 @@ describe('activity and favourites', () => {
     await phoneContext.close();
   });
 
-  it('shows a completed sample class on /activity with the chart and its table, and a goal starts a streak', async () => {
+  test('shows a completed sample class on /activity with the chart and its table, and a goal starts a streak', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'activity');
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -134,7 +127,7 @@ describe('activity and favourites', () => {
     await context.close();
   });
 
-  it('keeps the chart code out of the landing page and the player', async () => {
+  test('keeps the chart code out of the landing page and the player', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const scripts: string[] = [];

@@ -3,10 +3,10 @@
 // no match, a class with Play for a subscriber and "Choose a plan" without one, the subscriber's
 // home rows, the navbar link; then axe and screenshots of every classes screen.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from './playwright-utils';
+import type { Page } from '@playwright/test';
 import { subscribedWithTrial } from './account-flow-drivers';
-import { chooseLanguage, DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+import { chooseLanguage, DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
 import { classCount } from './catalog-flow-drivers';
 import { pathIs } from './flow-driver';
 
@@ -21,16 +21,9 @@ async function expectAddress(page: Page, search: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/classes' && url.search === search);
 }
 
-describe('classes', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('classes', () => {
 
-  it('a subscriber browses, filters (the address follows, Back restores), searches, finds nothing, and plays a class', async () => {
+  test('a subscriber browses, filters (the address follows, Back restores), searches, finds nothing, and plays a class', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await subscribedWithTrial(page, 'catalog-browse');
@@ -101,7 +94,7 @@ describe('classes', () => {
     await context.close();
   });
 
-  it('a shared address opens the catalog filtered, in Spanish with Spanish texts', async () => {
+  test('a shared address opens the catalog filtered, in Spanish with Spanish texts', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, 'catalog-shared');
@@ -119,7 +112,7 @@ describe('classes', () => {
     await context.close();
   });
 
-  it('a class offers an account without a subscription a plan, and an unknown class is not found', async () => {
+  test('a class offers an account without a subscription a plan, and an unknown class is not found', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, 'catalog-no-plan');
@@ -138,7 +131,7 @@ describe('classes', () => {
     await context.close();
   });
 
-  it("a subscriber's home: continue watching, new this week, a row per discipline", async () => {
+  test("a subscriber's home: continue watching, new this week, a row per discipline", async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const { token } = await subscribedWithTrial(page, 'catalog-home');
@@ -167,7 +160,7 @@ describe('classes', () => {
 
   for (const language of ['en', 'es'] as const) {
     for (const viewport of [MOBILE, DESKTOP]) {
-      it(`axe and screenshots of /classes, a class and the subscriber's home (${language}, ${viewport.width} px)`, async () => {
+      test(`axe and screenshots of /classes, a class and the subscriber's home (${language}, ${viewport.width} px)`, async ({ browser }) => {
         // Subscribed at desktop width (the plan grid there takes one click), then seen at `viewport`.
         const context = await newContext(browser);
         const page = await context.newPage();

@@ -3,9 +3,9 @@
 // exchange) and fails; the app itself signs in whether it is opened as 127.0.0.1 or localhost.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { baseUrl, launch, newContext, PASSWORD, registerByApi, signInThroughForm, uniqueEmail } from './browser';
+import { test } from './playwright-utils';
+import type { BrowserContext } from '@playwright/test';
+import { baseUrl, newContext, PASSWORD, registerByApi, signInThroughForm, uniqueEmail } from './browser';
 
 /** The attacker's site: `localhost` on its own port, another site than the app's 127.0.0.1. */
 async function attackerSite(pages: Record<string, string>): Promise<{ url: string; server: Server }> {
@@ -31,14 +31,12 @@ async function refreshCookies(context: BrowserContext) {
   return (await context.cookies(baseUrl)).filter((cookie) => cookie.name === 'fs_refresh');
 }
 
-describe('cross-site sign-in attempts', () => {
-  let browser: Browser;
+test.describe('cross-site sign-in attempts', () => {
   let attacker: { url: string; server: Server };
   const attackerEmail = uniqueEmail('attacker');
   let nftoken = '';
 
-  before(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser }) => {
     const setup = await newContext(browser);
     const setupPage = await setup.newPage();
     const { token } = await registerByApi(setupPage, attackerEmail);
@@ -61,8 +59,7 @@ describe('cross-site sign-in attempts', () => {
       </script>`,
     });
   });
-  after(async () => {
-    await browser.close();
+  test.afterAll(async () => {
     attacker.server.close();
   });
 
@@ -71,7 +68,7 @@ describe('cross-site sign-in attempts', () => {
     ['an auto-submitting text/plain form shaped as JSON', '/json-form', '/api/v1/auth/sign-in'],
     ['an auto-submitting form to the sign-in link exchange', '/exchange', '/api/v1/payments/index'],
   ] as const) {
-    it(`${name} is refused and leaves the browser signed out`, async () => {
+    test(`${name} is refused and leaves the browser signed out`, async ({ browser }) => {
       const context = await newContext(browser);
       const tab = await context.newPage();
       const answered = tab.waitForResponse((response) => new URL(response.url()).pathname === target);
@@ -86,7 +83,7 @@ describe('cross-site sign-in attempts', () => {
     });
   }
 
-  it('a no-cors fetch with a form body signs nobody in', async () => {
+  test('a no-cors fetch with a form body signs nobody in', async ({ browser }) => {
     // The attacker's own session on the device the attack names: a sign-in there would end it.
     const probe = await newContext(browser);
     const probePage = await probe.newPage();
@@ -104,7 +101,7 @@ describe('cross-site sign-in attempts', () => {
     await probe.close();
   });
 
-  it('the app itself signs in when opened as localhost as well as 127.0.0.1', async () => {
+  test('the app itself signs in when opened as localhost as well as 127.0.0.1', async ({ browser }) => {
     const port = new URL(baseUrl).port;
     for (const host of ['localhost', '127.0.0.1']) {
       const context = await newContext(browser, { server: `http://${host}:${port}` });

@@ -10,12 +10,12 @@
 // saying so) deletes the downloads, and the next account finds nothing of them online or offline.
 // Each test has its own browser context, so its storage (caches, IndexedDB) starts empty.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { localMasterUrl } from '@domain/downloads';
 import { accountOf } from '@domain/session-user';
 import { HEAD_START_SEGMENTS } from '@server/modules/downloads/files';
-import { baseUrl, checkEverywhere, clickInNavbar, DESKTOP, launch, MOBILE, newContext, registerByApi, screenshot, signedIn, signInThroughForm, storeLanguage, subscribeInSandbox, uniqueEmail } from './browser';
+import { baseUrl, checkEverywhere, clickInNavbar, DESKTOP, MOBILE, newContext, registerByApi, screenshot, signedIn, signInThroughForm, storeLanguage, subscribeInSandbox, uniqueEmail } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 /** Each step waits this long for what the page shows: the CI's machine is often loaded. */
@@ -187,16 +187,9 @@ async function explain(page: Page, error: unknown, problems: string[], name: str
   throw new Error(`${String(error)}\n${page.url()}\nerrors: ${problems.join(' | ') || 'none'}\n${text}`);
 }
 
-describe('downloads', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('downloads', () => {
 
-  it('downloads a class as Standard, plays it offline after a reload with captions, lists it on /downloads, and deleting frees the space', async () => {
+  test('downloads a class as Standard, plays it offline after a reload with captions, lists it on /downloads, and deleting frees the space', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-standard', 'standard');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
@@ -268,7 +261,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('offline, opens /downloads with the class already drawn by the worker, in English and Spanish, and the app takes the page over unchanged', async () => {
+  test('offline, opens /downloads with the class already drawn by the worker, in English and Spanish, and the app takes the page over unchanged', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-drawn', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
@@ -343,7 +336,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('offline, Delete pressed on the page the worker drew, before any of the app has run, still deletes the class', async () => {
+  test('offline, Delete pressed on the page the worker drew, before any of the app has run, still deletes the class', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-drawn-early-delete', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
@@ -371,7 +364,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('offline, a page drawn for a signed-in visitor is left to the app when no session is stored', async () => {
+  test('offline, a page drawn for a signed-in visitor is left to the app when no session is stored', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-drawn-out', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
@@ -387,7 +380,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('downloads and plays offline in a page that loaded while the app was installing, without a reload', async () => {
+  test('downloads and plays offline in a page that loaded while the app was installing, without a reload', async ({ browser }) => {
     const { context: paying, token, email } = await subscriber(browser, 'dl-early-page', 'standard');
     await paying.close();
     // A new browser of the same sign-in. Its worker's install (the precache) waits until the class
@@ -449,7 +442,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('refuses a third device on Standard, listing the others, and downloads there after removing one', async () => {
+  test('refuses a third device on Standard, listing the others, and downloads there after removing one', async ({ browser }) => {
     const first = await subscriber(browser, 'dl-devices', 'standard');
     await download(first.page);
     const { context: second, page: secondPage } = await anotherDevice(browser, first.email);
@@ -491,7 +484,7 @@ describe('downloads', () => {
     await Promise.all([first.context.close(), second.close(), third.close()]);
   });
 
-  it('never fetches above 720p on Basic', async () => {
+  test('never fetches above 720p on Basic', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-basic', 'basic');
     const fetched: string[] = [];
     page.on('request', (request) => {
@@ -521,7 +514,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('fetches the first files while the licence is asked for, stores nothing until it is issued, and fetches none of them twice', async () => {
+  test('fetches the first files while the licence is asked for, stores nothing until it is issued, and fetches none of them twice', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-head-start', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     const panel = page.getByTestId('download-panel');
@@ -549,7 +542,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('with the data saver on, fetches nothing of the class until its licence is issued', async () => {
+  test('with the data saver on, fetches nothing of the class until its licence is issued', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-saver', 'standard');
     await page.evaluate(() => localStorage.setItem('fitstream.dataSaver', JSON.stringify('on')));
     await page.goto(`/classes/${CLASS_ID}`);
@@ -566,7 +559,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('resumes a download interrupted by a reload without fetching again the files already stored', async () => {
+  test('resumes a download interrupted by a reload without fetching again the files already stored', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-resume', 'standard');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
@@ -615,7 +608,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('on a shared computer, logging out (asked first) deletes the downloads: the next account finds nothing of them, online or offline', async () => {
+  test('on a shared computer, logging out (asked first) deletes the downloads: the next account finds nothing of them, online or offline', async ({ browser }) => {
     const { context, page, token: first } = await subscriber(browser, 'dl-shared-a', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
@@ -667,7 +660,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('another account signing in where the downloads were never released (a log-out cut short) deletes them first', async () => {
+  test('another account signing in where the downloads were never released (a log-out cut short) deletes them first', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'dl-claimed-a', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
@@ -683,7 +676,7 @@ describe('downloads', () => {
     await context.close();
   });
 
-  it('removes the downloads, saying why, at the first online visit after the subscription ended', async () => {
+  test('removes the downloads, saying why, at the first online visit after the subscription ended', async ({ browser }) => {
     const { context, page, token } = await subscriber(browser, 'dl-ended', 'standard');
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);

@@ -7,26 +7,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from './playwright-utils';
 import { findMachines } from '../../scripts/flow-model/machines';
 import { buildFlowSite } from '../../scripts/flow-model/site';
-import { expectAccessible, launch, newContext } from './browser';
+import { expectAccessible, newContext } from './browser';
 
-describe('the flows site', () => {
-  let browser: Browser;
+test.describe('the flows site', () => {
   let outDir: string;
-  before(async () => {
-    browser = await launch();
+  test.beforeAll(async () => {
     outDir = mkdtempSync(path.join(os.tmpdir(), 'fitstream-flow-site-'));
     buildFlowSite(await findMachines(), { outDir });
   });
-  after(async () => {
-    await browser.close();
+  test.afterAll(async () => {
     rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('opens from disk, passes axe, and opens a state or transition selected in the chart', async () => {
+  test('opens from disk, passes axe, and opens a state or transition selected in the chart', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const requests: string[] = [];

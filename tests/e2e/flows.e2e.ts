@@ -4,12 +4,12 @@
 // screen shows. The list of states comes from the machines, so a new state without a driver fails.
 // Where a driver stops, the states the page is in are photographed for the flows site.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { statesOf } from '../../scripts/flow-model/machine-graph';
 import { accountFlows } from './account-flow-drivers';
 import { accountSectionFlows } from './account-section-drivers';
-import { baseUrl, captureStates, launch, newContext } from './browser';
+import { baseUrl, captureStates, newContext } from './browser';
 import { catalogFlows } from './catalog-flow-drivers';
 import { downloadsFlows } from './downloads-flow-drivers';
 import { entryFlows } from './entry-flow-drivers';
@@ -26,16 +26,9 @@ async function movingContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-describe('every state of every subscriber flow, in the browser', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('every state of every subscriber flow, in the browser', () => {
 
-  it('reads the states from the running actors only where the suite asked for the probe', async () => {
+  test('reads the states from the running actors only where the suite asked for the probe', async ({ browser }) => {
     const probed = await movingContext(browser);
     const page = await probed.newPage();
     await page.goto('/');
@@ -56,16 +49,16 @@ describe('every state of every subscriber flow, in the browser', () => {
   });
 
   for (const flow of flows) {
-    describe(flow.name, () => {
+    test.describe(flow.name, () => {
       const states = statesOf(flow.machine as never).filter((s) => s.type === 'atomic' || s.type === 'final');
-      it('has a browser route to every state of the machine', () => {
+      test('has a browser route to every state of the machine', () => {
         const missing = states.map((s) => s.path).filter((p) => !flow.drivers[p]);
         assert.deepEqual(missing, [], `states of ${flow.name} with no browser route`);
       });
       for (const state of states) {
         const driver = flow.drivers[state.path];
         if (!driver) continue;
-        it(`reaches ${state.path}`, async () => {
+        test(`reaches ${state.path}`, async ({ browser }) => {
           const context = await movingContext(browser);
           const page = await context.newPage();
           try {

@@ -1,10 +1,10 @@
 // The journeys a subscriber takes, in Chromium against the real server with sandbox payments.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { test } from './playwright-utils';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, MOBILE, newContext, PASSWORD, payWithCard, registerByApi, shortTtlUrl, signedIn, signInThroughForm, uniqueEmail } from './browser';
+import type { BrowserContext, Page } from '@playwright/test';
+import { MOBILE, newContext, PASSWORD, payWithCard, registerByApi, shortTtlUrl, signedIn, signInThroughForm, uniqueEmail } from './browser';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const avatar = path.join(here, 'fixtures/avatar.png');
@@ -40,16 +40,9 @@ async function signedInThroughForm(context: BrowserContext, label: string): Prom
   return page;
 }
 
-describe('journeys', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('journeys', () => {
 
-  it('register → profile with an image → home → pricing → pay 4242 → /users → success → billing → cancel → resume → new card', async () => {
+  test('register → profile with an image → home → pricing → pay 4242 → /users → success → billing → cancel → resume → new card', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await registerThroughForm(page, uniqueEmail('journey'));
@@ -92,7 +85,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it('a declined card shows the message; cancelling goes back to pricing', async () => {
+  test('a declined card shows the message; cancelling goes back to pricing', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, 'declined');
@@ -105,7 +98,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it("the browser's Back button from the checkout page returns to a usable pricing page", async () => {
+  test("the browser's Back button from the checkout page returns to a usable pricing page", async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, 'back-button');
@@ -121,7 +114,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it('sign-in errors: rules under the fields, the server message in the banner', async () => {
+  test('sign-in errors: rules under the fields, the server message in the banner', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
@@ -136,7 +129,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it('an nftoken link signs in a second browser context', async () => {
+  test('an nftoken link signs in a second browser context', async ({ browser }) => {
     const first = await newContext(browser);
     const page = await first.newPage();
     const { token } = await registerByApi(page, uniqueEmail('link'));
@@ -152,7 +145,7 @@ describe('journeys', () => {
     await second.close();
   });
 
-  it('refreshes an expired access token without the user noticing', async () => {
+  test('refreshes an expired access token without the user noticing', async ({ browser }) => {
     const context = await newContext(browser, { server: shortTtlUrl });
     const page = await signedInThroughForm(context, 'ttl');
     await page.waitForTimeout(4_000); // the access token (3 s) has expired
@@ -164,7 +157,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it('two tabs whose access tokens expire together both stay signed in', async () => {
+  test('two tabs whose access tokens expire together both stay signed in', async ({ browser }) => {
     const context = await newContext(browser, { server: shortTtlUrl });
     const first = await signedInThroughForm(context, 'tabs');
     const second = await context.newPage();
@@ -191,7 +184,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it('a replayed refresh token signs the user out', async () => {
+  test('a replayed refresh token signs the user out', async ({ browser }) => {
     const context = await newContext(browser, { server: shortTtlUrl });
     const page = await signedInThroughForm(context, 'replay');
     const stolen = (await context.cookies()).find((c) => c.name === 'fs_refresh');
@@ -205,7 +198,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it('switches to Spanish and keeps it after a reload', async () => {
+  test('switches to Spanish and keeps it after a reload', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
@@ -217,7 +210,7 @@ describe('journeys', () => {
     await context.close();
   });
 
-  it('remember me unchecked: the user is forgotten when the browser closes', async () => {
+  test('remember me unchecked: the user is forgotten when the browser closes', async ({ browser }) => {
     const email = uniqueEmail('forget');
     const setup = await newContext(browser);
     await registerByApi(await setup.newPage(), email);
@@ -237,7 +230,7 @@ describe('journeys', () => {
     await reopened.close();
   });
 
-  it('pricing at 375 px: the strip, the table and Next', async () => {
+  test('pricing at 375 px: the strip, the table and Next', async ({ browser }) => {
     const context = await newContext(browser, { viewport: MOBILE });
     const page = await context.newPage();
     await signedIn(page, 'mobile');

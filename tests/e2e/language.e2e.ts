@@ -4,13 +4,13 @@
 // language on every call and the server answers in it. And the sandbox checkout keeps the
 // user's own origin: opened as localhost or as 127.0.0.1, the payment comes back signed in there.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from './playwright-utils';
+import type { Page } from '@playwright/test';
 import appEn from '@locales/en.json';
 import appEs from '@locales/es.json';
 import serverEn from '@locales/server.en.json';
 import serverEs from '@locales/server.es.json';
-import { baseUrl, launch, newContext, PASSWORD, payWithCard, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from './browser';
+import { baseUrl, newContext, PASSWORD, payWithCard, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from './browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
@@ -41,16 +41,9 @@ async function signInInSpanish(page: Page, email: string, password = PASSWORD): 
   await page.getByRole('button', { name: appEs['login.submit'], exact: true }).click();
 }
 
-describe('a Spanish user meets no English', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('a Spanish user meets no English', () => {
 
-  it('signing in, signing up, with a sign-in link, paying on the sandbox, coming back, and a subscriber’s pricing', async () => {
+  test('signing in, signing up, with a sign-in link, paying on the sandbox, coming back, and a subscriber’s pricing', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const email = uniqueEmail('espanol');
@@ -103,7 +96,7 @@ describe('a Spanish user meets no English', () => {
     await context.close();
   });
 
-  it("signing in, a new browser takes the account's language; a browser with its own keeps it and the account follows", async () => {
+  test("signing in, a new browser takes the account's language; a browser with its own keeps it and the account follows", async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const email = uniqueEmail('espanol-cuenta');
@@ -139,17 +132,10 @@ describe('a Spanish user meets no English', () => {
   });
 });
 
-describe('the sandbox checkout keeps the user’s origin', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('the sandbox checkout keeps the user’s origin', () => {
 
   for (const host of ['localhost', '127.0.0.1']) {
-    it(`opened as http://${host}: pays and comes back signed in on ${host}`, async () => {
+    test(`opened as http://${host}: pays and comes back signed in on ${host}`, async ({ browser }) => {
       const origin = `http://${host}:${new URL(baseUrl).port}`;
       const context = await newContext(browser, { server: origin });
       const page = await context.newPage();

@@ -4,9 +4,8 @@
 // page in the account's language, one button, then done); axe and screenshots of the section
 // and the unsubscribe pages in en and es at 375 and 1280 px.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn } from './browser';
+import { test } from './playwright-utils';
+import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedIn } from './browser';
 
 const words = {
   en: {
@@ -27,21 +26,14 @@ const words = {
   },
 } as const;
 
-describe('new-class notifications', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('new-class notifications', () => {
 
   for (const language of ['en', 'es'] as const) {
     for (const [width, viewport] of [
       ['375', MOBILE],
       ['1280', DESKTOP],
     ] as const) {
-      it(`opt in, get the digest, unsubscribe signed out (${language}, ${width} px)`, async () => {
+      test(`opt in, get the digest, unsubscribe signed out (${language}, ${width} px)`, async ({ browser }) => {
         const w = words[language];
         const context = await newContext(browser);
         const page = await context.newPage();

@@ -3,9 +3,8 @@
 // kept on the device (IndexedDB); when the connection returns it is sent once, saved as watched
 // before the connection returned, and the class shows in Continue watching and as "Continue".
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launch, newContext } from './browser';
+import { test } from './playwright-utils';
+import { newContext } from './browser';
 import { subscribedWithTrial } from './account-flow-drivers';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
@@ -22,16 +21,9 @@ function queuedReports(wanted: number): Promise<boolean> {
   });
 }
 
-describe('offline progress', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('offline progress', () => {
 
-  it('keeps the progress watched offline and sends it once when the connection returns', async () => {
+  test('keeps the progress watched offline and sends it once when the connection returns', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await subscribedWithTrial(page, 'offline-progress');

@@ -3,23 +3,15 @@
 // a new password → signed in on /home, and a session elsewhere is signed out. Then axe and
 // screenshots of both screens and the mailbox in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, registerByApi, screenshot, storeLanguage, uniqueEmail } from './browser';
+import { test } from './playwright-utils';
+import { DESKTOP, expectAccessible, MOBILE, newContext, openMail, registerByApi, screenshot, storeLanguage, uniqueEmail } from './browser';
 
 const NEW_PASSWORD = 'N3w#Secret';
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
-describe('password reset', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('password reset', () => {
 
-  it('forgot password → sandbox mailbox → link → new password → signed in; the old session is signed out', async () => {
+  test('forgot password → sandbox mailbox → link → new password → signed in; the old session is signed out', async ({ browser }) => {
     const email = uniqueEmail('reset');
     const elsewhere = await newContext(browser);
     const oldDevice = await elsewhere.newPage();
@@ -62,7 +54,7 @@ describe('password reset', () => {
       ['375', MOBILE],
       ['1280', DESKTOP],
     ] as const) {
-      it(`axe and screenshots: ${language} at ${width} px`, async () => {
+      test(`axe and screenshots: ${language} at ${width} px`, async ({ browser }) => {
         const context = await newContext(browser, { viewport, locale: language === 'es' ? 'es-ES' : 'en-US' });
         const page = await context.newPage();
         await page.goto('/terms');

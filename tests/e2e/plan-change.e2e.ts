@@ -5,10 +5,10 @@
 // of the new screens in en/es, 375/1280.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from './playwright-utils';
+import type { Page } from '@playwright/test';
 import { pdfTextLines } from '../server/fixtures/pdf-text';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, openMail, payWithCard, screenshot, signedIn, storeLanguage } from './browser';
+import { DESKTOP, expectAccessible, MOBILE, newContext, openMail, payWithCard, screenshot, signedIn, storeLanguage } from './browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
@@ -26,16 +26,9 @@ async function payingStandard(page: Page, label: string): Promise<{ email: strin
   return { email, token };
 }
 
-describe('plan change and invoices', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('plan change and invoices', () => {
 
-  it('upgrades Standard → Premium at once and downloads the prorated invoice PDF', async () => {
+  test('upgrades Standard → Premium at once and downloads the prorated invoice PDF', async ({ browser }) => {
     const context = await newContext(browser, { acceptDownloads: true });
     const page = await context.newPage();
     const { email } = await payingStandard(page, 'upgrade');
@@ -96,7 +89,7 @@ describe('plan change and invoices', () => {
     await context.close();
   });
 
-  it('downgrades at the renewal ("Changes to Basic on <date>") and undoes it', async () => {
+  test('downgrades at the renewal ("Changes to Basic on <date>") and undoes it', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await payingStandard(page, 'downgrade');
@@ -121,7 +114,7 @@ describe('plan change and invoices', () => {
 
   for (const language of ['en', 'es'] as const) {
     for (const viewport of [MOBILE, DESKTOP]) {
-      it(`the new screens pass axe in ${language} at ${viewport.width} px`, async () => {
+      test(`the new screens pass axe in ${language} at ${viewport.width} px`, async ({ browser }) => {
         const context = await newContext(browser, { viewport });
         const page = await context.newPage();
         await payingStandard(page, `axe-${language}-${viewport.width}`);
@@ -145,7 +138,7 @@ describe('plan change and invoices', () => {
         await context.close();
       });
 
-      it(`the sandbox pages (checkout, a refused card, the card page, the test clock) pass axe in ${language} at ${viewport.width} px`, async () => {
+      test(`the sandbox pages (checkout, a refused card, the card page, the test clock) pass axe in ${language} at ${viewport.width} px`, async ({ browser }) => {
         const context = await newContext(browser, { viewport, locale: language === 'es' ? 'es-ES' : 'en-US' });
         const page = await context.newPage();
         const { email, token } = await signedIn(page, `sandbox-axe-${language}-${viewport.width}`);

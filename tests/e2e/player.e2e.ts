@@ -4,9 +4,9 @@
 // (which then says so), a visitor and an account without a plan are sent on, a class resumes
 // where it was left, and the player's states pass axe in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { checkEverywhere, chooseLanguage, DESKTOP, launch, MOBILE, newContext, screenshot, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
+import { checkEverywhere, chooseLanguage, DESKTOP, MOBILE, newContext, screenshot, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -71,16 +71,9 @@ async function playedPast(page: Page, seconds: number): Promise<void> {
 
 
 
-describe('player', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('player', () => {
 
-  it('plays a class for a Basic subscriber and never requests a rendition above 720p', async () => {
+  test('plays a class for a Basic subscriber and never requests a rendition above 720p', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'basic', 'player-basic');
     const problems = watchProblems(page);
     const media: string[] = [];
@@ -106,7 +99,7 @@ describe('player', () => {
     await context.close();
   });
 
-  it('is keyboard operable: Space pauses and plays, the arrows seek, M mutes, C shows the captions', async () => {
+  test('is keyboard operable: Space pauses and plays, the arrows seek, M mutes, C shows the captions', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'standard', 'player-keys');
     await play(page);
     await playedPast(page, 1);
@@ -131,7 +124,7 @@ describe('player', () => {
     await context.close();
   });
 
-  it('refuses a second device on a Basic account with the devices watching, and stopping the first plays here', async () => {
+  test('refuses a second device on a Basic account with the devices watching, and stopping the first plays here', async ({ browser }) => {
     const first = await subscriber(browser, 'basic', 'player-screens');
     // The first device's clock is driven by the test, so its next heartbeat comes when asked.
     await first.page.clock.install();
@@ -156,7 +149,7 @@ describe('player', () => {
     await secondContext.close();
   });
 
-  it('sends a visitor to sign in, and an account without a plan to choose one', async () => {
+  test('sends a visitor to sign in, and an account without a plan to choose one', async ({ browser }) => {
     const visitorContext = await newContext(browser);
     const visitor = await visitorContext.newPage();
     await visitor.goto(WATCH);
@@ -172,7 +165,7 @@ describe('player', () => {
     await context.close();
   });
 
-  it('says it is starting, buffering and failing, each state accessible in both languages at both sizes', async () => {
+  test('says it is starting, buffering and failing, each state accessible in both languages at both sizes', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'standard', 'player-states');
     // Starting: the playback session's answer is held until the pictures are taken.
     let answerStart = () => {};
@@ -232,7 +225,7 @@ describe('player', () => {
     await context.close();
   });
 
-  it('resumes a class where it was left', async () => {
+  test('resumes a class where it was left', async ({ browser }) => {
     const { context, page } = await subscriber(browser, 'standard', 'player-resume');
     await play(page);
     await playedPast(page, 3);

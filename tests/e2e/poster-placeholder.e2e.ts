@@ -4,22 +4,15 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launch, newContext, signedIn } from './browser';
+import { test } from './playwright-utils';
+import type { Page } from '@playwright/test';
+import { expectAccessible, newContext, signedIn } from './browser';
 
 const brokenImages = (page: Page) => page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth === 0).length);
 
-describe('a class poster that is not there yet', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('a class poster that is not there yet', () => {
 
-  it('shows the discipline’s placeholder with the title on cards and the class page, never a broken image', async () => {
+  test('shows the discipline’s placeholder with the title on cards and the class page, never a broken image', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.route('**/media/*/poster.jpg', (route) => route.fulfill({ status: 404, body: '' }));
@@ -42,7 +35,7 @@ describe('a class poster that is not there yet', () => {
     await context.close();
   });
 
-  it('shows the poster once it exists', async () => {
+  test('shows the poster once it exists', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, 'poster-loaded');

@@ -5,11 +5,11 @@
 // opening / lands on /home and the landing is never painted. The landing's controls answer
 // before the app has loaded, and the app takes them over as they are (decision 071).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from './playwright-utils';
+import type { Page } from '@playwright/test';
 import appEn from '@locales/en.json';
 import appEs from '@locales/es.json';
-import { checkEverywhere, DESKTOP, launch, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signedIn, storeLanguage, uniqueEmail } from './browser';
+import { checkEverywhere, DESKTOP, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signedIn, storeLanguage, uniqueEmail } from './browser';
 
 const catalogues = { en: appEn, es: appEs } as const;
 const pages = [
@@ -48,17 +48,10 @@ async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-describe('pre-rendered public pages', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('pre-rendered public pages', () => {
 
   for (const language of ['en', 'es'] as const) {
-    it(`shows the landing and the sign-in page in ${language} without JavaScript`, async () => {
+    test(`shows the landing and the sign-in page in ${language} without JavaScript`, async ({ browser }) => {
       const context = await newContext(browser, { javaScriptEnabled: false, locale: language === 'es' ? 'es-ES' : 'en-US' });
       const page = await context.newPage();
       for (const { path, heading, title } of pages) {
@@ -73,7 +66,7 @@ describe('pre-rendered public pages', () => {
     });
   }
 
-  it('serves the stored language choice over the browser language, before any script runs', async () => {
+  test('serves the stored language choice over the browser language, before any script runs', async ({ browser }) => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     await page.goto('/terms');
@@ -88,7 +81,7 @@ describe('pre-rendered public pages', () => {
   });
 
   for (const language of ['en', 'es'] as const) {
-    it(`hydrates / and /login in ${language} into the app without a layout shift or a hydration error`, async () => {
+    test(`hydrates / and /login in ${language} into the app without a layout shift or a hydration error`, async ({ browser }) => {
       const context = await newContext(browser, { locale: language === 'es' ? 'es-ES' : 'en-US' });
       const page = await context.newPage();
       const errors = await watchPage(page);
@@ -123,7 +116,7 @@ describe('pre-rendered public pages', () => {
     return release;
   }
 
-  it('keeps what was typed into the sign-in form before the app was up, and signs in with it', async () => {
+  test('keeps what was typed into the sign-in form before the app was up, and signs in with it', async ({ browser }) => {
     const email = uniqueEmail('prerender-typed');
     const other = await newContext(browser);
     await registerByApi(await other.newPage(), email);
@@ -146,7 +139,7 @@ describe('pre-rendered public pages', () => {
     await context.close();
   });
 
-  it('opens the pre-rendered Spanish sign-up form with the address from the landing, and keeps what was typed', async () => {
+  test('opens the pre-rendered Spanish sign-up form with the address from the landing, and keeps what was typed', async ({ browser }) => {
     const context = await newContext(browser, { locale: 'es-ES' });
     const page = await context.newPage();
     const release = await holdAppStart(page);
@@ -176,7 +169,7 @@ describe('pre-rendered public pages', () => {
     hydrated: (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')),
   };
 
-  it('answers every control of the landing at 375 px while the app has not loaded', async () => {
+  test('answers every control of the landing at 375 px while the app has not loaded', async ({ browser }) => {
     const context = await newContext(browser, { viewport: MOBILE, locale: 'en-US' });
     const page = await context.newPage();
     // Never released: the app's boot chunk is asked for at the first move and never arrives.
@@ -223,7 +216,7 @@ describe('pre-rendered public pages', () => {
     await context.close();
   });
 
-  it('hands the landing controls to the app once it is up: a menu opened before stays open, and all still answer, without a hydration error', async () => {
+  test('hands the landing controls to the app once it is up: a menu opened before stays open, and all still answer, without a hydration error', async ({ browser }) => {
     const context = await newContext(browser, { viewport: MOBILE, locale: 'en-US' });
     const page = await context.newPage();
     const errors = await watchPage(page);
@@ -266,7 +259,7 @@ describe('pre-rendered public pages', () => {
     await context.close();
   });
 
-  it('sends a signed-in user opening / to /home without ever painting the landing', async () => {
+  test('sends a signed-in user opening / to /home without ever painting the landing', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, 'prerender-home');
@@ -293,7 +286,7 @@ describe('pre-rendered public pages', () => {
     await context.close();
   });
 
-  it('keeps the pre-rendered landing accessible in both languages', async () => {
+  test('keeps the pre-rendered landing accessible in both languages', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/');

@@ -5,9 +5,9 @@
 // without a subscription may browse but is sent to the plans. Every screen checked with axe and
 // photographed in English and Spanish at 1280 and 375 px.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkEverywhere, launch, newContext, signedIn, subscribeInSandbox } from './browser';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { checkEverywhere, newContext, signedIn, subscribeInSandbox } from './browser';
 
 const PROGRAMME = '/programmes/yoga-foundations';
 const FIRST_CLASS = 'sunrise-vinyasa-flow';
@@ -41,16 +41,9 @@ async function playToTheEnd(page: Page, classId: string): Promise<void> {
   await completed;
 }
 
-describe('programmes', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('programmes', () => {
 
-  it('lets a subscriber start a programme, advance it by completing a class, see it up next on the home, pause and resume', async () => {
+  test('lets a subscriber start a programme, advance it by completing a class, see it up next on the home, pause and resume', async ({ browser }) => {
     const { context, page, token } = await account(browser, 'programmes-subscriber', true);
     await page.goto('/');
     await page.getByRole('link', { name: /^programmes$/i }).first().click();
@@ -137,7 +130,7 @@ describe('programmes', () => {
     await context.close();
   });
 
-  it('lets an account without a subscription browse a programme but sends it to the plans to start', async () => {
+  test('lets an account without a subscription browse a programme but sends it to the plans to start', async ({ browser }) => {
     const { context, page } = await account(browser, 'programmes-visitor', false);
     await page.goto(PROGRAMME);
     const choose = page.getByRole('link', { name: /^choose a plan to start$/i });

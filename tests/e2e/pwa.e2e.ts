@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { designColour } from '../../scripts/pwa-manifest';
-import { checkEverywhere, launch, newContext, signedIn, subscribeInSandbox } from './browser';
+import { checkEverywhere, newContext, signedIn, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const tokens = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/tokens.css'), 'utf8');
@@ -55,16 +55,9 @@ async function standardSubscriber(browser: Browser): Promise<{ context: BrowserC
   return { context, page };
 }
 
-describe('installable app', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('installable app', () => {
 
-  it('serves a valid manifest: names, standalone, the design colours and icons at their sizes, one maskable', async () => {
+  test('serves a valid manifest: names, standalone, the design colours and icons at their sizes, one maskable', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/terms');
@@ -103,7 +96,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('registers a worker that controls the page, and offline a reload opens the app shell saying "You are offline"', async () => {
+  test('registers a worker that controls the page, and offline a reload opens the app shell saying "You are offline"', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const problems: string[] = [];
@@ -140,7 +133,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('shows a new-classes push as a notification that links to the classes', async () => {
+  test('shows a new-classes push as a notification that links to the classes', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, 'pwa-push');
@@ -173,7 +166,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('shows "A new version is available" when a new worker waits, and Reload brings it in', async () => {
+  test('shows "A new version is available" when a new worker waits, and Reload brings it in', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/terms');
@@ -194,7 +187,7 @@ describe('installable app', () => {
     await context.close();
   });
 
-  it('caps the player with data saver on (set on /account, remembered on the device) and lifts the cap from the player', async () => {
+  test('caps the player with data saver on (set on /account, remembered on the device) and lifts the cap from the player', async ({ browser }) => {
     const { context, page } = await standardSubscriber(browser);
     const media: string[] = [];
     page.on('request', (request) => {

@@ -4,9 +4,9 @@
 // navigation, the mobile menu as a disclosure, one check per benefit on /home, and a click
 // anywhere on a desktop plan column (its name, its price) proceeding to that plan's checkout.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launch, newContext, payWithCard, signedIn, storeLanguage } from './browser';
+import { test } from './playwright-utils';
+import type { Locator, Page } from '@playwright/test';
+import { DESKTOP, newContext, payWithCard, signedIn, storeLanguage } from './browser';
 import { pathIs } from './flow-driver';
 
 const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog'];
@@ -48,18 +48,11 @@ async function clickWhereShown(page: Page, target: Locator): Promise<void> {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-describe('rough edges', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('rough edges', () => {
 
   for (const language of ['en', 'es'] as const) {
     for (const width of [320, 375]) {
-      it(`nothing scrolls sideways at ${width} px (${language}), on any screen`, async () => {
+      test(`nothing scrolls sideways at ${width} px (${language}), on any screen`, async ({ browser }) => {
         const context = await newContext(browser, { viewport: { width, height: 800 } });
         const page = await context.newPage();
         await page.goto('/terms');
@@ -104,7 +97,7 @@ describe('rough edges', () => {
     }
   }
 
-  it('titles every tab after its page, in the UI language', async () => {
+  test('titles every tab after its page, in the UI language', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const titled = (title: string) => page.waitForFunction((expected) => document.title === expected, title, { timeout: 5_000 });
@@ -120,7 +113,7 @@ describe('rough edges', () => {
     await context.close();
   });
 
-  it('skip link, focus on the new heading, the mobile menu as a disclosure, one check per benefit', async () => {
+  test('skip link, focus on the new heading, the mobile menu as a disclosure, one check per benefit', async ({ browser }) => {
     const context = await newContext(browser, { viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     await signedIn(page, 'edges');
@@ -151,7 +144,7 @@ describe('rough edges', () => {
     await context.close();
   });
 
-  it('on desktop, clicking a plan column (its name, its price) proceeds to that plan\'s checkout', async () => {
+  test('on desktop, clicking a plan column (its name, its price) proceeds to that plan\'s checkout', async ({ browser }) => {
     const context = await newContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await signedIn(page, 'pricing-column');

@@ -1,20 +1,12 @@
 // Routes a visitor notices: an unknown path goes to /, a protected route goes to /login and back
 // to the origin after sign-in, a signed-in user opening / or /login lands on /home.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launch, newContext, registerByApi, signInThroughForm, uniqueEmail } from './browser';
+import { test } from './playwright-utils';
+import { newContext, registerByApi, signInThroughForm, uniqueEmail } from './browser';
 
-describe('routes', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('routes', () => {
 
-  it('sends an unknown path to /', async () => {
+  test('sends an unknown path to /', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/no/such/page');
@@ -22,7 +14,7 @@ describe('routes', () => {
     await context.close();
   });
 
-  it('sends a protected route to /login and back to the origin after sign-in', async () => {
+  test('sends a protected route to /login and back to the origin after sign-in', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const email = uniqueEmail('origin');

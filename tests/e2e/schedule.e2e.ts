@@ -3,10 +3,10 @@
 // made, then fetched with no cookie (as a calendar app does) with the class's event in the
 // account's time zone, and reminders switched on. axe and screenshots in en and es at 375 and
 // 1280 px for each new screen.
-import { after, before, describe, it } from 'node:test';
+import { test } from './playwright-utils';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, captureStates, DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+import type { Page } from '@playwright/test';
+import { baseUrl, captureStates, DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
 
 const ZONE = 'Europe/Madrid';
 
@@ -36,16 +36,9 @@ async function everyLanguageAndWidth(page: Page, name: string, ready: (page: Pag
   assert.deepEqual(failures, []);
 }
 
-describe('schedule', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('schedule', () => {
 
-  it('plans a class from its page, shows it in the week, moves it, serves it in the calendar feed and removes it', async () => {
+  test('plans a class from its page, shows it in the week, moves it, serves it in the calendar feed and removes it', async ({ browser }) => {
     const context = await newContext(browser, { timezoneId: ZONE });
     const page = await context.newPage();
     const { token } = await signedIn(page, 'schedule');

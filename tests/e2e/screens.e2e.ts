@@ -1,9 +1,9 @@
 // Every screen in English and Spanish at 375 px and 1280 px: axe finds no serious or critical
 // violation, the page throws nothing and breaks no Content-Security-Policy rule, and a
 // screenshot goes to tests/e2e/screenshots/ (git-ignored) for people to look at.
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
+import { test } from './playwright-utils';
+import type { Page } from '@playwright/test';
+import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedIn, storeLanguage } from './browser';
 
 const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog'];
 const signedInScreens = ['/details', '/home', '/pricing', '/billing', '/success', '/cancel'];
@@ -15,21 +15,14 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(150);
 }
 
-describe('every screen: axe and screenshots', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launch();
-  });
-  after(async () => {
-    await browser.close();
-  });
+test.describe('every screen: axe and screenshots', () => {
 
   for (const language of ['en', 'es'] as const) {
     for (const [width, viewport] of [
       ['375', MOBILE],
       ['1280', DESKTOP],
     ] as const) {
-      it(`${language} at ${width} px`, async () => {
+      test(`${language} at ${width} px`, async ({ browser }) => {
         const context = await newContext(browser, { viewport });
         const page = await context.newPage();
         await page.goto('/terms');

@@ -5,9 +5,9 @@
 // init script that wraps it); the lock screen shows the class (Media Session metadata); the speed
 // changes with the pitch kept; and the player passes axe in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chooseLanguage, DESKTOP, expectAccessible, launch, MOBILE, newContext, screenshot, signedIn, subscribeInSandbox } from './browser';
+import { test } from './playwright-utils';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { chooseLanguage, DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedIn, subscribeInSandbox } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -91,20 +91,17 @@ async function pause(page: Page): Promise<void> {
 }
 
 
-describe('workout-mode player', () => {
-  let browser: Browser;
+test.describe('workout-mode player', () => {
   let context: BrowserContext;
   let page: Page;
-  before(async () => {
-    browser = await launch();
+  test.beforeAll(async ({ browser }) => {
     ({ context, page } = await subscriber(browser, 'workout-player'));
   });
-  after(async () => {
+  test.afterAll(async () => {
     await context.close();
-    await browser.close();
   });
 
-  it('shows the parts as marks on the seek bar, and Next part moves to the next part’s start', async () => {
+  test('shows the parts as marks on the seek bar, and Next part moves to the next part’s start', async () => {
     await play(page);
     // The sample clip (20 s) has a warm-up, a main set from 5 s and a cool-down from 16 s: two marks after the start.
     await page.getByTestId('chapter-marks').waitFor({ timeout: 20_000 });
@@ -128,7 +125,7 @@ describe('workout-mode player', () => {
     assert.equal(await page.getByRole('button', { name: 'Next part' }).isDisabled(), true);
   });
 
-  it('keeps the screen on while the class plays and lets it sleep on pause', async () => {
+  test('keeps the screen on while the class plays and lets it sleep on pause', async () => {
     const before = (await wakeLog(page)).length;
     await page.getByTestId('player-toggle').filter({ hasText: /^play$/i }).click();
     await page.waitForFunction((count) => (window.__wakeLog ?? []).slice(count).includes('request'), before);
@@ -138,7 +135,7 @@ describe('workout-mode player', () => {
     assert.equal(await page.evaluate(() => navigator.mediaSession.playbackState), 'paused');
   });
 
-  it('puts the class on the lock screen: title, instructor and poster', async () => {
+  test('puts the class on the lock screen: title, instructor and poster', async () => {
     const metadata = await page.evaluate(() => {
       const { metadata: m } = navigator.mediaSession;
       return m && { title: m.title, artist: m.artist, artwork: m.artwork.map((art) => new URL(art.src).pathname) };
@@ -149,7 +146,7 @@ describe('workout-mode player', () => {
     }
   });
 
-  it('changes the speed with the pitch kept', async () => {
+  test('changes the speed with the pitch kept', async () => {
     const speed = page.getByRole('combobox', { name: 'Speed' });
     assert.deepEqual(await speed.locator('option').allTextContents(), ['0.75×', '0.9×', '1×', '1.1×', '1.25×']);
     await speed.selectOption('1.25');
@@ -157,7 +154,7 @@ describe('workout-mode player', () => {
     assert.equal(await video(page).evaluate((element: HTMLVideoElement) => element.preservesPitch), true);
   });
 
-  it('passes axe in English and Spanish at 375 and 1280 px', async () => {
+  test('passes axe in English and Spanish at 375 and 1280 px', async () => {
     for (const language of ['en', 'es'] as const) {
       await page.setViewportSize(DESKTOP);
       await chooseLanguage(page, language);
