@@ -7,7 +7,7 @@ import { checkoutReturnMachine } from '@machines/checkout-return.machine';
 import { homeMachine } from '@machines/home.machine';
 import { pricingMachine } from '@machines/pricing.machine';
 import { profileMachine } from '@machines/profile.machine';
-import { signedIn, subscribeInSandbox } from './browser';
+import { signedIn, subscribeByApi, subscribeInSandbox } from './browser';
 import { fail, hold, pathIs, type Driver, type FlowDrivers } from './flow-driver';
 
 /** The busy indicator a loading screen shows. */
@@ -24,10 +24,12 @@ function spinsWhileHeld(label: string, screen: string, part: string): Driver {
   };
 }
 
-/** A new account that started a trial on the sandbox checkout with the test card, back on /success. */
+/** A new account on a Basic trial (subscribed through the API and the sandbox's checkout calls), on /home. */
 export async function subscribedWithTrial(page: Page, label: string): Promise<{ email: string; token: string }> {
   const account = await signedIn(page, label);
-  await subscribeInSandbox(page, 'basic');
+  await subscribeByApi(page, account.token, 'basic');
+  await page.goto('/home');
+  await page.getByRole('button', { name: /log out/i, includeHidden: true }).first().waitFor({ state: 'attached' });
   return account;
 }
 
@@ -94,8 +96,6 @@ export const accountFlows: FlowDrivers[] = [
       },
       subscriber: async (page) => {
         await subscribedWithTrial(page, 'flow-home-subscriber');
-        await page.getByRole('link', { name: /start watching/i }).click();
-        await page.waitForURL(pathIs('/home'));
         await page.getByRole('heading', { name: 'New this week' }).waitFor();
       },
       spinning: async (page) => {
@@ -189,7 +189,9 @@ export const accountFlows: FlowDrivers[] = [
         await release();
       },
       confirmed: async (page) => {
-        await subscribedWithTrial(page, 'flow-return-ok');
+        // The checkout's own return: through Pricing and the sandbox's card form.
+        await signedIn(page, 'flow-return-ok');
+        await subscribeInSandbox(page, 'basic');
         await page.getByText('Transaction Successful!').waitFor();
       },
       failed: async (page) => {

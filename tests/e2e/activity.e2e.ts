@@ -5,20 +5,12 @@
 // Each new screen passes axe in English and Spanish at 375 and 1280 px, with screenshots.
 import assert from 'node:assert/strict';
 import { test } from './playwright-utils';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { checkEverywhere, newContext, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
+import type { Page } from '@playwright/test';
+import { checkEverywhere, newContext, signedIn, signInThroughForm } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const CLASS_TITLE = /sunrise vinyasa flow/i;
 
-/** A new account subscribed to Standard through the sandbox checkout with the test card. */
-async function subscriber(browser: Browser, label: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const { email } = await signedIn(page, label);
-  await subscribeInSandbox(page, 'standard');
-  return { context, page, email };
-}
 
 
 
@@ -27,8 +19,8 @@ const cardOf = (page: Page, title: RegExp) => page.locator('article.class-card')
 
 test.describe('activity and favourites', () => {
 
-  test('keeps one list of saved classes on two devices of an account', async ({ browser }) => {
-    const laptop = await subscriber(browser, 'favourites');
+  test('keeps one list of saved classes on two devices of an account', async ({ browser, subscriber }) => {
+    const laptop = await subscriber({ label: 'favourites', plan: 'standard' });
     const phoneContext = await newContext(browser);
     const phone = await phoneContext.newPage();
     await signInThroughForm(phone, laptop.email);
@@ -69,8 +61,8 @@ test.describe('activity and favourites', () => {
     await phoneContext.close();
   });
 
-  test('shows a completed sample class on /activity with the chart and its table, and a goal starts a streak', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'activity');
+  test('shows a completed sample class on /activity with the chart and its table, and a goal starts a streak', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'activity', plan: 'standard' });
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

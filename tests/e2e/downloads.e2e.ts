@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { localMasterUrl } from '@domain/downloads';
 import { accountOf } from '@domain/session-user';
 import { HEAD_START_SEGMENTS } from '@server/modules/downloads/files';
-import { baseUrl, checkEverywhere, clickInNavbar, DESKTOP, MOBILE, newContext, registerByApi, screenshot, signedIn, signInThroughForm, storeLanguage, subscribeInSandbox, uniqueEmail } from './browser';
+import { baseUrl, checkEverywhere, clickInNavbar, DESKTOP, MOBILE, newContext, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 /** Each step waits this long for what the page shows: the CI's machine is often loaded. */
@@ -27,13 +27,6 @@ async function patientContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-async function subscriber(browser: Browser, label: string, plan: 'standard' | 'basic'): Promise<{ context: BrowserContext; page: Page; email: string; token: string }> {
-  const context = await patientContext(browser);
-  const page = await context.newPage();
-  const { email, token } = await signedIn(page, label);
-  await subscribeInSandbox(page, plan);
-  return { context, page, email, token };
-}
 
 /**
  * The app is installed and controls the page, without a reload: the worker claims the pages open
@@ -189,8 +182,8 @@ async function explain(page: Page, error: unknown, problems: string[], name: str
 
 test.describe('downloads', () => {
 
-  test('downloads a class as Standard, plays it offline after a reload with captions, lists it on /downloads, and deleting frees the space', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-standard', 'standard');
+  test('downloads a class as Standard, plays it offline after a reload with captions, lists it on /downloads, and deleting frees the space', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-standard', plan: 'standard', patience: PATIENCE });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
     // Only to explain a failure: what the page logged as an error.
@@ -261,8 +254,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('offline, opens /downloads with the class already drawn by the worker, in English and Spanish, and the app takes the page over unchanged', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-drawn', 'standard');
+  test('offline, opens /downloads with the class already drawn by the worker, in English and Spanish, and the app takes the page over unchanged', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-drawn', plan: 'standard', patience: PATIENCE });
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     await download(page);
@@ -336,8 +329,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('offline, Delete pressed on the page the worker drew, before any of the app has run, still deletes the class', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-drawn-early-delete', 'standard');
+  test('offline, Delete pressed on the page the worker drew, before any of the app has run, still deletes the class', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-drawn-early-delete', plan: 'standard', patience: PATIENCE });
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     await download(page);
@@ -364,8 +357,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('offline, a page drawn for a signed-in visitor is left to the app when no session is stored', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-drawn-out', 'standard');
+  test('offline, a page drawn for a signed-in visitor is left to the app when no session is stored', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-drawn-out', plan: 'standard', patience: PATIENCE });
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     await download(page);
@@ -380,8 +373,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('downloads and plays offline in a page that loaded while the app was installing, without a reload', async ({ browser }) => {
-    const { context: paying, token, email } = await subscriber(browser, 'dl-early-page', 'standard');
+  test('downloads and plays offline in a page that loaded while the app was installing, without a reload', async ({ browser, subscriber }) => {
+    const { context: paying, token, email } = await subscriber({ label: 'dl-early-page', plan: 'standard', patience: PATIENCE });
     await paying.close();
     // A new browser of the same sign-in. Its worker's install (the precache) waits until the class
     // page's navigation has begun, and that page's answer waits until the worker has activated:
@@ -442,8 +435,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('refuses a third device on Standard, listing the others, and downloads there after removing one', async ({ browser }) => {
-    const first = await subscriber(browser, 'dl-devices', 'standard');
+  test('refuses a third device on Standard, listing the others, and downloads there after removing one', async ({ browser, subscriber }) => {
+    const first = await subscriber({ label: 'dl-devices', plan: 'standard', patience: PATIENCE });
     await download(first.page);
     const { context: second, page: secondPage } = await anotherDevice(browser, first.email);
     await download(secondPage);
@@ -484,8 +477,8 @@ test.describe('downloads', () => {
     await Promise.all([first.context.close(), second.close(), third.close()]);
   });
 
-  test('never fetches above 720p on Basic', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-basic', 'basic');
+  test('never fetches above 720p on Basic', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-basic', plan: 'basic', patience: PATIENCE });
     const fetched: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -514,8 +507,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('fetches the first files while the licence is asked for, stores nothing until it is issued, and fetches none of them twice', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-head-start', 'standard');
+  test('fetches the first files while the licence is asked for, stores nothing until it is issued, and fetches none of them twice', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-head-start', plan: 'standard', patience: PATIENCE });
     await page.goto(`/classes/${CLASS_ID}`);
     const panel = page.getByTestId('download-panel');
     const fetched = downloadFetches(page);
@@ -542,8 +535,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('with the data saver on, fetches nothing of the class until its licence is issued', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-saver', 'standard');
+  test('with the data saver on, fetches nothing of the class until its licence is issued', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-saver', plan: 'standard', patience: PATIENCE });
     await page.evaluate(() => localStorage.setItem('fitstream.dataSaver', JSON.stringify('on')));
     await page.goto(`/classes/${CLASS_ID}`);
     const panel = page.getByTestId('download-panel');
@@ -559,8 +552,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('resumes a download interrupted by a reload without fetching again the files already stored', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-resume', 'standard');
+  test('resumes a download interrupted by a reload without fetching again the files already stored', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-resume', plan: 'standard', patience: PATIENCE });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(String(error)));
     await page.goto(`/classes/${CLASS_ID}`);
@@ -608,8 +601,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('on a shared computer, logging out (asked first) deletes the downloads: the next account finds nothing of them, online or offline', async ({ browser }) => {
-    const { context, page, token: first } = await subscriber(browser, 'dl-shared-a', 'standard');
+  test('on a shared computer, logging out (asked first) deletes the downloads: the next account finds nothing of them, online or offline', async ({ subscriber }) => {
+    const { context, page, token: first } = await subscriber({ label: 'dl-shared-a', plan: 'standard', patience: PATIENCE });
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     await download(page);
@@ -660,8 +653,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('another account signing in where the downloads were never released (a log-out cut short) deletes them first', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'dl-claimed-a', 'standard');
+  test('another account signing in where the downloads were never released (a log-out cut short) deletes them first', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-claimed-a', plan: 'standard', patience: PATIENCE });
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     await download(page);
@@ -676,8 +669,8 @@ test.describe('downloads', () => {
     await context.close();
   });
 
-  test('removes the downloads, saying why, at the first online visit after the subscription ended', async ({ browser }) => {
-    const { context, page, token } = await subscriber(browser, 'dl-ended', 'standard');
+  test('removes the downloads, saying why, at the first online visit after the subscription ended', async ({ subscriber }) => {
+    const { context, page, token } = await subscriber({ label: 'dl-ended', plan: 'standard', patience: PATIENCE });
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     await download(page);

@@ -5,22 +5,11 @@
 // where it was left, and the player's states pass axe in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import { test } from './playwright-utils';
-import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
-import { checkEverywhere, chooseLanguage, DESKTOP, MOBILE, newContext, screenshot, signedIn, signInThroughForm, subscribeInSandbox } from './browser';
+import type { Page, Route } from '@playwright/test';
+import { checkEverywhere, chooseLanguage, DESKTOP, MOBILE, newContext, screenshot, signInThroughForm } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
-
-type Plan = 'basic' | 'standard' | 'premium';
-
-/** A new account subscribed to `plan` through the sandbox checkout with the test card. */
-async function subscriber(browser: Browser, plan: Plan | null, label: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const { email } = await signedIn(page, label);
-  if (plan) await subscribeInSandbox(page, plan);
-  return { context, page, email };
-}
 
 /** Every Content-Security-Policy complaint and uncaught error of the page. */
 function watchProblems(page: Page): string[] {
@@ -69,12 +58,10 @@ async function playedPast(page: Page, seconds: number): Promise<void> {
   );
 }
 
-
-
 test.describe('player', () => {
 
-  test('plays a class for a Basic subscriber and never requests a rendition above 720p', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'basic', 'player-basic');
+  test('plays a class for a Basic subscriber and never requests a rendition above 720p', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'player-basic', plan: 'basic' });
     const problems = watchProblems(page);
     const media: string[] = [];
     page.on('request', (request) => {
@@ -99,8 +86,8 @@ test.describe('player', () => {
     await context.close();
   });
 
-  test('is keyboard operable: Space pauses and plays, the arrows seek, M mutes, C shows the captions', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'standard', 'player-keys');
+  test('is keyboard operable: Space pauses and plays, the arrows seek, M mutes, C shows the captions', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'player-keys', plan: 'standard' });
     await play(page);
     await playedPast(page, 1);
     const seek = page.getByRole('slider', { name: /seek/i });
@@ -124,8 +111,8 @@ test.describe('player', () => {
     await context.close();
   });
 
-  test('refuses a second device on a Basic account with the devices watching, and stopping the first plays here', async ({ browser }) => {
-    const first = await subscriber(browser, 'basic', 'player-screens');
+  test('refuses a second device on a Basic account with the devices watching, and stopping the first plays here', async ({ browser, subscriber }) => {
+    const first = await subscriber({ label: 'player-screens', plan: 'basic' });
     // The first device's clock is driven by the test, so its next heartbeat comes when asked.
     await first.page.clock.install();
     await play(first.page);
@@ -149,14 +136,14 @@ test.describe('player', () => {
     await secondContext.close();
   });
 
-  test('sends a visitor to sign in, and an account without a plan to choose one', async ({ browser }) => {
+  test('sends a visitor to sign in, and an account without a plan to choose one', async ({ browser, subscriber }) => {
     const visitorContext = await newContext(browser);
     const visitor = await visitorContext.newPage();
     await visitor.goto(WATCH);
     await visitor.waitForURL((url) => url.pathname === '/login');
     await visitorContext.close();
 
-    const { context, page } = await subscriber(browser, null, 'player-no-plan');
+    const { context, page } = await subscriber({ label: 'player-no-plan', plan: null });
     await page.goto(WATCH);
     await page.getByText(/choose a plan to start watching/i).waitFor();
     await checkEverywhere(page, 'player-not-allowed');
@@ -165,8 +152,8 @@ test.describe('player', () => {
     await context.close();
   });
 
-  test('says it is starting, buffering and failing, each state accessible in both languages at both sizes', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'standard', 'player-states');
+  test('says it is starting, buffering and failing, each state accessible in both languages at both sizes', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'player-states', plan: 'standard' });
     // Starting: the playback session's answer is held until the pictures are taken.
     let answerStart = () => {};
     const startHeld = new Promise<void>((resolve) => (answerStart = resolve));
@@ -225,8 +212,8 @@ test.describe('player', () => {
     await context.close();
   });
 
-  test('resumes a class where it was left', async ({ browser }) => {
-    const { context, page } = await subscriber(browser, 'standard', 'player-resume');
+  test('resumes a class where it was left', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'player-resume', plan: 'standard' });
     await play(page);
     await playedPast(page, 3);
     const saved = page.waitForResponse((response) => response.url().includes(`/api/v1/playback/progress/${CLASS_ID}`) && response.ok());

@@ -6,21 +6,12 @@
 // photographed in English and Spanish at 1280 and 375 px.
 import assert from 'node:assert/strict';
 import { test } from './playwright-utils';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { checkEverywhere, newContext, signedIn, subscribeInSandbox } from './browser';
+import type { Page } from '@playwright/test';
+import { checkEverywhere } from './browser';
 
 const PROGRAMME = '/programmes/yoga-foundations';
 const FIRST_CLASS = 'sunrise-vinyasa-flow';
 
-async function account(browser: Browser, label: string, subscribe: boolean): Promise<{ context: BrowserContext; page: Page; token: string }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const { token } = await signedIn(page, label);
-  if (subscribe) {
-    await subscribeInSandbox(page, 'basic');
-  }
-  return { context, page, token };
-}
 
 
 
@@ -43,8 +34,8 @@ async function playToTheEnd(page: Page, classId: string): Promise<void> {
 
 test.describe('programmes', () => {
 
-  test('lets a subscriber start a programme, advance it by completing a class, see it up next on the home, pause and resume', async ({ browser }) => {
-    const { context, page, token } = await account(browser, 'programmes-subscriber', true);
+  test('lets a subscriber start a programme, advance it by completing a class, see it up next on the home, pause and resume', async ({ subscriber }) => {
+    const { context, page, token } = await subscriber({ label: 'programmes-subscriber', plan: 'basic' });
     await page.goto('/');
     await page.getByRole('link', { name: /^programmes$/i }).first().click();
     await page.waitForURL((url) => url.pathname === '/programmes');
@@ -130,8 +121,8 @@ test.describe('programmes', () => {
     await context.close();
   });
 
-  test('lets an account without a subscription browse a programme but sends it to the plans to start', async ({ browser }) => {
-    const { context, page } = await account(browser, 'programmes-visitor', false);
+  test('lets an account without a subscription browse a programme but sends it to the plans to start', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'programmes-visitor', plan: null });
     await page.goto(PROGRAMME);
     const choose = page.getByRole('link', { name: /^choose a plan to start$/i });
     await choose.waitFor();

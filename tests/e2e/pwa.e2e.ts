@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from './playwright-utils';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { designColour } from '../../scripts/pwa-manifest';
-import { checkEverywhere, newContext, signedIn, subscribeInSandbox } from './browser';
+import { checkEverywhere, newContext, signedIn } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const tokens = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/tokens.css'), 'utf8');
@@ -46,14 +46,6 @@ async function controlled(page: Page): Promise<string> {
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
 }
 
-/** A new account subscribed to Standard (360p, 720p and 1080p) through the sandbox checkout. */
-async function standardSubscriber(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signedIn(page, 'pwa-data-saver');
-  await subscribeInSandbox(page, 'standard');
-  return { context, page };
-}
 
 test.describe('installable app', () => {
 
@@ -187,8 +179,8 @@ test.describe('installable app', () => {
     await context.close();
   });
 
-  test('caps the player with data saver on (set on /account, remembered on the device) and lifts the cap from the player', async ({ browser }) => {
-    const { context, page } = await standardSubscriber(browser);
+  test('caps the player with data saver on (set on /account, remembered on the device) and lifts the cap from the player', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'pwa-data-saver', plan: 'standard' }); // Standard: 360p, 720p and 1080p
     const media: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

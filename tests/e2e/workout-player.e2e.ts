@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from './playwright-utils';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { chooseLanguage, DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedIn, subscribeInSandbox } from './browser';
+import { chooseLanguage, DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedIn, subscribeByApi } from './browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const WATCH = `/watch/${CLASS_ID}`;
@@ -67,8 +67,8 @@ async function subscriber(browser: Browser, label: string): Promise<{ context: B
   const context = await newContext(browser);
   await context.addInitScript({ content: observeWorkoutApis });
   const page = await context.newPage();
-  await signedIn(page, label);
-  await subscribeInSandbox(page, 'standard');
+  const { token } = await signedIn(page, label);
+  await subscribeByApi(page, token, 'standard');
   return { context, page };
 }
 
