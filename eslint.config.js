@@ -14,7 +14,7 @@ const flows = readdirSync(new URL('./src/flows', import.meta.url), { withFileTyp
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'domain/api-schema.d.ts', 'bench/results/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'domain/api-schema.d.ts', 'bench/results/**', 'tests/e2e/results/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

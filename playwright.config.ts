@@ -13,10 +13,13 @@ export default defineConfig<TestOptions>({
   testMatch: '**/*.e2e.ts',
   outputDir: 'tests/e2e/results',
   globalSetup: './tests/e2e/global-setup.ts',
-  // No test waits this long; a hung one fails instead of holding the run.
-  timeout: 180_000,
+  // The longest journeys take minutes on a loaded 2-core machine (node:test had no limit); a hung
+  // test still fails instead of holding the run.
+  timeout: 600_000,
   // Two cores: one worker each; the servers and Chromium share them.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  // Each test makes its own accounts and contexts, so the two workers share out a file's tests too.
+  fullyParallel: true,
   forbidOnly: true,
   retries: 0,
   reporter: [['list', { printSteps: false }]],

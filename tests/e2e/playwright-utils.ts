@@ -5,6 +5,7 @@
 // tests/playwright-utils.ts signs a user in.
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import { newContext, signedIn, subscribeByApi, type Plan } from './browser';
+import { DESKTOP } from './viewports';
 
 export type Language = 'en' | 'es';
 
@@ -30,12 +31,18 @@ export interface TestOptions {
 }
 
 interface Fixtures {
+  /** The project's viewport (its width and height). */
+  size: { width: number; height: number };
+  /** The project's width as screenshots' names carry it ('375', '1280'). */
+  width: string;
   /** Makes a signed-in subscriber in a new context of its own (closed after the test). */
   subscriber: (request: SubscriberRequest) => Promise<Subscriber>;
 }
 
 export const test = base.extend<TestOptions & Fixtures>({
   language: ['en', { option: true }],
+  size: async ({ viewport }, use) => use(viewport ?? DESKTOP),
+  width: async ({ size }, use) => use(String(size.width)),
   subscriber: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async ({ label, plan, patience }) => {
