@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from '../playwright-utils';
 import type { Page } from '@playwright/test';
-import appEn from '@locales/en.json';
-import appEs from '@locales/es.json';
-import serverEn from '@locales/server.en.json';
-import serverEs from '@locales/server.es.json';
+import appEn from '@locales/en.json' with { type: 'json' };
+import appEs from '@locales/es.json' with { type: 'json' };
+import serverEn from '@locales/server.en.json' with { type: 'json' };
+import serverEs from '@locales/server.es.json' with { type: 'json' };
 import { baseUrl, newContext, PASSWORD, payWithCard, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from '../browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;

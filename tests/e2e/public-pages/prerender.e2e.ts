@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from '../playwright-utils';
 import type { Page } from '@playwright/test';
-import appEn from '@locales/en.json';
-import appEs from '@locales/es.json';
+import appEn from '@locales/en.json' with { type: 'json' };
+import appEs from '@locales/es.json' with { type: 'json' };
 import { checkEverywhere, DESKTOP, MOBILE, newContext, PASSWORD, registerByApi, screenshot, signedIn, storeLanguage, uniqueEmail } from '../browser';
 
 const catalogues = { en: appEn, es: appEs } as const;

@@ -14,7 +14,7 @@ import { designColour } from '../../../scripts/pwa-manifest';
 import { checkEverywhere, newContext, signedIn } from '../browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
-const tokens = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/tokens.css'), 'utf8');
+const tokens = readFileSync(path.resolve(import.meta.dirname, '../../../src/styles/tokens.css'), 'utf8');
 
 interface Manifest {
   name: string;
