@@ -3,7 +3,7 @@
 // recorded with the machine states it shows (read from the app's running actors through
 // src/app/state-probe.ts) for tests/e2e/screenshots/manifest.json.
 import AxeBuilder from '@axe-core/playwright';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
@@ -33,9 +33,10 @@ export async function newContext(
 }
 
 let counter = 0;
+/** An address no other test uses: the workers run at once, so the time and count get a random part. */
 export function uniqueEmail(label: string): string {
   counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+  return `${label}-${Date.now().toString(36)}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
 }
 
 /** Registers through the API inside the page's context (so its refresh cookie lands there). */

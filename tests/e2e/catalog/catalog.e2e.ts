@@ -139,6 +139,11 @@ test.describe('classes', () => {
       data: { position_seconds: 5 },
     });
     assert.equal(saved.status(), 200, await saved.text());
+    // Back from the checkout on /success (as its return arrives there), then its Start watching.
+    await page.evaluate(() => {
+      history.pushState({ fromCheckout: true }, '', '/success');
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    });
     await page.getByRole('link', { name: 'Start watching' }).click();
     await page.waitForURL(pathIs('/home'));
     const row = (name: string) => page.getByRole('region', { name });

@@ -32,6 +32,8 @@ async function refreshCookies(context: BrowserContext) {
 }
 
 test.describe('cross-site sign-in attempts', () => {
+  // One attacker account and site for the file (its beforeAll), so its tests run in one worker.
+  test.describe.configure({ mode: 'default' });
   let attacker: { url: string; server: Server };
   const attackerEmail = uniqueEmail('attacker');
   let nftoken = '';
