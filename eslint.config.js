@@ -25,7 +25,7 @@ const serverModules = readdirSync(new URL('./server/modules', import.meta.url), 
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'domain/api-schema.d.ts', 'bench/results/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'domain/api-schema.d.ts', 'bench/results/**', 'tests/e2e/results/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,37 +1,20 @@
-// The browser side of the e2e suite: Debian's Chromium through playwright-core (fresh profile,
-// no network chatter), the servers the runner started, accounts made through the API, axe
-// checks and screenshots, each recorded with the machine states it shows (read from the app's
-// running actors through src/app/state-probe.ts) in tests/e2e/screenshots/manifest.json.
+// The browser side of the e2e suite: contexts on the servers the global setup started
+// (tests/e2e/global-setup.ts), accounts made through the API, axe checks and screenshots, each
+// recorded with the machine states it shows (read from the app's running actors through
+// src/app/state-probe.ts) for tests/e2e/screenshots/manifest.json.
 import AxeBuilder from '@axe-core/playwright';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { recordScreenshot, screenshotDir, type ActorStates, type ScreenshotEntry } from '../../scripts/flow-model/screenshot-manifest';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { screenshotDir, type ActorStates, type ScreenshotEntry } from '../../scripts/flow-model/screenshot-manifest';
+import { keepScreenshotRecord } from './screenshot-records';
+import { DESKTOP, MOBILE } from './viewports';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? '';
 export const shortTtlUrl = process.env.E2E_SHORT_TTL_URL ?? '';
-if (!baseUrl) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`');
-
 export const PASSWORD = 'Secret1!x';
-export const DESKTOP = { width: 1280, height: 900 };
-export const MOBILE = { width: 375, height: 812 };
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { DESKTOP, MOBILE };
 
 /** A fresh context (its own cookies and storage) on one of the servers. */
 export async function newContext(
@@ -39,6 +22,7 @@ export async function newContext(
   options: BrowserContextOptions & { server?: string } = {},
 ): Promise<BrowserContext> {
   const { server = baseUrl, ...rest } = options;
+  if (!server) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`');
   const context = await browser.newContext({ baseURL: server, viewport: DESKTOP, ...rest });
   context.setDefaultTimeout(10_000);
   // Before any app script runs: main.tsx then loads the state probe that screenshots read.
@@ -49,9 +33,10 @@ export async function newContext(
 }
 
 let counter = 0;
+/** An address no other test uses: the workers run at once, so the time and count get a random part. */
 export function uniqueEmail(label: string): string {
   counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+  return `${label}-${Date.now().toString(36)}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
 }
 
 /** Registers through the API inside the page's context (so its refresh cookie lands there). */
@@ -106,7 +91,7 @@ export async function screenshot(page: Page, name: string, kind: ScreenshotEntry
   const steady = JSON.stringify(before) === JSON.stringify(after);
   const language = await page.evaluate(() => document.documentElement.lang);
   const width = page.viewportSize()?.width ?? DESKTOP.width;
-  recordScreenshot({ file, language, width, route: new URL(page.url()).pathname, kind, actors: steady ? after : [] });
+  keepScreenshotRecord({ file, language, width, route: new URL(page.url()).pathname, kind, actors: steady ? after : [] });
 }
 
 export interface TestCard {
@@ -128,12 +113,36 @@ export async function payWithCard(page: Page, { number, exp = '12/34', name = 'A
  * Subscribes the signed-in account in this page as a person does on a desktop: Pricing, "Choose
  * <plan>", the sandbox checkout with the test card; back on /success with the trial started.
  */
-export async function subscribeInSandbox(page: Page, plan: 'basic' | 'standard' | 'premium'): Promise<void> {
+export async function subscribeInSandbox(page: Page, plan: Plan): Promise<void> {
   await page.goto('/pricing');
   await page.getByRole('button', { name: new RegExp(`^choose ${plan}$`, 'i') }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
   await payWithCard(page);
   await page.waitForURL((url) => url.pathname === '/success');
+}
+
+export type Plan = 'basic' | 'standard' | 'premium';
+
+/**
+ * Subscribes the account `token` signs in to `plan` with the calls the checkout makes, without
+ * its screens: the API starts a sandbox checkout, the test card pays it on the provider's form
+ * (the same POST the card form sends), and the return confirms it as /users does. The trial has
+ * started when this resolves; the page has not moved.
+ */
+export async function subscribeByApi(page: Page, token: string, plan: Plan): Promise<void> {
+  const headers = { authorization: `FitStream ${token}` };
+  const started = await page.request.post('/api/v1/payments/subscribe', { data: { plan }, headers });
+  const { url } = (await started.json()) as { url?: string };
+  if (!started.ok() || !url) throw new Error(`subscribe failed: ${started.status()} ${await started.text()}`);
+  const paid = await page.request.post(url, {
+    form: { card_number: '4242 4242 4242 4242', exp: '12/34', cvc: '123', name: 'Ana Tester' },
+    maxRedirects: 0,
+  });
+  const back = new URL(paid.headers()['location'] ?? '', baseUrl);
+  const customer = back.searchParams.get('session_id');
+  if (paid.status() !== 303 || !customer) throw new Error(`the sandbox checkout did not take the test card: ${paid.status()}`);
+  const confirmed = await page.request.post('/api/v1/payments/subscription-current', { data: { customer }, headers });
+  if (!confirmed.ok()) throw new Error(`confirming the checkout failed: ${confirmed.status()} ${await confirmed.text()}`);
 }
 
 /**
