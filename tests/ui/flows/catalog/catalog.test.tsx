@@ -4,8 +4,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { card, detail, facets } from '../machines/catalog-fixtures';
-import { fakeApi, renderApp, type Language } from './screens-harness';
+import { card, detail, facets } from '../../../machines/catalog-fixtures';
+import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: { title: 'Classes', count: '2 classes', strength: 'Strength', beginner: 'Beginner', empty: 'No classes match', clear: 'Clear filters', play: 'Play', continue: 'Continue', plan: 'Choose a plan to start watching', notFound: 'This class is not in the catalog', minutes: '20 min', newThisWeek: 'New this week', cardTitle: 'Class a' },

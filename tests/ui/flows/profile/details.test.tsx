@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
+import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { Footer, Navbar } from '@components';
 import { AppIntlProvider, type AppLocale } from '@i18n';
 import { staticPages } from '@flows/static-pages';
-import { renderIntl } from './components-render';
+import { renderIntl } from '../support/components-render';
 
 describe('Navbar', () => {
   it('offers a visitor the Sign In link and no Log out', () => {

@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { activeSubscription, seededPlans } from '../machines/plan-fixtures';
-import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
+import { activeSubscription, seededPlans } from '../../../machines/plan-fixtures';
+import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '@domain/request-outcome';
 import type { SessionUser } from '@domain/session-user';
-import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
+import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {

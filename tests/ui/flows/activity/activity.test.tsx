@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { overview } from '../machines/activity-fixtures';
-import { card, facets } from '../machines/catalog-fixtures';
-import { fakeApi, renderApp, type Language } from './screens-harness';
+import { overview } from '../../../machines/activity-fixtures';
+import { card, facets } from '../../../machines/catalog-fixtures';
+import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: { title: 'Activity', thisWeek: '40 minutes · 2 classes', streak: '3 weeks in a row', chart: 'Minutes per week, last 12 weeks', history: 'Completed classes', item: 'Class 1', save: 'Save goal', target: 'Each week', classes: 'Classes', saveCard: /^Save/ },
