@@ -1,10 +1,9 @@
-// /activity and Save in English and Spanish: the totals, the streak, the chart (lazy) and its
-// table, the history; a goal saved; a class card's Save toggles its pressed state.
+// /activity in English and Spanish: the totals, the streak, the chart (lazy) and its table, the
+// history; a goal saved.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { overview } from '../../../machines/activity-fixtures';
-import { card, facets } from '../../../machines/catalog-fixtures';
 import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
@@ -32,16 +31,4 @@ describe.each(['en', 'es'] as Language[])('activity (%s)', (language) => {
     await userEvent.click(screen.getByRole('button', { name: t.save }));
     await waitFor(() => expect(setWeeklyGoal).toHaveBeenCalledWith({ kind: 'classes', target: 2 }, expect.any(AbortSignal)));
   }, 20_000);
-
-  it('offers Save on each card once the list is known, pressed for a saved class', async () => {
-    const listClasses = vi.fn(async () => ({ kind: 'ok' as const, data: { classes: [card('a'), card('b')], total: 2, nextCursor: null, facets } }));
-    const listFavourites = vi.fn(async () => ({ kind: 'ok' as const, data: { classes: [card('b')] } }));
-    const setFavourite = vi.fn(async () => ({ kind: 'ok' as const, data: { saved: true } }));
-    renderApp('/classes', { language, api: fakeApi({ listClasses, listFavourites, setFavourite }) });
-    await waitFor(() => expect(screen.getAllByRole('button', { name: t.saveCard })).toHaveLength(2), { timeout: 5000 });
-    const [first, second] = screen.getAllByRole('article');
-    expect(within(second!).getByRole('button', { name: t.saveCard }).getAttribute('aria-pressed')).toBe('true');
-    await userEvent.click(within(first!).getByRole('button', { name: t.saveCard }));
-    await waitFor(() => expect(setFavourite).toHaveBeenCalledWith({ classId: 'a', saved: true }, expect.any(AbortSignal)));
-  });
 });

@@ -1,4 +1,5 @@
-// Landing, login and register screens, and the route guards, in English and Spanish.
+// The landing screen in English and Spanish: its pictures, a one-time sign-in link, the price
+// range, and the email sent on to sign-up.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,134 +9,12 @@ import { currentPath, fakeApi, renderApp, type Language } from '../../support/sc
 
 const texts = {
   en: {
-    login: 'Sign In',
-    emailRequired: 'Please enter a valid email address.',
-    passwordRequired: 'Please enter your password.',
-    loginButton: 'Login',
-    loginUnreachable: 'Failed to Login In. Try Again...',
     signingIn: 'Signing you in…',
-    register: 'Create your account',
-    registerFailed: 'Register Failed...',
-    createButton: 'Create account',
   },
   es: {
-    login: 'Inicia sesión',
-    emailRequired: 'Introduce una dirección de correo electrónico válida.',
-    passwordRequired: 'Introduce tu contraseña.',
-    loginButton: 'Iniciar sesión',
-    loginUnreachable: 'No se pudo iniciar sesión. Inténtalo de nuevo...',
     signingIn: 'Iniciando sesión…',
-    register: 'Crea tu cuenta',
-    registerFailed: 'Error en el registro...',
-    createButton: 'Crear cuenta',
   },
 } as const;
-
-describe.each(['en', 'es'] as Language[])('login screen (%s)', (language) => {
-  const t = texts[language];
-
-  it('blocks an empty form with the rule messages', async () => {
-    renderApp('/login', { signedIn: false, language });
-    await userEvent.click(await screen.findByRole('button', { name: t.loginButton }));
-    expect(await screen.findByText(t.emailRequired)).toBeTruthy();
-    expect(screen.getByText(t.passwordRequired)).toBeTruthy();
-  });
-
-  it('replaces the form with a spinner, then shows the failure in an assertive banner', async () => {
-    let answer: (value: Outcome<SessionUser>) => void = () => {};
-    const api = fakeApi({ signIn: vi.fn(() => new Promise<Outcome<SessionUser>>((resolve) => (answer = resolve))) });
-    renderApp('/login', { signedIn: false, language, api });
-    await userEvent.type(await screen.findByLabelText(language === 'en' ? 'Email address' : 'Correo electrónico'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText(language === 'en' ? 'Password' : 'Contraseña'), 'Secret#123');
-    await userEvent.click(screen.getByRole('button', { name: t.loginButton }));
-    expect(await screen.findByText(t.signingIn)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: t.loginButton })).toBeNull();
-    answer({ kind: 'unreachable' });
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(t.loginUnreachable);
-    expect(alert.getAttribute('aria-live')).toBe('assertive');
-    expect(api.signIn).toHaveBeenCalledWith({ email: 'ana@example.com', password: 'Secret#123', deviceId: '0f8fad5bd9cb469f' }, expect.any(AbortSignal));
-  });
-
-  it('shows the server message as the server wrote it', async () => {
-    const api = fakeApi({ signIn: vi.fn(async () => ({ kind: 'failed' as const, status: 401, body: { isSuccess: false, message: 'Wrong email or password.' } })) });
-    renderApp('/login', { signedIn: false, language, api });
-    await userEvent.type(await screen.findByLabelText(language === 'en' ? 'Email address' : 'Correo electrónico'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText(language === 'en' ? 'Password' : 'Contraseña'), 'x');
-    await userEvent.click(screen.getByRole('button', { name: t.loginButton }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Wrong email or password.');
-  });
-});
-
-describe.each(['en', 'es'] as Language[])('register screen (%s)', (language) => {
-  const t = texts[language];
-
-  it('prefills the email from the landing page, defaults to US, shows a failure banner', async () => {
-    const api = fakeApi({ signUp: vi.fn(async () => ({ kind: 'failed' as const, status: 500, body: null })) });
-    renderApp('/register?email=ana%40example.com', { signedIn: false, language, api });
-    expect(await screen.findByRole('heading', { name: t.register })).toBeTruthy();
-    // The first of the four sign-up steps (docs: decisions.md).
-    expect(screen.getByText(language === 'en' ? 'Step 1 of 4' : 'Paso 1 de 4')).toBeTruthy();
-    expect((screen.getByLabelText(language === 'en' ? 'Email address' : 'Correo electrónico') as HTMLInputElement).value).toBe('ana@example.com');
-    expect((screen.getByLabelText(language === 'en' ? 'Country' : 'País') as HTMLSelectElement).value).toBe('US');
-    await userEvent.type(screen.getByLabelText(language === 'en' ? 'Password' : 'Contraseña'), 'Secret#123');
-    await userEvent.type(screen.getByLabelText(language === 'en' ? 'Confirm password' : 'Confirmar contraseña'), 'Secret#123');
-    await userEvent.click(screen.getByRole('button', { name: t.createButton }));
-    expect((await screen.findByRole('alert')).textContent).toContain(t.registerFailed);
-  });
-});
-
-describe('sign-up and sign-in journeys', () => {
-  it('a new account goes to /details (step 2 of 4), replacing history', async () => {
-    const api = fakeApi({ signUp: vi.fn(async () => ({ kind: 'ok' as const, data: { email: 'ana@example.com', token: 'jwt' } })) });
-    const { local, session } = renderApp('/register', { signedIn: false, api });
-    await userEvent.type(await screen.findByLabelText('Email address'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'Secret#123');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('heading', { name: 'Set Up Your Profile' })).toBeTruthy();
-    expect(currentPath()).toBe('/details');
-    expect(session.getItem('fitstream.session')).toContain('ana@example.com');
-    expect(local.getItem('fitstream.session')).toBeNull();
-  });
-
-  it('a visitor opening /billing signs in and comes back to /billing; remember me keeps it in localStorage', async () => {
-    const api = fakeApi({ signIn: vi.fn(async () => ({ kind: 'ok' as const, data: { email: 'ana@example.com', token: 'jwt' } })) });
-    const { local } = renderApp('/billing', { signedIn: false, api });
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
-    expect(currentPath()).toBe('/login');
-    await userEvent.type(screen.getByLabelText('Email address'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
-    await userEvent.click(screen.getByLabelText('Remember me'));
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(currentPath()).toBe('/billing'));
-    expect(local.getItem('fitstream.session')).toContain('jwt');
-  });
-
-  it('a signed-in user opening /login goes to /home', async () => {
-    renderApp('/login');
-    await waitFor(() => expect(currentPath()).toBe('/home'));
-  });
-
-  it('unknown paths go to /', async () => {
-    renderApp('/nowhere', { signedIn: false });
-    await waitFor(() => expect(currentPath()).toBe('/'));
-  });
-
-  it('legal pages are public', async () => {
-    renderApp('/terms', { signedIn: false });
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
-    expect(currentPath()).toBe('/terms');
-  });
-
-  it('logging out clears the user and goes to /', async () => {
-    const { local, api } = renderApp('/success');
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(currentPath()).toBe('/'));
-    expect(local.getItem('fitstream.session')).toBeNull();
-    expect(api.logout).toHaveBeenCalled();
-  });
-});
 
 describe.each(['en', 'es'] as Language[])('landing screen (%s)', (language) => {
   it('shows the classes with pictures described in the UI language', async () => {
