@@ -2,9 +2,10 @@
 // range, and the email sent on to sign-up.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '@domain/request-outcome';
 import type { SessionUser } from '@domain/session-user';
+import { loadMessages } from '@i18n';
 import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
@@ -15,6 +16,11 @@ const texts = {
     signingIn: 'Iniciando sesión…',
   },
 } as const;
+
+// The app loads the stored language's catalogue before its first render (src/app/boot.tsx); the
+// harness does not, so the pictures' first names would be English. In screens-auth the login
+// tests before these loaded it; here the file does, as boot does.
+beforeAll(() => loadMessages('es'));
 
 describe.each(['en', 'es'] as Language[])('landing screen (%s)', (language) => {
   it('shows the classes with pictures described in the UI language', async () => {
