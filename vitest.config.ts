@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            'tests/{server,machines,contract,domain,app,scripts,bench,docs}/**/*.test.ts',
+            'tests/{server,machines,contract,domain,app,lib,api,sw,scripts,bench,docs}/**/*.test.ts',
             // What only a real PostgreSQL server can exercise, when one is under test.
             ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
             // What only a real Redis can exercise, when one is under test.

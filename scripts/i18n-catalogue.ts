@@ -1,4 +1,4 @@
-// Message extraction shared by `npm run i18n:extract` and tests/ui/i18n-catalogues.test.ts:
+// Message extraction shared by `npm run i18n:extract` and tests/ui/i18n/catalogues.test.ts:
 // runs the formatjs CLI over every src/**/*.{ts,tsx} and domain/**/*.ts file (react-intl
 // components and calls, and defineMessage(s) from @formatjs/intl as in domain/account-rules.ts) and answers
 // { id: English text }. Ids are explicit (e.g. 'landing.hero.title'); a message without one

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CancelsBadge, DateText, Money, StatusBadge, Tabs } from '@components';
-import { renderIntl } from './components-render';
+import { renderIntl } from '../support/components-render';
 
 describe('Money', () => {
   it('shows minor units in the given currency, per locale', () => {

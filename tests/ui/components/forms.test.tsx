@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Banner, CountrySelect, Faq, ImagePicker, PasswordField } from '@components';
 import { ruleMessages } from '@domain/account-rules';
-import { renderIntl } from './components-render';
+import { renderIntl } from '../support/components-render';
 
 describe('Faq', () => {
   it('asks each question as a closed native disclosure of one group, so the browser opens one answer at a time', async () => {

@@ -6,8 +6,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { ClassPoster } from '@components';
 import { ClassCardView } from '@components/class-card';
 import { disciplineLook } from '@domain/disciplines';
-import { card } from '../machines/catalog-fixtures';
-import { renderIntl } from './components-render';
+import { card } from '../../machines/catalog-fixtures';
+import { renderIntl } from '../support/components-render';
 
 const placeholderOf = (container: HTMLElement) => container.querySelector<HTMLElement>('.class-poster__placeholder');
 const posterOf = (container: HTMLElement) => container.querySelector<HTMLElement>('.class-poster');

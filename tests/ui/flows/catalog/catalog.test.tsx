@@ -1,11 +1,10 @@
-// The classes screens in English and Spanish: the catalog's cards and filters (a filter is a
-// new address, Back restores the view), no match, the class with Play or "Choose a plan", an
-// unknown class, and the subscriber's home rows.
+// The catalog (/classes) in English and Spanish: its cards and filters (a filter is a new
+// address, Back restores the view), and no match.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { card, detail, facets } from '../machines/catalog-fixtures';
-import { fakeApi, renderApp, type Language } from './screens-harness';
+import { card, facets } from '../../../machines/catalog-fixtures';
+import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: { title: 'Classes', count: '2 classes', strength: 'Strength', beginner: 'Beginner', empty: 'No classes match', clear: 'Clear filters', play: 'Play', continue: 'Continue', plan: 'Choose a plan to start watching', notFound: 'This class is not in the catalog', minutes: '20 min', newThisWeek: 'New this week', cardTitle: 'Class a' },
@@ -43,35 +42,5 @@ describe.each(['en', 'es'] as Language[])('classes screens (%s)', (language) => 
     await userEvent.click(screen.getAllByRole('button', { name: t.clear }).at(-1)!);
     expect(await screen.findByText(t.count)).toBeTruthy();
     expect(window.location.pathname + search()).toBe('/classes');
-  });
-
-  it('offers Play (or Continue) to an account that may watch, a plan to one that may not', async () => {
-    const getClass = vi.fn(async () => ({ kind: 'ok' as const, data: { class: detail('a'), canPlay: true } }));
-    const { unmount } = renderApp('/classes/a', { language, api: fakeApi({ getClass }) });
-    expect((await screen.findByRole('link', { name: t.play }, { timeout: 5000 })).getAttribute('href')).toBe('/watch/a');
-    unmount();
-    const started = vi.fn(async () => ({ kind: 'ok' as const, data: { class: detail('a', { positionSeconds: 300, completed: false, updatedAt: '2026-11-21T08:00:00.000Z' }), canPlay: true } }));
-    const second = renderApp('/classes/a', { language, api: fakeApi({ getClass: started }) });
-    expect((await screen.findByRole('link', { name: t.continue }, { timeout: 5000 })).getAttribute('href')).toBe('/watch/a');
-    second.unmount();
-    const locked = vi.fn(async () => ({ kind: 'ok' as const, data: { class: detail('a'), canPlay: false } }));
-    renderApp('/classes/a', { language, api: fakeApi({ getClass: locked }) });
-    expect((await screen.findByRole('link', { name: t.plan }, { timeout: 5000 })).getAttribute('href')).toBe('/pricing');
-    expect(screen.queryByRole('link', { name: t.play })).toBeNull();
-  });
-
-  it('says an unknown class is not in the catalog', async () => {
-    const getClass = vi.fn(async () => ({ kind: 'failed' as const, status: 404, body: { isSuccess: false, message: 'There is no such class.' } }));
-    renderApp('/classes/nope', { language, api: fakeApi({ getClass }) });
-    expect(await screen.findByRole('heading', { name: t.notFound }, { timeout: 5000 })).toBeTruthy();
-  });
-
-  it("shows a subscriber's home rows instead of the onboarding step", async () => {
-    const classesHome = vi.fn(async () => ({ kind: 'ok' as const, data: { canPlay: true, continueWatching: [], newThisWeek: [card('a')], disciplines: [] } }));
-    const home = vi.fn();
-    renderApp('/home', { language, api: fakeApi({ classesHome, home }) });
-    const row = await screen.findByRole('region', { name: t.newThisWeek }, { timeout: 5000 });
-    expect(within(row).getByRole('link', { name: new RegExp(t.cardTitle) }).getAttribute('href')).toBe('/classes/a');
-    expect(home).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@lib/persistence';
-import { fakeApi, MemoryStorage, renderApp, type Language } from './screens-harness';
+import { fakeApi, MemoryStorage, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: { title: "What's new in version 1.4.0", change: 'The whole app is now available in Spanish.', close: 'Got it', all: 'See every change' },

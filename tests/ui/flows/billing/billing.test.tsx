@@ -5,10 +5,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { activeSubscription } from '../machines/plan-fixtures';
+import { activeSubscription } from '../../../machines/plan-fixtures';
 import type { Payment } from '@domain/subscriptions';
 import type { HistoryPayment, LoadHistoryOutput } from '@machines/payment-history.machine';
-import { fakeApi, renderApp, type Language } from './screens-harness';
+import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {

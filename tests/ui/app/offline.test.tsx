@@ -3,7 +3,7 @@
 // with the connection (src/app/router.tsx, machines/connectivity.machine.ts).
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderApp, type Language } from './screens-harness';
+import { fakeApi, renderApp, type Language } from '../support/screens-harness';
 
 const texts = {
   en: { title: 'You are offline', terms: /terms of service/i },

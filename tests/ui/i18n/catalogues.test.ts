@@ -4,7 +4,7 @@
 // Spanish text keeps the English text's placeholders.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { SAME_IN_BOTH, checkIds, extractMessages, readCatalogue, type Catalogue } from '../../scripts/i18n-catalogue';
+import { SAME_IN_BOTH, checkIds, extractMessages, readCatalogue, type Catalogue } from '../../../scripts/i18n-catalogue';
 
 let source: Catalogue;
 let en: Catalogue;

@@ -4,7 +4,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
+import { currentPath, fakeApi, renderApp, type Language } from '../support/screens-harness';
 
 const titles = {
   en: { terms: 'Terms of use · FitStream', pricing: 'Plans and pricing · FitStream', billing: 'Billing and subscription · FitStream', skip: 'Skip to content' },

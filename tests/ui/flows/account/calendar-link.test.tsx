@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ok } from '@domain/request-outcome';
 import type { AccountView } from '@machines/account.machine';
 import type { ScheduleSettings } from '@machines/account-schedule.machine';
-import { fakeApi, renderApp, type Language } from './screens-harness';
+import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const here = { id: 'a0000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
 const phone = { ...here, id: 'a0000000-0000-4000-8000-000000000002', deviceName: 'Safari on iPhone', current: false };

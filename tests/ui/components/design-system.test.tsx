@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Badge, Button, Card, Dialog, EmptyState, KeyValueList, ResponsiveTable, Toast, buttonClass } from '@components';
-import { renderIntl } from './components-render';
+import { renderIntl } from '../support/components-render';
 
 function DialogHarness({ onConfirm = () => {} }: { onConfirm?: () => void }) {
   const [open, setOpen] = useState(false);

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlanGrid, PlanStrip, PlanTable, type PlanView } from '@components';
-import { PLANS, renderIntl } from './components-render';
+import { PLANS, renderIntl } from '../support/components-render';
 
 const plans: PlanView[] = PLANS.map((plan) => ({ ...plan, devices: [...plan.devices] }));
 

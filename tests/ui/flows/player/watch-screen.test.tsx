@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PlaybackStart, RefusalReason, WatchingDevice } from '@domain/playback';
 import type { Outcome } from '@domain/request-outcome';
-import { fakeApi, renderApp, currentPath } from './screens-harness';
+import { fakeApi, renderApp, currentPath } from '../../support/screens-harness';
 
 /** A start call that always answers `start` (StrictMode starts the screen's actor twice). */
 const answering = (start: PlaybackStart) =>

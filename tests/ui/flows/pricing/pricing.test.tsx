@@ -1,9 +1,10 @@
-// Pricing (/pricing), checkout return (/users), /success and /cancel in English and Spanish.
+// Pricing (/pricing) in English and Spanish: the plans, the checkout it leaves for, nothing to
+// pay, a failed load, and a subscriber's current plan.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { activeSubscription, seededPlans } from '../machines/plan-fixtures';
-import { currentPath, fakeApi, renderApp, type Language } from './screens-harness';
+import { activeSubscription, seededPlans } from '../../../machines/plan-fixtures';
+import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {
@@ -16,14 +17,6 @@ const texts = {
     currentPlan: 'Current plan',
     manage: 'Manage in Billing',
     noPlans: 'No plans are available right now.',
-    wait: 'Please Wait...',
-    success: 'Transaction Successful!',
-    successText: 'Your subscription is now active! Enjoy unlimited access to all features and content.',
-    view: 'View Subscription',
-    watch: 'Start watching',
-    failed: 'Transaction Failed!',
-    failedText: 'Unfortunately, there was an issue with your payment. Please try again later.',
-    retry: 'Try Again',
   },
   es: {
     pricing: 'Elige el plan ideal para ti',
@@ -35,14 +28,6 @@ const texts = {
     currentPlan: 'Plan actual',
     manage: 'Gestionar en Facturación',
     noPlans: 'No hay planes disponibles en este momento.',
-    wait: 'Espera, por favor...',
-    success: '¡Transacción completada!',
-    successText: '¡Tu suscripción ya está activa! Disfruta de acceso ilimitado a todas las funciones y contenidos.',
-    view: 'Ver suscripción',
-    watch: 'Empezar a ver',
-    failed: '¡Transacción fallida!',
-    failedText: 'Lamentablemente, hubo un problema con tu pago. Inténtalo de nuevo más tarde.',
-    retry: 'Intentar de nuevo',
   },
 } as const;
 
@@ -108,41 +93,5 @@ describe.each(['en', 'es'] as Language[])('pricing screen (%s)', (language) => {
     expect(screen.queryByRole('button', { name: t.chooseBasic })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Next|Siguiente)$/ })).toBeNull();
     expect(api.subscribe).not.toHaveBeenCalled();
-  });
-});
-
-describe.each(['en', 'es'] as Language[])('checkout return (%s)', (language) => {
-  const t = texts[language];
-
-  it('says Please Wait while confirming, then shows /success', async () => {
-    let answer: (value: { kind: 'ok'; data: never }) => void = () => {};
-    const confirmCheckout = vi.fn(() => new Promise<{ kind: 'ok'; data: never }>((resolve) => (answer = resolve)));
-    renderApp('/users?session_id=cs_sandbox_1', { language, api: fakeApi({ confirmCheckout }) });
-    expect(await screen.findByRole('heading', { name: t.wait })).toBeTruthy();
-    // The heading shows while the machine starts its confirm call: wait for it, not a tick.
-    await waitFor(() =>
-      expect(confirmCheckout).toHaveBeenCalledWith({ customer: 'cs_sandbox_1', deviceId: '0f8fad5bd9cb469f' }, expect.any(AbortSignal)),
-    );
-    answer({ kind: 'ok', data: undefined as never });
-    expect(await screen.findByRole('heading', { name: t.success })).toBeTruthy();
-    expect(currentPath()).toBe('/success');
-    expect(screen.getByText(t.successText)).toBeTruthy();
-    // Start watching (to /home) is the primary action; View Subscription stays.
-    const watch = screen.getByRole('link', { name: t.watch });
-    expect(watch.getAttribute('href')).toBe('/home');
-    expect(watch.className).toContain('btn--primary');
-    await userEvent.click(screen.getByRole('link', { name: t.view }));
-    await waitFor(() => expect(currentPath()).toBe('/billing'));
-    // Focus moves to the new page's heading.
-    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
-  });
-
-  it('goes to /cancel when the confirmation fails, with Try Again to /pricing', async () => {
-    const confirmCheckout = vi.fn(async () => ({ kind: 'failed' as const, status: 402, body: { message: 'Not paid' } }));
-    renderApp('/users?session_id=cs_sandbox_1', { language, api: fakeApi({ confirmCheckout }) });
-    expect(await screen.findByRole('heading', { name: t.failed })).toBeTruthy();
-    expect(currentPath()).toBe('/cancel');
-    expect(screen.getByText(t.failedText)).toBeTruthy();
-    expect(screen.getByRole('link', { name: t.retry }).getAttribute('href')).toBe('/pricing');
   });
 });

@@ -1,0 +1,24 @@
+// Home (/home) for a subscriber, in English and Spanish: the classes' rows instead of the
+// onboarding step.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { card } from '../../../machines/catalog-fixtures';
+import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
+
+const texts = {
+  en: { title: 'Classes', count: '2 classes', strength: 'Strength', beginner: 'Beginner', empty: 'No classes match', clear: 'Clear filters', play: 'Play', continue: 'Continue', plan: 'Choose a plan to start watching', notFound: 'This class is not in the catalog', minutes: '20 min', newThisWeek: 'New this week', cardTitle: 'Class a' },
+  es: { title: 'Clases', count: '2 clases', strength: 'Fuerza', beginner: 'Principiante', empty: 'Ninguna clase coincide', clear: 'Quitar filtros', play: 'Reproducir', continue: 'Continuar', plan: 'Elige un plan para empezar a ver', notFound: 'Esta clase no está en el catálogo', minutes: '20 min', newThisWeek: 'Novedades de esta semana', cardTitle: 'Clase a' },
+} as const;
+
+describe.each(['en', 'es'] as Language[])('classes screens (%s)', (language) => {
+  const t = texts[language];
+
+  it("shows a subscriber's home rows instead of the onboarding step", async () => {
+    const classesHome = vi.fn(async () => ({ kind: 'ok' as const, data: { canPlay: true, continueWatching: [], newThisWeek: [card('a')], disciplines: [] } }));
+    const home = vi.fn();
+    renderApp('/home', { language, api: fakeApi({ classesHome, home }) });
+    const row = await screen.findByRole('region', { name: t.newThisWeek }, { timeout: 5000 });
+    expect(within(row).getByRole('link', { name: new RegExp(t.cardTitle) }).getAttribute('href')).toBe('/classes/a');
+    expect(home).not.toHaveBeenCalled();
+  });
+});
