@@ -38,7 +38,14 @@ async function play(page: Page, path = WATCH): Promise<void> {
   await video(page).waitFor({ state: 'attached', timeout: 20_000 });
   const playButton = page.locator('.player__overlay').getByRole('button', { name: /^play$/i });
   const pauseButton = page.getByTestId('player-toggle').filter({ hasText: /^pause$/i });
-  await Promise.race([playButton.waitFor({ timeout: 20_000 }), pauseButton.waitFor({ timeout: 20_000 })]);
+  // A class this account already began (an autoplay a moment before, on a loaded machine) offers
+  // to resume first: from the start is what the caller asked for.
+  const startOver = page.locator('.player__overlay').getByRole('button', { name: /^start over$/i });
+  await Promise.race([playButton.waitFor({ timeout: 20_000 }), pauseButton.waitFor({ timeout: 20_000 }), startOver.waitFor({ timeout: 20_000 })]);
+  if (await startOver.isVisible()) {
+    await startOver.click();
+    await Promise.race([playButton.waitFor({ timeout: 20_000 }), pauseButton.waitFor({ timeout: 20_000 })]);
+  }
   // Play is offered once the first segment is buffered: pressing it only plays (decision 046).
   if (await playButton.isVisible()) {
     const held = await bufferedAhead(page);
