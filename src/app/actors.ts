@@ -154,5 +154,3 @@ export function createAppActors(deps: AppDeps) {
     },
   });
 }
-
-export type RunningApp = ReturnType<typeof createAppActors>;
