@@ -81,6 +81,23 @@ export function styleAttributeHashes(templates: DownloadsTemplate[]): string[] {
   return [...values].map(scriptHash);
 }
 
+/** What the worker's build is handed for /downloads: each language's template, its scripts and their hashes, the stylesheet. */
+export function downloadsPagesOf(pages: Record<string, DownloadsTemplate>, stylesheet: DownloadsPages['stylesheet']): DownloadsPages {
+  const script = downloadsPaintScript();
+  const holdScript = downloadsHoldScript();
+  return {
+    pages,
+    slots: DOWNLOADS_SLOTS,
+    marks: DOWNLOADS_MARKS,
+    holdScript,
+    holdScriptHash: scriptHash(holdScript),
+    script,
+    scriptHash: scriptHash(script),
+    styleHashes: styleAttributeHashes(Object.values(pages)),
+    stylesheet,
+  };
+}
+
 /**
  * The shell's stylesheet, for the worker to put in the page it draws offline in place of the
  * `<link>` (docs/decisions/050): with a stylesheet still loading, Chromium stops parsing at the end
@@ -191,24 +208,12 @@ export function prerenderPages(): Plugin & { downloadsPages: () => Promise<Downl
       // /downloads for the service worker to draw offline, in each language (decision 050).
       const downloadsPages: Record<string, DownloadsTemplate> = {};
       for (const language of PRERENDERED_LANGUAGES) downloadsPages[language] = await renderer.renderDownloadsTemplate(language);
-      const script = downloadsPaintScript();
-      const holdScript = downloadsHoldScript();
       const stylesheet = inlinableStylesheet(index, (href) => {
         const file = path.join(outDir, href);
         return existsSync(file) ? readFileSync(file, 'utf8') : null;
       });
       if (!stylesheet) context.warn('prerender: the shell’s stylesheet cannot be put in the offline /downloads page; it stays a link');
-      return {
-        pages: downloadsPages,
-        slots: DOWNLOADS_SLOTS,
-        marks: DOWNLOADS_MARKS,
-        holdScript,
-        holdScriptHash: scriptHash(holdScript),
-        script,
-        scriptHash: scriptHash(script),
-        styleHashes: styleAttributeHashes(Object.values(downloadsPages)),
-        stylesheet,
-      };
+      return downloadsPagesOf(downloadsPages, stylesheet);
     } finally {
       await server.close();
     }

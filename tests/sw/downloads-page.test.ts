@@ -6,7 +6,7 @@
 // walked in the browser by tests/e2e/downloads.e2e.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadRecord } from '@domain/downloads';
-import { downloadsHoldScript, downloadsPaintScript, inlinableStylesheet, scriptHash, styleAttributeHashes } from '../../scripts/prerender';
+import { downloadsHoldScript, downloadsPagesOf, downloadsPaintScript, inlinableStylesheet, scriptHash } from '../../scripts/prerender';
 import { renderDownloadsTemplate } from '../../src/prerender';
 import { downloadsPage, drawDownloadsPage, type Device } from '../../src/sw/downloads-page';
 import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, type DownloadsPages, type DownloadsTemplate } from '../../src/sw/downloads-templates';
@@ -60,19 +60,7 @@ describe('the worker draws /downloads offline from the build-time templates', ()
   beforeAll(async () => {
     templates.en = await renderDownloadsTemplate('en');
     templates.es = await renderDownloadsTemplate('es');
-    const script = downloadsPaintScript();
-    const holdScript = downloadsHoldScript();
-    pages = {
-      pages: templates,
-      slots: DOWNLOADS_SLOTS,
-      marks: DOWNLOADS_MARKS,
-      holdScript,
-      holdScriptHash: scriptHash(holdScript),
-      script,
-      scriptHash: scriptHash(script),
-      styleHashes: styleAttributeHashes(Object.values(templates)),
-      stylesheet: { href: STYLESHEET, hash: scriptHash(CSS) },
-    };
+    pages = downloadsPagesOf(templates, { href: STYLESHEET, hash: scriptHash(CSS) });
   }, 60_000);
 
   it('cuts the app’s own screen into a row of each kind, each with its slots, and the storage line', () => {
