@@ -15,23 +15,8 @@ import { createAppActors } from './app/actors';
 import { drawnWith } from '@features/downloads';
 import { App } from './app/app';
 import { loadScreenAt } from './app/flow-screens';
-import { createPersistence } from './lib/persistence';
+import { createPersistence, memoryStorage } from './lib/persistence';
 import { routeTitles } from './app/route-titles';
-
-/** Storage that forgets: a first visit has nothing stored. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 /** Every call stays pending: the page shows what it shows before any answer arrives. */
 const pendingApi = new Proxy({}, { get: () => () => new Promise(() => undefined) }) as Api;

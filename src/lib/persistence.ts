@@ -13,6 +13,21 @@ import { languageCookie, STORAGE_KEYS } from './storage-keys';
 
 export { STORAGE_KEYS };
 
+/** Storage that forgets when dropped: a first visit (pages pre-rendered at build time, tests). */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
 export interface Storages {
   local: Storage;
   session: Storage;

@@ -5,22 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@api/client';
 import { createApi } from '@app/api';
 import { createAppActors } from '@app/actors';
-import { createPersistence, STORAGE_KEYS } from '@lib/persistence';
+import { createPersistence, memoryStorage, STORAGE_KEYS } from '@lib/persistence';
 import { seededPlans } from '../machines/plan-fixtures';
 import { settle } from '../machines/controlled-actor';
-
-function memoryStorage(items = new Map<string, string>()): Storage {
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -1,21 +1,7 @@
 // What the browser keeps: the user where remember-me says, the language, the device id
 // (created once, reused); purging removes the user from both storages.
 import { describe, expect, it } from 'vitest';
-import { createPersistence, STORAGE_KEYS } from '@lib/persistence';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { createPersistence, memoryStorage, STORAGE_KEYS } from '@lib/persistence';
 
 const user = { email: 'ana@example.com', token: 'jwt' };
 
