@@ -7,8 +7,8 @@ import { card, facets } from '../../../machines/catalog-fixtures';
 import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
-  en: { title: 'Activity', thisWeek: '40 minutes · 2 classes', streak: '3 weeks in a row', chart: 'Minutes per week, last 12 weeks', history: 'Completed classes', item: 'Class 1', save: 'Save goal', target: 'Each week', classes: 'Classes', saveCard: /^Save/ },
-  es: { title: 'Actividad', thisWeek: '40 minutos · 2 clases', streak: '3 semanas seguidas', chart: 'Minutos por semana, últimas 12 semanas', history: 'Clases completadas', item: 'Clase 1', save: 'Guardar objetivo', target: 'Cada semana', classes: 'Clases', saveCard: /^Guardar/ },
+  en: { saveCard: /^Save/ },
+  es: { saveCard: /^Guardar/ },
 } as const;
 
 describe.each(['en', 'es'] as Language[])('activity (%s)', (language) => {

@@ -7,8 +7,8 @@ import { card, facets } from '../../../machines/catalog-fixtures';
 import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
-  en: { title: 'Classes', count: '2 classes', strength: 'Strength', beginner: 'Beginner', empty: 'No classes match', clear: 'Clear filters', play: 'Play', continue: 'Continue', plan: 'Choose a plan to start watching', notFound: 'This class is not in the catalog', minutes: '20 min', newThisWeek: 'New this week', cardTitle: 'Class a' },
-  es: { title: 'Clases', count: '2 clases', strength: 'Fuerza', beginner: 'Principiante', empty: 'Ninguna clase coincide', clear: 'Quitar filtros', play: 'Reproducir', continue: 'Continuar', plan: 'Elige un plan para empezar a ver', notFound: 'Esta clase no está en el catálogo', minutes: '20 min', newThisWeek: 'Novedades de esta semana', cardTitle: 'Clase a' },
+  en: { title: 'Classes', count: '2 classes', strength: 'Strength', empty: 'No classes match', clear: 'Clear filters', minutes: '20 min', cardTitle: 'Class a' },
+  es: { title: 'Clases', count: '2 clases', strength: 'Fuerza', empty: 'Ninguna clase coincide', clear: 'Quitar filtros', minutes: '20 min', cardTitle: 'Clase a' },
 } as const;
 
 const page = (ids: string[]) => ({ kind: 'ok' as const, data: { classes: ids.map((id) => card(id)), total: ids.length, nextCursor: null, facets } });
