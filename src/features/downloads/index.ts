@@ -15,4 +15,3 @@ export const listRecords: Store['listRecords'] = async (...args) => (await store
 export const writeRecord: Store['writeRecord'] = async (...args) => (await store()).writeRecord(...args);
 export const deleteStored: Store['deleteStored'] = async (...args) => (await store()).deleteStored(...args);
 export const storageEstimate: Store['storageEstimate'] = async (...args) => (await store()).storageEstimate(...args);
-export const readFirstPlaylists: Store['readFirstPlaylists'] = async (...args) => (await store()).readFirstPlaylists(...args);

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type Hls from 'hls.js';
 import { inlinePlaylistLoader, primeFirstFrame, takeInlinePlaylist } from '@flows/player/first-frame';
-import { readFirstPlaylists } from '@features/downloads';
+import { readFirstPlaylists } from '@features/downloads/store';
 
 const MASTER = '/api/v1/playback/sessions/s-1/master.m3u8?token=t1';
 const RENDITION = '/media/m-1/360p/playlist.m3u8?token=t1';
