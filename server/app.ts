@@ -22,6 +22,7 @@ import validation from './plugins/app/validation';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/external/body-parsers';
 import changeFeed from './plugins/external/change-feed';
 import configAndDatabase from './plugins/external/config';
+import metrics from './plugins/external/metrics';
 import requestLog from './plugins/external/request-log';
 import security from './plugins/external/security';
 import { loadBuiltApp, type AppAssets } from './modules/static/app-assets';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 async function registerPlugins(app: FastifyInstance, config: Config, db: Database, assets: AppAssets): Promise<void> {
   // External layer.
   await app.register(configAndDatabase, { config, db });
+  await app.register(metrics);
   await app.register(changeFeed);
   await app.register(security);
   await app.register(requestLog);
