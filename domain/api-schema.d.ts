@@ -1164,32 +1164,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/playback/sessions/{sessionId}/master.m3u8": {
-        parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
-            header?: never;
-            path: {
-                sessionId: components["parameters"]["PlaybackSessionId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The HLS master playlist of a live session, listing only the renditions the plan allows now.
-         * @description Authorised by the signed `token` (players cannot add headers to playlist requests).
-         *     The plan is read at every request, so a change of plan applies from the next one.
-         */
-        get: operations["masterPlaylist"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/playback/progress/{classId}": {
         parameters: {
             query?: never;
@@ -1357,22 +1331,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/{mediaId}/{rendition}/playlist.m3u8": {
+    "/media/{mediaId}/{grant}/master.m3u8": {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
-                rendition: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };
         /**
-         * One rendition's media playlist, its segment URLs signed with the same token.
-         * @description Checked from the token alone (no database), as a CDN in front could.
+         * The HLS master playlist of a live session, listing only the renditions the plan allows now.
+         * @description Authorised by the session's signed grant in the path (players cannot add headers to
+         *     playlist requests); beside the media's files, so the edge passes this one file to the API.
+         *     The plan is read at every request, so a change of plan applies from the next one.
+         */
+        get: operations["masterPlaylist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{mediaId}/{grant}/{rendition}/playlist.m3u8": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                rendition: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One rendition's media playlist as stored; its relative segment URLs are asked for under the same grant.
+         * @description Checked from the grant alone (no database), as the nginx edge does.
          */
         get: operations["renditionPlaylist"];
         put?: never;
@@ -1383,24 +1390,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/{mediaId}/{rendition}/{segment}": {
+    "/media/{mediaId}/{grant}/{rendition}/{segment}": {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
                 rendition: string;
                 segment: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };
         /**
          * An fMP4 initialisation or media segment, streamed from disk; byte ranges supported.
-         * @description Checked from the token alone (signature, expiry, media, the plan's height cap and, for a
-         *     download's head start, the files it lists), so a CDN could check it too. Segments never change: `Cache-Control: public, max-age=31536000, immutable`.
+         * @description Checked from the grant alone (signature, expiry, media, the plan's height cap, or for a
+         *     download's head start the one file it opens), as the nginx edge does. Segments never change: `Cache-Control: public, max-age=31536000, immutable`.
          */
         get: operations["mediaSegment"];
         put?: never;
@@ -1411,16 +1421,19 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/{mediaId}/captions/{track}": {
+    "/media/{mediaId}/{grant}/captions/{track}": {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
                 track: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };
@@ -1534,16 +1547,19 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/media/{mediaId}/chapters/{track}": {
+    "/media/{mediaId}/{grant}/chapters/{track}": {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
                 track: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };
@@ -2435,7 +2451,7 @@ export interface components {
             max_video_height: number;
             /** @description The signed master playlist (root-relative). */
             master_playlist_url: string;
-            /** @description The grant every media URL of this session carries as `?token=`; swap in the newest one when fetching. */
+            /** @description The grant every media URL of this session carries in its path (`/media/<media>/<grant>/…`); swap in the newest one when fetching. */
             token: string;
             /**
              * Format: date-time
@@ -2464,7 +2480,7 @@ export interface components {
             chapters: {
                 /** @description 'en' or 'es'. */
                 language: string;
-                /** @description The signed WebVTT chapters track (root-relative): `/media/<media id>/chapters/<language>.vtt?token=…`. */
+                /** @description The signed WebVTT chapters track (root-relative): `/media/<media id>/<grant>/chapters/<language>.vtt`. */
                 url: string;
             }[];
             /** @description What the device's media controls show (lock screen, notification, headset). */
@@ -2625,7 +2641,7 @@ export interface components {
             bytes: number;
         };
         DownloadFiles: {
-            /** @description The grant every signed URL carries as `?token=`. */
+            /** @description The grant every signed URL carries in its path. */
             token: string;
             /**
              * Format: date-time
@@ -2708,7 +2724,7 @@ export interface components {
             renditions: {
                 /** @description The quality, as `DownloadLicenceRequest.rendition`. */
                 rendition: string;
-                /** @description The URLs a download fetches first, in its order (the rendition's playlist, the captions, the poster, the init segment and the first four media segments), signed under a token that opens these files only (any other file of the class answers 403, even a later segment the playlist names). */
+                /** @description The URLs a download fetches first, in its order (the rendition's playlist, the captions, the poster, the init segment and the first four media segments), each signed under a grant that opens that file only (any other file of the class answers 403, even a later segment the playlist names). */
                 files: string[];
             }[];
         };
@@ -3043,7 +3059,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The signed URL is forged, expired, for another media or session, above the plan's quality, or for a file its token does not list (a download's head start). */
+        /** @description The signed URL is forged, expired, for another media or session, above the plan's quality, or for another file than its grant opens (a download's head start). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3105,8 +3121,12 @@ export interface components {
         LicenceId: string;
         ClassId: string;
         MediaId: string;
-        /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-        MediaToken: string;
+        /**
+         * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+         *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+         *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+         */
+        MediaGrant: string;
         ScheduleItemId: string;
     };
     requestBodies: never;
@@ -5011,44 +5031,6 @@ export interface operations {
             default: components["responses"]["Refused"];
         };
     };
-    masterPlaylist: {
-        parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
-            header?: never;
-            path: {
-                sessionId: components["parameters"]["PlaybackSessionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The master playlist; its URLs carry a fresh token. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.apple.mpegurl": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description The session has ended. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlaybackEndedError"];
-                };
-            };
-            default: components["responses"]["Refused"];
-        };
-    };
     saveProgress: {
         parameters: {
             query?: never;
@@ -5306,16 +5288,60 @@ export interface operations {
             default: components["responses"]["Refused"];
         };
     };
+    masterPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mediaId: components["parameters"]["MediaId"];
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The master playlist; its URLs carry a fresh grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.mpegurl": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The session has ended. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybackEndedError"];
+                };
+            };
+            default: components["responses"]["Refused"];
+        };
+    };
     renditionPlaylist: {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
                 rendition: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };
@@ -5338,10 +5364,7 @@ export interface operations {
     };
     mediaSegment: {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: {
                 Range?: string;
             };
@@ -5349,6 +5372,12 @@ export interface operations {
                 mediaId: components["parameters"]["MediaId"];
                 rendition: string;
                 segment: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };
@@ -5387,14 +5416,17 @@ export interface operations {
     };
     mediaCaptions: {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
                 track: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };
@@ -5591,14 +5623,17 @@ export interface operations {
     };
     mediaChapters: {
         parameters: {
-            query: {
-                /** @description The playback session's signed, short-lived grant (HMAC-SHA256). */
-                token: components["parameters"]["MediaToken"];
-            };
+            query?: never;
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
                 track: string;
+                /**
+                 * @description The signed grant (docs/decisions/053): `t.<session>.<height>.<expires>.<signature>` opens every
+                 *     file of the media up to that height until then; `f.<session>.<expires>.<signature>` opens one
+                 *     file. The signature is HMAC-SHA256 of the fields, base64url; the nginx edge checks it too.
+                 */
+                grant: components["parameters"]["MediaGrant"];
             };
             cookie?: never;
         };

@@ -2,6 +2,7 @@
 // qualities a plan may download, and the stable local URLs (`/offline/<class>/…`) the service
 // worker answers from Cache Storage, with the playlists rewritten to point at them.
 import type { Schemas } from './contract';
+import { unsignedPath } from './media-urls';
 
 export type DownloadFiles = Schemas['DownloadFiles'];
 export type DownloadLicence = Schemas['DownloadLicence'];
@@ -61,27 +62,16 @@ export const classOfLocalPath = (pathname: string): string | null => (pathname.s
 export const localMasterUrl = (classId: string): string => `${localBase(classId)}master.m3u8`;
 export const localPosterUrl = (classId: string): string => `${localBase(classId)}poster.jpg`;
 
-/** The local URL of a media file (`/media/<media>/720p/seg1.m4s?token=…` → `/offline/<class>/720p/seg1.m4s`). */
+/** The local URL of a media file (`/media/<media>/<grant>/720p/seg1.m4s` → `/offline/<class>/720p/seg1.m4s`). */
 export function localUrl(classId: string, mediaUrl: string): string {
-  const path = mediaUrl.split('?')[0] ?? '';
+  const path = unsignedPath(mediaUrl.split('?')[0] ?? '');
   const rest = path.replace(/^\/media\/[^/]+\//, '');
   return `${localBase(classId)}${rest}`;
 }
 
-/** A stored playlist: every URI unsigned, so the copy on the device carries no grant. */
-export function unsignedPlaylist(playlist: string): string {
-  return playlist
-    .split('\n')
-    .map((line) => {
-      if (line.startsWith('#')) return line.replace(/URI="([^"?]+)\?[^"]*"/g, 'URI="$1"');
-      return line.split('?')[0] ?? line;
-    })
-    .join('\n');
-}
-
 /** The server's master playlist of the downloaded rendition, its `/media/<media>/` URIs made local. */
 export function localMaster(classId: string, master: string): string {
-  return unsignedPlaylist(master).replace(/\/media\/[^/"\s]+\//g, localBase(classId));
+  return master.replace(/\/media\/[^/"\s]+\//g, localBase(classId));
 }
 
 export interface DownloadPart {
@@ -90,16 +80,14 @@ export interface DownloadPart {
   /** Where it is kept on this device. */
   local: string;
   bytes: number;
-  /** A playlist, stored with its URIs unsigned. */
-  playlist: boolean;
 }
 
 /** Every file a download stores, in the order fetched (the small ones first: the player needs them before any segment). */
 export function downloadParts(classId: string, files: DownloadFiles): DownloadPart[] {
-  const part = (file: { url: string; bytes: number }, playlist = false): DownloadPart => ({ url: file.url, local: localUrl(classId, file.url), bytes: file.bytes, playlist });
+  const part = (file: { url: string; bytes: number }): DownloadPart => ({ url: file.url, local: localUrl(classId, file.url), bytes: file.bytes });
   return [
-    part(files.playlist, true),
-    ...files.captions.flatMap((caption) => [part(caption.playlist, true), part(caption.track)]),
+    part(files.playlist),
+    ...files.captions.flatMap((caption) => [part(caption.playlist), part(caption.track)]),
     part(files.poster),
     part(files.init),
     ...files.segments.map((segment) => part(segment)),

@@ -1,7 +1,9 @@
 // The download rules the app follows on this device: the qualities offered, the local URLs the
-// service worker answers, and the stored playlists carrying no grant.
+// service worker answers, and the signed media URLs (their grants swapped, their files named
+// whatever grant opens them).
 import { describe, expect, it } from 'vitest';
-import { classOfLocalPath, downloadParts, licenceExpired, localBase, localMaster, localUrl, qualityChoices, unsignedPlaylist } from '@domain/downloads';
+import { classOfLocalPath, downloadParts, licenceExpired, localBase, localMaster, localUrl, qualityChoices } from '@domain/downloads';
+import { unsignedPath, withGrant } from '@domain/media-urls';
 import { files } from '../machines/model/download-fixtures';
 
 describe('qualityChoices', () => {
@@ -14,14 +16,10 @@ describe('qualityChoices', () => {
 });
 
 describe('local URLs', () => {
-  it('keeps the media layout under /offline/<class>/ with no token', () => {
-    expect(localUrl('c 1', '/media/m1/720p/seg1.m4s?token=abc')).toBe('/offline/c%201/720p/seg1.m4s');
+  it('keeps the media layout under /offline/<class>/ with no grant', () => {
+    expect(localUrl('c 1', '/media/m1/t.s1.720.1800000000.sig/720p/seg1.m4s')).toBe('/offline/c%201/720p/seg1.m4s');
+    expect(localUrl('c1', '/media/m1/f.d1.1800000000.sig/captions/en.vtt')).toBe('/offline/c1/captions/en.vtt');
     expect(localUrl('c1', '/media/m1/poster.jpg')).toBe('/offline/c1/poster.jpg');
-  });
-
-  it('stores playlists unsigned, in segments and attributes alike', () => {
-    const signed = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4?token=abc"\n#EXTINF:4,\nseg1.m4s?token=abc\n';
-    expect(unsignedPlaylist(signed)).toBe('#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\nseg1.m4s\n');
   });
 
   it('points the master playlist at the local copies', () => {
@@ -43,6 +41,20 @@ describe('local URLs', () => {
       '/offline/c1/720p/seg2.m4s',
     ]);
     expect(parts.reduce((sum, part) => sum + part.bytes, 0)).toBe(files.total_bytes);
+  });
+});
+
+describe('signed media URLs', () => {
+  const base = 'https://fitstream.test/player/c1';
+  it('swaps in a newer grant, leaving the file and unsigned URLs as they are', () => {
+    expect(withGrant('/media/m1/t.s1.720.100.old/720p/seg1.m4s', 't.s1.720.400.new', base)).toBe('https://fitstream.test/media/m1/t.s1.720.400.new/720p/seg1.m4s');
+    expect(withGrant('https://fitstream.test/media/m1/poster.jpg', 't.s1.720.400.new', base)).toBe('https://fitstream.test/media/m1/poster.jpg');
+    expect(withGrant('/media/m1/t.s1.720.100.old/720p/seg1.m4s', '', base)).toBe('/media/m1/t.s1.720.100.old/720p/seg1.m4s');
+  });
+
+  it('names one file the same under any grant', () => {
+    expect(unsignedPath('/media/m1/t.s1.720.100.a/720p/init.mp4')).toBe(unsignedPath('/media/m1/f.d9.100.b/720p/init.mp4'));
+    expect(unsignedPath('/media/m1/f.d9.100.b/720p/init.mp4')).toBe('/media/m1/720p/init.mp4');
   });
 });
 

@@ -4,7 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { components } from '@domain/api-schema';
-import { mediaFolder, signMediaGrant, type MediaRow } from '@server/modules/media';
+import { mediaFolder, mediaUrl, signFileUrl, signMediaGrant, type MediaRow } from '@server/modules/media';
 import type { LicenceRow } from './rules';
 
 export type DownloadFiles = components['schemas']['DownloadFiles'];
@@ -101,14 +101,11 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
   const grant = { sessionId: licence.id, mediaId: media.id, maxHeight: licence.height };
   const folder = mediaFolder(mediaDir, media.id);
   const playlistPath = `${licence.rendition}/playlist.m3u8`;
-  // The grant is signed while the rendition's playlist is read (from memory once known).
-  const [{ token, expiresAt }, { known, playlistText }] = await Promise.all([
-    signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS),
-    knownFolder(folder).then(async (known) => ({ known, playlistText: await playlistOf(known, folder, playlistPath) })),
-  ]);
-  const base = `/media/${media.id}`;
+  const { token, expiresAt } = signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS);
+  const known = await knownFolder(folder);
+  const playlistText = await playlistOf(known, folder, playlistPath);
   const file = async (relative: string, signed = true): Promise<DownloadFile> => ({
-    url: signed ? `${base}/${relative}?token=${encodeURIComponent(token)}` : `${base}/${relative}`,
+    url: signed ? mediaUrl(media.id, token, relative) : `/media/${media.id}/${relative}`,
     bytes: await sizeOf(known, folder, relative),
   });
   const parts = playlistParts(playlistText);
@@ -142,9 +139,9 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
 /**
  * A download's head start (docs/decisions/051): for each quality this device may download, the
  * files a download fetches first, in its order (the rendition's playlist, the captions, the
- * poster, the init segment and the first media segments), signed for minutes under a grant naming
- * the device and listing exactly those files: its token opens nothing else of the class, not even
- * the later segments its playlist names. The app fetches them while the licence is asked for and
+ * poster, the init segment and the first media segments), each signed for minutes under a grant
+ * naming the device and that one file: none opens anything else of the class, not even the later
+ * segments the playlist names (docs/decisions/053). The app fetches them while the licence is asked for and
  * keeps them only once it is issued; the caller hands them out only where a licence would be
  * issued to this device now.
  */
@@ -155,19 +152,14 @@ export async function downloadHeadStart(mediaDir: string, secret: string, device
   const renditions = await Promise.all(
     media.renditions
       .filter((rendition) => rendition.height <= maxHeight)
-      .map(async ({ name, height }) => {
+      .map(async ({ name }) => {
         const playlist = `${name}/playlist.m3u8`;
         const parts = playlistParts(await playlistOf(known, folder, playlist));
         const first = [parts.init ?? 'init.mp4', ...parts.segments.slice(0, HEAD_START_SEGMENTS)].map((file) => `${name}/${file}`);
-        // One grant per quality, so each token's list stays short (the contract takes tokens of at most 1000 characters).
-        const grant = { sessionId: deviceId, mediaId: media.id, maxHeight: height, files: [playlist, ...captions, ...first] };
-        const { token, expiresAt } = await signMediaGrant(secret, grant, now, HEAD_START_TTL_SECONDS);
-        const signed = (relative: string) => `/media/${media.id}/${relative}?token=${encodeURIComponent(token)}`;
-        const files = [signed(playlist), ...captions.map(signed), `/media/${media.id}/poster.jpg`, ...first.map(signed)];
-        return { rendition: { rendition: name, files }, expiresAt };
+        const url = (file: string) => signFileUrl(secret, { sessionId: deviceId, mediaId: media.id, file }, now, HEAD_START_TTL_SECONDS).url;
+        return { rendition: name, files: [url(playlist), ...captions.map(url), `/media/${media.id}/poster.jpg`, ...first.map(url)] };
       }),
   );
-  // Every grant is signed at `now` for the same minutes (none at all: nothing to open).
-  const expiresAt = renditions[0]?.expiresAt ?? now;
-  return { expires_at: expiresAt.toISOString(), renditions: renditions.map(({ rendition }) => rendition) };
+  const expiresAt = new Date((Math.floor(now.getTime() / 1000) + HEAD_START_TTL_SECONDS) * 1000);
+  return { expires_at: expiresAt.toISOString(), renditions: renditions };
 }

@@ -5,5 +5,5 @@ export { classPosterPath } from './class-posters';
 export { renditionHeight } from './ladder';
 export { firstFramePlaylists, firstRendition, masterPlaylist } from './playlists';
 export { samplesReadyInSeconds } from './samples';
-export { grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant } from './signing';
+export { grantCookieName, grantCookiePath, mediaUrl, signFileUrl, signMediaGrant, verifyMediaGrant } from './signing';
 export { findMedia, mediaFolder, type MediaRow } from './store';

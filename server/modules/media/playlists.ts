@@ -1,21 +1,18 @@
 // HLS playlists as a session receives them: a master listing only the renditions its plan
-// allows, and the stored media and caption playlists with every URI signed by the same token.
+// allows, under the session's grant; the stored media and caption playlists are served as they
+// are, their relative URIs asked for under the same grant (docs/decisions/053).
+import { mediaUrl } from './signing';
 import type { MediaRow } from './store';
 
 const languageNames: Record<string, string> = { en: 'English', es: 'Español' };
 
-function signed(uri: string, token: string): string {
-  return `${uri}?token=${encodeURIComponent(token)}`;
-}
-
 export function masterPlaylist(media: MediaRow, maxHeight: number, token: string): string {
-  const base = `/media/${media.id}`;
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   const subtitles = media.captions.length > 0;
   for (const language of media.captions) {
     const name = languageNames[language] ?? language;
     lines.push(
-      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${name}",LANGUAGE="${language}",DEFAULT=NO,AUTOSELECT=YES,URI="${signed(`${base}/captions/${language}.m3u8`, token)}"`,
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${name}",LANGUAGE="${language}",DEFAULT=NO,AUTOSELECT=YES,URI="${mediaUrl(media.id, token, `captions/${language}.m3u8`)}"`,
     );
   }
   for (const rendition of media.renditions.filter((candidate) => candidate.height <= maxHeight)) {
@@ -26,20 +23,9 @@ export function masterPlaylist(media: MediaRow, maxHeight: number, token: string
       ...(rendition.hdr ? ['VIDEO-RANGE=PQ'] : []),
       ...(subtitles ? ['SUBTITLES="subs"'] : []),
     ];
-    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, signed(`${base}/${rendition.name}/playlist.m3u8`, token));
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, mediaUrl(media.id, token, `${rendition.name}/playlist.m3u8`));
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** A stored media or subtitle playlist with its (relative) segment and init URIs signed. */
-export function signPlaylist(stored: string, token: string): string {
-  return stored
-    .split('\n')
-    .map((line) => {
-      if (line.startsWith('#EXT-X-MAP:')) return line.replace(/URI="([^"]+)"/, (_, uri: string) => `URI="${signed(uri, token)}"`);
-      return line && !line.startsWith('#') ? signed(line.trim(), token) : line;
-    })
-    .join('\n');
 }
 
 /** The segment URIs of a stored media playlist with the seconds each starts at, in order. */
@@ -59,8 +45,8 @@ function segmentsOf(stored: string): { uri: string; startSeconds: number }[] {
 
 /**
  * What a player needs for its first frame, from the session's start answer (docs/decisions/044):
- * the master and the first rendition's media playlist inline (signed, as their GETs would answer),
- * and the signed URLs of that rendition's init segment, first segment and the segment holding the
+ * the master and the first rendition's media playlist inline (as their GETs would answer), and
+ * the signed URLs of that rendition's init segment, first segment and the segment holding the
  * resume position, which the player fetches at once. The first rendition is the lowest the plan
  * allows, where the player starts (hls.js `startLevel: 0`; its ABR then climbs).
  */
@@ -74,13 +60,12 @@ export function firstFramePlaylists(
 ): { playlists: { url: string; body: string }[]; preload: string[] } {
   const playlists = [{ url: master.url, body: masterPlaylist(media, maxHeight, token) }];
   if (!first) return { playlists, preload: [] };
-  const base = `/media/${media.id}/${first.name}`;
-  playlists.push({ url: signed(`${base}/playlist.m3u8`, token), body: signPlaylist(first.stored, token) });
+  playlists.push({ url: mediaUrl(media.id, token, `${first.name}/playlist.m3u8`), body: first.stored });
   const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(first.stored)?.[1];
   const segments = segmentsOf(first.stored);
   const resumed = resumeSeconds > 0 ? segments.findLast((segment) => segment.startSeconds <= resumeSeconds) : undefined;
   const uris = [...new Set([init, segments[0]?.uri, resumed?.uri].filter((uri): uri is string => Boolean(uri)))];
-  return { playlists, preload: uris.map((uri) => signed(`${base}/${uri}`, token)) };
+  return { playlists, preload: uris.map((uri) => mediaUrl(media.id, token, `${first.name}/${uri}`)) };
 }
 
 /** The rendition a player starts with: the lowest under the plan's cap (hls.js's first level, `startLevel: 0`). */

@@ -1,5 +1,6 @@
 // Playback API: start a session (subscription, device and screen rules), keep it live with
-// heartbeats, stop one (this device's or another's), the session's master playlist, and progress.
+// heartbeats, stop one (this device's or another's), the session's master playlist (under its
+// media grant, beside the media's files), and progress.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -7,7 +8,7 @@ import type { components } from '@domain/api-schema';
 import { deviceIdentity } from '@server/modules/auth';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
-import { mediaFolder, firstFramePlaylists, firstRendition, masterPlaylist, grantCookieName, grantCookiePath, signMediaGrant, verifyMediaGrant, type MediaRow } from '@server/modules/media';
+import { mediaFolder, firstFramePlaylists, firstRendition, masterPlaylist, grantCookieName, grantCookiePath, mediaUrl, signMediaGrant, verifyMediaGrant, type MediaRow } from '@server/modules/media';
 import type { RefusalReason } from './access';
 import { mediaPreparing } from './preparing';
 import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
@@ -54,7 +55,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
    */
   async function sessionView(reply: FastifyReply, session: PlaybackSessionRow, maxHeight: number, now: Date): Promise<Schemas['PlaybackSession']> {
     const grant = { sessionId: session.id, mediaId: session.mediaId, maxHeight };
-    const { token, expiresAt } = await signMediaGrant(playbackSecret, grant, now, playbackUrlTtlSeconds);
+    const { token, expiresAt } = signMediaGrant(playbackSecret, grant, now, playbackUrlTtlSeconds);
     reply.setCookie(grantCookieName(session.id), token, { ...grantCookie(session), maxAge: playbackUrlTtlSeconds });
     return {
       id: session.id,
@@ -64,7 +65,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       started_at: session.startedAt.toISOString(),
       heartbeat_seconds: HEARTBEAT_SECONDS,
       max_video_height: maxHeight,
-      master_playlist_url: `/api/v1/playback/sessions/${session.id}/master.m3u8?token=${encodeURIComponent(token)}`,
+      master_playlist_url: mediaUrl(session.mediaId, token, 'master.m3u8'),
       token,
       token_expires_at: expiresAt.toISOString(),
     };
@@ -103,7 +104,6 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       }
       reply.code(201);
       const session = await sessionView(reply, result.session, result.plan.maxVideoHeight, now);
-      const mediaPath = `/media/${encodeURIComponent(result.media.id)}`;
       // The first playlists inline and the first segments named: the first frame needs no further round trip for them.
       const maxHeight = result.plan.maxVideoHeight;
       const first = await storedFirstRendition(result.media, maxHeight);
@@ -115,7 +115,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
         resume_position_seconds: result.resumePositionSeconds,
         chapters: result.media.chapters.map((language) => ({
           language,
-          url: `${mediaPath}/chapters/${language}.vtt?token=${encodeURIComponent(session.token)}`,
+          url: mediaUrl(result.media.id, session.token, `chapters/${language}.vtt`),
         })),
         class: { title: result.watched.title, instructor: result.watched.instructor, poster_url: result.watched.posterPath },
         playlists,
@@ -149,19 +149,20 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get<{ Params: { sessionId: string }; Querystring: { token: string } }>(
-    '/api/v1/playback/sessions/:sessionId/master.m3u8',
-    { schema: routeSchema('GET', '/api/v1/playback/sessions/{sessionId}/master.m3u8') },
+  // The master playlist lives beside the media's files, under the same grant (docs/decisions/053):
+  // the edge checks and serves the files, and passes this one request of a session to Node.
+  app.get<{ Params: { mediaId: string; grant: string } }>(
+    '/media/:mediaId/:grant/master.m3u8',
+    { schema: routeSchema('GET', '/media/{mediaId}/{grant}/master.m3u8') },
     async (request, reply) => {
       const now = new Date();
-      const grant = await verifyMediaGrant(playbackSecret, request.query.token, now);
-      // A grant listing its files (a download's head start) opens those, never a session's master.
-      if (!grant || grant.files || grant.sessionId !== request.params.sessionId) throw new HttpError(403, 'playback.badLink');
+      const grant = verifyMediaGrant(playbackSecret, request.params.mediaId, request.params.grant, now);
+      if (!grant) throw new HttpError(403, 'playback.badLink');
       const found = await app.playback.playlist(grant.sessionId, now);
       if (found.kind === 'ended') return ended(reply, found.session);
       const { session, media, plan } = found;
       const grantNow = { sessionId: session.id, mediaId: media.id, maxHeight: plan.maxVideoHeight };
-      const { token } = await signMediaGrant(playbackSecret, grantNow, now, playbackUrlTtlSeconds);
+      const { token } = signMediaGrant(playbackSecret, grantNow, now, playbackUrlTtlSeconds);
       return reply
         .type('application/vnd.apple.mpegurl')
         .header('Cache-Control', 'no-store')

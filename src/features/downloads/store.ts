@@ -2,7 +2,8 @@
 // per class under its local URLs (`/offline/<class>/…`, answered by the service worker,
 // src/sw/offline.ts), and a small IndexedDB record per download (./database.ts), read and
 // written only for the account that owns them (docs/decisions/038, ./ownership.ts).
-import { downloadParts, localMaster, localMasterUrl, unsignedPlaylist, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
+import { unsignedPath } from '@domain/media-urls';
+import { downloadParts, localMaster, localMasterUrl, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
 import { downloadsDatabase, newestFirst, OWNER, OWNER_KEY, RECORDS } from './database';
 import { cacheName, storageAvailable } from './offline-caches';
 import { forgetEarlyDownloads } from './early-list';
@@ -87,7 +88,8 @@ export interface FetchProgress {
   bytesTotal: number;
 }
 
-const pathOf = (url: string): string => new URL(url, 'http://local').pathname;
+/** A file's path whatever grant opens it (a head start's and a licence's URLs of one file differ in their grant only). */
+const pathOf = (url: string): string => unsignedPath(new URL(url, 'http://local').pathname);
 
 /**
  * A class's first files, fetched while its licence is asked for (the panel's head start,
@@ -126,12 +128,6 @@ async function storePart(writable: Promise<Cache>, part: DownloadPart, signal: A
   const response = (early && (await takeAhead(early))) ?? (await fetch(part.url, { signal, credentials: 'same-origin' }));
   if (!response.ok || !response.body) throw new Error(`download: ${response.status} for ${part.local}`);
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  if (part.playlist) {
-    const text = unsignedPlaylist(await response.text());
-    counted(part.bytes);
-    await (await writable).put(part.local, new Response(text, { headers: { 'content-type': type } }));
-    return;
-  }
   // The body goes into the cache as it arrives (the page never gathers a file's bytes), counted on its way.
   const counting = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {

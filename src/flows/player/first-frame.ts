@@ -4,6 +4,7 @@
 // cache (immutable, so hls.js's own requests for the same URLs are served from it) and the
 // playlists are kept here, for the media actor's playlist loader to answer without a request.
 import type Hls from 'hls.js';
+import { unsignedPath } from '@domain/media-urls';
 import type { LoaderCallbacks, LoaderConfiguration, LoaderContext, PlaylistLoaderConstructor } from 'hls.js';
 
 export interface FirstFrame {
@@ -13,10 +14,10 @@ export interface FirstFrame {
   preload: string[];
 }
 
-/** Inline playlists by path (a heartbeat's newer token must not make one miss); each is served once. */
+/** Inline playlists by path without the grant (a heartbeat's newer grant must not make one miss); each is served once. */
 const inline = new Map<string, string>();
 
-const pathOf = (url: string) => new URL(url, window.location.href).pathname;
+const pathOf = (url: string) => unsignedPath(new URL(url, window.location.href).pathname);
 
 /** Starts loading hls.js (the media actor imports the same module, then from the cache). */
 export function warmPlayer(): void {

@@ -6,19 +6,12 @@
 import { fromCallback } from 'xstate';
 import type { Api } from '@api/calls';
 import { dataSaverCap } from '@domain/data-saver';
+import { withGrant } from '@domain/media-urls';
 import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality } from '@machines/player.machine';
 import { inlinePlaylistLoader } from './first-frame';
 import type { VideoSurface } from './video-surface';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-
-/** `url` with its `token` query replaced by the newest grant (heartbeats renew it). */
-export function withToken(url: string, token: string, base: string): string {
-  const parsed = new URL(url, base);
-  if (!parsed.searchParams.has('token') || !token) return url;
-  parsed.searchParams.set('token', token);
-  return parsed.toString();
-}
 
 interface Engine {
   setQuality(quality: Quality): void;
@@ -59,7 +52,7 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
     enableWorker: false,
     startPosition: input.startSeconds,
     // Every playlist, segment and caption request carries the newest signed grant.
-    xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token(), window.location.href), true),
+    xhrSetup: (xhr, url) => xhr.open('GET', withGrant(url, token(), window.location.href), true),
     // The session's start answer carried the first playlists: no request for them, and the first
     // segments of the lowest rendition are already fetched, so playing starts there (first-frame.ts).
     pLoader: inlinePlaylistLoader(Hls),

@@ -25,9 +25,9 @@ import { controlledActor, settle } from '../controlled-actor';
 
 export const CLASS_ID = 'sunrise-vinyasa-flow';
 
-export const session = (id = 'session-1', token = 'token-1'): PlaybackSession => ({
+export const session = (id = 'session-1', token = `t.${id}.720.1800000000.signature-1`): PlaybackSession => ({
   id,
-  master_playlist_url: `/api/v1/playback/sessions/${id}/master.m3u8?token=${token}`,
+  master_playlist_url: `/media/sample-a/${token}/master.m3u8`,
   token,
   heartbeat_seconds: 30,
   max_video_height: 720,
@@ -39,8 +39,8 @@ export const workout: ClassWorkout = {
   instructor: 'Lucía Martín',
   posterUrl: '/media/sample-a/poster.jpg',
   chapterTracks: [
-    { language: 'en', url: '/media/sample-a/chapters/en.vtt?token=token-1' },
-    { language: 'es', url: '/media/sample-a/chapters/es.vtt?token=token-1' },
+    { language: 'en', url: '/media/sample-a/t.session-1.720.1800000000.signature-1/chapters/en.vtt' },
+    { language: 'es', url: '/media/sample-a/t.session-1.720.1800000000.signature-1/chapters/es.vtt' },
   ],
 };
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEAD_START_SEGMENTS } from '@server/modules/downloads/files';
-import { grantCookieName, signMediaGrant } from '@server/modules/media/signing';
+import { grantCookieName, mediaUrl, signMediaGrant } from '@server/modules/media';
+import { unsignedPath } from '@domain/media-urls';
 import { signUp, testAppForFile } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
 import { anotherDevice, CLASS_ID, getMedia, playlistUris, seedPlayableClass, subscriber, TINY_MEDIA_ID, UNMADE_CLASS_ID, userAgents } from '../../fixtures/playback';
@@ -46,8 +47,9 @@ interface Files {
 
 const headStartOf = (response: { json<T>(): T }) => response.json<{ head_start: HeadStart | null }>().head_start;
 const filesOf = (response: { json<T>(): T }) => response.json<{ files: Files }>().files;
-const pathOf = (url: string) => url.split('?')[0]!;
-const tokenOf = (url: string) => url.split('token=')[1]!;
+const pathOf = (url: string) => unsignedPath(url);
+/** The grant in a signed URL's path (`/media/<media>/<grant>/…`). */
+const grantOf = (url: string) => url.split('/')[3]!;
 const filesAt = (headStart: HeadStart | null, rendition: string) => headStart!.renditions.find((listed) => listed.rendition === rendition)!.files;
 
 /** Expects the contract's 403 for a file the token does not open. */
@@ -77,12 +79,11 @@ describe('what the head start lists', () => {
       for (const [index, url] of files.entries()) {
         const fetched = await getMedia(t.app, url);
         expect(fetched.statusCode).toBe(200);
-        // A playlist comes with its URIs signed: its size is the stored one's only once they are taken out.
-        if (!url.includes('.m3u8')) expect(fetched.rawPayload.length).toBe(first[index]!.bytes);
+        expect(fetched.rawPayload.length).toBe(first[index]!.bytes);
       }
     }
-    const token = tokenOf(filesAt(headStart, '720p').at(-1)!);
-    await expectRefused(`/media/${TINY_MEDIA_ID}/1080p/init.mp4?token=${token}`);
+    const grant = grantOf(filesAt(headStart, '720p').at(-1)!);
+    await expectRefused(mediaUrl(TINY_MEDIA_ID, grant, '1080p/init.mp4'));
     // Minutes, not hours: the licence's files are what last.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
     await expectRefused(filesAt(headStart, '360p').at(-1)!);
@@ -135,45 +136,43 @@ describe('only where a licence would be issued now', () => {
   });
 });
 
-describe('what its tokens open', () => {
-  it("opens its own quality's listed files only: not a later segment, another quality's files, nor the chapters", async () => {
+describe('what its grants open', () => {
+  it("opens each listed file under its own grant only: not a later segment, another quality's files, nor the chapters", async () => {
     const user = await subscriber(t.app, 'basic');
     const files = filesAt(headStartOf(await listDownloads(t.app, user, CLASS_ID)), '360p');
-    const token = tokenOf(files[0]!);
-    const base = `/media/${TINY_MEDIA_ID}`;
-    const later = `${base}/360p/segment-${String(HEAD_START_SEGMENTS).padStart(3, '0')}.m4s`;
-    await expectRefused(`${later}?token=${token}`);
-    await expectRefused(`${base}/720p/init.mp4?token=${token}`);
-    await expectRefused(`${base}/720p/playlist.m3u8?token=${token}`);
-    await expectRefused(`${base}/chapters/en.vtt?token=${token}`);
-    // The same file under the licence's grant: the refusal is the head start's list, not the file.
+    const later = `360p/segment-${String(HEAD_START_SEGMENTS).padStart(3, '0')}.m4s`;
+    for (const url of files) {
+      const grant = grantOf(url);
+      if (grant === 'poster.jpg') continue;
+      for (const file of [later, '720p/init.mp4', '720p/playlist.m3u8', 'chapters/en.vtt']) await expectRefused(mediaUrl(TINY_MEDIA_ID, grant, file));
+    }
+    // The same file under the licence's grant: the refusal is the head start's grant, not the file.
     const licensed = filesOf(await createLicence(t.app, user, { class_id: CLASS_ID, rendition: '360p' }));
-    expect((await getMedia(t.app, `${later}?token=${tokenOf(licensed.init.url)}`)).statusCode).toBe(200);
+    expect((await getMedia(t.app, mediaUrl(TINY_MEDIA_ID, grantOf(licensed.init.url), later))).statusCode).toBe(200);
   });
 
-  it('lets its playlist name every segment but open only the listed ones', async () => {
+  it('lets its playlist name every segment, none of which opens under the playlist\'s grant', async () => {
     const user = await subscriber(t.app, 'basic');
     const files = filesAt(headStartOf(await listDownloads(t.app, user, CLASS_ID)), '720p');
     const playlist = await getMedia(t.app, files[0]!);
     expect(playlist.statusCode).toBe(200);
-    const segments = playlistUris(playlist.body).map((uri) => `/media/${TINY_MEDIA_ID}/720p/${uri}`);
+    const segments = playlistUris(playlist.body).map((uri) => new URL(uri, `http://edge${files[0]!}`).pathname);
     expect(segments).toHaveLength(SEGMENTS);
     const answers = [];
     for (const url of segments) answers.push((await getMedia(t.app, url)).statusCode);
-    expect(answers).toEqual([...Array<number>(HEAD_START_SEGMENTS).fill(200), ...Array<number>(SEGMENTS - HEAD_START_SEGMENTS).fill(403)]);
+    expect(answers).toEqual(Array<number>(SEGMENTS).fill(403));
   });
 
   it('is not stretched past its minutes by a grant cookie, nor opens a playback master playlist', async () => {
     const user = await subscriber(t.app, 'basic');
     const deviceId = await deviceIdOf(t.app, user);
     const files = filesAt(headStartOf(await listDownloads(t.app, user, CLASS_ID)), '360p');
-    const token = tokenOf(files[0]!);
-    await expectRefused(`/api/v1/playback/sessions/${deviceId}/master.m3u8?token=${token}`);
+    await expectRefused(mediaUrl(TINY_MEDIA_ID, grantOf(files[0]!), 'master.m3u8'));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60_000 });
     // A live grant cookie of the same id and media, as a playback session's would be: the expired
     // head start is not renewed by it (a playback grant opens every file).
     const cookieGrant = { sessionId: deviceId, mediaId: TINY_MEDIA_ID, maxHeight: 720 };
-    const cookie = `${grantCookieName(deviceId)}=${(await signMediaGrant(t.app.config.playbackSecret, cookieGrant, new Date(), 60)).token}`;
+    const cookie = `${grantCookieName(deviceId)}=${signMediaGrant(t.app.config.playbackSecret, cookieGrant, new Date(), 60).token}`;
     await expectRefused(files.at(-1)!, { cookie });
   });
 });

@@ -1,8 +1,10 @@
 // Media files as a player and a CDN meet them: segments streamed with byte ranges and immutable
-// caching, playlists signed per session and never cached, captions, chapters, public posters, bad paths.
+// caching, playlists as stored (their relative URIs under the same grant) and never cached,
+// captions, chapters, public posters, bad paths and grants.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
+import { mediaUrl, signMediaGrant } from '@server/modules/media';
 import { sampleChapters } from '@server/modules/media/samples';
 import { getMedia, playlistUris, seedPlayableClass, startPlayback, subscriber, tinyMedia, tinyMediaDir, TINY_CLIP, TINY_MEDIA_ID, type StartedSession } from '../../fixtures/playback';
 import { parseWebVtt } from '../../fixtures/webvtt';
@@ -16,7 +18,7 @@ beforeAll(async () => {
   session = { ...started.session, chapters: started.chapters, class: started.class };
 }, 240_000);
 
-const signed = (path: string) => `/media/${TINY_MEDIA_ID}/${path}?token=${encodeURIComponent(session.token)}`;
+const signed = (path: string) => mediaUrl(TINY_MEDIA_ID, session.token, path);
 
 describe('segments', () => {
   it('are served whole with a Cache-Control a CDN can keep', async () => {
@@ -45,8 +47,8 @@ describe('segments', () => {
     expect(response.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
 
-  it('need a token, and never reach outside the media folder', async () => {
-    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/720p/segment-000.m4s`)).statusCode).toBe(400);
+  it('need a grant, and never reach outside the media folder', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/media/${TINY_MEDIA_ID}/720p/segment-000.m4s` })).statusCode).toBe(404);
     for (const path of ['720p/..%2Fmedia.json', '720p/playlist.txt', '..%2F..%2Fjwt-secret/x']) {
       expect((await t.app.inject({ method: 'GET', url: signed(path) })).statusCode).toBe(400);
     }
@@ -55,14 +57,14 @@ describe('segments', () => {
 });
 
 describe('playlists', () => {
-  it('carry the token on every URI and are never stored by a shared cache', async () => {
+  it('are served as stored, naming their files relatively (so under the same grant), never stored by a shared cache', async () => {
     const response = await getMedia(t.app, signed('720p/playlist.m3u8'));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     const uris = [...playlistUris(response.body), response.body.match(/#EXT-X-MAP:URI="([^"]+)"/)![1]!];
     expect(uris.length).toBeGreaterThan(2);
-    for (const uri of uris) expect(uri).toMatch(/^(init\.mp4|segment-\d{3}\.m4s)\?token=/);
+    for (const uri of uris) expect(uri).toMatch(/^(init\.mp4|segment-\d{3}\.m4s)$/);
   });
 });
 
@@ -71,8 +73,8 @@ describe('captions', () => {
     const playlist = await getMedia(t.app, signed(`captions/${language}.m3u8`));
     expect(playlist.statusCode).toBe(200);
     const [vttUri] = playlistUris(playlist.body);
-    expect(vttUri).toMatch(new RegExp(`^${language}\\.vtt\\?token=`));
-    const track = await getMedia(t.app, `/media/${TINY_MEDIA_ID}/captions/${vttUri}`);
+    expect(vttUri).toBe(`${language}.vtt`);
+    const track = await getMedia(t.app, signed(`captions/${vttUri}`));
     expect(track.statusCode).toBe(200);
     expect(track.headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect(track.body.startsWith('WEBVTT')).toBe(true);
@@ -104,11 +106,39 @@ describe('chapters', () => {
     expect(session.class).toEqual({ title: { en: 'Flow', es: 'Flujo' }, instructor: 'Ana', poster_url: '/media/poster-test-yoga-flow/poster.jpg' });
   });
 
-  it('need a valid token and a track name, and answer 404 for a language without one', async () => {
-    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/chapters/en.vtt`)).statusCode).toBe(400);
-    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/chapters/en.vtt?token=forged`)).statusCode).toBe(403);
+  it('need a valid grant and a track name, and answer 404 for a language without one', async () => {
+    expect((await getMedia(t.app, `/media/${TINY_MEDIA_ID}/forged/chapters/en.vtt`)).statusCode).toBe(400);
+    const forged = session.token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    const refused = await getMedia(t.app, mediaUrl(TINY_MEDIA_ID, forged, 'chapters/en.vtt'));
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'playback.badLink']);
     expect((await t.app.inject({ method: 'GET', url: signed('chapters/..%2Fmedia.json') })).statusCode).toBe(400);
     expect((await getMedia(t.app, signed('chapters/fr.vtt'))).statusCode).toBe(404);
+  });
+});
+
+describe('grants', () => {
+  const now = new Date();
+  const grant = (change: Partial<{ mediaId: string; maxHeight: number; ttl: number; at: Date }> = {}) =>
+    signMediaGrant(t.app.config.playbackSecret, { sessionId: session.id, mediaId: change.mediaId ?? TINY_MEDIA_ID, maxHeight: change.maxHeight ?? 720 }, change.at ?? now, change.ttl ?? 300).token;
+  const code = async (token: string, file: string, cookie?: string) => {
+    const response = await getMedia(t.app, mediaUrl(TINY_MEDIA_ID, token, file), cookie ? { cookie } : {});
+    return response.statusCode === 200 ? 200 : [response.statusCode, response.json().code];
+  };
+
+  it('open the files of their media up to their height, and nothing else', async () => {
+    expect(await code(grant({ maxHeight: 360 }), '360p/init.mp4')).toBe(200);
+    expect(await code(grant({ maxHeight: 360 }), '720p/init.mp4')).toEqual([403, 'playback.qualityNotInPlan']);
+    expect(await code(grant({ mediaId: 'another-media' }), '360p/init.mp4')).toEqual([403, 'playback.badLink']);
+    expect(await code(grant().replace('.720.', '.2160.'), '720p/init.mp4')).toEqual([403, 'playback.badLink']);
+  });
+
+  it('expire, unless the session\'s grant cookie holds a newer grant of the same session and media', async () => {
+    const expired = grant({ at: new Date(now.getTime() - 400_000) });
+    expect(await code(expired, '360p/init.mp4')).toEqual([403, 'playback.badLink']);
+    expect(await code(expired, '360p/init.mp4', `fs_media_${session.id}=${grant()}`)).toBe(200);
+    expect(await code(expired, '720p/init.mp4', `fs_media_${session.id}=${grant({ maxHeight: 360 })}`)).toEqual([403, 'playback.qualityNotInPlan']);
+    expect(await code(expired, '360p/init.mp4', `fs_media_${session.id}=${grant({ mediaId: 'another-media' })}`)).toEqual([403, 'playback.badLink']);
+    expect(await code(expired, '360p/init.mp4', `fs_media_${session.id}=${expired}`)).toEqual([403, 'playback.badLink']);
   });
 });
 

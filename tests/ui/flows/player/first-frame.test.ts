@@ -1,5 +1,5 @@
 // The first frame's shortcuts (src/flows/player/first-frame.ts): the start answer's playlists are
-// served to hls.js from memory once (whatever token a later URL carries), every other playlist
+// served to hls.js from memory once (whatever grant a later URL carries), every other playlist
 // goes to the network, and the named segments are fetched at once; a downloaded class's stored
 // playlists are read from its cache (decision 046).
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,8 +7,8 @@ import type Hls from 'hls.js';
 import { inlinePlaylistLoader, primeFirstFrame, takeInlinePlaylist } from '@flows/player/first-frame';
 import { readFirstPlaylists } from '@features/downloads/store';
 
-const MASTER = '/api/v1/playback/sessions/s-1/master.m3u8?token=t1';
-const RENDITION = '/media/m-1/360p/playlist.m3u8?token=t1';
+const MASTER = '/media/m-1/t.s-1.720.100.sig1/master.m3u8';
+const RENDITION = '/media/m-1/t.s-1.720.100.sig1/360p/playlist.m3u8';
 
 /** hls.js's own loader, as far as the inline loader uses it: stats, and load() going to the network. */
 class NetworkLoader {
@@ -32,11 +32,11 @@ describe('the first frame from the start answer', () => {
       fetched.push(url);
       return Promise.resolve(new Response(new ArrayBuffer(8)));
     });
-    primeFirstFrame({ playlists: [{ url: MASTER, body: '#EXTM3U master' }, { url: RENDITION, body: '#EXTM3U rendition' }], preload: ['/media/m-1/360p/init.mp4?token=t1'] });
-    expect(fetched).toEqual(['/media/m-1/360p/init.mp4?token=t1']);
-    // hls.js asks with absolute URLs, and a renewed token must not make the playlist miss.
+    primeFirstFrame({ playlists: [{ url: MASTER, body: '#EXTM3U master' }, { url: RENDITION, body: '#EXTM3U rendition' }], preload: ['/media/m-1/t.s-1.720.100.sig1/360p/init.mp4'] });
+    expect(fetched).toEqual(['/media/m-1/t.s-1.720.100.sig1/360p/init.mp4']);
+    // hls.js asks with absolute URLs, and a renewed grant must not make the playlist miss.
     expect(takeInlinePlaylist(`${window.location.origin}${MASTER}`)).toBe('#EXTM3U master');
-    expect(takeInlinePlaylist(RENDITION.replace('t1', 't2'))).toBe('#EXTM3U rendition');
+    expect(takeInlinePlaylist(RENDITION.replace('t.s-1.720.100.sig1', 't.s-1.720.130.sig2'))).toBe('#EXTM3U rendition');
     expect(takeInlinePlaylist(MASTER)).toBeUndefined();
   });
 
