@@ -1,5 +1,6 @@
 // Test projects: server and machines run in Node, screens in jsdom. Browser tests (tests/e2e)
 // run under their own runner, never here.
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -22,6 +23,8 @@ export default defineConfig({
             ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
             // Several instances sharing one PostgreSQL server and one Redis, when both answer.
             ...((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL) && process.env.TEST_REDIS_URL ? ['tests/scale/**/*.test.ts'] : []),
+            // The nginx media edge, where Debian's nginx and its njs module are installed (.ci/run installs them).
+            ...(existsSync('/usr/lib/nginx/modules/ngx_http_js_module.so') ? ['tests/edge/**/*.test.ts'] : []),
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

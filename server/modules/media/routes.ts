@@ -22,6 +22,11 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
   // Only `reply.sendFile` (ranges, ETag, streaming), inside this plugin; the routes below decide what is served.
   await app.register(fastifyStatic, { root: mediaDir, serve: false, cacheControl: false, dotfiles: 'deny' });
 
+  // A refusal or a missing file is never kept by a cache (a file's own Cache-Control is set before it is looked for).
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode >= 400) reply.header('Cache-Control', 'no-store');
+  });
+
   /** 403 with the edge's code unless the request's grant opens `file` (a path under the media's folder). */
   function checkGrant(request: FastifyRequest<Granted<object>>, file: string): void {
     const { mediaId, grant } = request.params;

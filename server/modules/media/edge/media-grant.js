@@ -95,10 +95,39 @@ function refusal(secret, mediaId, segment, file, cookieHeader, now) {
   return '';
 }
 
+/**
+ * The language of a refusal's message, as the API negotiates it (Accept-Language, by quality):
+ * 'es' or 'en'.
+ */
+function language(acceptLanguage) {
+  var best = 'en';
+  var bestQuality = 0;
+  var ranges = (acceptLanguage || '').split(',');
+  for (var i = 0; i < ranges.length; i++) {
+    var parts = ranges[i].trim().toLowerCase().split(';');
+    var tag = parts[0].trim().split('-')[0];
+    var quality = 1;
+    for (var j = 1; j < parts.length; j++) {
+      var parameter = parts[j].trim();
+      if (parameter.indexOf('q=') === 0) quality = parseFloat(parameter.slice(2));
+    }
+    if ((tag === 'en' || tag === 'es') && quality > bestQuality) {
+      best = tag;
+      bestQuality = quality;
+    }
+  }
+  return best;
+}
+
+/** nginx (js_set): the language of this request's refusal. */
+function edgeLanguage(r) {
+  return language(r.headersIn['Accept-Language']);
+}
+
 /** nginx (js_set): the refusal for this request, from the location's captures and PLAYBACK_SECRET. */
 function edgeRefusal(r) {
   var v = r.variables;
   return refusal(process.env.PLAYBACK_SECRET || '', v.media_id, v.media_grant, v.media_file, r.headersIn.Cookie, Math.floor(Date.now() / 1000));
 }
 
-export default { sign: sign, read: read, refusal: refusal, edgeRefusal: edgeRefusal };
+export default { sign: sign, read: read, refusal: refusal, language: language, edgeRefusal: edgeRefusal, edgeLanguage: edgeLanguage };
