@@ -14,8 +14,8 @@ runTool('restore', async () => {
       postgresCommands(file).restore,
     );
   }
-  const { keptIn, secrets } = await restorePglite(dataDir, file);
+  const { createdAt, keptIn, secrets } = await restorePglite(dataDir, file);
   const carried = secrets.length > 0 ? ` and ${secrets.join(', ')}` : '';
   const kept = keptIn ? ` What it replaced is in ${keptIn}: delete that once the restored server is right.` : '';
-  console.log(`restore: ${dataDir} now holds the database of ${file}${carried}; start the server.${kept}`);
+  console.log(`restore: ${dataDir} now holds the database of ${file} (backed up at ${createdAt})${carried}; start the server.${kept}`);
 });

@@ -81,6 +81,7 @@ function validManifest(value: unknown): value is BackupManifest {
   const secrets = manifest.secrets;
   return (
     manifest.format === BACKUP_FORMAT &&
+    typeof manifest.createdAt === 'string' &&
     typeof manifest.lastMigration === 'number' &&
     typeof manifest.database?.bytes === 'number' &&
     typeof manifest.database.sha256 === 'string' &&

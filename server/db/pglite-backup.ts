@@ -81,7 +81,9 @@ async function writePrivateFile(file: string, bytes: Uint8Array): Promise<void> 
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new BackupRefused(`cannot write ${file}: there is no folder ${path.dirname(file)}.`);
+    throw new BackupRefused(`cannot write ${file} (${code ?? String(error)}).`);
   }
 }
 
@@ -94,6 +96,7 @@ export interface BackupResult {
 export async function backupPglite(dataDir: string, file: string): Promise<BackupResult> {
   const folder = path.join(dataDir, 'pglite');
   if (!existsSync(path.join(folder, 'PG_VERSION'))) throw new BackupRefused(`there is no embedded database in ${folder} to back up (is DATA_DIR right?).`);
+  if (!existsSync(path.dirname(file))) throw new BackupRefused(`cannot write ${file}: there is no folder ${path.dirname(file)}.`);
   const unlock = lockForTool(folder, 'back up');
   try {
     const pg = await openFolder(folder, `the database folder ${folder}`);
@@ -119,6 +122,8 @@ export async function backupPglite(dataDir: string, file: string): Promise<Backu
 }
 
 export interface RestoreResult {
+  /** When the backup was made. */
+  createdAt: string;
   /** Where the database and secrets it replaced were moved, or null when DATA_DIR had none. */
   keptIn: string | null;
   secrets: SecretFile[];
@@ -187,7 +192,7 @@ export async function restorePglite(dataDir: string, file: string): Promise<Rest
       if (keptIn) await rmdir(keptIn).catch(() => {});
       throw error;
     }
-    return { keptIn, secrets: secrets.map(([name]) => name) };
+    return { createdAt: manifest.createdAt, keptIn, secrets: secrets.map(([name]) => name) };
   } finally {
     await rm(scratch, { recursive: true, force: true });
     for (const [name] of secrets) await rm(staged(name), { force: true });

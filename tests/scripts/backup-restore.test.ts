@@ -144,7 +144,11 @@ describe.skipIf(inject('pgliteTemplateDir') === '')('the embedded database', { t
     const restore = await run('restore', backupFile, env());
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
-    expect(lines(restore.stdout)).toEqual([`restore: ${dataDir} now holds the database of ${backupFile} and jwt-secret, playback-secret, vapid-keys.json; start the server.`]);
+    expect(lines(restore.stdout)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^restore: ${dataDir} now holds the database of ${backupFile} \\(backed up at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\) and jwt-secret, playback-secret, vapid-keys\\.json; start the server\\.$`),
+      ),
+    ]);
 
     const again = await start();
     expect((await signIn(again, user)).statusCode).toBe(200);
@@ -175,7 +179,7 @@ describe.skipIf(inject('pgliteTemplateDir') === '')('the embedded database', { t
     await stop();
   });
 
-  it('refuses a file that is not a FitStream backup, or a damaged one, in one line, and changes nothing', async () => {
+  it('refuses a file that is not a FitStream backup, or a damaged one, and a backup it cannot write, in one line, and changes nothing', async () => {
     const good = await readFile(backupFile);
     const notBackup = path.join(scratch, 'notes.txt');
     const cutShort = path.join(scratch, 'cut.backup');
@@ -199,6 +203,11 @@ describe.skipIf(inject('pgliteTemplateDir') === '')('the embedded database', { t
       expect(result.code, file).toBe(1);
       expect(lines(result.stderr)).toEqual([refusal]);
     }
+
+    const nowhere = path.join(scratch, 'no-such-folder', 'fitstream.backup');
+    const backup = await run('backup', nowhere, env());
+    expect(backup.code).toBe(1);
+    expect(lines(backup.stderr)).toEqual([`backup: cannot write ${nowhere}: there is no folder ${path.dirname(nowhere)}.`]);
 
     expect(await tree()).toEqual(was);
     const app = await start();
