@@ -104,7 +104,7 @@ async function openPostgres(url: string, onConnectionError: ConnectionErrorListe
  * shared buffers would sit in WebAssembly memory that is never returned; 16 MB keeps the
  * server's footprint small (the files are still cached by the operating system).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /**
  * V8 compiles PGlite's 9 MB of WebAssembly lazily with its baseline compiler, then recompiles

@@ -41,14 +41,23 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function inUse(folder: string, pid: number): ConfigError {
-  return new ConfigError(
-    `the database folder ${folder} is in use by process ${pid} (another FitStream server?); stop that process, or give this server a DATA_DIR of its own.`,
-  );
+/** The folder is another live process's: `pid` names it (for tools that word their own advice). */
+export class DataFolderInUse extends ConfigError {
+  readonly folder: string;
+  readonly pid: number;
+  constructor(folder: string, pid: number) {
+    super(`the database folder ${folder} is in use by process ${pid} (another FitStream server?); stop that process, or give this server a DATA_DIR of its own.`);
+    this.folder = folder;
+    this.pid = pid;
+  }
+}
+
+function inUse(folder: string, pid: number): DataFolderInUse {
+  return new DataFolderInUse(folder, pid);
 }
 
 /**
- * Takes `<folder>.lock` for this process, or throws a ConfigError naming the process that
+ * Takes `<folder>.lock` for this process, or throws a DataFolderInUse naming the process that
  * holds it. Answers the function that releases it.
  */
 export function lockDataFolder(folder: string): () => void {
