@@ -40,20 +40,22 @@ const report = (fields: Partial<Quality> = {}): Quality => ({
   ...fields,
 });
 
-async function send(method: 'POST' | 'DELETE', user: Pick<SignedUpUser, 'token'>, sessionId: string, payload?: unknown, language = 'en'): Promise<LightMyRequestResponse> {
+async function send(method: 'POST' | 'DELETE', user: Pick<SignedUpUser, 'token'>, sessionId: string, payload?: object, language = 'en'): Promise<LightMyRequestResponse> {
   const url = method === 'POST' ? `${SESSIONS}/${sessionId}/heartbeat` : `${SESSIONS}/${sessionId}`;
   const response = await t.app.inject({ method, url, headers: { ...authorization(user), 'accept-language': language }, ...(payload === undefined ? {} : { payload }) });
   expectContract(response, method, url);
   return response;
 }
-const beat = (user: Pick<SignedUpUser, 'token'>, sessionId: string, quality?: unknown, language?: string) => send('POST', user, sessionId, quality === undefined ? undefined : { quality }, language);
-const stop = (user: Pick<SignedUpUser, 'token'>, sessionId: string, quality?: unknown, language?: string) => send('DELETE', user, sessionId, quality === undefined ? undefined : { quality }, language);
+const beat = (user: Pick<SignedUpUser, 'token'>, sessionId: string, quality?: object, language?: string) => send('POST', user, sessionId, quality === undefined ? undefined : { quality }, language);
+const stop = (user: Pick<SignedUpUser, 'token'>, sessionId: string, quality?: object, language?: string) => send('DELETE', user, sessionId, quality === undefined ? undefined : { quality }, language);
 
 /** Every sample of the app's registry, by name and labels (`name{a="x",b="y"}` → value). */
 async function samples(): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const metric of await t.app.metrics.getMetricsAsJSON()) {
-    for (const { metricName, labels, value } of metric.values) {
+    for (const sample of metric.values) {
+      const { labels, value } = sample;
+      const { metricName } = sample as { metricName?: string };
       const labelText = Object.entries(labels)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([key, labelValue]) => `${key}="${labelValue}"`)
@@ -151,7 +153,7 @@ describe('accepted reports', () => {
 
 describe('bad reports', () => {
   // Each is sent 60 s into a session that already reported `report()` at 30 s.
-  const cases: [string, unknown, string][] = [
+  const cases: [string, object, string][] = [
     ['a negative count', report({ stalls: -1 }), 'request.invalid.minimum'],
     ['a count that is not whole', { ...report(), switches: 2.5 }, 'request.invalid.type'],
     ['a time that is not whole', { ...report(), watched_ms: 20_000.5 }, 'request.invalid.type'],
