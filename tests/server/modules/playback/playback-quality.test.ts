@@ -132,6 +132,21 @@ describe('accepted reports', () => {
     expect(moved(before, await samples())).toEqual({});
   });
 
+  it('count the same report arriving twice at once once (the row is locked while it is compared)', async () => {
+    const { user, session } = await watching('standard');
+    advanceClock(30);
+    const before = await samples();
+    const answers = await Promise.all([beat(user, session.id, report()), beat(user, session.id, report()), stop(user, session.id, report())]);
+    // A heartbeat the stop overtook hears that the session ended; its report still counted once at most.
+    expect(answers.map((answer) => answer.statusCode)).toEqual([expect.toBeOneOf([200, 410]), expect.toBeOneOf([200, 410]), 200]);
+    expect(moved(before, await samples())).toMatchObject({
+      'fitstream_playback_sessions_total{plan="standard"}': 1,
+      [`fitstream_playback_startup_seconds_count{${labels}}`]: 1,
+      [`fitstream_playback_watched_seconds_total{${labels}}`]: 20,
+      [`fitstream_playback_stalls_total{${labels}}`]: 1,
+    });
+  });
+
   it('take the end report with the stop, and heartbeats without a report as before', async () => {
     const { user, session } = await watching('basic');
     advanceClock(30);
