@@ -1134,7 +1134,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Keep a playback session live (every 30 s) and receive a fresh signed playlist URL. */
+        /**
+         * Keep a playback session live (every 30 s) and receive a fresh signed playlist URL.
+         * @description The body may carry the player's `quality` totals since the session started
+         *     (`PlaybackQuality`). A report that cannot be true of this session is refused with 400
+         *     and changes nothing: not the session (no heartbeat is recorded), not the metrics.
+         */
         post: operations["playbackHeartbeat"];
         delete?: never;
         options?: never;
@@ -1156,7 +1161,9 @@ export interface paths {
         post?: never;
         /**
          * Stop a playback session of this account (this device's, or another's to watch here).
-         * @description The stopped device learns it at its next heartbeat (410, reason `stopped`).
+         * @description The stopped device learns it at its next heartbeat (410, reason `stopped`). The device
+         *     leaving its own session sends its last `quality` totals here (the session's end report);
+         *     a bad report is refused with 400 and the session is not stopped.
          */
         delete: operations["stopPlayback"];
         options?: never;
@@ -2489,6 +2496,42 @@ export interface components {
                 instructor: string;
                 /** @description Public poster image: `/media/<media id>/poster.jpg`. */
                 poster_url: string;
+            };
+        };
+        PlaybackReport: {
+            quality?: components["schemas"]["PlaybackQuality"];
+        };
+        /**
+         * @description How playback went on this device, as totals since the session started (never deltas),
+         *     so a report sent twice, or answered by another instance, counts once: the server keeps
+         *     the session's last totals and adds only the increase to its metrics. Totals never go
+         *     down; the times together never exceed how long the session has lasted; counts stay
+         *     below one a second of the session; `rendition` is one of the session's media.
+         */
+        PlaybackQuality: {
+            /** @description From the press of Play (or, playing at once, from opening the player) to the first frame; null until then, then fixed. */
+            startup_ms?: number | null;
+            /** @description Time the picture was playing (not starting, stalled, paused or seeking). */
+            watched_ms: number;
+            /** @description Times playback stopped for data after the first frame (not after a seek the user made). */
+            stalls: number;
+            /** @description Time spent in those stalls. */
+            stalled_ms: number;
+            /** @description Changes of the rendition playing. */
+            switches: number;
+            /**
+             * @description The rendition playing now (the ladder's names); null before one is known.
+             * @enum {string|null}
+             */
+            rendition?: "360p" | "720p" | "1080p" | "2160p" | null;
+            /** @description Errors that stopped playback, by kind. */
+            failures: {
+                network?: number;
+                /** @description The picture could not be decoded. */
+                media?: number;
+                /** @description This browser cannot play the stream. */
+                unsupported?: number;
+                other?: number;
             };
         };
         PlaybackHeartbeatSuccess: {
@@ -4977,7 +5020,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlaybackReport"];
+            };
+        };
         responses: {
             /** @description Still live. */
             200: {
@@ -5013,7 +5060,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlaybackReport"];
+            };
+        };
         responses: {
             /** @description Stopped (or it had already ended). */
             200: {

@@ -8,6 +8,8 @@ export type WatchingDevice = Schemas['ScreenLimitError']['watching'][number];
 export type RefusalReason = NonNullable<Schemas['PlaybackRefusedError']['reason']>;
 /** Why a live session ended (410). */
 export type EndReason = Schemas['PlaybackEndedError']['reason'];
+/** How playback went, totals since the session started (the heartbeat's and the end's report). */
+export type PlaybackQualityReport = Schemas['PlaybackQuality'];
 
 /** What the workout-mode player shows of the class: its parts' tracks and the lock screen's title, instructor and poster (docs/decisions/036). */
 export interface ClassWorkout {

@@ -18,6 +18,8 @@ export type MediaCommand =
 
 /** What the media actor starts with. */
 export interface MediaInput {
+  /** The playback session it plays (its quality is observed per session). */
+  sessionId: string;
   url: string;
   token: string;
   /**

@@ -177,6 +177,7 @@ export const playerVideoMachine = setup({
           id: 'media',
           src: 'media',
           input: ({ context }): MediaInput => ({
+            sessionId: context.sessionId,
             url: context.url,
             token: context.token,
             startSeconds: context.resumeSeconds,

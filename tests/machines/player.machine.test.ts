@@ -19,7 +19,7 @@ describe('player machine', () => {
     expect(page.video().matches({ on: 'ready' })).toBe(true);
     expect(page.session().matches({ watching: 'waiting' })).toBe(true);
     expect(page.media.state.inputs).toEqual([
-      { url: session().master_playlist_url, token: session().token, startSeconds: 0, autoplay: true, volume: 1, muted: false, dataSaver: false },
+      { sessionId: 'session-1', url: session().master_playlist_url, token: session().token, startSeconds: 0, autoplay: true, volume: 1, muted: false, dataSaver: false },
     ]);
     expect(page.keeper.state.inputs).toEqual([{ sessionId: 'session-1', classId: CLASS_ID }]);
   });

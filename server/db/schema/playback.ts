@@ -1,6 +1,7 @@
 // What each account watches: its progress in each class and its open playback sessions.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { components } from '@domain/api-schema';
 import { users } from './accounts';
 import { classes } from './catalog';
 import { plans } from './payments';
@@ -59,6 +60,11 @@ export const playbackSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** stopped (by the account, from any device) | replaced (a new session on the same device) | expired | no_access */
     endReason: text('end_reason'),
+    /**
+     * The player's last quality totals (cumulative since the start, openapi.yaml's
+     * PlaybackQuality); null until it reports. Only the increase over them reaches the metrics.
+     */
+    quality: jsonb('quality').$type<components['schemas']['PlaybackQuality']>(),
   },
   (t) => [index('playback_sessions_open_idx').on(t.userId).where(sql`ended_at is null`)],
 );

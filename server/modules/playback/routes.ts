@@ -3,7 +3,7 @@
 // media grant, beside the media's files), and progress.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '@domain/api-schema';
 import { deviceIdentity } from '@server/modules/auth';
 import { routeSchema } from '@server/contract';
@@ -125,12 +125,17 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.post<{ Params: { sessionId: string } }>(
+  // A heartbeat or a stop without a body (no quality to report) is an empty report.
+  const emptyBodyAsReport = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+
+  app.post<{ Params: { sessionId: string }; Body: Schemas['PlaybackReport'] }>(
     '/api/v1/playback/sessions/:sessionId/heartbeat',
-    { schema: routeSchema('POST', '/api/v1/playback/sessions/{sessionId}/heartbeat'), preHandler: app.authenticate },
+    { schema: routeSchema('POST', '/api/v1/playback/sessions/{sessionId}/heartbeat'), preValidation: emptyBodyAsReport, preHandler: app.authenticate },
     async (request, reply) => {
       const now = new Date();
-      const beat = await app.playback.heartbeat(request.user.id, request.params.sessionId, now);
+      const beat = await app.playback.heartbeat(request.user.id, request.params.sessionId, now, request.body.quality);
       if (beat.kind === 'otherAccount') return refuse(reply, 'other_account');
       if (beat.kind === 'refused') return refuse(reply, beat.reason);
       if (beat.kind === 'ended') return ended(reply, beat.session);
@@ -138,11 +143,11 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.delete<{ Params: { sessionId: string } }>(
+  app.delete<{ Params: { sessionId: string }; Body: Schemas['PlaybackReport'] }>(
     '/api/v1/playback/sessions/:sessionId',
-    { schema: routeSchema('DELETE', '/api/v1/playback/sessions/{sessionId}'), preHandler: app.authenticate },
+    { schema: routeSchema('DELETE', '/api/v1/playback/sessions/{sessionId}'), preValidation: emptyBodyAsReport, preHandler: app.authenticate },
     async (request, reply) => {
-      const session = await app.playback.stop(request.user.id, request.params.sessionId);
+      const session = await app.playback.stop(request.user.id, request.params.sessionId, request.body.quality);
       if (!session) return refuse(reply, 'other_account');
       reply.clearCookie(grantCookieName(session.id), grantCookie(session));
       return { isSuccess: true };

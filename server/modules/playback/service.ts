@@ -1,6 +1,6 @@
 // App layer: `app.playback`, the rules of a playback session: who may start one (subscription,
 // device, screens), heartbeats that keep it live, stopping it, what its master playlist may
-// offer, and saving progress in a class.
+// offer, saving progress in a class, and the players' quality reports (./quality.ts).
 import { classPosterPath, findMedia, type MediaRow } from '@server/modules/media';
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
@@ -12,6 +12,8 @@ import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReaso
 import { describeDevice } from '@server/modules/auth';
 import { findProgress, reachesCompletion, REPORT_EXPIRY_DAYS, resumePosition, saveProgress } from './progress';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
+import { recordQuality, type QualityTotals } from './quality';
+import { playbackQualityMetrics, type QualityMetrics } from './quality-metrics';
 
 export type StartOutcome =
   | { kind: 'refused'; reason: RefusalReason }
@@ -40,7 +42,7 @@ export interface ProgressListeners {
   onCompleted(userId: string, classId: string, now: Date): Promise<unknown>;
 }
 
-export function playbackService(db: Database, { onProgress, onCompleted }: ProgressListeners) {
+export function playbackService(db: Database, { onProgress, onCompleted }: ProgressListeners, metrics: QualityMetrics) {
   async function findClass(id: string) {
     const [found] = await db.select().from(classes).where(eq(classes.id, id));
     if (!found) throw new HttpError(404, 'playback.classNotFound');
@@ -52,6 +54,18 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
     const session = await findSession(db, sessionId);
     if (!session) throw new HttpError(404, 'playback.sessionNotFound');
     return session.userId === userId ? session : null;
+  }
+
+  /**
+   * Keeps the session's quality report, adding its increase to the metrics once stored; a
+   * report that cannot be true of the session is refused (400) before anything changes.
+   */
+  async function takeQuality(session: PlaybackSessionRow, report: QualityTotals | undefined, now: Date): Promise<void> {
+    if (!report) return;
+    const media = await findMedia(db, session.mediaId);
+    const outcome = await recordQuality(db, session, report, media?.renditions.map((rendition) => rendition.name) ?? [], now);
+    if (outcome.kind === 'refused') throw new HttpError(400, outcome.code);
+    metrics.record(outcome.increase);
   }
 
   return {
@@ -83,10 +97,11 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
         watched: { title: watched.title, instructor: teacher?.name ?? '', posterPath: classPosterPath(watched.id, watched.mediaId) },
       };
     },
-    /** Keeps the session live under the plan the account has now; a lost plan ends it. */
-    async heartbeat(userId: string, sessionId: string, now: Date): Promise<HeartbeatOutcome> {
+    /** Keeps the session live under the plan the account has now (a lost plan ends it), with the player's quality totals. */
+    async heartbeat(userId: string, sessionId: string, now: Date, quality?: QualityTotals): Promise<HeartbeatOutcome> {
       const session = await ownSession(sessionId, userId);
       if (!session) return { kind: 'otherAccount' };
+      await takeQuality(session, quality, now);
       const access = await playbackAccess(db, userId, now);
       if ('refusal' in access) {
         await endSession(db, session, now, 'no_access');
@@ -96,10 +111,13 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
       if (!isLive(current, now)) return { kind: 'ended', session: current };
       return { kind: 'live', session: current, plan: access.plan };
     },
-    /** Ends the account's session; null when it is another account's. */
-    async stop(userId: string, sessionId: string): Promise<PlaybackSessionRow | null> {
+    /** Ends the account's session, with its player's last quality totals; null when it is another account's. */
+    async stop(userId: string, sessionId: string, quality?: QualityTotals): Promise<PlaybackSessionRow | null> {
+      const now = new Date();
       const session = await ownSession(sessionId, userId);
-      if (session) await endSession(db, session, new Date(), 'stopped');
+      if (!session) return null;
+      await takeQuality(session, quality, now);
+      await endSession(db, session, now, 'stopped');
       return session;
     },
     /** What a granted session's master playlist offers now: the plan is read again, so a plan change applies at once. */
@@ -151,8 +169,8 @@ export default fp(
         onProgress: (userId) => app.classes.progressChanged(userId),
         // A programme the account follows advances (decision 033).
         onCompleted: (userId, classId, now) => app.programmes.classCompleted(userId, classId, now),
-      }),
+      }, playbackQualityMetrics(app.metrics)),
     );
   },
-  { name: 'playback-service', dependencies: ['config-and-database', 'classes-service', 'programmes-service'] },
+  { name: 'playback-service', dependencies: ['config-and-database', 'metrics', 'classes-service', 'programmes-service'] },
 );

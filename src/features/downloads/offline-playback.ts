@@ -2,7 +2,7 @@
 // answer a local session (the stored master playlist, no token, no server session) for a class
 // downloaded here whose licence has not expired; everything else goes to the server as before.
 import type { Outcome } from '@domain/request-outcome';
-import type { HeartbeatAnswer, PlaybackSession, PlaybackStart } from '@domain/playback';
+import type { HeartbeatAnswer, PlaybackQualityReport, PlaybackSession, PlaybackStart } from '@domain/playback';
 import { heightOf, isOfflineSession, licenceExpired, localMasterUrl, localPosterUrl, OFFLINE_SESSION_PREFIX } from '@domain/downloads';
 import { storageAvailable } from './offline-caches';
 import { readFirstPlaylists, readRecord, writeRecord } from './store';
@@ -39,8 +39,8 @@ type Call<TInput, TData> = (input: TInput, signal?: AbortSignal) => Promise<Outc
 /** The player's session calls with the classes `account()` downloaded here played locally. */
 export function withOfflinePlayback<TStart extends { classId: string }>(account: () => string | null, calls: {
   startPlayback: Call<TStart, PlaybackStart>;
-  playbackHeartbeat: Call<{ sessionId: string }, HeartbeatAnswer>;
-  stopPlayback: Call<{ sessionId: string; keepalive?: boolean }, object>;
+  playbackHeartbeat: Call<{ sessionId: string; quality?: PlaybackQualityReport }, HeartbeatAnswer>;
+  stopPlayback: Call<{ sessionId: string; keepalive?: boolean; quality?: PlaybackQualityReport }, object>;
   saveProgress: Call<{ classId: string; seconds: number; keepalive?: boolean }, { completed: boolean }>;
 }) {
   const live = new Map<string, PlaybackSession>();
@@ -51,12 +51,12 @@ export function withOfflinePlayback<TStart extends { classId: string }>(account:
       live.set(local.session.id, local.session);
       return { kind: 'ok', data: local };
     },
-    playbackHeartbeat: async (input: { sessionId: string }, signal?: AbortSignal): Promise<Outcome<HeartbeatAnswer>> => {
+    playbackHeartbeat: async (input: { sessionId: string; quality?: PlaybackQualityReport }, signal?: AbortSignal): Promise<Outcome<HeartbeatAnswer>> => {
       const session = live.get(input.sessionId);
       if (session) return { kind: 'ok', data: { kind: 'live', session } };
       return calls.playbackHeartbeat(input, signal);
     },
-    stopPlayback: async (input: { sessionId: string; keepalive?: boolean }, signal?: AbortSignal): Promise<Outcome<object>> => {
+    stopPlayback: async (input: { sessionId: string; keepalive?: boolean; quality?: PlaybackQualityReport }, signal?: AbortSignal): Promise<Outcome<object>> => {
       if (isOfflineSession(input.sessionId)) return { kind: 'ok', data: {} };
       return calls.stopPlayback(input, signal);
     },

@@ -1,13 +1,15 @@
 // The player machine's actors in the app: the playback session's calls with this device's id,
 // the <video> the view renders (media), the keeper that outlives the page, and workout mode's
 // chapters tracks, wake lock, lock screen and presentation (workout-actors.ts), and the programme
-// under way (whether this class finished it).
+// under way (whether this class finished it). The heartbeat and the keeper's stop carry the
+// session's quality totals (playback-quality.ts).
 import { fromCall } from '@lib/call-actor';
 import { withOfflinePlayback } from '@features/downloads';
 import { progressQueueOf } from '@features/progress-queue';
 import { implement } from '@lib/flow';
 import type { PlayerMachine } from '@machines/player.machine';
 import { primeFirstFrame, warmPlayer } from './first-frame';
+import { forgetQuality, playerOpened, qualityReport } from './playback-quality';
 import { keeperActor, mediaActor } from './media-actor';
 import { videoSurface } from './video-surface';
 import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor } from './workout-actors';
@@ -27,22 +29,29 @@ export default implement<PlayerMachine>((app) => {
   // segments are primed (first-frame.ts), so the media buffers before Play is offered (decision 046).
   const startPlayback = async (input: { classId: string }, signal?: AbortSignal) => {
     performance.mark('player:start');
+    playerOpened();
     warmPlayer();
     const outcome = await session.startPlayback(input, signal);
     performance.mark('player:session');
     if (outcome.kind === 'ok' && outcome.data.kind === 'started' && outcome.data.firstFrame) primeFirstFrame(outcome.data.firstFrame);
     return outcome;
   };
+  // The session's end report goes with the stop (decision 057): one keepalive request on leaving.
+  const leave = (input: { sessionId: string; keepalive?: boolean }) => {
+    const quality = qualityReport(input.sessionId);
+    forgetQuality(input.sessionId);
+    return session.stopPlayback({ ...input, quality });
+  };
   return {
     actors: {
       startPlayback: fromCall(startPlayback),
-      playbackHeartbeat: fromCall(session.playbackHeartbeat),
+      playbackHeartbeat: fromCall(({ sessionId }: { sessionId: string }, signal?: AbortSignal) => session.playbackHeartbeat({ sessionId, quality: qualityReport(sessionId) }, signal)),
       stopPlayback: fromCall(session.stopPlayback),
       saveProgress: fromCall(session.saveProgress),
       programmeUnderWay: fromCall(api.programmeUnderWay),
       programmeStatus: fromCall(api.programmeStatus),
       media: mediaActor(videoSurface),
-      keeper: keeperActor({ saveProgress: session.saveProgress, stopPlayback: session.stopPlayback }),
+      keeper: keeperActor({ saveProgress: session.saveProgress, stopPlayback: leave }),
       chapterTracks: chapterTracksActor(videoSurface),
       wakeLock: wakeLockActor(),
       mediaSession: mediaSessionActor(() => language.getSnapshot().context.language),

@@ -3,7 +3,7 @@
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, refusalBody, type CallsOf } from '@api/calls';
 import type { Schemas } from '@domain/contract';
-import { sessionOf, workoutOf, type HeartbeatAnswer, type PlaybackStart } from '@domain/playback';
+import { sessionOf, workoutOf, type HeartbeatAnswer, type PlaybackQualityReport, type PlaybackStart } from '@domain/playback';
 import type { Outcome } from '@domain/request-outcome';
 
 export const calls = (client: ApiClient) => ({
@@ -37,10 +37,18 @@ export const calls = (client: ApiClient) => ({
     }
     return outcome;
   },
-  /** Keep the session live; a 410 says it ended and why, a 403 that access was lost. */
-  playbackHeartbeat: async ({ sessionId }: { sessionId: string }, signal?: AbortSignal): Promise<Outcome<HeartbeatAnswer>> => {
-    const call = client.POST('/api/v1/playback/sessions/{sessionId}/heartbeat', { params: { path: { sessionId } }, signal });
-    const outcome = await outcomeOf(call, signal);
+  /**
+   * Keep the session live, reporting how playback goes; a 410 says it ended and why, a 403 that
+   * access was lost. A quality report the server refuses (400) is dropped, never the heartbeat.
+   */
+  playbackHeartbeat: async ({ sessionId, quality }: { sessionId: string; quality?: PlaybackQualityReport }, signal?: AbortSignal): Promise<Outcome<HeartbeatAnswer>> => {
+    const send = (body: { quality?: PlaybackQualityReport }) => client.POST('/api/v1/playback/sessions/{sessionId}/heartbeat', { params: { path: { sessionId } }, body, signal });
+    let call = send({ quality });
+    let outcome = await outcomeOf(call, signal);
+    if (quality && outcome.kind === 'failed' && outcome.status === 400) {
+      call = send({});
+      outcome = await outcomeOf(call, signal);
+    }
     if (outcome.kind === 'ok') return { kind: 'ok', data: { kind: 'live', session: sessionOf(outcome.data.session) } };
     if (outcome.kind === 'failed' && outcome.status === 410) {
       const body = await refusalBody<Schemas['PlaybackEndedError']>(call);
@@ -52,9 +60,14 @@ export const calls = (client: ApiClient) => ({
     }
     return outcome;
   },
-  /** Stop a session of this account (this device's on leaving, or another's to watch here). */
-  stopPlayback: ({ sessionId, keepalive }: { sessionId: string; keepalive?: boolean }, signal?: AbortSignal) =>
-    map(outcomeOf(client.DELETE('/api/v1/playback/sessions/{sessionId}', { params: { path: { sessionId } }, signal, keepalive }), signal), () => ({})),
+  /** Stop a session of this account (this device's on leaving, with its last quality report; or another's to watch here). */
+  stopPlayback: async ({ sessionId, keepalive, quality }: { sessionId: string; keepalive?: boolean; quality?: PlaybackQualityReport }, signal?: AbortSignal) => {
+    const stop = (body: { quality?: PlaybackQualityReport }) =>
+      map(outcomeOf(client.DELETE('/api/v1/playback/sessions/{sessionId}', { params: { path: { sessionId } }, body, signal, keepalive }), signal), () => ({}));
+    const outcome = await stop({ quality });
+    // A refused report must not keep the session open.
+    return quality && outcome.kind === 'failed' && outcome.status === 400 ? stop({}) : outcome;
+  },
   /** The programme under way (its id and title), or null: whether this class may finish one. */
   programmeUnderWay: (_input: Record<string, never>, signal?: AbortSignal) =>
     map(outcomeOf(client.GET('/api/v1/programmes/up-next', { signal }), signal), (data) => (data.upNext ? { id: data.upNext.programme.id, title: data.upNext.programme.title } : null)),

@@ -1,14 +1,16 @@
 // The player machine's side effects on the page (machines/player.machine.ts): `media` plays a
 // session's signed master playlist into the view's <video> with hls.js (Media Source
 // Extensions), or the browser's own HLS where hls.js cannot run (Safari on iOS), and reports
-// what the video does; `keeper` saves the position and stops the session when the page goes
-// away (fetch keepalive, so it survives a closed tab). hls.js is loaded only here, on demand.
+// what the video does, feeding the session's quality observer (playback-quality.ts); `keeper`
+// saves the position and stops the session when the page goes away (fetch keepalive, so it
+// survives a closed tab), with the session's last quality totals. hls.js is loaded only here, on demand.
 import { fromCallback } from 'xstate';
 import type { Api } from '@api/calls';
 import { dataSaverCap } from '@domain/data-saver';
 import { withGrant } from '@domain/media-urls';
 import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, Quality } from '@machines/player.machine';
 import { inlinePlaylistLoader } from './first-frame';
+import { whenOpened, qualityOf, type FailureKind, type QualityObserver } from './playback-quality';
 import type { VideoSurface } from './video-surface';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -43,7 +45,14 @@ function videoEvents(video: HTMLVideoElement, sendBack: (event: MediaEvent) => v
   };
 }
 
-async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () => string, sendBack: (event: MediaEvent) => void, ready: () => void): Promise<Engine | null> {
+/** What kind of failure an hls.js fatal error is, for the quality metrics (a fixed list). */
+function failureKind(type: string, types: { NETWORK_ERROR: string; MEDIA_ERROR: string; MUX_ERROR: string }): FailureKind {
+  if (type === types.NETWORK_ERROR) return 'network';
+  if (type === types.MEDIA_ERROR || type === types.MUX_ERROR) return 'media';
+  return 'other';
+}
+
+async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () => string, sendBack: (event: MediaEvent) => void, ready: () => void, quality: QualityObserver): Promise<Engine | null> {
   const { default: Hls } = await import('hls.js');
   performance.mark('player:engine');
   if (!Hls.isSupported()) return null;
@@ -76,7 +85,10 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
   });
   hls.on(Hls.Events.LEVEL_SWITCHED, (_, data) => {
     const height = hls.levels[data.level]?.height;
-    if (height) sendBack({ type: 'media.level', height });
+    if (height) {
+      quality.rendition(height);
+      sendBack({ type: 'media.level', height });
+    }
   });
   let recovered = false;
   hls.on(Hls.Events.ERROR, (_, data) => {
@@ -87,6 +99,7 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
       hls.recoverMediaError();
       return;
     }
+    quality.failed(failureKind(data.type, Hls.ErrorTypes));
     sendBack({ type: 'media.error' });
   });
   hls.subtitleDisplay = false;
@@ -109,8 +122,12 @@ async function hlsEngine(video: HTMLVideoElement, input: MediaInput, token: () =
   };
 }
 
-function nativeEngine(video: HTMLVideoElement, input: MediaInput, sendBack: (event: MediaEvent) => void, ready: () => void): Engine {
-  const onResize = () => video.videoHeight && sendBack({ type: 'media.level', height: video.videoHeight });
+function nativeEngine(video: HTMLVideoElement, input: MediaInput, sendBack: (event: MediaEvent) => void, ready: () => void, quality: QualityObserver): Engine {
+  const onResize = () => {
+    if (!video.videoHeight) return;
+    quality.rendition(video.videoHeight);
+    sendBack({ type: 'media.level', height: video.videoHeight });
+  };
   const onMetadata = () => {
     if (input.startSeconds > 0) video.currentTime = input.startSeconds;
     ready();
@@ -148,6 +165,13 @@ export function mediaActor(surface: VideoSurface) {
     // Commands wait until the playlist is loaded (a seek before that would be lost).
     let queued: MediaCommand[] = [];
     let loaded = false;
+    const quality = qualityOf(input.sessionId);
+    // A class that plays at once was asked for when the player opened it.
+    if (input.autoplay) quality.asked(whenOpened() ?? undefined);
+    const fail = (kind: FailureKind) => {
+      quality.failed(kind);
+      sendBack({ type: 'media.error' });
+    };
 
     const play = (at?: number) => {
       if (!video) return;
@@ -155,8 +179,8 @@ export function mediaActor(surface: VideoSurface) {
       // only plays (a seek to where the video already is would wait for the seek and canplay again).
       const there = video.readyState === HTMLMediaElement.HAVE_NOTHING ? at === input.startSeconds : at !== undefined && Math.abs(video.currentTime - at) < 0.5;
       if (at !== undefined && !there) video.currentTime = at;
-      // A browser that blocks playing without a gesture leaves the player ready, with Play.
-      video.play().catch(() => {});
+      // A browser that blocks playing without a gesture leaves the player ready, with Play (start-up counts from its press).
+      video.play().catch(() => quality.blocked());
     };
     const run = (command: MediaCommand) => {
       if (!video) return;
@@ -189,6 +213,8 @@ export function mediaActor(surface: VideoSurface) {
     };
 
     receive((command) => {
+      // Start-up counts from the press, even when the media is not loaded yet.
+      if (command.type === 'play') quality.asked();
       if (command.type === 'token') token = command.token;
       else if (loaded) run(command);
       else queued.push(command);
@@ -199,15 +225,21 @@ export function mediaActor(surface: VideoSurface) {
       video = element;
       video.volume = input.volume;
       video.muted = input.muted;
-      unlisten = videoEvents(video, sendBack);
-      const useNative = (found: Engine | null) => found ?? (element.canPlayType(HLS_TYPE) ? nativeEngine(element, input, sendBack, ready) : null);
+      const unlistenVideo = videoEvents(video, sendBack);
+      const unlistenQuality = quality.watch(video);
+      unlisten = () => {
+        unlistenVideo();
+        unlistenQuality();
+      };
+      const useNative = (found: Engine | null) => found ?? (element.canPlayType(HLS_TYPE) ? nativeEngine(element, input, sendBack, ready, quality) : null);
       try {
-        const found = useNative(await hlsEngine(element, input, () => token, sendBack, ready));
+        const found = useNative(await hlsEngine(element, input, () => token, sendBack, ready, quality));
         if (stopped) found?.destroy();
         else if (found) engine = found;
-        else sendBack({ type: 'media.error' });
+        else fail('unsupported');
       } catch {
-        if (!stopped) sendBack({ type: 'media.error' });
+        // hls.js could not be loaded (the network) or could not start.
+        if (!stopped) fail('other');
       }
     });
 

@@ -2,7 +2,8 @@
 // media: a subscriber's video plays, a Basic subscriber never loads a rendition above 720p, a
 // second device on a Basic account is refused with the devices watching and can stop the first
 // (which then says so), a visitor and an account without a plan are sent on, a class resumes
-// where it was left, and the player's states pass axe in English and Spanish at 375 and 1280 px.
+// where it was left, its heartbeat reports how playback went (start-up and watched time), and
+// the player's states pass axe in English and Spanish at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import { test } from '../playwright-utils';
 import type { Page, Route } from '@playwright/test';
@@ -89,6 +90,44 @@ test.describe('player', () => {
     assert.ok(media.some((p) => /\/media\/[^/]+\/(360p|720p)\//.test(p)), `some segments were loaded: ${media.join(', ')}`);
     assert.deepEqual(media.filter((p) => /\/(1080p|2160p)\//.test(p)), []);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('reports how playback went with its heartbeat: the start-up time and the time watched', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'player-quality', plan: 'standard' });
+    // The bodies of the heartbeats as the app sends them (a fetch of a Request: the browser does
+    // not show its body to the test), with the status each was answered.
+    await page.addInitScript(() => {
+      const sent: { body: string; status: number }[] = [];
+      (window as unknown as { heartbeats: typeof sent }).heartbeats = sent;
+      const original = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const request = input instanceof Request ? input : null;
+        const body = request && request.method === 'POST' && new URL(request.url).pathname.endsWith('/heartbeat') ? await request.clone().text() : null;
+        const response = await original(input, init);
+        if (body !== null) sent.push({ body, status: response.status });
+        return response;
+      };
+    });
+    // The heartbeat comes when the test moves the clock (every 30 s otherwise).
+    await page.clock.install();
+    await play(page);
+    await playedPast(page, 1.5);
+    // Paused first, so the clock's jump adds no watched time.
+    await page.getByTestId('player-toggle').filter({ hasText: /^pause$/i }).click();
+    await page.getByTestId('player-toggle').filter({ hasText: /^play$/i }).waitFor();
+    await page.clock.fastForward('00:31');
+    const heartbeats = () => page.evaluate(() => (window as unknown as { heartbeats: { body: string; status: number }[] }).heartbeats);
+    await page.waitForFunction(() => (window as unknown as { heartbeats: unknown[] }).heartbeats.length > 0);
+    const [first] = await heartbeats();
+    const { quality } = JSON.parse(first!.body) as { quality?: { startup_ms: number | null; watched_ms: number; rendition: string | null } };
+    assert.ok(quality, `the heartbeat carries a quality report: ${first!.body}`);
+    assert.ok(quality.startup_ms !== null && quality.startup_ms > 0, `a start-up time: ${first!.body}`);
+    // 1.5 s of the class played, at normal speed.
+    assert.ok(quality.watched_ms >= 1_000, `the time watched: ${first!.body}`);
+    assert.match(quality.rendition ?? '', /^(360|720|1080)p$/);
+    // Accepted as sent (a refused report would be dropped, and the heartbeat sent again without it).
+    assert.equal(first!.status, 200);
     await context.close();
   });
 

@@ -56,7 +56,7 @@ export const model: MachineModel = {
     on: ({ snapshot, lastStarted }) => {
       // The media loads at the resume point (the choice offered first), so "Resume from" only plays.
       const { resumeSeconds } = contextOf(snapshot);
-      expect(lastStarted('media')?.input).toMatchObject({ url: URL, token: 't1', startSeconds: resumeSeconds, autoplay: resumeSeconds === 0 });
+      expect(lastStarted('media')?.input).toMatchObject({ sessionId: 'session-1', url: URL, token: 't1', startSeconds: resumeSeconds, autoplay: resumeSeconds === 0 });
       expect(lastStarted('keeper')?.input).toEqual({ sessionId: 'session-1', classId: CLASS_ID });
     },
     // Play is not offered yet: the media buffers; at the latest after 8 s it is offered anyway.
