@@ -51,7 +51,7 @@ function statsSection(stats: string | undefined): string[] {
 export function renderHaproxyConfig(topology: HaproxyTopology): string {
   if (topology.servers.length === 0) throw new Error('the balancer needs at least one instance');
   const lines = [
-    '# FitStream\'s balancer: HAProxy (Debian\'s package, 2.6) in front of two or more instances.',
+    '# FitStream\'s balancer: HAProxy (Debian\'s package, 2.6) in front of two or more instances (decision 058).',
     '# Written by scripts/haproxy-config.ts: change the template there, not here (a test compares).',
     '# Other addresses: npx tsx scripts/haproxy-config.ts --listen ADDRESS:PORT --server ADDRESS:PORT …',
     '# The instances run with TRUST_PROXY set to this machine\'s address (decision 008); the',
