@@ -1,8 +1,9 @@
 // A rolling restart behind the balancer (runs where PostgreSQL and Redis answer, like
 // two-instances.test.ts): two instances behind HAProxy running deploy/haproxy/'s template, a
 // signed-in client sending a steady stream of requests (reads and writes), one instance sent
-// SIGTERM, left to drain and exit, and started again on its port. The client must notice
-// nothing: every request answered 200, before, during and after.
+// SIGTERM, taken out of the rotation by its readiness (503) while it still listens, left to drain
+// and exit, and started again on its port. The client must notice nothing: every request
+// answered 200, before, during and after.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../server/fixtures/api-client';
@@ -80,7 +81,7 @@ describe('a rolling restart behind HAProxy', () => {
       PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
       TRUST_PROXY: '1',
       DATA_DIR: '/nonexistent-data-dir',
-      SHUTDOWN_GRACE_SECONDS: '2',
+      SHUTDOWN_GRACE_SECONDS: '3',
     };
     instances = await Promise.all(ports.map((port) => startServerProcess({ ...env, PORT: String(port) })));
     balancer = await startBalancer(instances.map((instance) => instance.url), balancerPort);
@@ -99,7 +100,13 @@ describe('a rolling restart behind HAProxy', () => {
     try {
       await until(() => stream.answered() >= 20, 'the first answers');
       // Drains and exits: out of the balancer's rotation at once, its listener closed after the grace.
-      await instances[0]!.stop('SIGTERM');
+      const stopping = instances[0]!.stop('SIGTERM');
+      // Taken out by its readiness answering 503 while it still listens, not by a refused connection;
+      // from then on it is sent nothing.
+      const [out] = await balancer.until((states) => states[0]!.status.startsWith('DOWN'));
+      expect(out!.check).toBe('L7STS');
+      await stopping;
+      expect((await balancer.instances())[0]!.requests).toBe(out!.requests);
       const whileAlone = stream.answered();
       await until(() => stream.answered() >= whileAlone + 20, 'answers from the other instance alone');
 
