@@ -147,7 +147,9 @@ function stackSecrets(stackDir: string): StackSecrets {
 /** `postgres://…/fitstream_stack`, created on the server of `serverUrl` when it is missing. */
 async function stackDatabase(serverUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  await admin.connect().catch((error: unknown) => {
+    throw new Error(`PostgreSQL does not answer at ${serverUrl} (${(error as Error).message}); start it, or set STACK_DATABASE_URL to a server's address`);
+  });
   try {
     const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'fitstream_stack'");
     if (!rowCount) await admin.query('CREATE DATABASE fitstream_stack');
@@ -254,7 +256,8 @@ async function main(): Promise<void> {
   writeFileSync(haproxyFile, renderHaproxyConfig(plan.balancer));
   watch(run('haproxy', HAPROXY, ['-f', haproxyFile, '-db'], {}, path.join(stackDir, 'haproxy.log')));
   if (plan.edge && edgeRenderer) {
-    mkdirSync(plan.edge.folder, { recursive: true });
+    // nginx opens `<prefix>/logs/error.log` before it reads the configuration.
+    mkdirSync(path.join(plan.edge.folder, 'logs'), { recursive: true });
     const nginxFile = path.join(plan.edge.folder, 'nginx.conf');
     writeFileSync(nginxFile, edgeRenderer.renderEdgeConfig(plan.edge));
     watch(run('nginx', '/usr/sbin/nginx', ['-c', nginxFile, '-p', plan.edge.folder]));
