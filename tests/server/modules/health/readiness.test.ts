@@ -5,6 +5,7 @@
 // brings it back.
 import { rename, rm, writeFile } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, expectContract, signUp, type TestApp } from '../../harness';
 
@@ -13,6 +14,19 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
+
+/** Closes an app whose database was closed under it (the harness's close would close it again). */
+async function closeWithoutDatabase(test: TestApp): Promise<void> {
+  const { databaseUrl, dataDir } = test.config;
+  await test.app.close().catch(() => undefined);
+  if (databaseUrl && process.env.TEST_DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await admin.end();
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
 
 async function readyz(test: TestApp, language = 'en'): Promise<LightMyRequestResponse> {
   const response = await test.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': language } });
@@ -52,7 +66,7 @@ describe('GET /livez and /readyz', () => {
     expect(body.not_ready).toContain('database');
     expect(body.not_ready).not.toContain('media_dir');
     expect((await t.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
-    // The harness's close would close it again.
+    await closeWithoutDatabase(t);
     t = undefined;
   });
 
