@@ -4,8 +4,11 @@
 // and while shutting down. tests/postgres/readiness.test.ts takes a PostgreSQL server away and
 // brings it back.
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '@server/app';
 import { createTestApp, expectContract, signUp, type TestApp } from '../../harness';
 
 let t: TestApp | undefined;
@@ -13,6 +16,19 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
+
+/** Closes an app whose database was closed under it (the harness's close would close it again). */
+async function closeWithoutDatabase(test: TestApp): Promise<void> {
+  const { databaseUrl, dataDir } = test.config;
+  await test.app.close().catch(() => undefined);
+  if (databaseUrl && process.env.TEST_DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await admin.end();
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
 
 async function readyz(test: TestApp, language = 'en'): Promise<LightMyRequestResponse> {
   const response = await test.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': language } });
@@ -33,7 +49,7 @@ describe('GET /livez and /readyz', () => {
     expect(ready.json()).toEqual({ isSuccess: true, status: 'ready' });
   });
 
-  it('answer concurrent checks from one shared check, all ready', async () => {
+  it('answer 50 concurrent checks, all ready', async () => {
     t = await createTestApp();
     const answers = await Promise.all(Array.from({ length: 50 }, () => t!.app.inject({ method: 'GET', url: '/readyz' })));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
@@ -52,7 +68,7 @@ describe('GET /livez and /readyz', () => {
     expect(body.not_ready).toContain('database');
     expect(body.not_ready).not.toContain('media_dir');
     expect((await t.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
-    // The harness's close would close it again.
+    await closeWithoutDatabase(t);
     t = undefined;
   });
 
@@ -91,5 +107,27 @@ describe('GET /livez and /readyz', () => {
     expect((await t.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
     // A sign-up (signUp throws unless it is answered 201) still works.
     expect((await signUp(t.app)).token).not.toBe('');
+  });
+
+  it('logs nothing for healthy checks at info, and a line for a 503', async () => {
+    t = await createTestApp();
+    const lines: { msg?: string; url?: string; statusCode?: number }[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    const logged = await buildApp({ ...t.config, logLevel: 'info' }, { db: t.app.db, logStream: stream });
+    try {
+      await logged.ready();
+      const before = lines.length;
+      expect((await logged.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
+      expect((await logged.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      expect(lines.slice(before)).toEqual([]);
+      await rename(t.config.mediaDir, `${t.config.mediaDir}.away`);
+      expect((await logged.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      expect(lines.slice(before).map((line) => [line.msg, line.url, line.statusCode])).toEqual([['request completed', '/readyz', 503]]);
+    } finally {
+      await logged.close();
+    }
   });
 });
