@@ -1731,6 +1731,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/livez": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process answers.
+         * @description Says nothing about the database or media; a balancer uses `/readyz`. Answered with `Cache-Control: no-store`.
+         */
+        get: operations["livez"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this instance should be sent traffic.
+         * @description Ready when the database answers and has every migration applied, the database's change
+         *     notifications are listened to, `MEDIA_DIR` can be read, and the server is not shutting
+         *     down (from the first SIGTERM on it answers 503 `shutting_down` at once, then keeps serving
+         *     for `SHUTDOWN_GRACE_SECONDS` before it stops taking connections). A balancer checks it
+         *     every second and stops sending new requests on a 503 (decision 055). Concurrent checks
+         *     share one; `Cache-Control: no-store`.
+         */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2538,6 +2583,35 @@ export interface components {
             /** @constant */
             isSuccess: true;
             session: components["schemas"]["PlaybackSession"];
+        };
+        NotReadyError: {
+            /** @constant */
+            isSuccess: false;
+            message: string;
+            /** @description `health.shuttingDown` while shutting down, `health.notReady` otherwise. See `Error`. */
+            code: string;
+            /** @constant */
+            statusCode: 503;
+            /**
+             * @description What is not ready: `shutting_down` (alone: SIGTERM or SIGINT received), `database` (does
+             *     not answer within 2 s), `migrations` (a migration this code knows is not applied),
+             *     `listener` (the database's change notifications are not listened to: on PostgreSQL the
+             *     LISTEN connection is down; on PGlite the embedded database or its feed is closed),
+             *     `media_dir` (`MEDIA_DIR` is missing or cannot be read).
+             */
+            not_ready: ("shutting_down" | "database" | "migrations" | "listener" | "media_dir")[];
+        };
+        Live: {
+            /** @constant */
+            isSuccess: true;
+            /** @constant */
+            status: "live";
+        };
+        Ready: {
+            /** @constant */
+            isSuccess: true;
+            /** @constant */
+            status: "ready";
         };
         PlaybackRefusedError: {
             /** @constant */
@@ -5945,6 +6019,57 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    livez: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Live"];
+                };
+            };
+            default: components["responses"]["Refused"];
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ready"];
+                };
+            };
+            /** @description Not ready; `not_ready` names what. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotReadyError"];
+                };
+            };
             default: components["responses"]["Refused"];
         };
     };

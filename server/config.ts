@@ -5,6 +5,7 @@
 import type { ConnectionLimits } from './connection-limits';
 import { coreConfig, type CoreConfig } from './core-config';
 import { authConfig, type AuthConfig } from './modules/auth/config';
+import { healthConfig, type HealthConfig } from './modules/health/config';
 import { flowsConfig, type FlowsConfig } from './modules/flows/config';
 import { mailConfig, type MailConfig } from './modules/mail/config';
 import { mediaConfig, type MediaConfig } from './modules/media/config';
@@ -22,6 +23,7 @@ export { ConfigError } from './settings';
 export type { ConnectionLimits };
 
 export type Config = CoreConfig &
+  HealthConfig &
   AuthConfig &
   PaymentsConfig &
   MailConfig &
@@ -38,6 +40,7 @@ export type Config = CoreConfig &
 /** Every declaration, in the order they are composed (and listed in the README). */
 export const configSections: readonly AnySection[] = [
   coreConfig,
+  healthConfig,
   authConfig,
   paymentsConfig,
   mailConfig,
@@ -63,6 +66,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   const invoicing = invoicingConfig.derive(values.of(invoicingConfig), core, context);
   return {
     ...core,
+    ...healthConfig.derive(values.of(healthConfig), core, context),
     ...auth,
     ...payments,
     ...mail,

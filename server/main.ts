@@ -1,9 +1,10 @@
 // Starts the server: configuration, the app (which opens and migrates the database), a port,
-// and a graceful shutdown on SIGINT/SIGTERM.
+// and a graceful shutdown on SIGINT/SIGTERM (modules/health/shutdown.ts).
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { makeClassPosters } from './modules/media/class-posters';
 import { ensureSampleMedia } from './modules/media/samples';
+import { gracefulShutdown } from './modules/health';
 import { sandboxToolsSummary } from './modules/mail/tools-access';
 
 /** A start-up failure, said plainly: a configuration problem in one line, anything else with its stack. */
@@ -17,23 +18,10 @@ async function main(): Promise<void> {
   const config = await loadConfig().catch(cannotStart);
   const app = await buildApp(config).catch(cannotStart);
   for (const warning of config.warnings) app.log.warn(warning);
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, closing`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Readiness 503 at once, then after SHUTDOWN_GRACE_SECONDS a drain and exit (decision 055).
+  const shutdown = gracefulShutdown(app, { graceSeconds: config.shutdownGraceSeconds });
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   // Where the memory goes, for an operator (and `npm run bench`): `kill -USR2 <pid>` logs one line.
   process.on('SIGUSR2', () => {
     const usage = process.memoryUsage();

@@ -22,10 +22,17 @@ export interface ChangeFeed {
   on(channel: Channel, listener: NotificationListener): void;
   /** Called each time the feed is listening again after losing its connection. */
   onReconnect(listener: () => void): void;
+  /**
+   * Whether notifications can arrive now: on PostgreSQL, the LISTEN connection is up (false
+   * from its loss until it is back); on PGlite, which delivers them in-process, the feed and
+   * the embedded database are both still open. False once closed.
+   */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
 interface PgliteLike {
+  readonly closed?: boolean;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
@@ -56,6 +63,8 @@ class Feed implements ChangeFeed {
     for (const listener of this.reconnectListeners) listener();
   }
 
+  listening: () => boolean = () => false;
+
   close: () => Promise<void> = async () => {};
 }
 
@@ -66,7 +75,10 @@ export async function openChangeFeed(db: Database, onError: (error: Error) => vo
   if (client && typeof (client as PgliteLike).listen === 'function') {
     const pglite = client as PgliteLike;
     const stops = await Promise.all(CHANNELS.map((channel) => pglite.listen(channel, (payload) => feed.dispatch(channel, payload))));
+    let closed = false;
+    feed.listening = () => !closed && pglite.closed !== true;
     feed.close = async () => {
+      closed = true;
       await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
     };
     return feed;
@@ -121,6 +133,7 @@ export async function openChangeFeed(db: Database, onError: (error: Error) => vo
   };
 
   await connect();
+  feed.listening = () => current !== null;
   feed.close = async () => {
     closed = true;
     clearTimeout(retry);

@@ -1,52 +1,29 @@
 // Runs only where both a PostgreSQL server and a Redis answer (TEST_POSTGRES_URL or
 // TEST_DATABASE_URL, and TEST_REDIS_URL, as .ci/run sets them for `npm test`; vitest.config.ts
 // includes tests/scale/ then). Two server processes share one
-// PostgreSQL database and one Redis, started together on an empty database, behind a small
-// round-robin proxy (one trusted hop): what a client does through the proxy must not notice there
-// are two.
+// PostgreSQL database and one Redis, started together on an empty database, behind HAProxy
+// running the balancer's template (deploy/haproxy/, one trusted hop): what a client does through
+// the balancer must not notice there are two.
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVOCATION_SYNC_MS } from '@server/modules/auth/revocations';
 import { ApiClient } from '../server/fixtures/api-client';
+import { freePort, startBalancer, type Balancer } from '../server/fixtures/haproxy';
 import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
 import { freshPostgres, newDeviceId, PNG, TEST_PASSWORD } from '../server/harness';
 
 /** How long after a logout the other instance may still accept its access token (decision 018). */
 const REVOCATION_BOUND_MS = 2 * DEFAULT_REVOCATION_SYNC_MS;
 
-/** Forwards each request to the next instance in turn, adding the client address as a balancer does. */
-function roundRobinProxy(targets: () => string[]): { server: Server; served: string[] } {
-  const served: string[] = [];
-  let next = 0;
-  const server = createServer((incoming, outgoing) => {
-    const target = new URL(targets()[next++ % targets().length]!);
-    served.push(target.origin);
-    const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor } },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstream.on('error', () => outgoing.writeHead(502).end());
-    incoming.pipe(upstream);
-  });
-  return { server, served };
-}
-
-describe('two instances on one PostgreSQL and one Redis, behind a round-robin proxy', () => {
+describe('two instances on one PostgreSQL and one Redis, behind HAProxy', () => {
   let instances: ServerProcess[] = [];
-  let proxy: ReturnType<typeof roundRobinProxy>;
+  let balancer: Balancer;
   let proxyUrl: string;
   let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
-    proxy = roundRobinProxy(() => instances.map((instance) => instance.url));
-    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+    const port = await freePort();
+    proxyUrl = `http://127.0.0.1:${port}`;
     const database = await freshPostgres((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL)!);
     dropDatabase = database.drop;
     const env = {
@@ -61,16 +38,19 @@ describe('two instances on one PostgreSQL and one Redis, behind a round-robin pr
     };
     // Started together on an empty database: the migrations must run once, not collide.
     instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    balancer = await startBalancer(instances.map((instance) => instance.url), port);
+    // Both ready (their /readyz answered 200 twice) before the first request.
+    await balancer.until((states) => states.every((state) => state.status === 'UP'), 30_000);
   }, 240_000);
   afterAll(async () => {
+    await balancer?.stop();
     await Promise.all(instances.map((instance) => instance.stop()));
-    await new Promise((resolve) => proxy.server.close(resolve));
     await dropDatabase();
   });
 
   it('a journey whose requests alternate between them completes', async () => {
     const client = new ApiClient(proxyUrl);
-    const before = proxy.served.length;
+    const before = await balancer.instances();
     expect((await client.signUp()).status).toBe(201);
     const image = await client.uploadImage();
     expect((await client.call('POST', '/api/v1/users/details', { name: 'Ana Pérez', image })).status).toBe(200);
@@ -84,8 +64,9 @@ describe('two instances on one PostgreSQL and one Redis, behind a round-robin pr
     expect(plans).toHaveLength(1);
     expect(payments).toHaveLength(1);
     expect((await client.call('POST', '/api/v1/auth/logout')).status).toBe(200);
-    const journey = proxy.served.slice(before);
-    expect(new Set(journey)).toEqual(new Set(instances.map((instance) => instance.url)));
+    // Each instance served part of the journey.
+    const after = await balancer.instances();
+    for (const [index, state] of after.entries()) expect(state.requests).toBeGreaterThan(before[index]!.requests);
   });
 
   it('a logout on one ends access on the other, within the bound of decision 018', async () => {

@@ -75,6 +75,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     playbackSecret: randomBytes(32).toString('base64url'),
     playbackUrlTtlSeconds: 300,
     flowsSiteDir: null,
+    shutdownGraceSeconds: 0,
     smtpUrl: null,
     mailFrom: 'FitStream <no-reply@localhost>',
     sandboxMailbox: true,

@@ -1,0 +1,121 @@
+// A rolling restart behind the balancer (runs where PostgreSQL and Redis answer, like
+// two-instances.test.ts): two instances behind HAProxy running deploy/haproxy/'s template, a
+// signed-in client sending a steady stream of requests (reads and writes), one instance sent
+// SIGTERM, taken out of the rotation by its readiness (503) while it still listens, left to drain
+// and exit, and started again on its port. The client must notice nothing: every request
+// answered 200, before, during and after.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../server/fixtures/api-client';
+import { freePort, startBalancer, type Balancer } from '../server/fixtures/haproxy';
+import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
+import { freshPostgres } from '../server/harness';
+
+/** Requests sent at once, each worker sending its next as soon as the last is answered. */
+const WORKERS = 4;
+
+interface Stream {
+  /** Answers so far. */
+  answered(): number;
+  /** Stops sending; answers every request that did not end in a 200 (status or error). */
+  stop(): Promise<string[]>;
+}
+
+function steadyStream(client: ApiClient): Stream {
+  const failed: string[] = [];
+  let answered = 0;
+  let running = true;
+  const calls: Array<() => Promise<{ status: number }>> = [
+    () => client.call('GET', '/api/v1/account'),
+    () => client.call('POST', '/api/v1/payments/plans'),
+    () => client.call('GET', '/api/v1/classes'),
+  ];
+  const workers = Array.from({ length: WORKERS }, async (_, worker) => {
+    for (let i = worker; running; i += 1) {
+      const call = calls[i % calls.length]!;
+      try {
+        const { status } = await call();
+        if (status !== 200) failed.push(`status ${status}`);
+      } catch (error) {
+        failed.push(String((error as Error).cause ?? error));
+      }
+      answered += 1;
+    }
+  });
+  return {
+    answered: () => answered,
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+      return failed;
+    },
+  };
+}
+
+async function until(check: () => boolean, what: string, limitMs = 60_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a rolling restart behind HAProxy', () => {
+  let env: Record<string, string>;
+  let ports: number[];
+  let instances: ServerProcess[] = [];
+  let balancer: Balancer;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await freshPostgres((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL)!);
+    dropDatabase = database.drop;
+    const balancerPort = await freePort();
+    ports = [await freePort(), await freePort()];
+    env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_KEY_PREFIX: `fs-test-${randomBytes(6).toString('hex')}:`,
+      JWT_SECRET: sharedJwtSecret(),
+      PLAYBACK_SECRET: sharedJwtSecret(),
+      PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
+      TRUST_PROXY: '1',
+      DATA_DIR: '/nonexistent-data-dir',
+      SHUTDOWN_GRACE_SECONDS: '3',
+    };
+    instances = await Promise.all(ports.map((port) => startServerProcess({ ...env, PORT: String(port) })));
+    balancer = await startBalancer(instances.map((instance) => instance.url), balancerPort);
+    await balancer.until((states) => states.every((state) => state.status === 'UP'), 30_000);
+  }, 240_000);
+  afterAll(async () => {
+    await balancer?.stop();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await dropDatabase();
+  });
+
+  it('an instance sent SIGTERM under a steady stream of requests, and started again, loses none of them', async () => {
+    const client = new ApiClient(balancer.url);
+    expect((await client.signUp()).status).toBe(201);
+    const stream = steadyStream(client);
+    try {
+      await until(() => stream.answered() >= 20, 'the first answers');
+      // Drains and exits: out of the balancer's rotation at once, its listener closed after the grace.
+      const stopping = instances[0]!.stop('SIGTERM');
+      // Taken out by its readiness answering 503 while it still listens, not by a refused connection;
+      // from then on it is sent nothing.
+      const [out] = await balancer.until((states) => states[0]!.status.startsWith('DOWN'));
+      expect(out!.check).toBe('L7STS');
+      await stopping;
+      expect((await balancer.instances())[0]!.requests).toBe(out!.requests);
+      const whileAlone = stream.answered();
+      await until(() => stream.answered() >= whileAlone + 20, 'answers from the other instance alone');
+
+      instances[0] = await startServerProcess({ ...env, PORT: String(ports[0]) });
+      const [back] = await balancer.until((states) => states[0]?.status === 'UP', 30_000);
+      await balancer.until((states) => states[0]!.requests > back!.requests + 10, 30_000);
+    } finally {
+      expect(await stream.stop()).toEqual([]);
+    }
+    expect(stream.answered()).toBeGreaterThan(60);
+  }, 180_000);
+});
