@@ -1,8 +1,8 @@
 // `npm run stack`: the production topology on one machine, for trying it. Two instances of the
 // built server (ports 8081 and 8082, metrics on 9464 and 9465) share the local PostgreSQL
 // (a `fitstream_stack` database it creates) and Redis; HAProxy, from the same template as
-// deploy/haproxy/haproxy.cfg, balances them; and once the edge's configuration exists
-// (scripts/nginx-config.ts, deploy/nginx/), nginx serves media in front of it. Ctrl-C drains
+// deploy/haproxy/haproxy.cfg, balances them; and nginx, from the same template as
+// deploy/nginx/fitstream-edge.conf, serves media in front of it. Ctrl-C drains
 // and stops everything (twice: at once). STACK_PORT (8080) is the address to open;
 // STACK_DATABASE_URL and STACK_REDIS_URL point elsewhere than the local servers.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -15,11 +15,12 @@ import webPush from 'web-push';
 import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
 import { buildServer, serverBuildDir } from './build-server';
 import { renderHaproxyConfig, type HaproxyTopology } from './haproxy-config';
+import { renderEdgeConfig, type EdgeInput } from './nginx-config';
 
 const root = path.resolve(import.meta.dirname, '..');
 const HAPROXY = '/usr/sbin/haproxy';
-/** The edge's renderer, when the edge exists: `renderEdgeConfig(EdgeInput)` answers nginx.conf's text. */
-const EDGE_RENDERER = path.join(root, 'scripts', 'nginx-config.ts');
+const NGINX = '/usr/sbin/nginx';
+const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 
 export interface StackSecrets {
   jwtSecret: string;
@@ -45,19 +46,6 @@ export interface StackInstance {
   url: string;
   metricsUrl: string;
   env: Record<string, string>;
-}
-
-/** What nginx needs from the stack, for the edge's renderer. */
-export interface EdgeInput {
-  listen: string;
-  balancer: string;
-  mediaDir: string;
-  playbackSecret: string;
-  /**
-   * A folder of its own (nginx runs with `-p` it): the configuration runs nginx in the
-   * foreground (`daemon off;`) with its pid, temporary files and logs in it.
-   */
-  folder: string;
 }
 
 export interface StackPlan {
@@ -107,7 +95,7 @@ export function stackPlan(options: StackOptions): StackPlan {
     maxconn: 2000,
   };
   const edge = options.edge
-    ? { listen: `127.0.0.1:${options.port}`, balancer: balancer.listen, mediaDir: options.mediaDir, playbackSecret: options.secrets.playbackSecret, folder: path.join(options.stackDir, 'nginx') }
+    ? { listen: `127.0.0.1:${options.port}`, balancer: balancer.listen, mediaDir: options.mediaDir, folder: path.join(options.stackDir, 'nginx') }
     : null;
   return { url, balancer, edge, instances };
 }
@@ -200,11 +188,11 @@ async function answers(url: string, limitMs: number): Promise<boolean> {
 
 async function main(): Promise<void> {
   if (!existsSync(HAPROXY)) throw new Error(`${HAPROXY} is missing: apt-get install haproxy`);
+  if (!existsSync(NGINX) || !existsSync(NJS_MODULE)) throw new Error(`${NGINX} with its njs module is missing: apt-get install nginx libnginx-mod-http-js`);
   const stackDir = path.join(root, 'data', 'stack');
   mkdirSync(stackDir, { recursive: true });
   await buildIfStale();
   await makeMissingSamples(sharedSampleMediaDir, undefined, ({ done, total, step }) => console.log(`stack: sample media ${done}/${total} (${step})`));
-  const edgeRenderer = existsSync(EDGE_RENDERER) ? ((await import(EDGE_RENDERER)) as { renderEdgeConfig(input: EdgeInput): string }) : null;
   const plan = stackPlan({
     port: Number(process.env.STACK_PORT ?? 8080),
     databaseUrl: await stackDatabase(process.env.STACK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
@@ -212,7 +200,7 @@ async function main(): Promise<void> {
     secrets: stackSecrets(stackDir),
     mediaDir: sharedSampleMediaDir,
     stackDir,
-    edge: edgeRenderer !== null,
+    edge: true,
   });
 
   // Started in order (instances, balancer, edge) and stopped in the reverse one.
@@ -255,12 +243,12 @@ async function main(): Promise<void> {
   const haproxyFile = path.join(stackDir, 'haproxy.cfg');
   writeFileSync(haproxyFile, renderHaproxyConfig(plan.balancer));
   watch(run('haproxy', HAPROXY, ['-f', haproxyFile, '-db'], {}, path.join(stackDir, 'haproxy.log')));
-  if (plan.edge && edgeRenderer) {
-    // nginx opens `<prefix>/logs/error.log` before it reads the configuration.
-    mkdirSync(path.join(plan.edge.folder, 'logs'), { recursive: true });
+  if (plan.edge) {
+    for (const folder of ['logs', 'tmp']) mkdirSync(path.join(plan.edge.folder, folder), { recursive: true });
     const nginxFile = path.join(plan.edge.folder, 'nginx.conf');
-    writeFileSync(nginxFile, edgeRenderer.renderEdgeConfig(plan.edge));
-    watch(run('nginx', '/usr/sbin/nginx', ['-c', nginxFile, '-p', plan.edge.folder]));
+    writeFileSync(nginxFile, renderEdgeConfig(plan.edge));
+    // The edge checks media grants with the instances' PLAYBACK_SECRET, from its environment.
+    watch(run('nginx', NGINX, ['-c', nginxFile, '-p', plan.edge.folder, '-e', 'logs/error.log'], { PLAYBACK_SECRET: plan.instances[0]!.env.PLAYBACK_SECRET! }));
   }
 
   if (!(await answers(`${plan.url}/readyz`, 180_000))) {
@@ -271,7 +259,7 @@ async function main(): Promise<void> {
     [
       '',
       `FitStream is running at ${plan.url}  (Ctrl-C stops it)`,
-      plan.edge ? `  edge        nginx on ${plan.edge.listen}: /media/ from ${plan.edge.mediaDir}, the rest to the balancer` : '  edge        none yet (deploy/nginx/ has no renderer): the balancer is the front door',
+      plan.edge ? `  edge        nginx on ${plan.edge.listen}: /media/ from ${plan.edge.mediaDir}, the rest to the balancer; logs in data/stack/nginx/logs/` : '  edge        none: the balancer is the front door',
       `  balancer    HAProxy on ${plan.balancer.listen}; stats at http://${plan.balancer.stats}/ ; log in data/stack/haproxy.log`,
       ...plan.instances.map((instance) => `  ${instance.name}   ${instance.url}  metrics ${instance.metricsUrl}`),
       `  database    ${plan.instances[0]!.env.DATABASE_URL}; Redis ${plan.instances[0]!.env.REDIS_URL}`,
