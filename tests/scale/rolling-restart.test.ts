@@ -7,58 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../server/fixtures/api-client';
+import { steadyStream, until } from '../server/fixtures/steady-stream';
 import { freePort, startBalancer, type Balancer } from '../server/fixtures/haproxy';
 import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
 import { freshPostgres } from '../server/harness';
-
-/** Requests sent at once, each worker sending its next as soon as the last is answered. */
-const WORKERS = 4;
-
-interface Stream {
-  /** Answers so far. */
-  answered(): number;
-  /** Stops sending; answers every request that did not end in a 200 (status or error). */
-  stop(): Promise<string[]>;
-}
-
-function steadyStream(client: ApiClient): Stream {
-  const failed: string[] = [];
-  let answered = 0;
-  let running = true;
-  const calls: Array<() => Promise<{ status: number }>> = [
-    () => client.call('GET', '/api/v1/account'),
-    () => client.call('POST', '/api/v1/payments/plans'),
-    () => client.call('GET', '/api/v1/classes'),
-  ];
-  const workers = Array.from({ length: WORKERS }, async (_, worker) => {
-    for (let i = worker; running; i += 1) {
-      const call = calls[i % calls.length]!;
-      try {
-        const { status } = await call();
-        if (status !== 200) failed.push(`status ${status}`);
-      } catch (error) {
-        failed.push(String((error as Error).cause ?? error));
-      }
-      answered += 1;
-    }
-  });
-  return {
-    answered: () => answered,
-    async stop() {
-      running = false;
-      await Promise.all(workers);
-      return failed;
-    },
-  };
-}
-
-async function until(check: () => boolean, what: string, limitMs = 60_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a rolling restart behind HAProxy', () => {
   let env: Record<string, string>;
