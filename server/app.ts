@@ -64,6 +64,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     pluginTimeout: 60_000,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that reaches a closing server on a connection it already had (the graceful
+    // shutdown, decision 055) is served, with `Connection: close`, rather than refused with a 503
+    // off the contract: after the grace, only requests already on their way arrive.
+    return503OnClosing: false,
     // plugins/external/request-log.ts logs what an operator needs, once per request. (Through
     // the log controller: the top-level disableRequestLogging is deprecated, FSTDEP023.)
     logController: new LogController({ disableRequestLogging: true }),
