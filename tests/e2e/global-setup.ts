@@ -84,6 +84,9 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Two servers at once: no metrics port to share, and no grace to wait out at teardown.
+      METRICS_PORT: '0',
+      SHUTDOWN_GRACE_SECONDS: '0',
       RATE_LIMIT_SIGN_UP_PER_IP: '1000/3600',
       RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/60',

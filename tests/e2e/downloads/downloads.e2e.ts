@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { test } from '../playwright-utils';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { localMasterUrl } from '@domain/downloads';
+import { unsignedPath } from '@domain/media-urls';
 import { accountOf } from '@domain/session-user';
 import { HEAD_START_SEGMENTS } from '@server/modules/downloads/files';
 import { baseUrl, checkEverywhere, clickInNavbar, DESKTOP, MOBILE, newContext, registerByApi, screenshot, signInThroughForm, storeLanguage, uniqueEmail } from '../browser';
@@ -97,7 +98,6 @@ async function leftBehind(page: Page): Promise<{ caches: string[]; records: numb
 
 const nothingLeft = { caches: [], records: 0, owner: null, served: false };
 
-/** A media request's path under its media (`/media/<media>/720p/segment-000.m4s` → `720p/segment-000.m4s`). */
 /**
  * How the worker's static routes (src/sw/offline.ts) sent the resources the page fetched under
  * `prefix` from `since` (ms on the page's clock): 'network' or 'cache' straight, without the
@@ -116,7 +116,8 @@ async function routedSources(page: Page, prefix: string, since = 0): Promise<str
   );
 }
 
-const mediaFile = (pathname: string): string => pathname.replace(/^\/media\/[^/]+\//, '');
+/** A media request's file under its media, whatever grant opened it (`/media/<media>/<grant>/720p/segment-000.m4s` → `720p/segment-000.m4s`). */
+const mediaFile = (pathname: string): string => unsignedPath(pathname).replace(/^\/media\/[^/]+\//, '');
 /** The download's own media fetches from now on, each as its path under its media (the page's poster image is not one). */
 function downloadFetches(page: Page): string[] {
   const fetched: string[] = [];

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from '../playwright-utils';
 import type { Page, Route } from '@playwright/test';
+import { unsignedPath } from '@domain/media-urls';
 import { checkEverywhere, chooseLanguage, DESKTOP, MOBILE, newContext, screenshot, signInThroughForm } from '../browser';
 
 const CLASS_ID = 'sunrise-vinyasa-flow';
@@ -73,7 +74,7 @@ test.describe('player', () => {
     const media: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/media/') || url.pathname.includes('/playback/')) media.push(url.pathname);
+      if (url.pathname.startsWith('/media/') || url.pathname.includes('/playback/')) media.push(unsignedPath(url.pathname));
     });
     await play(page);
     await playedPast(page, 1.5);
