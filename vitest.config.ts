@@ -4,6 +4,9 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** Debian's nginx with its njs module, which the media edge runs on. */
+const edge = existsSync('/usr/sbin/nginx') && existsSync('/usr/lib/nginx/modules/ngx_http_js_module.so');
+
 export default defineConfig({
   plugins: [react()],
   resolve: { tsconfigPaths: true },
@@ -24,7 +27,11 @@ export default defineConfig({
             // Several instances sharing one PostgreSQL server and one Redis, when both answer.
             ...((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL) && process.env.TEST_REDIS_URL ? ['tests/scale/**/*.test.ts'] : []),
             // The nginx media edge, where Debian's nginx and its njs module are installed (.ci/run installs them).
-            ...(existsSync('/usr/lib/nginx/modules/ngx_http_js_module.so') ? ['tests/edge/**/*.test.ts'] : []),
+            ...(edge ? ['tests/edge/**/*.test.ts'] : []),
+            // The whole topology (edge, HAProxy, two instances, Prometheus), where all of it can run.
+            ...(edge && existsSync('/usr/bin/prometheus') && existsSync('/usr/sbin/haproxy') && (process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL) && process.env.TEST_REDIS_URL
+              ? ['tests/topology/**/*.test.ts']
+              : []),
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
