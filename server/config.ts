@@ -4,6 +4,7 @@
 // run the whole product on a laptop. The README's table is generated from the same list.
 import type { ConnectionLimits } from './connection-limits';
 import { coreConfig, type CoreConfig } from './core-config';
+import { metricsConfig, type MetricsConfig } from './metrics-config';
 import { authConfig, type AuthConfig } from './modules/auth/config';
 import { flowsConfig, type FlowsConfig } from './modules/flows/config';
 import { mailConfig, type MailConfig } from './modules/mail/config';
@@ -22,6 +23,7 @@ export { ConfigError } from './settings';
 export type { ConnectionLimits };
 
 export type Config = CoreConfig &
+  MetricsConfig &
   AuthConfig &
   PaymentsConfig &
   MailConfig &
@@ -38,6 +40,7 @@ export type Config = CoreConfig &
 /** Every declaration, in the order they are composed (and listed in the README). */
 export const configSections: readonly AnySection[] = [
   coreConfig,
+  metricsConfig,
   authConfig,
   paymentsConfig,
   mailConfig,
@@ -63,6 +66,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   const invoicing = invoicingConfig.derive(values.of(invoicingConfig), core, context);
   return {
     ...core,
+    ...metricsConfig.derive(values.of(metricsConfig), core, context),
     ...auth,
     ...payments,
     ...mail,

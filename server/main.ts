@@ -2,6 +2,7 @@
 // and a graceful shutdown on SIGINT/SIGTERM.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { makeClassPosters } from './modules/media/class-posters';
 import { ensureSampleMedia } from './modules/media/samples';
 import { sandboxToolsSummary } from './modules/mail/tools-access';
@@ -17,6 +18,11 @@ async function main(): Promise<void> {
   const config = await loadConfig().catch(cannotStart);
   const app = await buildApp(config).catch(cannotStart);
   for (const warning of config.warnings) app.log.warn(warning);
+  // Before the public port: a metrics port already taken stops the start (docs/decisions/054).
+  const metrics: MetricsServer | null =
+    config.metricsPort === 0
+      ? null
+      : await startMetricsServer(app.metrics, config.metricsPort, config.metricsHost).catch((error: unknown) => app.close().then(() => cannotStart(error)));
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -24,7 +30,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, closing`);
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    app.close().then(
+    Promise.all([app.close(), metrics?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -44,6 +50,7 @@ async function main(): Promise<void> {
     );
   });
   await app.listen({ port: config.port, host: config.host });
+  if (metrics) app.log.info(`Prometheus metrics at ${metrics.url}`);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   app.log.info(`FitStream is running at ${config.publicUrl} (payments: ${config.payments}; database: ${database})`);
   app.log.info(sandboxToolsSummary(config));

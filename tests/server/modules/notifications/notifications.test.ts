@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classes, mailOutbox, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
 import { renderMail } from '@server/modules/mail/templates';
@@ -208,7 +209,7 @@ describe('the weekly digest', () => {
     let second: TestApp | undefined;
     if (t.config.databaseUrl) second = await createTestApp({ databaseUrl: t.config.databaseUrl });
     try {
-      const other = second?.app.notifications ?? notificationsService(t.app.db, { vapid: await loadVapidKeys(t.config.dataDir, t.config.publicUrl), publicUrl: t.config.publicUrl, secret: t.config.jwtSecret });
+      const other = second?.app.notifications ?? notificationsService(t.app.db, { vapid: await loadVapidKeys(t.config.dataDir, t.config.publicUrl), publicUrl: t.config.publicUrl, secret: t.config.jwtSecret, registry: new Registry() });
       const runs = await Promise.all([
         t.app.notifications.runDigests(now, { userId: user.id }),
         other.runDigests(now, { userId: user.id }),
