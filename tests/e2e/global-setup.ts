@@ -77,6 +77,7 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      METRICS_PORT: '0',
       DATA_DIR: dataDir,
       MEDIA_DIR: mediaDir,
       PAYMENTS: 'sandbox',
