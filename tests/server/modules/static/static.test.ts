@@ -93,6 +93,15 @@ describe('app with a built client', () => {
     expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 404, code: 'request.notFound' });
   });
 
+  it("answers /metrics with a JSON 404, never the app's page: the metrics are on METRICS_PORT only", async () => {
+    for (const url of ['/metrics', '/metrics/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json<{ code: string }>().code).toBe('request.notFound');
+      expect(response.body).not.toContain('fitstream_');
+    }
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
