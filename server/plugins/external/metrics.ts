@@ -30,6 +30,9 @@ export default fp(
     app.decorate('metrics', registry);
     // Event-loop delay, memory, GC, handles, CPU: prom-client's standard names, which dashboards know.
     collectDefaultMetrics({ register: registry });
+    // Gauges named like counters, which `promtool check metrics` rejects; each is the sum of its
+    // by-type twin (`nodejs_active_handles{type}`, …), which stays.
+    for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
 
     const requestSeconds = new Histogram({
       name: 'fitstream_http_request_duration_seconds',
