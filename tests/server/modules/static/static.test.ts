@@ -203,6 +203,23 @@ describe('app with a built client', () => {
     }
   });
 
+  it('counts the files answered before Fastify under one route label, "static", by status', async () => {
+    const address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const count = async (status: string) => {
+      const line = (await t.app.metrics.metrics())
+        .split('\n')
+        .find((text) => text.startsWith(`fitstream_http_request_duration_seconds_count{method="GET",route="static",status_code="${status}"} `));
+      return line ? Number(line.split(' ')[1]) : 0;
+    };
+    const before = { ok: await count('200'), notModified: await count('304') };
+    const etag = (await fetch(`${address}/assets/index-abc123.js`)).headers.get('etag')!;
+    expect((await fetch(`${address}/`)).status).toBe(200);
+    expect((await fetch(`${address}/assets/index-abc123.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(await count('200')).toBe(before.ok + 2);
+    expect(await count('304')).toBe(before.notModified + 1);
+    expect(await t.app.metrics.metrics()).not.toContain('route="/assets/');
+  });
+
   it('keeps unknown API paths a JSON 404 even with the app built', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/unknown/thing' });
     expect(response.statusCode).toBe(404);
