@@ -20,9 +20,9 @@ declare module 'fastify' {
 /** Methods a route can have; anything else Node parses is counted as `other`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** The route label of the app's files answered before Fastify (any path: one label). */
-export const STATIC_ROUTE = 'static';
+const STATIC_ROUTE = 'static';
 /** The route label of what no route matched (a 404, or a request refused before routing). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 export default fp(
   async (app) => {
