@@ -1,11 +1,15 @@
 // Test projects: server and machines run in Node, screens in jsdom. Browser tests (tests/e2e)
 // run under their own runner, never here.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** Debian's nginx with its njs module, which the media edge runs on. */
 const edge = existsSync('/usr/sbin/nginx') && existsSync('/usr/lib/nginx/modules/ngx_http_js_module.so');
+
+/** Whether `command` is an executable file in one of PATH's folders. */
+const onPath = (command: string) => (process.env.PATH ?? '').split(path.delimiter).some((folder) => folder !== '' && existsSync(path.join(folder, command)));
 
 export default defineConfig({
   plugins: [react()],
@@ -24,6 +28,8 @@ export default defineConfig({
             ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
             // What only a real Redis can exercise, when one is under test.
             ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
+            // Prometheus's linter on the scraped metrics, where Debian's prometheus package is installed.
+            ...(onPath('promtool') ? ['tests/promtool/**/*.test.ts'] : []),
             // Several instances sharing one PostgreSQL server and one Redis, when both answer.
             ...((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL) && process.env.TEST_REDIS_URL ? ['tests/scale/**/*.test.ts'] : []),
             // The nginx media edge, where Debian's nginx and its njs module are installed (.ci/run installs them).

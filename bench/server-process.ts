@@ -106,7 +106,8 @@ async function spawnServer(start: StartCommand, env: Record<string, string>, por
   delete inherited.DATABASE_URL;
   const child = spawn(process.execPath, [...start.nodeArgs, script], {
     cwd: repoRoot,
-    env: { ...inherited, ...start.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // No metrics port unless a bench asks for one: servers started together must not share 9464.
+    env: { ...inherited, METRICS_PORT: '0', ...start.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log.fd, log.fd],
   });
   await log.close();

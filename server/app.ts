@@ -82,7 +82,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Fastify's default, filled in before it calls this.
       const { keepAliveTimeout = 72_000 } = options as { keepAliveTimeout?: number };
       const server = createLimitedServer(config.connectionLimits, (request, response) => {
-        if (!app.answerAsset?.(request, response)) handler(request, response);
+        const startedAt = performance.now();
+        if (app.answerAsset?.(request, response)) app.countAssetAnswer(request, response, startedAt);
+        else handler(request, response);
       });
       server.keepAliveTimeout = keepAliveTimeout;
       return server;

@@ -4,6 +4,7 @@
 // run the whole product on a laptop. The README's table is generated from the same list.
 import type { ConnectionLimits } from './connection-limits';
 import { coreConfig, type CoreConfig } from './core-config';
+import { metricsConfig, type MetricsConfig } from './metrics-config';
 import { authConfig, type AuthConfig } from './modules/auth/config';
 import { healthConfig, type HealthConfig } from './modules/health/config';
 import { flowsConfig, type FlowsConfig } from './modules/flows/config';
@@ -24,6 +25,7 @@ export type { ConnectionLimits };
 
 export type Config = CoreConfig &
   HealthConfig &
+  MetricsConfig &
   AuthConfig &
   PaymentsConfig &
   MailConfig &
@@ -41,6 +43,7 @@ export type Config = CoreConfig &
 export const configSections: readonly AnySection[] = [
   coreConfig,
   healthConfig,
+  metricsConfig,
   authConfig,
   paymentsConfig,
   mailConfig,
@@ -67,6 +70,7 @@ export async function loadConfig(env: Env = process.env): Promise<Config> {
   return {
     ...core,
     ...healthConfig.derive(values.of(healthConfig), core, context),
+    ...metricsConfig.derive(values.of(metricsConfig), core, context),
     ...auth,
     ...payments,
     ...mail,

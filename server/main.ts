@@ -2,6 +2,7 @@
 // and a graceful shutdown on SIGINT/SIGTERM (modules/health/shutdown.ts).
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { makeClassPosters } from './modules/media/class-posters';
 import { ensureSampleMedia } from './modules/media/samples';
 import { gracefulShutdown } from './modules/health';
@@ -18,8 +19,13 @@ async function main(): Promise<void> {
   const config = await loadConfig().catch(cannotStart);
   const app = await buildApp(config).catch(cannotStart);
   for (const warning of config.warnings) app.log.warn(warning);
+  // Before the public port: a metrics port already taken stops the start (docs/decisions/054).
+  const metrics: MetricsServer | null =
+    config.metricsPort === 0
+      ? null
+      : await startMetricsServer(app.metrics, config.metricsPort, config.metricsHost).catch((error: unknown) => app.close().then(() => cannotStart(error)));
   // Readiness 503 at once, then after SHUTDOWN_GRACE_SECONDS a drain and exit (decision 055).
-  const shutdown = gracefulShutdown(app, { graceSeconds: config.shutdownGraceSeconds });
+  const shutdown = gracefulShutdown(app, { graceSeconds: config.shutdownGraceSeconds, afterClose: async () => metrics?.close() });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   // Where the memory goes, for an operator (and `npm run bench`): `kill -USR2 <pid>` logs one line.
@@ -32,6 +38,7 @@ async function main(): Promise<void> {
     );
   });
   await app.listen({ port: config.port, host: config.host });
+  if (metrics) app.log.info(`Prometheus metrics at ${metrics.url}`);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   app.log.info(`FitStream is running at ${config.publicUrl} (payments: ${config.payments}; database: ${database})`);
   app.log.info(sandboxToolsSummary(config));

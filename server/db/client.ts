@@ -10,6 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, type Config } from '@server/config';
 import { lockDataFolder } from './data-dir-lock';
+import { countPgliteCalls } from './pool-use';
 import * as schema from './schema';
 
 /** A drizzle database over either driver; transactions work the same on both. */
@@ -143,6 +144,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     await mkdir(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initdbInChildProcess(dataDir);
     const client = await openPgliteFiles(PGlite, dataDir);
+    countPgliteCalls(client);
     try {
       const db = drizzle({ client, schema });
       await migrate(db, { migrationsFolder });

@@ -77,6 +77,7 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      METRICS_PORT: '0',
       DATA_DIR: dataDir,
       MEDIA_DIR: mediaDir,
       PAYMENTS: 'sandbox',
@@ -84,8 +85,7 @@ async function startServer(name: string, distDir: string, extraEnv: Record<strin
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      // Two servers at once: no metrics port to share, and no grace to wait out at teardown.
-      METRICS_PORT: '0',
+      // No grace to wait out at teardown.
       SHUTDOWN_GRACE_SECONDS: '0',
       RATE_LIMIT_SIGN_UP_PER_IP: '1000/3600',
       RATE_LIMIT_SIGN_IN_PER_IP: '1000/60',

@@ -51,6 +51,11 @@ describe('loadConfig', () => {
     expect(production.warnings.some((warning) => warning.startsWith('SELLER_NAME is not set'))).toBe(true);
   });
 
+  it('serves the metrics on 127.0.0.1:9464 unless told otherwise; METRICS_PORT=0 turns them off', async () => {
+    expect(await loadConfig({ DATA_DIR: dataDir })).toMatchObject({ metricsPort: 9464, metricsHost: '127.0.0.1' });
+    expect(await loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' })).toMatchObject({ metricsPort: 0, metricsHost: '10.0.0.5' });
+  });
+
   it('uses secure cookies for a public https address', async () => {
     const config = await loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://fitstream.example/', ACCESS_TOKEN_TTL: '30', PORT: '9000' });
     expect(config).toMatchObject({ publicUrl: 'https://fitstream.example', secureCookies: true, accessTokenTtlSeconds: 30, port: 9000 });
@@ -61,6 +66,8 @@ describe('loadConfig', () => {
     [{ PAYMENTS: 'stripe' }, /STRIPE_SECRET_KEY/],
     [{ PAYMENTS: 'paypal' }, /PAYMENTS must be/],
     [{ PORT: 'eighty' }, /PORT must be/],
+    [{ METRICS_PORT: '70000' }, /METRICS_PORT must be a whole number from 0 to 65535/],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, /METRICS_PORT must differ from PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],

@@ -30,7 +30,7 @@ const startEnv = (dataDir: string) => ({ DATA_DIR: dataDir });
 function startExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DIST_DIR: '/nonexistent-dist', ...env },
+      env: { PATH: process.env.PATH ?? '', PORT: '0', METRICS_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DIST_DIR: '/nonexistent-dist', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

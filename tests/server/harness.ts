@@ -53,6 +53,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config: Config = {
     port: 0,
     host: '127.0.0.1',
+    metricsPort: 0,
+    metricsHost: '127.0.0.1',
     dataDir,
     databaseUrl: database?.url ?? null,
     payments: 'sandbox',

@@ -2,6 +2,7 @@
 // address with an exponential back-off. In memory by default; in Redis (REDIS_URL) so that
 // several instances share them.
 import { createHash } from 'node:crypto';
+import { Counter, type Registry } from 'prom-client';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config, RateLimit, RateLimits } from '@server/config';
 import { ConfigError } from '@server/config';
@@ -73,12 +74,33 @@ async function connectRedis(url: string, onConnectionError: (error: Error) => vo
   return redis;
 }
 
-/** `onConnectionError` hears Redis going away (the limits then fall back to this instance's memory). */
+/**
+ * Counts the attempts refused, by limit: its setting's name without RATE_LIMIT_, in lower case
+ * (`sign_in_per_ip`, `sign_in_per_account`, …), each at 0 from the start.
+ */
+function refusalCounter(registry: Registry, limits: readonly (keyof RateLimits)[]): (limit: keyof RateLimits) => void {
+  const refused = new Counter({
+    name: 'fitstream_rate_limit_refusals_total',
+    help: 'Attempts answered 429 by a rate limit, by limit (RATE_LIMIT_<LIMIT>)',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+  const label = (limit: keyof RateLimits) => limit.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  for (const limit of limits) refused.inc({ limit: label(limit) }, 0);
+  return (limit) => refused.inc({ limit: label(limit) });
+}
+
+/**
+ * `onConnectionError` hears Redis going away (the limits then fall back to this instance's
+ * memory); `registry` counts the refusals.
+ */
 export async function createRateLimiters(
   config: Pick<Config, 'rateLimits' | 'redisUrl' | 'redisKeyPrefix'>,
+  registry: Registry,
   onConnectionError: (error: Error) => void = () => {},
 ): Promise<RateLimiters> {
   const redis = config.redisUrl === null ? undefined : await connectRedis(config.redisUrl, onConnectionError);
+  const refused = refusalCounter(registry, Object.keys(config.rateLimits) as (keyof RateLimits)[]);
   const make = (name: string, limit: RateLimit): RateLimiterAbstract => {
     const options = { keyPrefix: `${config.redisKeyPrefix}rl:${name}`, points: limit.points, duration: limit.duration };
     // Should Redis fail, each instance limits on its own rather than answering 500s.
@@ -103,7 +125,9 @@ export async function createRateLimiters(
   return {
     async consume(name, address) {
       const over = await overLimit(perAddress[name].consume(address));
-      if (over) throw tooMany(over.msBeforeNext);
+      if (!over) return;
+      refused(name);
+      throw tooMany(over.msBeforeNext);
     },
     async admitSignIn(account) {
       // Redis should not hold a readable list of the emails people sign in with.
@@ -124,7 +148,10 @@ export async function createRateLimiters(
       const seconds = Math.min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** earlier);
       // Atomic in the store: of concurrent attempts (on any instance) one takes the slot.
       const slot = await wait.penalty(key, 1, { customDuration: seconds });
-      if (slot.consumedPoints > 1) throw tooMany(slot.msBeforeNext);
+      if (slot.consumedPoints > 1) {
+        refused('signInPerAccount');
+        throw tooMany(slot.msBeforeNext);
+      }
       await waits.penalty(key);
       // A password check takes a while; the wait should not have run out by its end.
       return { succeeded, failed: async () => void (await wait.block(key, seconds)) };

@@ -1,6 +1,7 @@
 // Auth API: sign-up, sign-in, refresh, logout, one-time sign-in links and their exchange.
 // Bodies are checked by the contract first, then by the shared account rules.
 import type { FastifyInstance } from 'fastify';
+import { Counter } from 'prom-client';
 import {
   checkRules,
   normaliseEmail,
@@ -30,6 +31,14 @@ function firstBrokenRule(errors: FieldErrors | null, order: string[]): MessageCo
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // The refresh cookie (decision 080: only the plugins that use cookies register them).
   await acceptCookies(app);
+  // A refused attempt (429) is counted by the rate limits, not here: it never checked a password.
+  const signIns = new Counter({
+    name: 'fitstream_sign_ins_total',
+    help: 'Sign-in attempts decided, by method (password, link: a one-time sign-in link) and outcome (success, failure)',
+    labelNames: ['method', 'outcome'] as const,
+    registers: [app.metrics],
+  });
+  for (const method of ['password', 'link']) for (const outcome of ['success', 'failure']) signIns.inc({ method, outcome }, 0);
   app.post<{ Body: Schemas['SignUpRequest'] }>(
     '/api/v1/auth/sign-up',
     { schema: routeSchema('POST', '/api/v1/auth/sign-up') },
@@ -57,6 +66,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       // Keyed by the address typed, known account or not, so a 429 reveals nothing.
       const attempt = await app.rateLimiters.admitSignIn(email);
       const account = await app.auth.checkCredentials(email, body.password);
+      signIns.inc({ method: 'password', outcome: account ? 'success' : 'failure' });
       if (!account) {
         await attempt.failed();
         throw new HttpError(401, 'auth.badCredentials');
@@ -112,6 +122,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await app.rateLimiters.consume('exchangePerIp', request.ip);
       const account = await app.auth.exchangeLinkToken(request.body.token);
+      signIns.inc({ method: 'link', outcome: account ? 'success' : 'failure' });
       if (!account) throw new HttpError(401, 'auth.linkInvalid');
       return signIn(app, reply, account, request.body.device_id ?? newDeviceId(), request.t('auth.signedIn'));
     },

@@ -4,12 +4,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { Registry } from 'prom-client';
 import type { Database, Queryable } from '@server/db/client';
 import { downloadLicences, sessions } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { renditionHeight, findMedia, type MediaRow } from '@server/modules/media';
 import { findPlayableClassMedia } from '@server/modules/playback';
 import { describeDevice } from '@server/modules/auth';
+import { licenceCounters } from './metrics';
 import { checkLicences, findLicences, foreignLicence, issueLicence, licenceLimit, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
 import { revokeLicences, seenNow, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 
@@ -51,7 +53,13 @@ function mobileRefused(plan: DownloadPlan, headers: IncomingHttpHeaders): boolea
   return plan.mobileOnly && !describeDevice(headers).isMobile;
 }
 
-export function downloadsService(db: Database) {
+export function downloadsService(db: Database, registry: Registry) {
+  const licences = licenceCounters(registry);
+  const countRefusal = (error: unknown): never => {
+    if (error instanceof DownloadRefused) licences.refused(error.reason);
+    throw error;
+  };
+
   /** The rules applied, then `work`, in one transaction; a refusal thrown inside rolls everything back. */
   async function settled<T>(userId: string, now: Date, work: (tx: Queryable, access: Awaited<ReturnType<typeof settleDownloads>>) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => work(tx, await settleDownloads(tx, userId, now)));
@@ -80,7 +88,7 @@ export function downloadsService(db: Database) {
       const height = renditionHeight(input.rendition);
       if (height === null) throw new HttpError(400, 'downloads.unknownRendition');
       const { media } = found;
-      return settled(device.userId, now, async (tx, access) => {
+      return settled(device.userId, now, async (tx, access): Promise<CreateOutcome> => {
         if ('refusal' in access) throw new DownloadRefused(access.refusal);
         if (mobileRefused(access.plan, device.headers)) throw new DownloadRefused('device_not_allowed');
         if (height > access.plan.maxVideoHeight) throw new DownloadRefused('quality_not_in_plan');
@@ -103,7 +111,7 @@ export function downloadsService(db: Database) {
         );
         if (issued.kind === 'limit') return { ...issued, plan: access.plan };
         return { ...issued, media };
-      });
+      }).then(licences.counted, countRefusal);
     },
 
     /**
@@ -179,7 +187,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('downloads', downloadsService(app.db));
+    app.decorate('downloads', downloadsService(app.db, app.metrics));
   },
-  { name: 'downloads-service', dependencies: ['config-and-database'] },
+  { name: 'downloads-service', dependencies: ['config-and-database', 'metrics'] },
 );

@@ -25,6 +25,8 @@ export interface ShutdownOptions {
   graceSeconds: number;
   drainLimitMs?: number;
   exit?: (code: number) => void;
+  /** What else closes once the app has (the metrics port: scraped until the last request is done). */
+  afterClose?: () => Promise<void>;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ShutdownOptions {
  * grace.
  */
 export function gracefulShutdown(app: ShutdownTarget, options: ShutdownOptions): (signal: string) => void {
-  const { graceSeconds, drainLimitMs = DRAIN_LIMIT_MS, exit = (code: number) => process.exit(code) } = options;
+  const { graceSeconds, drainLimitMs = DRAIN_LIMIT_MS, exit = (code: number) => process.exit(code), afterClose = async () => {} } = options;
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
@@ -54,7 +56,10 @@ export function gracefulShutdown(app: ShutdownTarget, options: ShutdownOptions):
     for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
     const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     sweep.unref();
-    app.close().then(
+    app
+      .close()
+      .then(afterClose)
+      .then(
       () => {
         clearInterval(sweep);
         app.log.info('closed: exiting');

@@ -26,7 +26,11 @@ export interface DigestOptions {
   userId?: string;
   /** Build this week's digest even before Monday 08:00 (the sandbox's test hook). */
   ignoreSchedule?: boolean;
+  /** Hears each digest this instance decided (its row written): emailed, or a week with nothing new. */
+  decided?: (outcome: DigestOutcome) => void;
 }
+
+export type DigestOutcome = 'emailed' | 'nothing_new';
 
 /** A digest this pass built with classes in it (its email is queued). */
 export interface BuiltDigest {
@@ -82,12 +86,14 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
     const weekAgo = new Date(now.getTime() - DIGEST_LOOKBACK_MS);
     const since = previous && previous.builtAt > weekAgo ? previous.builtAt : weekAgo;
     const found = await newClasses(db, since, now, account.disciplines);
+    let decided = false;
     const digest = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(newClassDigests)
         .values({ userId: account.userId, week, builtAt: now, classCount: found.total })
         .onConflictDoNothing()
         .returning({ week: newClassDigests.week });
+      decided = inserted !== undefined;
       if (!inserted || found.total === 0) return null;
       const listed: DigestClass[] = found.rows.map((row) => ({
         title: row.title,
@@ -111,6 +117,7 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
       const language = account.language === 'es' ? 'es' : 'en';
       return { userId: account.userId, language, week, total: found.total, titles: found.rows.slice(0, 3).map((row) => row.title[language]) };
     });
+    if (decided) options.decided?.(digest ? 'emailed' : 'nothing_new');
     if (digest) built.push(digest);
   }
   return built;

@@ -4,12 +4,13 @@
 // and pushes to the account's devices after the digest's email is queued.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { Counter, type Registry } from 'prom-client';
 import type { Database } from '@server/db/client';
 import { disciplines, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { mailText } from '@server/modules/mail';
 import { DEFAULT_DIGEST_POLL_MS } from './config';
-import { buildDigests, saveNotificationChoice, type BuiltDigest } from './digest';
+import { buildDigests, saveNotificationChoice, type BuiltDigest, type DigestOutcome } from './digest';
 import { loadVapidKeys, pushToAccount, validPushKeys, type PushCounts, type VapidKeys } from './push';
 import { checkPushEndpoint, PushEndpointRefused, systemNetwork, type PushNetwork } from './push-endpoint';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
@@ -22,8 +23,33 @@ export interface PushSubscriptionBody {
   keys: { p256dh: string; auth: string };
 }
 
-export function notificationsService(db: Database, settings: { vapid: VapidKeys; publicUrl: string; secret: string }) {
+/** Digests decided and the pushes that followed, by outcome, on `registry` (docs/decisions/054). */
+function digestCounters(registry: Registry) {
+  const digests = new Counter({
+    name: 'fitstream_notification_digests_total',
+    help: 'Weekly new-class digests decided by this instance, by outcome (emailed, nothing_new: a week with nothing new, no email)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const pushes = new Counter({
+    name: 'fitstream_notification_pushes_total',
+    help: 'Push messages of the digests, by outcome (sent, removed: gone at the push service, refused: an address not public now, failed)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of ['emailed', 'nothing_new']) digests.inc({ outcome }, 0);
+  for (const outcome of ['sent', 'removed', 'refused', 'failed']) pushes.inc({ outcome }, 0);
+  return {
+    decided: (outcome: DigestOutcome) => digests.inc({ outcome }),
+    pushed: (counts: PushCounts) => {
+      for (const [outcome, count] of Object.entries(counts)) pushes.inc({ outcome }, count);
+    },
+  };
+}
+
+export function notificationsService(db: Database, settings: { vapid: VapidKeys; publicUrl: string; secret: string; registry: Registry }) {
   const { vapid, publicUrl, secret } = settings;
+  const counters = digestCounters(settings.registry);
 
   async function push(digest: BuiltDigest, onError: (error: unknown) => void): Promise<PushCounts> {
     const locale = digest.language === 'es' ? 'es' : 'en';
@@ -111,7 +137,7 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
     },
     /** One pass of the job at `now`: builds due digests, queues their emails, then pushes. */
     async runDigests(now: Date, options: { userId?: string; ignoreSchedule?: boolean; onError?: (error: unknown) => void } = {}) {
-      const built = await buildDigests(db, { now, publicUrl, secret, ...options });
+      const built = await buildDigests(db, { now, publicUrl, secret, ...options, decided: counters.decided });
       const pushed: PushCounts = { sent: 0, removed: 0, refused: 0, failed: 0 };
       for (const digest of built) {
         const counts = await push(digest, options.onError ?? (() => {}));
@@ -120,6 +146,7 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
         pushed.refused += counts.refused;
         pushed.failed += counts.failed;
       }
+      counters.pushed(pushed);
       return { built, pushed };
     },
   };
@@ -136,7 +163,7 @@ export default fp(
   async (app) => {
     const { config } = app;
     const vapid = await loadVapidKeys(config.dataDir, config.publicUrl, config.vapid);
-    const service = notificationsService(app.db, { vapid, publicUrl: config.publicUrl, secret: config.jwtSecret });
+    const service = notificationsService(app.db, { vapid, publicUrl: config.publicUrl, secret: config.jwtSecret, registry: app.metrics });
     app.decorate('notifications', service);
 
     let timer: NodeJS.Timeout | undefined;
@@ -158,5 +185,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'notifications-service', dependencies: ['config-and-database'] },
+  { name: 'notifications-service', dependencies: ['config-and-database', 'metrics'] },
 );

@@ -11,6 +11,7 @@ import { HttpError } from '@server/errors';
 import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
 import { describeDevice } from '@server/modules/auth';
 import { findProgress, reachesCompletion, REPORT_EXPIRY_DAYS, resumePosition, saveProgress } from './progress';
+import { liveSessionsGauge } from './live-sessions';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
 import { recordQuality, type QualityTotals } from './quality';
 import { playbackQualityMetrics, type QualityMetrics } from './quality-metrics';
@@ -171,6 +172,7 @@ export default fp(
         onCompleted: (userId, classId, now) => app.programmes.classCompleted(userId, classId, now),
       }, playbackQualityMetrics(app.metrics)),
     );
+    liveSessionsGauge(app.metrics, app.db, (error) => app.log.warn({ err: error }, 'counting the live playback sessions for the metrics failed'));
   },
   { name: 'playback-service', dependencies: ['config-and-database', 'metrics', 'classes-service', 'programmes-service'] },
 );

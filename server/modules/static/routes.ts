@@ -1,6 +1,6 @@
 // The built single-page app (dist/, served from memory) and what unknown paths answer: JSON
-// 404 under /api (and /uploads, /sandbox, /media, and /offline: a download's local files, only
-// ever answered by the device's service worker), 404 for a missing hashed asset, index.html for the
+// 404 under /api (and /uploads, /sandbox, /media, /metrics, and /offline: a download's local
+// files, only ever answered by the device's service worker), 404 for a missing hashed asset, index.html for the
 // app's deep links. The public pages (`/`, `/login`, …) are their pre-rendered HTML in the
 // visitor's language (prerendered-pages.ts, docs/decisions/042). The app's own files (and those pages)
 // are answered on Node's response before Fastify (`app.answerAsset`, called by the server
@@ -13,7 +13,9 @@ import type { HeaderSet } from '@server/plugins/external/security';
 import { pickEncoding, type AppAsset, type AppAssets, type PreparedAsset } from './app-assets';
 import { prerenderedPages, type PageChooser } from './prerendered-pages';
 
-const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/', '/offline/'];
+// `/metrics`: a scraper pointed at the public port by mistake gets a 404, not the app's page
+// (the metrics are on METRICS_PORT only, docs/decisions/054).
+const API_PREFIXES = ['/api/', '/uploads/', '/sandbox/', '/media/', '/offline/', '/metrics/'];
 
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FitStream is not built</title></head>
 <body><h1>The app has not been built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>), then reload this page.</p></body></html>`;

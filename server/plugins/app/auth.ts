@@ -41,7 +41,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export default fp(
   async (app) => {
     app.decorateRequest('user', null as unknown as AuthUser);
-    const rateLimiters = await createRateLimiters(app.config, (error) =>
+    const rateLimiters = await createRateLimiters(app.config, app.metrics, (error) =>
       app.log.warn({ err: error }, 'Redis connection error: rate limits are kept in this instance until it is back'),
     );
     app.decorate('rateLimiters', rateLimiters);
@@ -85,5 +85,5 @@ export default fp(
       slowly(request, token).then(() => done(), (error: unknown) => done(error as Error));
     });
   },
-  { name: 'auth', dependencies: ['config-and-database', 'change-feed'] },
+  { name: 'auth', dependencies: ['config-and-database', 'metrics', 'change-feed'] },
 );

@@ -1,7 +1,10 @@
 // App layer: the mail outbox's delivery loop. Every MAIL_POLL_MS this instance claims due rows
 // and sends them (server/modules/mail/delivery.ts), in the background: a request only ever queues.
-import type { FastifyBaseLogger } from 'fastify';
+// Its metrics: deliveries by outcome, and the outbox's backlog read at scrape time.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
+import { outboxBacklog, type OutboxBacklog } from '@server/modules/mail/backlog';
 import { deliverDueMail, type DeliveryCounts, type MailTransport } from '@server/modules/mail/delivery';
 import { sandboxTransport, smtpTransport } from '@server/modules/mail/transports';
 
@@ -22,15 +25,52 @@ declare module 'fastify' {
   }
 }
 
+/** The outbox's gauges, one query per scrape; NaN (unknown) when the database does not answer. */
+function backlogGauges(app: FastifyInstance): void {
+  let reading: Promise<OutboxBacklog | null> | undefined;
+  const read = () =>
+    (reading ??= outboxBacklog(app.db)
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'reading the mail outbox for the metrics failed');
+        return null;
+      })
+      .finally(() => (reading = undefined)));
+  const gauge = (name: string, help: string, value: (backlog: OutboxBacklog) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [app.metrics],
+      async collect() {
+        const backlog = await read();
+        this.set(backlog ? value(backlog) : Number.NaN);
+      },
+    });
+  gauge('fitstream_mail_outbox_pending', 'Emails queued and not sent yet, still to be tried', (backlog) => backlog.pending);
+  gauge('fitstream_mail_outbox_oldest_pending_age_seconds', 'Seconds since the oldest email still to be sent was queued (0: none)', (backlog) => backlog.oldestSeconds);
+  gauge('fitstream_mail_outbox_abandoned', 'Emails no longer tried after their last attempt failed (mail_outbox.last_error says why)', (backlog) => backlog.abandoned);
+}
+
 export default fp(
   async (app) => {
     const { config } = app;
     const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : sandboxTransport();
+    backlogGauges(app);
+    const deliveries = new Counter({
+      name: 'fitstream_mail_deliveries_total',
+      help: 'Emails handed to the transport (SMTP, or the sandbox mailbox) by this instance, by outcome (sent, failed: to be retried)',
+      labelNames: ['outcome'] as const,
+      registers: [app.metrics],
+    });
+    for (const outcome of ['sent', 'failed']) deliveries.inc({ outcome }, 0);
     let running: Promise<DeliveryCounts> = Promise.resolve({ sent: 0, failed: 0 });
     const pass = () =>
       deliverDueMail(app.db, transport, config.publicUrl, (error, mailId) =>
         app.log.warn({ err: error, mailId }, 'sending an email failed; it will be retried'),
-      );
+      ).then((counts) => {
+        deliveries.inc({ outcome: 'sent' }, counts.sent);
+        deliveries.inc({ outcome: 'failed' }, counts.failed);
+        return counts;
+      });
     const deliverNow = () => {
       running = running.then(pass, pass);
       return running;
@@ -71,5 +111,5 @@ export default fp(
       await transport.close();
     });
   },
-  { name: 'mail', dependencies: ['config-and-database'] },
+  { name: 'mail', dependencies: ['config-and-database', 'metrics'] },
 );

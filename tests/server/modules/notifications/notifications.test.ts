@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classes, mailOutbox, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
 import { renderMail } from '@server/modules/mail/templates';
@@ -207,8 +208,15 @@ describe('the weekly digest', () => {
     // second service on the same database.
     let second: TestApp | undefined;
     if (t.config.databaseUrl) second = await createTestApp({ databaseUrl: t.config.databaseUrl });
+    /** `fitstream_notification_digests_total{outcome="emailed"}` as a scrape of `registry` shows it. */
+    const emailed = async (registry: Registry) =>
+      Number((await registry.metrics()).split('\n').find((line) => line.startsWith('fitstream_notification_digests_total{outcome="emailed"} '))?.split(' ')[1]);
+    const emailedBefore = await emailed(t.app.metrics);
     try {
-      const other = second?.app.notifications ?? notificationsService(t.app.db, { vapid: await loadVapidKeys(t.config.dataDir, t.config.publicUrl), publicUrl: t.config.publicUrl, secret: t.config.jwtSecret });
+      const otherRegistry = second?.app.metrics ?? new Registry();
+      const other =
+        second?.app.notifications ??
+        notificationsService(t.app.db, { vapid: await loadVapidKeys(t.config.dataDir, t.config.publicUrl), publicUrl: t.config.publicUrl, secret: t.config.jwtSecret, registry: otherRegistry });
       const runs = await Promise.all([
         t.app.notifications.runDigests(now, { userId: user.id }),
         other.runDigests(now, { userId: user.id }),
@@ -216,6 +224,8 @@ describe('the weekly digest', () => {
         other.runDigests(days(now, 1), { userId: user.id }),
       ]);
       expect(runs.flatMap((run) => run.built)).toHaveLength(1);
+      // Each instance counts what it decided: one digest emailed between them.
+      expect((await emailed(t.app.metrics)) - emailedBefore + (await emailed(otherRegistry))).toBe(1);
     } finally {
       await second?.close();
     }

@@ -30,6 +30,12 @@ async function send(type: string, object: { id: string }, eventId?: string) {
   expect(response.json()).toEqual({ isSuccess: true, received: true });
 }
 
+/** `fitstream_payment_webhooks_total` for one event type and outcome, as a scrape shows it. */
+async function processed(type: string, outcome: string): Promise<number> {
+  const line = (await test.app.metrics.metrics()).split('\n').find((text) => text.startsWith(`fitstream_payment_webhooks_total{type="${type}",outcome="${outcome}"} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
 /** A user who went through Stripe's checkout page (nothing confirmed or delivered yet). */
 async function paidCheckout() {
   const user = await signUp(test.app);
@@ -65,11 +71,16 @@ describe('webhook signatures', () => {
       { payload: tampered, signature: good.signature },
       { payload: good.payload, signature: good.signature.replace(/t=\d+/, 't=1000000000') },
     ];
+    const rejectedBefore = await processed('unverified', 'bad_signature');
     for (const delivery of cases) {
       const response = await deliver(test.app, delivery);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 400 });
     }
+    // The operator's view: deliveries whose signature failed (the one without the header is
+    // refused by the contract before), and no type taken from a body nobody signed.
+    expect(await processed('unverified', 'bad_signature')).toBe(rejectedBefore + cases.length - 1);
+    expect(await processed('customer.subscription.updated', 'applied')).toBe(0);
     const recorded = await test.app.db.select().from(providerEvents).where(eq(providerEvents.id, good.id));
     expect(recorded).toHaveLength(0);
   });
@@ -153,10 +164,13 @@ describe('webhook events', () => {
   it('ignores a replayed event: no second application, no call to Stripe', async () => {
     const { user, session, subscription } = await paidCheckout();
     const delivery = test.fake.event('checkout.session.completed', session);
+    const before = { applied: await processed('checkout.session.completed', 'applied'), duplicate: await processed('checkout.session.completed', 'duplicate') };
     expect((await deliver(test.app, delivery)).statusCode).toBe(200);
     const callsBefore = test.fake.requests.length;
     const replay = await deliver(test.app, delivery);
     expect(replay.statusCode).toBe(200);
+    expect(await processed('checkout.session.completed', 'applied')).toBe(before.applied + 1);
+    expect(await processed('checkout.session.completed', 'duplicate')).toBe(before.duplicate + 1);
     expect(test.fake.requests.length).toBe(callsBefore);
     const recorded = await test.app.db.select().from(providerEvents).where(eq(providerEvents.id, delivery.id));
     expect(recorded).toHaveLength(1);

@@ -93,6 +93,15 @@ describe('app with a built client', () => {
     expect(response.json()).toEqual({ isSuccess: false, message: expect.any(String), statusCode: 404, code: 'request.notFound' });
   });
 
+  it("answers /metrics with a JSON 404, never the app's page: the metrics are on METRICS_PORT only", async () => {
+    for (const url of ['/metrics', '/metrics/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json<{ code: string }>().code).toBe('request.notFound');
+      expect(response.body).not.toContain('fitstream_');
+    }
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
@@ -192,6 +201,23 @@ describe('app with a built client', () => {
         answerOf(viaFastify.statusCode, viaFastify.headers, viaFastify.rawPayload),
       );
     }
+  });
+
+  it('counts the files answered before Fastify under one route label, "static", by status', async () => {
+    const address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const count = async (status: string) => {
+      const line = (await t.app.metrics.metrics())
+        .split('\n')
+        .find((text) => text.startsWith(`fitstream_http_request_duration_seconds_count{method="GET",route="static",status_code="${status}"} `));
+      return line ? Number(line.split(' ')[1]) : 0;
+    };
+    const before = { ok: await count('200'), notModified: await count('304') };
+    const etag = (await fetch(`${address}/assets/index-abc123.js`)).headers.get('etag')!;
+    expect((await fetch(`${address}/`)).status).toBe(200);
+    expect((await fetch(`${address}/assets/index-abc123.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(await count('200')).toBe(before.ok + 2);
+    expect(await count('304')).toBe(before.notModified + 1);
+    expect(await t.app.metrics.metrics()).not.toContain('route="/assets/');
   });
 
   it('keeps unknown API paths a JSON 404 even with the app built', async () => {
