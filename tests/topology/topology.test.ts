@@ -110,6 +110,10 @@ describe('the edge, the balancer and two instances', () => {
     }
     // Only the master playlist (it reads the plan) went past the edge.
     expect((await balanced()) - before).toBe(1);
+    // The player reports how it went with its heartbeat (through the edge and the balancer too).
+    const quality = { startup_ms: 700, watched_ms: 4000, stalls: 0, stalled_ms: 0, switches: 0, rendition: '360p', failures: {} };
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect((await client.call('POST', `/api/v1/playback/sessions/${session.id}/heartbeat`, { quality })).status).toBe(200);
     const served = edge.served().filter((line) => line.startsWith('200 GET /media/') && !line.endsWith('master.m3u8'));
     expect(served).toHaveLength(files.length + 1);
   }, 300_000);
@@ -151,8 +155,12 @@ describe('the edge, the balancer and two instances', () => {
   it('Prometheus scrapes both instances', async () => {
     const up = await prometheus.until('up{job="fitstream"} == 1', (samples) => samples.length === 2, 60_000);
     expect(up.map((sample) => sample.metric.instance).sort()).toEqual(metricsPorts.map((port) => `127.0.0.1:${port}`).sort());
-    // Each instance's own numbers: the sign-ins and the playback the journey made are counted.
-    const requests = await prometheus.query('sum by (instance) (fitstream_http_requests_total)');
+    // Each instance's own numbers: both answered requests; the journey's start-up time was reported.
+    const requests = await prometheus.until('sum by (instance) (fitstream_http_request_duration_seconds_count) > 0', (samples) => samples.length === 2);
     expect(requests).toHaveLength(2);
+    await prometheus.until('sum(fitstream_playback_startup_seconds_count) == 1', (samples) => samples.length === 1);
+    // No instance ever answered a media file: the edge did (a session's master playlist is the API's).
+    const media = await prometheus.query('sum(fitstream_http_request_duration_seconds_count{route=~"/media/.+", route!~".*master.m3u8"})');
+    expect(media.map((sample) => Number(sample.value[1])).filter((count) => count > 0)).toEqual([]);
   }, 120_000);
 });
