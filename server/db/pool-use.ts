@@ -2,7 +2,6 @@
 // counts its pool itself; PGlite is one connection inside the process, so its "pool" is that one
 // connection, and what waits is the calls queued behind it (counted by wrapping its methods).
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from './client';
 
 export interface PoolUse {
   /** Connections open. */
@@ -45,9 +44,9 @@ function isNodePostgresPool(client: unknown): client is NodePostgresPool {
   return typeof client === 'object' && client !== null && typeof (client as Partial<NodePostgresPool>).waitingCount === 'number';
 }
 
-/** The connections of `db` now; null for a client neither driver made here (a test's own). */
-export function poolUse(db: Database): PoolUse | null {
-  const client: unknown = (db as unknown as { $client?: unknown }).$client;
+/** The connections of `db` (a drizzle database) now; null for a client neither driver made here (a test's own). */
+export function poolUse(db: object): PoolUse | null {
+  const client: unknown = (db as { $client?: unknown }).$client;
   if (isNodePostgresPool(client)) return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
   const calls = typeof client === 'object' && client !== null ? pgliteCalls.get(client) : undefined;
   if (!calls) return null;

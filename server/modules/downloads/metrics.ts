@@ -3,8 +3,7 @@
 // contract's closed lists, each series at 0 from the start.
 import { Counter, type Registry } from 'prom-client';
 import type { LimitReason } from './licences';
-import type { AccessRefusal } from './rules';
-import type { CreateOutcome, Refusal } from './service';
+import type { AccessRefusal, CreateOutcome, Refusal } from './rules';
 
 const REFUSALS: readonly (AccessRefusal | LimitReason | Exclude<Refusal, 'other_account' | 'other_device'>)[] = [
   'no_subscription',

@@ -6,6 +6,7 @@ import type { components } from '@domain/api-schema';
 import type { Queryable } from '@server/db/client';
 import { downloadLicences, plans, subscriptions, users } from '@server/db/schema';
 import { accessOf, accessOrder, type AccessRow, type PlaybackPlan, type RefusalReason } from '@server/modules/playback';
+import type { MediaRow } from '@server/modules/media';
 
 /** A licence lasts this long from its issue or last renewal. */
 export const LICENCE_DAYS = 30;
@@ -172,3 +173,12 @@ export async function settleDownloads(tx: Queryable, userId: string, now: Date):
   // The devices still holding downloads: the caller asks no more (a licence issued next counts them).
   return { plan: access.plan, devices, licences };
 }
+
+/** Why a licence is refused (a DownloadRefused's reason). */
+export type Refusal = AccessRefusal | 'device_not_allowed' | 'quality_not_in_plan' | 'other_account' | 'other_device';
+
+/** What asking for a licence comes to. */
+export type CreateOutcome =
+  | { kind: 'preparing' }
+  | { kind: 'limit'; reason: 'device_limit' | 'class_limit'; plan: DownloadPlan; devices: HoldingDevice[] }
+  | { kind: 'issued' | 'renewed'; licence: LicenceRow; media: MediaRow };

@@ -13,7 +13,8 @@ import { findPlayableClassMedia } from '@server/modules/playback';
 import { describeDevice } from '@server/modules/auth';
 import { licenceCounters } from './metrics';
 import { checkLicences, findLicences, foreignLicence, issueLicence, licenceLimit, listDeviceLicences, removeDeviceDownloads, revokeNotAllowed, touchDevice, type LicenceStatus } from './licences';
-import { revokeLicences, seenNow, settleDownloads, type AccessRefusal, type DownloadPlan, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
+import { revokeLicences, seenNow, settleDownloads, type AccessRefusal, type CreateOutcome, type DownloadPlan, type HoldingDevice, type LicenceRow, type Refusal, type RevokeReason } from './rules';
+
 
 /** The device asking: its server-issued identity (`deviceIdentity`) and its request headers (the Mobile plan's rule). */
 export interface AskingDevice {
@@ -22,7 +23,6 @@ export interface AskingDevice {
   headers: IncomingHttpHeaders;
 }
 
-export type Refusal = AccessRefusal | 'device_not_allowed' | 'quality_not_in_plan' | 'other_account' | 'other_device';
 
 export class DownloadRefused extends Error {
   override name = 'DownloadRefused';
@@ -34,11 +34,6 @@ export class DownloadRefused extends Error {
 function endReason(licence: LicenceRow): RevokeReason {
   return (licence.revokeReason as RevokeReason | null) ?? 'unknown';
 }
-
-export type CreateOutcome =
-  | { kind: 'preparing' }
-  | { kind: 'limit'; reason: 'device_limit' | 'class_limit'; plan: DownloadPlan; devices: HoldingDevice[] }
-  | { kind: 'issued' | 'renewed'; licence: LicenceRow; media: MediaRow };
 
 export interface Overview {
   plan: DownloadPlan | null;
