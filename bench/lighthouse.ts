@@ -7,7 +7,8 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { ApiSession, benchPassword, newIdentity } from './api-session';
-import { freePort, type RunningServer } from './server-process';
+import { freePort } from '../scripts/free-port';
+import type { RunningServer } from './server-process';
 import type { Row } from './table';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -5,11 +5,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
+import { freePort } from '../scripts/free-port';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -20,18 +20,6 @@ export interface RunningServer {
   /** Where the server's stdout and stderr go. */
   logFile: string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -68,8 +68,19 @@ function messageMap(variable: string, key: string, codes: Code[], fill: (message
   return lines;
 }
 
-/** The contract's error body, its message and code from nginx variables. */
-const errorBody = (status: number, message: string, code: string) => `'{"isSuccess":false,"message":"${message}","statusCode":${status},"code":"${code}"}'`;
+/** A named location answering the contract's error body (its message and code from nginx variables), never cached. */
+const errorLocation = (name: string, status: number, message: string, code: string) => [
+  `        location ${name} {`,
+  '            types { }',
+  '            default_type application/json;',
+  '            charset utf-8;',
+  '            charset_types application/json;',
+  '            add_header Cache-Control no-store always;',
+  '            add_header Cross-Origin-Resource-Policy same-origin always;',
+  '            add_header X-Content-Type-Options nosniff always;',
+  `            return ${status} '{"isSuccess":false,"message":"${message}","statusCode":${status},"code":"${code}"}';`,
+  '        }',
+];
 
 export function renderEdgeConfig(input: EdgeInput): string {
   const grantScriptDir = input.grantScriptDir ?? GRANT_SCRIPT_DIR;
@@ -162,27 +173,9 @@ export function renderEdgeConfig(input: EdgeInput): string {
     '            proxy_buffering off;',
     '        }',
     '',
-    '        location @refused {',
-    '            types { }',
-    '            default_type application/json;',
-    '            charset utf-8;',
-    '            charset_types application/json;',
-    '            add_header Cache-Control no-store always;',
-    '            add_header Cross-Origin-Resource-Policy same-origin always;',
-    '            add_header X-Content-Type-Options nosniff always;',
-    `            return 403 ${errorBody(403, '$media_refusal_message', '$media_refusal')};`,
-    '        }',
+    ...errorLocation('@refused', 403, '$media_refusal_message', '$media_refusal'),
     '',
-    '        location @not_found {',
-    '            types { }',
-    '            default_type application/json;',
-    '            charset utf-8;',
-    '            charset_types application/json;',
-    '            add_header Cache-Control no-store always;',
-    '            add_header Cross-Origin-Resource-Policy same-origin always;',
-    '            add_header X-Content-Type-Options nosniff always;',
-    `            return 404 ${errorBody(404, '$not_found_message', 'request.notFound')};`,
-    '        }',
+    ...errorLocation('@not_found', 404, '$not_found_message', 'request.notFound'),
     '    }',
     '',
     '    # Segments and tracks never change; a playlist\'s URL carries a session\'s grant.',

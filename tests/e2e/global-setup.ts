@@ -6,12 +6,12 @@
 // screenshot manifest the flows site reads.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeMissingSamples, sharedSampleMediaDir as mediaDir } from '@server/modules/media/samples';
 import { collectScreenshotRecords } from './screenshot-records';
+import { freePort } from '../../scripts/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -47,18 +47,6 @@ function checkBuildLeavesOut(distDir: string): void {
     if (offenders.length) throw new Error(`production build contains ${what}: ${offenders.join(', ')}`);
     console.log(`e2e: the production build leaves out ${what}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Running {

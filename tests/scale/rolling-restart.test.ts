@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../server/fixtures/api-client';
 import { steadyStream, until } from '../server/fixtures/steady-stream';
-import { freePort, startBalancer, type Balancer } from '../server/fixtures/haproxy';
+import { freePort } from '../../scripts/free-port';
+import { startBalancer, type Balancer } from '../server/fixtures/haproxy';
 import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
 import { freshPostgres } from '../server/harness';
 

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVOCATION_SYNC_MS } from '@server/modules/auth/revocations';
 import { ApiClient } from '../server/fixtures/api-client';
-import { freePort, startBalancer, type Balancer } from '../server/fixtures/haproxy';
+import { freePort } from '../../scripts/free-port';
+import { startBalancer, type Balancer } from '../server/fixtures/haproxy';
 import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
 import { freshPostgres, newDeviceId, PNG, TEST_PASSWORD } from '../server/harness';
 

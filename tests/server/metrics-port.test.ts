@@ -2,24 +2,13 @@
 // METRICS_PORT, nothing of it on the public port, and a port already taken stops the start
 // with one line naming METRICS_PORT.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process';
+import { freePort } from '../../scripts/free-port';
 
 /** A port nothing listens on now (the kernel's pick, released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 let scratch: string;
 let server: ServerProcess;
 let metricsPort: number;
