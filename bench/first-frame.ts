@@ -34,6 +34,9 @@ video.addEventListener('loadedmetadata', () => { document.getElementById('play')
 document.getElementById('play').addEventListener('click', () => video.play());
 </script></body></html>`;
 
+/** The product's master playlist for the bare page: its signed URLs (`/media/<media>/<grant>/<file>`) as the bare server's `/static/<media>/<file>`. */
+export const bareMasterOf = (master: string): string => master.replace(/\/media\/([^/]+)\/[^/\n"]+\//g, '/static/$1/');
+
 /** The steps to a first frame, in the order they happen on the product's page (bare has no session). */
 const STEPS = ['session start', 'hls.js', 'master playlist', 'rendition playlist', 'init segment', 'first segment'] as const;
 type Step = (typeof STEPS)[number];
@@ -199,7 +202,7 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
   // product autoplay (it tries when there is no resume point): Play is always pressed.
   const saved = await session.request('PUT', `/api/v1/playback/progress/${classId}`, { auth: true, json: { position_seconds: 1 } });
   if (saved.status !== 200) throw new Error(`saving the resume position answered ${saved.status}`);
-  const bareMaster = master.text().replace(/\?token=[^"\n]*/g, '').replaceAll('/media/', '/static/');
+  const bareMaster = bareMasterOf(master.text());
   const hlsScript = await readFile(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
   const bare = await startBareServer(
     [

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { edgeInstalled, startEdge } from '../tests/server/fixtures/nginx-edge';
-import { barePage, desktop, flags, pressPlay, recordVideoEvents, VIDEO_EVENTS, type Press } from './first-frame';
+import { bareMasterOf, barePage, desktop, flags, pressPlay, recordVideoEvents, VIDEO_EVENTS, type Press } from './first-frame';
 import { chromiumPath } from './lighthouse';
 import { subscriber } from './playback';
 import { freePort, startBareServer, startProductServer } from './server-process';
@@ -78,7 +78,7 @@ export async function measureStartup(options: { distDir: string; mediaDir: strin
     // "Resume from 0:01" on every run, so that Play is always pressed (bench/first-frame.ts).
     const saved = await session.request('PUT', `/api/v1/playback/progress/${classId}`, { auth: true, json: { position_seconds: 1 } });
     if (saved.status !== 200) throw new Error(`saving the resume position answered ${saved.status}`);
-    const bareMaster = master.text().replace(/\?token=[^"\n]*/g, '').replace(/\/media\/([^/]+)\/[^/]+\//g, '/static/$1/');
+    const bareMaster = bareMasterOf(master.text());
     const hlsScript = await readFile(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
     const bare = await startBareServer(
       [
