@@ -387,7 +387,7 @@ export async function measureViewers(options: ViewersOptions): Promise<Row[]> {
         figure: 'requests that reached the instances in the window (HAProxy)',
         value: after.balanced - before.balanced,
         unit: '',
-        note: 'heartbeats (and HAProxy has no health checks in this count): no media request passes the edge',
+        note: 'the heartbeats (its health checks are not in this count): no media request passes the edge',
       },
       {
         group,
