@@ -19,7 +19,8 @@ declare module 'autocannon' {
   export interface Result {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram;
-    throughput: Histogram;
+    /** Bytes per second; `total`: bytes in the run. */
+    throughput: Histogram & { total: number };
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -17,12 +17,12 @@ import { mainThreadBetween, printMainThread, traceCategories } from './main-thre
 import { ratioOf, type Row } from './table';
 
 // As a person's browser: Play must be pressed (the press is what is timed).
-const flags = [...browserFlags, '--autoplay-policy=user-gesture-required'];
-const desktop = { width: 1280, height: 800 };
+export const flags = [...browserFlags, '--autoplay-policy=user-gesture-required'];
+export const desktop = { width: 1280, height: 800 };
 
 // With sound, as the product plays a class: a muted video skips starting the audio output, which
 // measured 7 ms of the bare page's 15 ms from the press to `playing` (8 ms muted, the same sitting).
-const barePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head><body>
+export const barePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head><body>
 <video id="video" playsinline style="width:640px;aspect-ratio:16/9"></video><button id="play" type="button" disabled>Play</button>
 <script src="/hls.js"></script>
 <script>
@@ -33,6 +33,9 @@ hls.attachMedia(video);
 video.addEventListener('loadedmetadata', () => { document.getElementById('play').disabled = false; });
 document.getElementById('play').addEventListener('click', () => video.play());
 </script></body></html>`;
+
+/** The product's master playlist for the bare page: its signed URLs (`/media/<media>/<grant>/<file>`) as the bare server's `/static/<media>/<file>`. */
+export const bareMasterOf = (master: string): string => master.replace(/\/media\/([^/]+)\/[^/\n"]+\//g, '/static/$1/');
 
 /** The steps to a first frame, in the order they happen on the product's page (bare has no session). */
 const STEPS = ['session start', 'hls.js', 'master playlist', 'rendition playlist', 'init segment', 'first segment'] as const;
@@ -58,10 +61,10 @@ function stepOf(url: string): Step | null {
  * player machine and its media actor); from there to `playing` is the browser's. After the press
  * each event is also a `performance.mark` (bench:<event>), for the traced run's breakdown.
  */
-const VIDEO_EVENTS = ['loadedmetadata', 'canplay', 'play', 'timeupdate', 'waiting', 'playing'] as const;
+export const VIDEO_EVENTS = ['loadedmetadata', 'canplay', 'play', 'timeupdate', 'waiting', 'playing'] as const;
 /** The events timed from the page's start (the first of each); the others, the first after the press. */
 const BEFORE_PRESS: readonly string[] = ['loadedmetadata', 'canplay'];
-const recordVideoEvents = (names: readonly string[]) => {
+export const recordVideoEvents = (names: readonly string[]) => {
   const seen: Record<string, number[]> = {};
   const page = window as unknown as { videoEvents: Record<string, number[]>; benchPressed?: boolean };
   page.videoEvents = seen;
@@ -84,7 +87,7 @@ const FRAME_STEPS = ['playing handled', 'frame presented', 'frame on screen'] as
 /** One run's steps: when each first request started and ended, in ms relative to the press of Play (negative: before it). */
 type Breakdown = Partial<Record<Step | (typeof VIDEO_EVENTS)[number] | (typeof FRAME_STEPS)[number], { start: number; end: number }>>;
 
-interface Press {
+export interface Press {
   /** ms from the press to `playing` (as the window's capture listener saw it, before the page's own listeners). */
   playing: number;
   /**
@@ -141,7 +144,7 @@ function printBreakdown(label: string, runs: Breakdown[]): void {
  * press and `playing` are marked (bench:press, bench:playing) for the traced run, and the first
  * video frame presented after the press is taken from requestVideoFrameCallback.
  */
-async function pressPlay(page: Page, play: string): Promise<Press> {
+export async function pressPlay(page: Page, play: string): Promise<Press> {
   await page.locator(play).waitFor({ state: 'visible', timeout: 30_000 });
   await page.waitForFunction((selector) => {
     const button = document.querySelector(selector) as HTMLButtonElement | null;
@@ -199,7 +202,7 @@ export async function measureFirstFrame(server: RunningServer, options: { label:
   // product autoplay (it tries when there is no resume point): Play is always pressed.
   const saved = await session.request('PUT', `/api/v1/playback/progress/${classId}`, { auth: true, json: { position_seconds: 1 } });
   if (saved.status !== 200) throw new Error(`saving the resume position answered ${saved.status}`);
-  const bareMaster = master.text().replace(/\?token=[^"\n]*/g, '').replaceAll('/media/', '/static/');
+  const bareMaster = bareMasterOf(master.text());
   const hlsScript = await readFile(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
   const bare = await startBareServer(
     [

@@ -32,6 +32,9 @@ export interface PlaybackStart {
   segmentFile: string;
 }
 
+/** A signed media path's file under MEDIA_DIR: `/media/<media>/<grant>/<file>` is `<media>/<file>` (decision 053). */
+export const mediaFileOf = (pathname: string): string => decodeURIComponent(pathname.replace(/^\/media\/([^/]+)\/[^/]+\//, '$1/'));
+
 const uris = (playlist: string) => playlist.split('\n').filter((line) => line && !line.startsWith('#'));
 
 /** Starts playback of the first class with media and follows the playlists to a segment. */
@@ -54,7 +57,7 @@ export async function startPlayback(session: ApiSession, origin: string): Promis
     return {
       masterPlaylist: masterPlaylist.pathname + masterPlaylist.search,
       firstSegment: segment.pathname + segment.search,
-      segmentFile: decodeURIComponent(segment.pathname.slice('/media/'.length)),
+      segmentFile: mediaFileOf(segment.pathname),
     };
   }
   throw new Error('no class has media yet');

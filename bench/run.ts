@@ -4,13 +4,15 @@
 //   --quick        short durations and small N, for a smoke run while developing
 //   --doc=<file>   write the performance document there, whatever was run (a partial or quick
 //                  run never rewrites docs/performance.md by itself)
-//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled, engagement, downloads
+//   --only=a,b     only these benchmarks: signin, bundle, lighthouse, throughput, playback, firstframe, journeys, postgres, growth, stalled, engagement, downloads, edge, viewers, startup
 //                  (playback is segments and first frame; firstframe is first frame alone)
 //   --journeys=a,b the journey sizes N (PGlite), instead of 50,200 (quick: 5,20)
+//   --viewers=N    simulated viewers in the topology, instead of 1,000 (quick: 50)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureBundle } from './bundle';
 import { measureDownloads } from './downloads';
+import { measureEdge } from './edge';
 import { measureEngagement } from './engagement';
 import { measureGrowth } from './growth';
 import { measureJourneys } from './journeys';
@@ -21,6 +23,8 @@ import { createScratchDatabase, mappingRows, memoryBreakdownOf, memoryBreakdownR
 import { sharedSampleMediaDir } from '@server/modules/media/samples';
 import { measureSignInCost } from './signin-cost';
 import { measureStalledClients } from './stalled-clients';
+import { measureStartup } from './startup';
+import { measureViewers } from './viewers';
 import { performanceDocFile, writePerformanceDoc } from './performance-doc';
 import { judge, loadAverage, runInfo, textTable, writeResults, type Row } from './table';
 import { measureThroughput } from './throughput';
@@ -33,12 +37,14 @@ const docArgument = process.argv.find((argument) => argument.startsWith('--doc='
 const docFile = docArgument ? path.resolve(docArgument.slice('--doc='.length)) : !quick && only === null ? performanceDocFile : null;
 
 const settings = quick
-  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, firstFrameRuns: 3, downloadRuns: 3, downloadThroughputRuns: 5, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3 }
-  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, firstFrameRuns: 7, downloadRuns: 5, downloadThroughputRuns: 15, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9 };
+  ? { signInSamples: 3, signInSeconds: 1, lighthouseRuns: 1, firstFrameRuns: 3, downloadRuns: 3, downloadThroughputRuns: 5, seconds: 3, warmup: 1, connections: 50, journeys: [5, 20], pgJourneys: [5], idleWait: 1000, growth: [1_000, 5_000], growthSeconds: 2, signIns: 3, viewers: 50, viewerSeconds: 20, startupRuns: 5 }
+  : { signInSamples: 9, signInSeconds: 3, lighthouseRuns: 3, firstFrameRuns: 7, downloadRuns: 5, downloadThroughputRuns: 15, seconds: 30, warmup: 2, connections: 50, journeys: [50, 200], pgJourneys: [200], idleWait: 3000, growth: [10_000, 100_000], growthSeconds: 10, signIns: 9, viewers: 1000, viewerSeconds: 60, startupRuns: 15 };
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 const journeysArgument = process.argv.find((argument) => argument.startsWith('--journeys='));
 if (journeysArgument) settings.journeys = journeysArgument.slice('--journeys='.length).split(',').map(Number);
+const viewersArgument = process.argv.find((argument) => argument.startsWith('--viewers='));
+if (viewersArgument) settings.viewers = Number(viewersArgument.slice('--viewers='.length));
 const rows: Row[] = [];
 const started = new Date();
 const loadAtStart = loadAverage();
@@ -211,6 +217,24 @@ async function main(): Promise<void> {
       // Past the default REQUEST_TIMEOUT (30 s) before the count of connections still open.
       await step('stalled clients (PGlite, fresh server)', () =>
         measureStalledClients({ distDir, clients: 300, holdMs: quick ? 5000 : 15_000, closeWithinMs: 30_000 }),
+      );
+    }
+
+    if (wanted('edge')) {
+      await step('media edge: a segment through nginx with njs, bare nginx and the Node media route', () =>
+        measureEdge({ distDir, mediaDir: sharedSampleMediaDir, durationSeconds: settings.seconds, warmupSeconds: settings.warmup, connections: settings.connections }),
+      );
+    }
+
+    if (wanted('startup')) {
+      await step('start-up through the edge on a fast 4G link (Chromium), against bare hls.js', () =>
+        measureStartup({ distDir, mediaDir: sharedSampleMediaDir, runs: settings.startupRuns }),
+      );
+    }
+
+    if (wanted('viewers')) {
+      await step(`${settings.viewers} viewers through the edge, HAProxy and two instances (PostgreSQL, Redis)`, () =>
+        measureViewers({ distDir, mediaDir: sharedSampleMediaDir, viewers: settings.viewers, seconds: settings.viewerSeconds }),
       );
     }
 

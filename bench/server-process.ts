@@ -4,7 +4,7 @@
 // Fastify baseline; reads their memory from /proc; creates and drops a scratch PostgreSQL db.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -125,6 +125,8 @@ export interface ProductServerOptions {
   databaseUrl?: string;
   /** Instead of package.json's `start:server` (to compare node flags or settings). */
   start?: StartCommand;
+  /** More environment, over the bench's own (PUBLIC_URL included): a shared PLAYBACK_SECRET, REDIS_URL, … */
+  env?: Record<string, string>;
 }
 
 /** Starts the production server on a free port with a fresh DATA_DIR and sandbox payments. */
@@ -142,6 +144,7 @@ export async function startProductServer(options: ProductServerOptions): Promise
     NODE_ENV: 'production',
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
   let start = options.start;
   if (!start) {
     await buildProductServer();
@@ -203,6 +206,22 @@ export async function cpuTimeMs(pid: number): Promise<number> {
   // After the command name (which may hold spaces): utime and stime are the 14th and 15th fields.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The CPU time (ms) of a process and of its children (nginx's and HAProxy's workers). */
+export async function treeCpuMs(pid: number): Promise<number> {
+  let total = await cpuTimeMs(pid);
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) total += await cpuTimeMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 export async function memoryOf(pid: number): Promise<Memory> {
