@@ -13,7 +13,8 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { mediaUrl, signMediaGrant } from '@server/modules/media';
 import { edgeInstalled, NGINX, startEdge } from '../tests/server/fixtures/nginx-edge';
-import { freePort, startProductServer, treeCpuMs } from './server-process';
+import { freePort } from '../scripts/free-port';
+import { startProductServer, treeCpuMs } from './server-process';
 import { ratioOf, type Row } from './table';
 
 /** The segment every side serves: the tallest rendition's first, the largest of the samples (about 260 KB). */

@@ -15,7 +15,8 @@ import { edgeInstalled, startEdge } from '../tests/server/fixtures/nginx-edge';
 import { bareMasterOf, barePage, desktop, flags, pressPlay, recordVideoEvents, VIDEO_EVENTS, type Press } from './first-frame';
 import { chromiumPath } from './lighthouse';
 import { subscriber } from './playback';
-import { freePort, startBareServer, startProductServer } from './server-process';
+import { freePort } from '../scripts/free-port';
+import { startBareServer, startProductServer } from './server-process';
 import { ratioOf, type Row } from './table';
 
 /** A fast 4G link: 9 Mbit/s down, 60 ms round trip; 1.5 Mbit/s up (DevTools' fast 4G upload). */

@@ -18,7 +18,8 @@ import { mediaUrl } from '@server/modules/media';
 import { HAPROXY, startBalancer } from '../tests/server/fixtures/haproxy';
 import { edgeInstalled, startEdge } from '../tests/server/fixtures/nginx-edge';
 import { ApiSession, visitorAddress, type ApiResponse } from './api-session';
-import { cpuTimeMs, createScratchDatabase, freePort, startProductServer, treeCpuMs, type RunningServer } from './server-process';
+import { freePort } from '../scripts/free-port';
+import { cpuTimeMs, createScratchDatabase, startProductServer, treeCpuMs, type RunningServer } from './server-process';
 import type { Row } from './table';
 
 export interface ViewersOptions {

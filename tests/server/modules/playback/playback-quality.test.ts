@@ -52,7 +52,9 @@ const stop = (user: Pick<SignedUpUser, 'token'>, sessionId: string, quality?: ob
 /** Every sample of the app's registry, by name and labels (`name{a="x",b="y"}` → value). */
 async function samples(): Promise<Map<string, number>> {
   const found = new Map<string, number>();
-  for (const metric of await t.app.metrics.getMetricsAsJSON()) {
+  // The playback quality metrics only (the registry also counts requests, live sessions, the process, …).
+  const quality = (name: string) => name.startsWith('fitstream_playback_') && name !== 'fitstream_playback_live_sessions';
+  for (const metric of (await t.app.metrics.getMetricsAsJSON()).filter((each) => quality(each.name))) {
     for (const sample of metric.values) {
       const { labels, value } = sample;
       const { metricName } = sample as { metricName?: string };
