@@ -9,7 +9,5 @@ declare const mediaGrant: {
   sign(secret: string, mediaId: string, grant: Grant): string;
   read(secret: string, mediaId: string, segment: string, file: string): Grant | null;
   refusal(secret: string, mediaId: string, segment: string, file: string, cookieHeader: string | undefined, now: number): GrantRefusal;
-  /** The language of a refusal's message from an Accept-Language header. */
-  language(acceptLanguage: string | undefined): 'en' | 'es';
 };
 export default mediaGrant;

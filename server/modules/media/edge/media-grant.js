@@ -130,4 +130,4 @@ function edgeRefusal(r) {
   return refusal(process.env.PLAYBACK_SECRET || '', v.media_id, v.media_grant, v.media_file, r.headersIn.Cookie, Math.floor(Date.now() / 1000));
 }
 
-export default { sign: sign, read: read, refusal: refusal, language: language, edgeRefusal: edgeRefusal, edgeLanguage: edgeLanguage };
+export default { sign: sign, read: read, refusal: refusal, edgeRefusal: edgeRefusal, edgeLanguage: edgeLanguage };
