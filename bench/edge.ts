@@ -5,14 +5,13 @@
 // media route (today's Node path). autocannon, the same connections and duration for each side,
 // in rounds taking turns, in one run; and each server's own CPU per answer.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { mediaUrl, signMediaGrant } from '@server/modules/media';
-import { edgeInstalled, NGINX, startEdge } from '../tests/server/fixtures/nginx-edge';
+import { answers, edgeInstalled, exited, NGINX, startEdge } from '../tests/server/fixtures/nginx-edge';
 import { freePort } from '../scripts/free-port';
 import { startProductServer, treeCpuMs } from './server-process';
 import { ratioOf, type Row } from './table';
@@ -28,16 +27,6 @@ export interface EdgeOptions {
   warmupSeconds: number;
   connections: number;
 }
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => resolve(socket.end() !== undefined));
-    socket.once('error', () => resolve(false));
-  });
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 /**
  * A bare nginx: the same worker count, sendfile and access log as the edge's test fixture

@@ -22,7 +22,7 @@ export const desktop = { width: 1280, height: 800 };
 
 // With sound, as the product plays a class: a muted video skips starting the audio output, which
 // measured 7 ms of the bare page's 15 ms from the press to `playing` (8 ms muted, the same sitting).
-export const barePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head><body>
+const barePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head><body>
 <video id="video" playsinline style="width:640px;aspect-ratio:16/9"></video><button id="play" type="button" disabled>Play</button>
 <script src="/hls.js"></script>
 <script>
@@ -35,7 +35,7 @@ document.getElementById('play').addEventListener('click', () => video.play());
 </script></body></html>`;
 
 /** The product's master playlist for the bare page: its signed URLs (`/media/<media>/<grant>/<file>`) as the bare server's `/static/<media>/<file>`. */
-export const bareMasterOf = (master: string): string => master.replace(/\/media\/([^/]+)\/[^/\n"]+\//g, '/static/$1/');
+const bareMasterOf = (master: string): string => master.replace(/\/media\/([^/]+)\/[^/\n"]+\//g, '/static/$1/');
 
 /** The steps to a first frame, in the order they happen on the product's page (bare has no session). */
 const STEPS = ['session start', 'hls.js', 'master playlist', 'rendition playlist', 'init segment', 'first segment'] as const;
@@ -186,32 +186,38 @@ export async function pressPlay(page: Page, play: string): Promise<Press> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function measureFirstFrame(server: RunningServer, options: { label: string; mediaDir: string; runs: number; classId?: string }): Promise<Row[]> {
-  const session = await subscriber(server.origin);
+/**
+ * A subscriber at `origin` with a class to play ("Resume from 0:01" saved on it, so that every run
+ * presses Play, never depending on whether Chromium lets the product autoplay), and a bare page
+ * playing with hls.js the same ladder the product's master lists for that plan (Premium).
+ */
+export async function subscriberAndBarePage(origin: string, mediaDir: string, deviceId: string, classId?: string) {
+  const session = await subscriber(origin);
   const { classes } = await session.call<{ classes: { id: string }[] }>('classes', 'GET', '/api/v1/classes', 200, { auth: true });
-  const classId = options.classId ?? classes[0]?.id;
-  if (!classId) throw new Error('no class to play');
-  // The bare page plays the same ladder the product's master lists for this plan (Premium).
+  const chosen = classId ?? classes[0]?.id;
+  if (!chosen) throw new Error('no class to play');
   const started = await session.call<{ session: { id: string; master_playlist_url: string } }>('start', 'POST', '/api/v1/playback/sessions', 201, {
     auth: true,
-    json: { class_id: classId, device_id: 'bench-first-frame' },
+    json: { class_id: chosen, device_id: deviceId },
   });
   const master = await session.request('GET', started.session.master_playlist_url);
   await session.request('DELETE', `/api/v1/playback/sessions/${started.session.id}`, { auth: true });
-  // Every run offers "Resume from 0:01", so that none depends on whether Chromium lets the
-  // product autoplay (it tries when there is no resume point): Play is always pressed.
-  const saved = await session.request('PUT', `/api/v1/playback/progress/${classId}`, { auth: true, json: { position_seconds: 1 } });
+  const saved = await session.request('PUT', `/api/v1/playback/progress/${chosen}`, { auth: true, json: { position_seconds: 1 } });
   if (saved.status !== 200) throw new Error(`saving the resume position answered ${saved.status}`);
-  const bareMaster = bareMasterOf(master.text());
   const hlsScript = await readFile(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
   const bare = await startBareServer(
     [
       { method: 'GET', url: '/', contentType: 'text/html; charset=utf-8', body: Buffer.from(barePage) },
       { method: 'GET', url: '/hls.js', contentType: 'text/javascript; charset=utf-8', body: hlsScript },
-      { method: 'GET', url: '/master.m3u8', contentType: 'application/vnd.apple.mpegurl', body: Buffer.from(bareMaster) },
+      { method: 'GET', url: '/master.m3u8', contentType: 'application/vnd.apple.mpegurl', body: Buffer.from(bareMasterOf(master.text())) },
     ],
-    { staticRoot: options.mediaDir },
+    { staticRoot: mediaDir },
   );
+  return { session, classId: chosen, bare };
+}
+
+export async function measureFirstFrame(server: RunningServer, options: { label: string; mediaDir: string; runs: number; classId?: string }): Promise<Row[]> {
+  const { session, classId, bare } = await subscriberAndBarePage(server.origin, options.mediaDir, 'bench-first-frame', options.classId);
   // One run on each page, in a browser of its own; `traced` records a performance trace of the press.
   const productRun = async (browser: Browser, run: number, traced: boolean) => {
     const productContext = await browser.newContext({ baseURL: server.origin, viewport: desktop });

@@ -8,15 +8,12 @@
 // read as an operator reads it, from the server's fitstream_playback_startup_seconds histogram on
 // its metrics port, and reported beside it.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { edgeInstalled, startEdge } from '../tests/server/fixtures/nginx-edge';
-import { bareMasterOf, barePage, desktop, flags, pressPlay, recordVideoEvents, VIDEO_EVENTS, type Press } from './first-frame';
+import { desktop, flags, pressPlay, recordVideoEvents, subscriberAndBarePage, VIDEO_EVENTS, type Press } from './first-frame';
 import { chromiumPath } from './lighthouse';
-import { subscriber } from './playback';
 import { freePort } from '../scripts/free-port';
-import { startBareServer, startProductServer } from './server-process';
+import { startProductServer } from './server-process';
 import { ratioOf, type Row } from './table';
 
 /** A fast 4G link: 9 Mbit/s down, 60 ms round trip; 1.5 Mbit/s up (DevTools' fast 4G upload). */
@@ -65,30 +62,7 @@ export async function measureStartup(options: { distDir: string; mediaDir: strin
   try {
     const edge = await startEdge({ balancer: `127.0.0.1:${server.port}`, mediaDir: options.mediaDir, playbackSecret, port: edgePort });
     stops.push(() => edge.stop());
-    const session = await subscriber(edge.url);
-    const { classes } = await session.call<{ classes: { id: string }[] }>('classes', 'GET', '/api/v1/classes', 200, { auth: true });
-    const classId = classes[0]?.id;
-    if (!classId) throw new Error('no class to play');
-    // The bare page plays the ladder the product's master lists for this plan (Premium), as bench/first-frame.ts does.
-    const started = await session.call<{ session: { id: string; master_playlist_url: string } }>('start', 'POST', '/api/v1/playback/sessions', 201, {
-      auth: true,
-      json: { class_id: classId, device_id: 'bench-startup' },
-    });
-    const master = await session.request('GET', started.session.master_playlist_url);
-    await session.request('DELETE', `/api/v1/playback/sessions/${started.session.id}`, { auth: true });
-    // "Resume from 0:01" on every run, so that Play is always pressed (bench/first-frame.ts).
-    const saved = await session.request('PUT', `/api/v1/playback/progress/${classId}`, { auth: true, json: { position_seconds: 1 } });
-    if (saved.status !== 200) throw new Error(`saving the resume position answered ${saved.status}`);
-    const bareMaster = bareMasterOf(master.text());
-    const hlsScript = await readFile(createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js'));
-    const bare = await startBareServer(
-      [
-        { method: 'GET', url: '/', contentType: 'text/html; charset=utf-8', body: Buffer.from(barePage) },
-        { method: 'GET', url: '/hls.js', contentType: 'text/javascript; charset=utf-8', body: hlsScript },
-        { method: 'GET', url: '/master.m3u8', contentType: 'application/vnd.apple.mpegurl', body: Buffer.from(bareMaster) },
-      ],
-      { staticRoot: options.mediaDir },
-    );
+    const { session, classId, bare } = await subscriberAndBarePage(edge.url, options.mediaDir, 'bench-startup');
     stops.push(() => bare.stop());
 
     const productRun = async (browser: Browser, run: number) => {
