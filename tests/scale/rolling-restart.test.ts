@@ -4,49 +4,24 @@
 // SIGTERM, taken out of the rotation by its readiness (503) while it still listens, left to drain
 // and exit, and started again on its port. The client must notice nothing: every request
 // answered 200, before, during and after.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../server/fixtures/api-client';
 import { steadyStream, until } from '../server/fixtures/steady-stream';
-import { freePort } from '../../scripts/free-port';
-import { startBalancer, type Balancer } from '../server/fixtures/haproxy';
-import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
-import { freshPostgres } from '../server/harness';
+import { sharedJwtSecret } from '../server/fixtures/server-process';
+import { startSharedInstances, type SharedInstances } from '../server/fixtures/shared-instances';
 
 describe('a rolling restart behind HAProxy', () => {
-  let env: Record<string, string>;
-  let ports: number[];
-  let instances: ServerProcess[] = [];
-  let balancer: Balancer;
-  let dropDatabase: () => Promise<void>;
+  let shared: SharedInstances;
 
   beforeAll(async () => {
-    const database = await freshPostgres((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL)!);
-    dropDatabase = database.drop;
-    const balancerPort = await freePort();
-    ports = [await freePort(), await freePort()];
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.TEST_REDIS_URL!,
-      REDIS_KEY_PREFIX: `fs-test-${randomBytes(6).toString('hex')}:`,
-      JWT_SECRET: sharedJwtSecret(),
-      PLAYBACK_SECRET: sharedJwtSecret(),
-      PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
-      TRUST_PROXY: '1',
-      DATA_DIR: '/nonexistent-data-dir',
-      SHUTDOWN_GRACE_SECONDS: '3',
-    };
-    instances = await Promise.all(ports.map((port) => startServerProcess({ ...env, PORT: String(port) })));
-    balancer = await startBalancer(instances.map((instance) => instance.url), balancerPort);
-    await balancer.until((states) => states.every((state) => state.status === 'UP'), 30_000);
+    shared = await startSharedInstances({ env: { PLAYBACK_SECRET: sharedJwtSecret(), SHUTDOWN_GRACE_SECONDS: '3' } });
   }, 240_000);
   afterAll(async () => {
-    await balancer?.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await dropDatabase();
+    await shared?.stop();
   });
 
   it('an instance sent SIGTERM under a steady stream of requests, and started again, loses none of them', async () => {
+    const { balancer, instances } = shared;
     const client = new ApiClient(balancer.url);
     expect((await client.signUp()).status).toBe(201);
     const stream = steadyStream(client);
@@ -63,7 +38,7 @@ describe('a rolling restart behind HAProxy', () => {
       const whileAlone = stream.answered();
       await until(() => stream.answered() >= whileAlone + 20, 'answers from the other instance alone');
 
-      instances[0] = await startServerProcess({ ...env, PORT: String(ports[0]) });
+      await shared.restart(0);
       const [back] = await balancer.until((states) => states[0]?.status === 'UP', 30_000);
       await balancer.until((states) => states[0]!.requests > back!.requests + 10, 30_000);
     } finally {

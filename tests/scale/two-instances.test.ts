@@ -4,49 +4,30 @@
 // PostgreSQL database and one Redis, started together on an empty database, behind HAProxy
 // running the balancer's template (deploy/haproxy/, one trusted hop): what a client does through
 // the balancer must not notice there are two.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVOCATION_SYNC_MS } from '@server/modules/auth/revocations';
 import { ApiClient } from '../server/fixtures/api-client';
-import { freePort } from '../../scripts/free-port';
-import { startBalancer, type Balancer } from '../server/fixtures/haproxy';
-import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
-import { freshPostgres, newDeviceId, PNG, TEST_PASSWORD } from '../server/harness';
+import type { Balancer } from '../server/fixtures/haproxy';
+import type { ServerProcess } from '../server/fixtures/server-process';
+import { startSharedInstances, type SharedInstances } from '../server/fixtures/shared-instances';
+import { newDeviceId, PNG, TEST_PASSWORD } from '../server/harness';
 
 /** How long after a logout the other instance may still accept its access token (decision 018). */
 const REVOCATION_BOUND_MS = 2 * DEFAULT_REVOCATION_SYNC_MS;
 
 describe('two instances on one PostgreSQL and one Redis, behind HAProxy', () => {
-  let instances: ServerProcess[] = [];
+  let shared: SharedInstances;
+  let instances: ServerProcess[];
   let balancer: Balancer;
   let proxyUrl: string;
-  let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
-    const port = await freePort();
-    proxyUrl = `http://127.0.0.1:${port}`;
-    const database = await freshPostgres((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL)!);
-    dropDatabase = database.drop;
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.TEST_REDIS_URL!,
-      REDIS_KEY_PREFIX: `fs-test-${randomBytes(6).toString('hex')}:`,
-      JWT_SECRET: sharedJwtSecret(),
-      PUBLIC_URL: proxyUrl,
-      TRUST_PROXY: '1',
-      DATA_DIR: '/nonexistent-data-dir',
-      RATE_LIMIT_SIGN_IN_PER_IP: '4/600',
-    };
-    // Started together on an empty database: the migrations must run once, not collide.
-    instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    balancer = await startBalancer(instances.map((instance) => instance.url), port);
-    // Both ready (their /readyz answered 200 twice) before the first request.
-    await balancer.until((states) => states.every((state) => state.status === 'UP'), 30_000);
+    shared = await startSharedInstances({ env: { RATE_LIMIT_SIGN_IN_PER_IP: '4/600' } });
+    ({ instances, balancer } = shared);
+    proxyUrl = balancer.url;
   }, 240_000);
   afterAll(async () => {
-    await balancer?.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await dropDatabase();
+    await shared?.stop();
   });
 
   it('a journey whose requests alternate between them completes', async () => {

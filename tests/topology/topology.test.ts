@@ -5,18 +5,17 @@
 // plan URLs are refused at the edge; one instance sent SIGTERM under load fails no request; and
 // Prometheus sees both instances. Runs where PostgreSQL and Redis answer and Debian's nginx (with
 // njs), HAProxy and Prometheus are installed (vitest.config.ts; .ci/run installs them).
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
 import { mediaUrl, signMediaGrant } from '@server/modules/media';
 import { ApiClient } from '../server/fixtures/api-client';
 import { freePort } from '../../scripts/free-port';
-import { startBalancer, type Balancer } from '../server/fixtures/haproxy';
+import type { Balancer } from '../server/fixtures/haproxy';
 import { startEdge, type Edge } from '../server/fixtures/nginx-edge';
 import { startPrometheus, type Prometheus } from '../server/fixtures/prometheus';
-import { sharedJwtSecret, startServerProcess, type ServerProcess } from '../server/fixtures/server-process';
+import { sharedJwtSecret, type ServerProcess } from '../server/fixtures/server-process';
+import { startSharedInstances, type SharedInstances } from '../server/fixtures/shared-instances';
 import { steadyStream, until } from '../server/fixtures/steady-stream';
-import { freshPostgres } from '../server/harness';
 
 const PLAYBACK_SECRET = sharedJwtSecret();
 
@@ -29,50 +28,40 @@ interface Session {
 }
 
 describe('the edge, the balancer and two instances', () => {
-  let env: Record<string, string>;
-  let ports: number[];
   let metricsPorts: number[];
-  let instances: ServerProcess[] = [];
+  let shared: SharedInstances;
+  let instances: ServerProcess[];
   let balancer: Balancer;
   let edge: Edge;
   let prometheus: Prometheus;
-  let dropDatabase: () => Promise<void>;
   let client: ApiClient;
   let session: Session;
 
   beforeAll(async () => {
     await makeMissingSamples(sharedSampleMediaDir);
-    const database = await freshPostgres((process.env.TEST_POSTGRES_URL ?? process.env.TEST_DATABASE_URL)!);
-    dropDatabase = database.drop;
     const [edgePort, balancerPort] = [await freePort(), await freePort()];
-    ports = [await freePort(), await freePort()];
     metricsPorts = [await freePort(), await freePort()];
-    env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.TEST_REDIS_URL!,
-      REDIS_KEY_PREFIX: `fs-test-${randomBytes(6).toString('hex')}:`,
-      JWT_SECRET: sharedJwtSecret(),
-      PLAYBACK_SECRET,
-      PUBLIC_URL: `http://127.0.0.1:${edgePort}`,
-      // Two proxies on this machine: the edge, then the balancer.
-      TRUST_PROXY: '2',
-      DATA_DIR: '/nonexistent-data-dir',
-      MEDIA_DIR: sharedSampleMediaDir,
-      SHUTDOWN_GRACE_SECONDS: '3',
-    };
-    const instanceEnv = (index: number) => ({ ...env, PORT: String(ports[index]), METRICS_PORT: String(metricsPorts[index]) });
-    instances = await Promise.all([0, 1].map((index) => startServerProcess(instanceEnv(index))));
-    balancer = await startBalancer(instances.map((instance) => instance.url), balancerPort);
-    await balancer.until((states) => states.every((state) => state.status === 'UP'), 60_000);
+    shared = await startSharedInstances({
+      balancerPort,
+      env: {
+        PLAYBACK_SECRET,
+        PUBLIC_URL: `http://127.0.0.1:${edgePort}`,
+        // Two proxies on this machine: the edge, then the balancer.
+        TRUST_PROXY: '2',
+        MEDIA_DIR: sharedSampleMediaDir,
+        SHUTDOWN_GRACE_SECONDS: '3',
+      },
+      perInstance: (index) => ({ METRICS_PORT: String(metricsPorts[index]) }),
+      upWithinMs: 60_000,
+    });
+    ({ instances, balancer } = shared);
     edge = await startEdge({ balancer: `127.0.0.1:${balancerPort}`, mediaDir: sharedSampleMediaDir, playbackSecret: PLAYBACK_SECRET, port: edgePort });
     prometheus = await startPrometheus(metricsPorts.map((port) => `127.0.0.1:${port}`));
   }, 600_000);
   afterAll(async () => {
     await prometheus?.stop();
     await edge?.stop();
-    await balancer?.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await dropDatabase?.();
+    await shared?.stop();
   });
 
   /** How many requests HAProxy has passed to the instances so far. */
@@ -146,7 +135,7 @@ describe('the edge, the balancer and two instances', () => {
       await stopping;
       const alone = stream.answered();
       await until(() => stream.answered() >= alone + 20, 'answers from the other instance alone');
-      instances[0] = await startServerProcess({ ...env, PORT: String(ports[0]), METRICS_PORT: String(metricsPorts[0]) });
+      await shared.restart(0);
       await balancer.until((states) => states[0]?.status === 'UP', 60_000);
     } finally {
       expect(await stream.stop()).toEqual([]);
