@@ -83,8 +83,8 @@ export function createReadiness(sources: ReadinessSources): Readiness {
     }
   }
 
+  /** Run by `check` only, once it has seen the server is not shutting down. */
   async function checkOnce(): Promise<NotReadyPart[]> {
-    if (sources.shuttingDown()) return ['shutting_down'];
     const [database, media] = await Promise.all([askDatabase(), mediaDirReadable()]);
     const notReady: NotReadyPart[] = [];
     if (database !== 'ok') notReady.push(database);

@@ -60,17 +60,17 @@ export function gracefulShutdown(app: ShutdownTarget, options: ShutdownOptions):
       .close()
       .then(afterClose)
       .then(
-      () => {
-        clearInterval(sweep);
-        app.log.info('closed: exiting');
-        exit(0);
-      },
-      (error: unknown) => {
-        clearInterval(sweep);
-        app.log.error({ err: error }, 'shutdown failed');
-        exit(1);
-      },
-    );
+        () => {
+          clearInterval(sweep);
+          app.log.info('closed: exiting');
+          exit(0);
+        },
+        (error: unknown) => {
+          clearInterval(sweep);
+          app.log.error({ err: error }, 'shutdown failed');
+          exit(1);
+        },
+      );
   };
 
   return (signal: string) => {
