@@ -2,8 +2,9 @@
 // front of two instances sharing one PostgreSQL, one Redis and one MEDIA_DIR, with Prometheus
 // scraping both. A subscriber's journey to a played class goes through the edge; every media file
 // of that playback is answered by the edge, none by an instance; forged, expired and above-the-
-// plan URLs are refused at the edge; one instance sent SIGTERM under load fails no request; and
-// Prometheus sees both instances. Runs where PostgreSQL and Redis answer and Debian's nginx (with
+// plan URLs are refused at the edge; Prometheus sees both instances and the playback's start-up
+// time (before a restart would zero one instance's counters); and one instance sent SIGTERM under
+// load fails no request. Runs where PostgreSQL and Redis answer and Debian's nginx (with
 // njs), HAProxy and Prometheus are installed (vitest.config.ts; .ci/run installs them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
@@ -126,6 +127,18 @@ describe('the edge, the balancer and two instances', () => {
     expect(await balanced()).toBe(before);
   });
 
+  it('Prometheus scrapes both instances', async () => {
+    const up = await prometheus.until('up{job="fitstream"} == 1', (samples) => samples.length === 2, 60_000);
+    expect(up.map((sample) => sample.metric.instance).sort()).toEqual(metricsPorts.map((port) => `127.0.0.1:${port}`).sort());
+    // Each instance's own numbers: both answered requests; the journey's start-up time was reported.
+    const requests = await prometheus.until('sum by (instance) (fitstream_http_request_duration_seconds_count) > 0', (samples) => samples.length === 2);
+    expect(requests).toHaveLength(2);
+    await prometheus.until('sum(fitstream_playback_startup_seconds_count) == 1', (samples) => samples.length === 1);
+    // No instance ever answered a media file: the edge did (a session's master playlist is the API's).
+    const media = await prometheus.query('sum(fitstream_http_request_duration_seconds_count{route=~"/media/.+", route!~".*master.m3u8"})');
+    expect(media.map((sample) => Number(sample.value[1])).filter((count) => count > 0)).toEqual([]);
+  }, 120_000);
+
   it('an instance sent SIGTERM under a steady stream of requests through the edge fails none of them', async () => {
     const stream = steadyStream(client);
     try {
@@ -141,16 +154,4 @@ describe('the edge, the balancer and two instances', () => {
       expect(await stream.stop()).toEqual([]);
     }
   }, 240_000);
-
-  it('Prometheus scrapes both instances', async () => {
-    const up = await prometheus.until('up{job="fitstream"} == 1', (samples) => samples.length === 2, 60_000);
-    expect(up.map((sample) => sample.metric.instance).sort()).toEqual(metricsPorts.map((port) => `127.0.0.1:${port}`).sort());
-    // Each instance's own numbers: both answered requests; the journey's start-up time was reported.
-    const requests = await prometheus.until('sum by (instance) (fitstream_http_request_duration_seconds_count) > 0', (samples) => samples.length === 2);
-    expect(requests).toHaveLength(2);
-    await prometheus.until('sum(fitstream_playback_startup_seconds_count) == 1', (samples) => samples.length === 1);
-    // No instance ever answered a media file: the edge did (a session's master playlist is the API's).
-    const media = await prometheus.query('sum(fitstream_http_request_duration_seconds_count{route=~"/media/.+", route!~".*master.m3u8"})');
-    expect(media.map((sample) => Number(sample.value[1])).filter((count) => count > 0)).toEqual([]);
-  }, 120_000);
 });
