@@ -18,6 +18,11 @@ export function defaultPlan(plans: readonly Plan[]): Plan | null {
 /** The cheapest and dearest monthly price on sale (minor units), as `GET /payments/price-range` answers it. */
 export type PriceRange = Pick<components['schemas']['PriceRangeSuccess'], 'min' | 'max' | 'currency'>;
 
+/** How an amount of money is written (minor units / 100): the app's and the server's pages alike. */
+export const moneyFormat = (currency: string) => ({ style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }) as const;
+
+export const formatMoney = (amount: number, currency: string, locale: string): string => new Intl.NumberFormat(locale, moneyFormat(currency)).format(amount / 100);
+
 /**
  * "From X to Y a month", computed from the monthly plans on sale so the copy never disagrees
  * with the prices; null when none is on sale.

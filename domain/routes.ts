@@ -47,8 +47,10 @@ export const routes = {
   privacy: { path: '/privacy', access: 'public', href: () => '/privacy' },
   dmca: { path: '/dmca', access: 'public', href: () => '/dmca' },
   eula: { path: '/eula', access: 'public', href: () => '/eula' },
-  support: { path: '/support', access: 'public', href: () => '/support' },
+  // `contact`: at its "How to reach us" section (the footer's "Contact Us").
+  support: { path: '/support', access: 'public', href: (section?: 'contact') => (section ? `/support#${section}` : '/support') },
   changelog: { path: '/changelog', access: 'public', href: () => '/changelog' },
+  cookies: { path: '/cookies', access: 'public', href: () => '/cookies' },
 } as const satisfies Record<string, { path: `/${string}`; access: Access; href: (...args: never[]) => string }>;
 
 export type RouteName = keyof typeof routes;

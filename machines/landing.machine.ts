@@ -1,5 +1,6 @@
 // /: the landing page's own decisions. It loads the public price range (computed by the server
-// from the plans) for the "from X to Y a month" copy, and sends the email entry to sign-up
+// from the plans) for the "from X to Y a month" copy, starting from the one the pre-rendered page
+// was drawn with when there is one (docs/decisions/063), and sends the email entry to sign-up
 // with the address prefilled. A range that cannot be loaded leaves the range-free copy: there
 // is nothing a visitor could do about it, so no banner.
 import { assign, emit, fromPromise, setup } from 'xstate';
@@ -17,12 +18,18 @@ export interface LandingContext {
 
 export type LandingEvent = { type: 'email.submit'; email: string };
 
+/** `priceRange`: the range the page was drawn with (a pre-rendered landing), until the loaded one. */
+export interface LandingInput {
+  priceRange?: PriceRange | null;
+}
+
 /** The visitor asked to go, whether or not the range has arrived. */
 const signUp = { 'email.submit': { target: 'leaving', actions: 'goToSignUp' } } as const;
 
 export const landingMachine = setup({
   types: {
     context: {} as LandingContext,
+    input: {} as LandingInput,
     events: {} as LandingEvent,
     emitted: {} as Navigation,
   },
@@ -38,7 +45,7 @@ export const landingMachine = setup({
   },
 }).createMachine({
   id: 'landing',
-  context: { priceRange: null },
+  context: ({ input }) => ({ priceRange: input?.priceRange ?? null }),
   initial: 'loading',
   states: {
     loading: {
@@ -47,7 +54,7 @@ export const landingMachine = setup({
         src: 'loadPriceRange',
         onDone: [
           { guard: { type: 'loaded', params: outcomeOf }, target: 'ready', actions: { type: 'keepRange', params: outcomeOf } },
-          // Refused, no response or cancelled: the page keeps its range-free copy, silently.
+          // Refused, no response or cancelled: the page keeps the copy it has, silently.
           { target: 'unavailable' },
         ],
         onError: { target: 'unavailable' },

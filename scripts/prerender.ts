@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/lib/held-input.ts';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../src/lib/storage-keys.ts';
-import { PRERENDERED_PAGES } from '../domain/prerendered-pages.ts';
+import { PRERENDERED_PAGES, PRICE_SLOT_ATTRIBUTE, PRICED_PAGES } from '../domain/prerendered-pages.ts';
 import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, type DownloadsPages, type DownloadsTemplate } from '../src/sw/downloads-templates.ts';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
@@ -38,8 +38,11 @@ export function firstPaintScript(visitorOnly: boolean): string {
 
 export const scriptHash = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`;
 
+/** What a priced page's template is drawn with: the server writes the plans' range over it (decision 063). */
+const TEMPLATE_PRICE_RANGE = { min: 0, max: 0, currency: 'EUR' };
+
 interface Renderer {
-  renderPage(pathname: string, language: string): Promise<{ html: string; title: string } | null>;
+  renderPage(pathname: string, language: string, options?: { priceRange?: typeof TEMPLATE_PRICE_RANGE }): Promise<{ html: string; title: string } | null>;
   renderDownloadsTemplate(language: string): Promise<DownloadsTemplate>;
 }
 
@@ -201,9 +204,15 @@ export function prerenderPages(): Plugin & { downloadsPages: () => Promise<Downl
             continue;
           }
           await writeFile(path.join(outDir, PRERENDERED_DIR, language, `${name}.html`), pageDocument(index, page, language, script, pathname));
+          const pricedName = PRICED_PAGES[pathname];
+          if (!pricedName) continue;
+          // The same page quoting a range, for the server to fill with the plans' (decision 063).
+          const priced = await renderer.renderPage(pathname, language, { priceRange: TEMPLATE_PRICE_RANGE });
+          if (!priced || !priced.html.includes(`${PRICE_SLOT_ATTRIBUTE}="max"`)) throw new Error(`prerender: ${pathname} (${language}) drawn with a range quotes none`);
+          await writeFile(path.join(outDir, PRERENDERED_DIR, language, `${pricedName}.html`), pageDocument(index, priced, language, script, pathname));
         }
       }
-      const manifest = { pages: PRERENDERED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };
+      const manifest = { pages: PRERENDERED_PAGES, priced: PRICED_PAGES, languages: PRERENDERED_LANGUAGES, languageCookie: LANGUAGE_COOKIE, scriptHashes: [...hashes] };
       await writeFile(path.join(outDir, PRERENDERED_DIR, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       // /downloads for the service worker to draw offline, in each language (decision 050).
       const downloadsPages: Record<string, DownloadsTemplate> = {};

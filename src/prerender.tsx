@@ -17,6 +17,8 @@ import { App } from './app/app';
 import { loadScreenAt } from './app/flow-screens';
 import { createPersistence, memoryStorage } from './lib/persistence';
 import { routeTitles } from './app/route-titles';
+import type { PriceRange } from '@domain/plans';
+import { drawnWithPriceRange } from './lib/drawn-price-range';
 
 /** Every call stays pending: the page shows what it shows before any answer arrives. */
 const pendingApi = new Proxy({}, { get: () => () => new Promise(() => undefined) }) as Api;
@@ -38,9 +40,12 @@ export interface RenderedPage {
 /**
  * The page at `pathname` in `language`, as main.tsx's first render in a browser draws it (for a
  * visitor, or for a signed-in account whose membership is not known yet with `signedIn`).
- * Null when a part of the page keeps suspending (it is then left to the app shell).
+ * Null when a part of the page keeps suspending (it is then left to the app shell). `priceRange`:
+ * the range a priced page (the landing) quotes.
  */
-export async function renderPage(pathname: string, language: AppLocale, { signedIn = false } = {}): Promise<RenderedPage | null> {
+export async function renderPage(pathname: string, language: AppLocale, { signedIn = false, priceRange = null }: { signedIn?: boolean; priceRange?: PriceRange | null } = {}): Promise<RenderedPage | null> {
+  // A priced page's template: drawn with a range, whose amounts the server replaces (docs/decisions/063).
+  drawnWithPriceRange(priceRange);
   const persistence = createPersistence({ local: memoryStorage(), session: memoryStorage() }, () => '00000000-0000-4000-8000-000000000000');
   persistence.writeLanguage(language);
   if (signedIn) persistence.writeSession({ user: { email: 'template@fitstream.invalid', token: 'template' }, remember: true });

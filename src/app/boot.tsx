@@ -16,6 +16,7 @@ import { createAppActors, type AppDeps } from './actors';
 import { App } from './app';
 import { drawnWith, listRecords, readDownloadsEarly, readDrawnDownloads } from '@features/downloads';
 import type { HeldInput } from '@lib/held-input';
+import { drawnWithPriceRange, readDrawnPriceRange } from '@lib/drawn-price-range';
 import { createPersistence } from '@lib/persistence';
 import { loadScreenAt, SCREEN_SHOWN } from './flow-screens';
 
@@ -39,6 +40,8 @@ export async function boot(root: HTMLElement, held: HeldInput | null): Promise<v
   // Offline, the service worker may have drawn /downloads with its list (docs/decisions/050): the
   // downloads machine starts with the list it drew, so hydrating it changes nothing.
   if (prerendered) drawnWith(readDrawnDownloads(document));
+  // The landing's price range as the server wrote it into the page (docs/decisions/063).
+  if (prerendered) drawnWithPriceRange(readDrawnPriceRange(root));
   const actors = createAppActors({
     api: (auth, language) =>
       lazyApi(async () => {

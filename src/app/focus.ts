@@ -1,5 +1,6 @@
-// Focus management: after a route change, move focus to the new page's heading so keyboard
-// and screen-reader users start at the top of the new content (errors focus the Banner).
+// Focus management: after a route change, move focus to the new page's heading (or, for a link
+// to a section, the section's) so keyboard and screen-reader users start at the new content
+// (errors focus the Banner).
 // Lazy screens render their heading a moment later, so wait for it briefly.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
@@ -19,8 +20,14 @@ export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null
     if (!root) return;
     // The first h1 that takes focus: while a lazy screen loads, Suspense keeps the previous
     // page mounted but hidden, and a hidden heading cannot take focus, so wait for the new one.
+    // A link to a section (`/support#contact`): its heading instead, which scrolls it into view.
+    const anchor = window.location.hash.length > 1 ? decodeURIComponent(window.location.hash.slice(1)) : null;
+    const headings = () => {
+      const section = anchor === null ? null : document.getElementById(anchor);
+      return section && root.contains(section) ? section.querySelectorAll<HTMLElement>('h2, h3') : root.querySelectorAll<HTMLElement>('h1');
+    };
     const focusHeading = (): boolean => {
-      for (const heading of root.querySelectorAll<HTMLElement>('h1')) {
+      for (const heading of headings()) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();
         if (document.activeElement === heading) return true;

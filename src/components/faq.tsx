@@ -3,9 +3,9 @@
 // the server gave one. The browser opens and closes them, before the app is up as after, so React
 // keeps no state of theirs (docs/decisions/071).
 import { useId } from 'react';
-import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { PriceRange } from '@domain/plans';
-import { useFormatMoney } from './money';
+import { PriceRangeAmount } from './money';
 
 const messages = defineMessages({
   title: { id: 'faq.title', defaultMessage: 'Frequently Asked Questions' },
@@ -35,7 +35,8 @@ const messages = defineMessages({
   },
 });
 
-const costWithRange = defineMessage<{ min: string; max: string }>({
+// Its amounts are elements (PriceRangeAmount), which the typed descriptors cannot declare.
+const costWithRange: MessageDescriptor = defineMessage({
   id: 'faq.cost.answer',
   defaultMessage:
     "Watch FitStream in the web browser of your smartphone, tablet, laptop or TV (or send a class to your TV with your browser's cast or AirPlay button) for one fixed monthly fee. Plans range from {min} to {max} a month. No extra costs, no contracts, and a 7-day free trial.",
@@ -48,13 +49,12 @@ export interface FaqProps {
 
 export function Faq({ priceRange }: FaqProps) {
   const intl = useIntl();
-  const formatMoney = useFormatMoney();
   const baseId = useId();
 
   const cost = priceRange
     ? intl.formatMessage(costWithRange, {
-        min: formatMoney(priceRange.min, priceRange.currency),
-        max: formatMoney(priceRange.max, priceRange.currency),
+        min: <PriceRangeAmount range={priceRange} end="min" />,
+        max: <PriceRangeAmount range={priceRange} end="max" />,
       })
     : intl.formatMessage(messages.costANoRange);
   const items = [

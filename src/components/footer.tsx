@@ -1,7 +1,8 @@
-// Footer: the legal and information links every page offers; the links that have no page
-// yet are plain text marked "coming soon", so nothing leads nowhere.
+// Footer: the legal and information links every page offers. Help and contact are the support
+// page (its "How to reach us" section); cookies and storage, the page that says what the app keeps.
 import { Link } from 'wouter';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { routes } from '@domain/routes';
 
 const messages = defineMessages({
   label: { id: 'footer.label', defaultMessage: 'Footer' },
@@ -13,9 +14,8 @@ const messages = defineMessages({
   dmca: { id: 'footer.dmca', defaultMessage: 'DMCA' },
   changelog: { id: 'footer.changelog', defaultMessage: 'What’s new' },
   helpCentre: { id: 'footer.helpCentre', defaultMessage: 'Help Centre' },
-  cookies: { id: 'footer.cookies', defaultMessage: 'Cookie Preferences' },
+  cookies: { id: 'footer.cookies', defaultMessage: 'Cookies and storage' },
   contact: { id: 'footer.contact', defaultMessage: 'Contact Us' },
-  soon: { id: 'footer.soon', defaultMessage: '(coming soon)' },
 });
 
 const copyright = defineMessage<{ year: number }>({
@@ -30,9 +30,10 @@ const LINKS = [
   { href: '/eula', label: messages.eula },
   { href: '/dmca', label: messages.dmca },
   { href: '/changelog', label: messages.changelog },
+  { href: '/support', label: messages.helpCentre },
+  { href: routes.support.href('contact'), label: messages.contact },
+  { href: '/cookies', label: messages.cookies },
 ] as const;
-
-const PLACEHOLDERS = [messages.helpCentre, messages.cookies, messages.contact] as const;
 
 export interface FooterProps {
   year?: number;
@@ -51,14 +52,6 @@ export function Footer({ year = new Date().getFullYear() }: FooterProps) {
                 <Link href={link.href} className="footer__link">
                   {intl.formatMessage(link.label)}
                 </Link>
-              </li>
-            ))}
-            {PLACEHOLDERS.map((label) => (
-              <li key={label.id}>
-                <span className="footer__placeholder">
-                  {intl.formatMessage(label)}
-                  <span className="visually-hidden"> {intl.formatMessage(messages.soon)}</span>
-                </span>
               </li>
             ))}
           </ul>

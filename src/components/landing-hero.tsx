@@ -2,9 +2,9 @@
 // (sign in, sign up). The price line appears only when the server gave a range, so it is
 // never wrong.
 import { Link } from 'wouter';
-import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { PriceRange } from '@domain/plans';
-import { useFormatMoney } from './money';
+import { PriceRangeAmount } from './money';
 
 const messages = defineMessages({
   title: { id: 'landing.hero.title', defaultMessage: 'Unlimited fitness classes, programmes and more' },
@@ -18,7 +18,8 @@ const messages = defineMessages({
   imageAlt: { id: 'landing.hero.imageAlt', defaultMessage: 'An illustrated athlete mid-lunge in front of a class playing on screen' },
 });
 
-const priceLine = defineMessage<{ min: string; max: string }>({
+// Its amounts are elements (PriceRangeAmount), which the typed descriptors cannot declare.
+const priceLine: MessageDescriptor = defineMessage({
   id: 'landing.hero.price',
   defaultMessage: 'Plans from {min} to {max} a month. Cancel anytime.',
 });
@@ -32,7 +33,6 @@ export interface LandingHeroProps {
 
 export function LandingHero({ signUpHref = '/register', signInHref = '/login', priceRange }: LandingHeroProps) {
   const intl = useIntl();
-  const formatMoney = useFormatMoney();
   return (
     <section className="hero">
       <div className="hero__inner">
@@ -44,8 +44,8 @@ export function LandingHero({ signUpHref = '/register', signInHref = '/login', p
           {priceRange ? (
             <span key="price">
               {intl.formatMessage(priceLine, {
-                min: formatMoney(priceRange.min, priceRange.currency),
-                max: formatMoney(priceRange.max, priceRange.currency),
+                min: <PriceRangeAmount range={priceRange} end="min" />,
+                max: <PriceRangeAmount range={priceRange} end="max" />,
               })}
             </span>
           ) : (

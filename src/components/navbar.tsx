@@ -1,6 +1,7 @@
 // Navbar: the way around the app, which differs for visitors, signed-in users and subscribers (Activity), with the
-// language switcher. On wide screens the places to train sit in the bar and the account's pages
-// (Account, Billing & Subscriptions, Log out) behind "Your account"; on narrower screens all of
+// language switcher. On wide screens the places to train sit in the bar and, for a signed-in
+// account, its pages (Account, Billing & Subscriptions, Log out) behind "Your account"; a visitor
+// has Sign In and Sign Up there instead; on narrower screens all of
 // it folds behind a menu button, so the bar is always one row in either language.
 // Both menus are disclosures (docs/decisions/049): aria-expanded on their button; Escape closes the open one and gives
 // focus back to its button; each closes when focus leaves it (Tab past its end, a click elsewhere).
@@ -26,6 +27,7 @@ const messages = defineMessages({
   account: { id: 'navbar.account', defaultMessage: 'Account' },
   logout: { id: 'navbar.logout', defaultMessage: 'Log out' },
   signIn: { id: 'navbar.signIn', defaultMessage: 'Sign In' },
+  signUp: { id: 'navbar.signUp', defaultMessage: 'Sign Up' },
   menu: { id: 'navbar.menu', defaultMessage: 'Menu' },
   yourAccount: { id: 'navbar.yourAccount', defaultMessage: 'Your account' },
   language: { id: 'navbar.language', defaultMessage: 'Language' },
@@ -139,25 +141,26 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
         </button>
         <nav id={menuId} className="navbar__menu" aria-label={intl.formatMessage(messages.nav)}>
           <ul className="navbar__links">{LINKS.filter(shown).map(item)}</ul>
-          <div className="navbar__account" onBlur={onAccountBlur}>
-            <button
-              ref={accountButton}
-              type="button"
-              className="navbar__account-button"
-              aria-expanded={accountOpen}
-              aria-controls={accountId}
-              onClick={() => setAccountOpen((isOpen) => !isOpen)}
-              {...disclosure}
-            >
-              {intl.formatMessage(messages.yourAccount)}
-              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2" fill="none">
-                <path className="navbar__icon-open" d="M6 15l6-6 6 6" />
-                <path className="navbar__icon-closed" d="M6 9l6 6 6-6" />
-              </svg>
-            </button>
-            <div id={accountId} className="navbar__account-menu">
-              <ul className="navbar__links">{ACCOUNT_LINKS.map(item)}</ul>
-              {signedIn ? (
+          {/* A visitor has no account to open: Sign In and Sign Up stand in its place. */}
+          {signedIn ? (
+            <div className="navbar__account" onBlur={onAccountBlur}>
+              <button
+                ref={accountButton}
+                type="button"
+                className="navbar__account-button"
+                aria-expanded={accountOpen}
+                aria-controls={accountId}
+                onClick={() => setAccountOpen((isOpen) => !isOpen)}
+                {...disclosure}
+              >
+                {intl.formatMessage(messages.yourAccount)}
+                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2" fill="none">
+                  <path className="navbar__icon-open" d="M6 15l6-6 6 6" />
+                  <path className="navbar__icon-closed" d="M6 9l6 6 6-6" />
+                </svg>
+              </button>
+              <div id={accountId} className="navbar__account-menu">
+                <ul className="navbar__links">{ACCOUNT_LINKS.map(item)}</ul>
                 <button
                   type="button"
                   className="btn btn--ghost"
@@ -168,9 +171,9 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
                 >
                   {intl.formatMessage(messages.logout)}
                 </button>
-              ) : null}
+              </div>
             </div>
-          </div>
+          ) : null}
           <div className="navbar__tools">
             <label className="visually-hidden" htmlFor={languageId}>
               {intl.formatMessage(messages.language)}
@@ -186,9 +189,14 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
               <option value="es" lang="es">Español</option>
             </select>
             {signedIn ? null : (
-              <Link href="/login" className="btn btn--primary" onClick={close}>
-                {intl.formatMessage(messages.signIn)}
-              </Link>
+              <>
+                <Link href="/login" className="btn btn--ghost navbar__visitor" onClick={close}>
+                  {intl.formatMessage(messages.signIn)}
+                </Link>
+                <Link href="/register" className="btn btn--primary navbar__visitor" onClick={close}>
+                  {intl.formatMessage(messages.signUp)}
+                </Link>
+              </>
             )}
           </div>
         </nav>

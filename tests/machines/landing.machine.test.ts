@@ -2,15 +2,15 @@
 // email entry's way to sign-up.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { landingMachine, type LoadPriceRangeOutput } from '@machines/landing.machine';
+import { landingMachine, type LandingInput, type LoadPriceRangeOutput } from '@machines/landing.machine';
 import { controlledActor, settle } from './controlled-actor';
 import { recordNavigation } from './navigation-recorder';
 
 const range = { min: 899, max: 1799, currency: 'EUR' };
 
-function start() {
+function start(input: LandingInput = {}) {
   const load = controlledActor<LoadPriceRangeOutput>();
-  const actor = createActor(landingMachine.provide({ actors: { loadPriceRange: load.logic } }));
+  const actor = createActor(landingMachine.provide({ actors: { loadPriceRange: load.logic } }), { input });
   const navigations = recordNavigation(actor);
   actor.start();
   return { actor, load, navigations };
@@ -24,6 +24,23 @@ describe('landing machine: price range', () => {
     load.last.resolve({ kind: 'ok', data: range });
     await settle();
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.priceRange).toEqual(range);
+  });
+
+  it('starts from the range the pre-rendered page quotes, and takes the one loaded after', async () => {
+    const drawn = { min: 799, max: 1799, currency: 'EUR' };
+    const { actor, load } = start({ priceRange: drawn });
+    expect(actor.getSnapshot().context.priceRange).toEqual(drawn);
+    load.last.resolve({ kind: 'ok', data: range });
+    await settle();
+    expect(actor.getSnapshot().context.priceRange).toEqual(range);
+  });
+
+  it('keeps the quoted range when loading it fails', async () => {
+    const { actor, load } = start({ priceRange: range });
+    load.last.resolve({ kind: 'unreachable' });
+    await settle();
+    expect(actor.getSnapshot().matches('unavailable')).toBe(true);
     expect(actor.getSnapshot().context.priceRange).toEqual(range);
   });
 

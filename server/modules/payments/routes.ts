@@ -2,7 +2,6 @@
 // plans, subscribe, confirm a checkout, list, cancel, reactivate, the payment-method portal and
 // home. The work is `app.payments` (./service.ts); these routes answer in the contract's shapes.
 import type { FastifyInstance } from 'fastify';
-import { priceRange } from '@domain/plans';
 import { routeSchema } from '@server/contract';
 import { CachedRead } from '@server/db/cached-read';
 import { HttpError } from '@server/errors';
@@ -27,7 +26,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
   // Public: the landing's "from X to Y a month" comes from the plans themselves.
   app.get(`${base}/price-range`, { schema: routeSchema('GET', `${base}/price-range`) }, async () => {
     // Read each time: the public landing shows a price change at once (tests/server/modules/payments/payments.test.ts).
-    const range = priceRange((await payments.activePlans()).map(planBody));
+    const range = await payments.priceRange();
     if (!range) throw new HttpError(404, 'payments.noPlansOnSale');
     return { isSuccess: true, ...range, trialDays: trialDaysForNewAccounts };
   });

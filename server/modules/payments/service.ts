@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { isCurrentStatus } from '@domain/subscriptions';
+import { priceRange, type Plan } from '@domain/plans';
 import type { AppLocale } from '@domain/locales';
 import type { components } from '@domain/api-schema';
 import type { AccountAnswers } from '@server/db/account-answers';
@@ -64,6 +65,9 @@ export function paymentsService(db: Database, provider: PaymentProvider, answers
 
   return {
     activePlans: () => listActivePlans(db),
+    /** The landing's "from X to Y a month": the monthly plans on sale (null: none). */
+    priceRange: async () =>
+      priceRange((await listActivePlans(db)).map((plan) => ({ amount: plan.amount, currency: plan.currency, interval: plan.interval as Plan['interval'], interval_count: plan.intervalCount }))),
     /** The provider's checkout URL for the plan (404 when not on sale), or null when the account already subscribes. */
     async subscribe(userId: string, planId: string, language: AppLocale): Promise<string | null> {
       const plan = await findActivePlan(db, planId);

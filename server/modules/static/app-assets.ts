@@ -49,7 +49,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-async function compressed(body: Buffer, extension: string): Promise<Pick<AppAsset, 'br' | 'gzip'>> {
+export async function compressed(body: Buffer, extension: string): Promise<Pick<AppAsset, 'br' | 'gzip'>> {
   if (!COMPRESSIBLE.has(extension) || body.length < MIN_COMPRESS_BYTES) return { br: null, gzip: null };
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -57,6 +57,8 @@ async function compressed(body: Buffer, extension: string): Promise<Pick<AppAsse
   ]);
   return { br: br.length < body.length ? br : null, gzip: gz.length < body.length ? gz : null };
 }
+
+export const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
 /** Every file of `distDir` by its URL path (`/index.html`, `/assets/index-abc.js`). */
 export async function loadAppAssets(distDir: string): Promise<Map<string, AppAsset>> {
@@ -73,7 +75,7 @@ export async function loadAppAssets(distDir: string): Promise<Map<string, AppAss
     const body = await readFile(file);
     assets.set(urlPath, {
       contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      etag: etagOf(body),
       cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
       body,
       ...(await compressed(body, extension)),

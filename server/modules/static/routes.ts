@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { sendError } from '@server/plugins/app/error-handler';
 import type { HeaderSet } from '@server/plugins/external/security';
 import { pickEncoding, type AppAsset, type AppAssets, type PreparedAsset } from './app-assets';
+import { CachedRead } from '@server/db/cached-read';
 import { prerenderedPages, type PageChooser } from './prerendered-pages';
 
 // `/metrics`: a scraper pointed at the public port by mistake gets a 404, not the app's page
@@ -71,7 +72,10 @@ function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>, page: PageCh
     const url = request.url ?? '/';
     const query = url.indexOf('?');
     const pathname = query < 0 ? url : url.slice(0, query);
-    const found = page(pathname, request.headers) ?? prepared.get(pathname);
+    const chosen = page(pathname, request.headers);
+    // A priced page still waiting on the plans: Fastify's route below waits for it.
+    if (chosen instanceof Promise) return false;
+    const found = chosen ?? prepared.get(pathname);
     if (!found) return false;
     const answer = answerFor(found, request.headers);
     response.writeHead(answer.status, answer.headers);
@@ -83,7 +87,10 @@ function answerOnNode(prepared: ReadonlyMap<string, PreparedAsset>, page: PageCh
 
 export default fp<{ assets: AppAssets }>(
   async (app, { assets }) => {
-    const page = prerenderedPages(assets, app.securityHeaders, prepare);
+    // The landing quotes the plans' price range (decision 063): read as the price-range API reads
+    // it, kept until the plans change.
+    const priceRange = new CachedRead(() => app.payments.priceRange(), { tables: ['plans'], maxAgeMs: 60_000 }).listen(app.changeFeed);
+    const page = prerenderedPages(assets, app.securityHeaders, prepare, () => priceRange.current());
     // The pre-rendered files are only ever answered at their page's path, with their script's hash.
     const served = [...assets].filter(([pathname]) => !pathname.startsWith('/prerendered/'));
     const prepared = new Map(served.map(([pathname, asset]) => [pathname, prepare(asset, app.securityHeaders)]));
@@ -97,7 +104,7 @@ export default fp<{ assets: AppAssets }>(
     app.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const api = isApiPath(pathname);
-      const asset = api ? undefined : (page(pathname, request.headers) ?? prepared.get(pathname));
+      const asset = api ? undefined : ((await page(pathname, request.headers)) ?? prepared.get(pathname));
       if (asset) return sendAsset(request, reply, asset);
       // A missing hashed file is a stale page asking for an old build, not a deep link.
       const deepLink = !api && !pathname.startsWith('/assets/');
@@ -110,5 +117,5 @@ export default fp<{ assets: AppAssets }>(
       sendError(reply, 404, 'request.notFound', { method: request.method, path: request.url.split('?')[0] ?? '/' }),
     );
   },
-  { name: 'static-routes', dependencies: ['config-and-database'] },
+  { name: 'static-routes', dependencies: ['config-and-database', 'change-feed', 'payments-service'] },
 );

@@ -1,8 +1,8 @@
 // /: the landing page, a view of the session and of the landing machine. A one-time sign-in
 // link (?nftoken=…&device_id=…) is handed to the session, which shows a spinner while it
-// exchanges it. The landing machine loads the price range for the hero and FAQ (until it
-// arrives, or when it cannot, they use their range-free copy) and decides where the email
-// entry goes.
+// exchanges it. The landing machine loads the price range for the hero and FAQ (starting from the
+// one the pre-rendered page quotes; without one, until it arrives or when it cannot, they use
+// their range-free copy) and decides where the email entry goes.
 import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
@@ -13,6 +13,7 @@ import { LandingFeatures } from '@components/landing-features';
 import { LandingHero } from '@components/landing-hero';
 import { Spinner } from '@components/spinner';
 import { useSession, useSessionSend } from '@lib/app-actors';
+import { drawnPriceRange } from '@lib/drawn-price-range';
 import { useFlow } from '@lib/flow';
 import { routes } from '@domain/routes';
 import { landingMachine } from '@machines/landing.machine';
@@ -31,7 +32,7 @@ export default function LandingScreen() {
   const send = useSessionSend();
   const exchanging = useSession((snapshot) => snapshot.matches('exchanging'));
   const notice = useSession((snapshot) => snapshot.context.notice);
-  const [landing, sendLanding] = useFlow(landingMachine);
+  const [landing, sendLanding] = useFlow(landingMachine, { priceRange: drawnPriceRange() });
   const { priceRange } = landing.context;
   const [email, setEmail] = useState('');
   const sent = useRef<string | null>(null);

@@ -7,6 +7,7 @@ export const staticPages = {
   terms: () => import('./terms-page'),
   privacy: () => import('./privacy-page'),
   changelog: () => import('./changelog-page'),
+  cookies: () => import('./cookies-page'),
 } as const;
 
 export type StaticPageName = keyof typeof staticPages;

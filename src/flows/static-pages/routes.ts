@@ -10,6 +10,7 @@ const titles = defineMessages({
   eula: { id: 'title.eula', defaultMessage: 'Licence agreement' },
   support: { id: 'title.support', defaultMessage: 'Support' },
   changelog: { id: 'title.changelog', defaultMessage: "What's new" },
+  cookies: { id: 'title.cookies', defaultMessage: 'Cookies and storage' },
 });
 
 export const routes = {
@@ -19,4 +20,5 @@ export const routes = {
   eula: { title: titles.eula, screen: staticPages.eula, worksOffline: true },
   support: { title: titles.support, screen: staticPages.support, worksOffline: true },
   changelog: { title: titles.changelog, screen: staticPages.changelog, worksOffline: true },
+  cookies: { title: titles.cookies, screen: staticPages.cookies, worksOffline: true },
 } satisfies FlowRoutes;

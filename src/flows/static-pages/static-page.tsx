@@ -8,6 +8,8 @@ import { useIntl } from 'react-intl';
 export type StaticValues = Record<string, string | number>;
 
 export interface StaticSection {
+  /** The section's anchor (`/support#contact`). */
+  id?: string;
   heading: MessageDescriptor;
   paragraphs?: readonly MessageDescriptor[];
   items?: readonly MessageDescriptor[];
@@ -33,7 +35,7 @@ export function StaticPage({ title, updated, intro = [], sections, values }: Sta
         <p key={message.id}>{t(message)}</p>
       ))}
       {sections.map((section) => (
-        <section key={String(section.heading.id)}>
+        <section key={String(section.heading.id)} id={section.id}>
           <h2>{t(section.heading)}</h2>
           {section.paragraphs?.map((message) => <p key={message.id}>{t(message)}</p>)}
           {section.items ? (

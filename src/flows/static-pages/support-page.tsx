@@ -38,7 +38,7 @@ export default function SupportPage() {
       sections={[
         { heading: m.hoursHeading, paragraphs: [m.hours] },
         { heading: m.issuesHeading, items: [m.payment, m.access, m.technical, m.feedback] },
-        { heading: m.contactHeading, items: [m.phone, m.email], after: [m.tip] },
+        { id: 'contact', heading: m.contactHeading, items: [m.phone, m.email], after: [m.tip] },
       ]}
     />
   );
