@@ -1,7 +1,8 @@
 // Banner: the one message a screen shows about what just happened. Errors interrupt (alert),
 // successes and information wait their turn (status); information has no check mark, so a
 // refusal that is not an error ("you already subscribe") never looks like a success; it takes focus so keyboard and screen-reader users land
-// on it, and its slot keeps its height so the page does not jump as messages come and go.
+// on it, and its slot keeps its height so the page does not jump as messages come and go (unless
+// told not to, where a message only ever follows a press: then an empty slot takes no room).
 import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useMessageText, type MessageLike } from './message-like';
@@ -26,6 +27,9 @@ export function Banner({ message, kind = 'error', reserveSpace = true, onDismiss
   useEffect(() => {
     if (shown) ref.current?.focus();
   }, [shown]);
+
+  // A slot that keeps no space is not drawn while empty: in a stack its box would still take a gap.
+  if (!reserveSpace && !shown) return null;
 
   return (
     <div className={`banner-slot${reserveSpace ? ' banner-slot--reserved' : ''}`}>

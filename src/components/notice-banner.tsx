@@ -3,6 +3,7 @@
 import { Banner } from '@components/banner';
 import type { Notice } from '@domain/notices';
 
-export function NoticeBanner({ notice, onDismiss }: { notice: Notice | null; onDismiss?: () => void }) {
-  return <Banner message={notice?.message ?? null} kind={notice?.tone ?? 'error'} onDismiss={notice ? onDismiss : undefined} />;
+/** `reserveSpace={false}`: nothing at all while there is no notice (where a notice only follows a press). */
+export function NoticeBanner({ notice, onDismiss, reserveSpace = true }: { notice: Notice | null; onDismiss?: () => void; reserveSpace?: boolean }) {
+  return <Banner message={notice?.message ?? null} kind={notice?.tone ?? 'error'} onDismiss={notice ? onDismiss : undefined} reserveSpace={reserveSpace} />;
 }

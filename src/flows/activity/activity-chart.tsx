@@ -15,8 +15,8 @@ const description = defineMessage<{ total: number; best: number; current: number
 const WIDTH = 640;
 const HEIGHT = 220;
 const TOP = 16;
-const BOTTOM = 28;
-const LEFT = 36;
+const BOTTOM = 34;
+const LEFT = 52;
 
 export default function ActivityChart({ weeks, goalMinutes }: { weeks: WeekTotal[]; goalMinutes: number | null }) {
   const intl = useIntl();

@@ -40,7 +40,7 @@ export default function BillingScreen() {
   const dismiss = () => send({ type: 'notice.dismiss' });
   return (
     <div className="page billing">
-      <NoticeBanner notice={error} onDismiss={dismiss} />
+      <NoticeBanner notice={error} onDismiss={dismiss} reserveSpace={false} />
       <h1>{intl.formatMessage(messages.title)}</h1>
       {snapshot.hasTag('loading') ? (
         <Spinner size="lg" />

@@ -134,7 +134,7 @@ function PaymentHistory() {
   ];
   return (
     <div className="stack">
-      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
+      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} reserveSpace={false} />
       {loading ? (
         <Spinner size="lg" />
       ) : items.length === 0 ? (

@@ -42,7 +42,7 @@ export function AddToSchedule({ actor, send }: { actor: ActorRefFrom<ScheduleAdd
       {(value === 'open' || value === 'adding') && (
         <form className="stack card" onSubmit={submit}>
           <h2 className="schedule-add__title">{intl.formatMessage(messages.formTitle)}</h2>
-          <NoticeBanner notice={context.notice} />
+          <NoticeBanner notice={context.notice} reserveSpace={false} />
           <ScheduleWhen idPrefix="schedule-add" date={context.date} time={context.time} min={context.today} onChange={(change) => send({ type: 'scheduleAdd.change', ...change })} />
           <div className="schedule-item__actions">
             <Button type="submit" busy={busy}>
@@ -56,7 +56,7 @@ export function AddToSchedule({ actor, send }: { actor: ActorRefFrom<ScheduleAdd
       )}
       {value === 'added' && (
         <>
-          <NoticeBanner notice={context.notice} />
+          <NoticeBanner notice={context.notice} reserveSpace={false} />
           <div className="schedule-item__actions">
             <Link href={routes.schedule.href()} className="btn btn--primary">
               {intl.formatMessage(messages.open)}

@@ -135,24 +135,28 @@ export default function PlanChangeScreen() {
             {intl.formatMessage(snapshot.matches('undoing') ? messages.undoing : messages.undo)}
           </Button>
         ) : null}
-        <fieldset className="plan-choice stack">
-          <legend>{intl.formatMessage(messages.choose)}</legend>
-          {plans.map((plan) => (
-            <div key={plan.id}>
-            <label className="plan-choice__option">
-              <input
-                type="radio"
-                name="plan"
-                value={plan.id}
-                checked={(chosen ?? subscription.plan_id) === plan.id}
-                onChange={() => send({ type: 'plan.choose', plan: plan.id })}
-              />{' '}
-              <strong>{plan.name}</strong> · {intl.formatMessage(perMonth, { price: intl.formatNumber(plan.amount / 100, { style: 'currency', currency: plan.currency }) })} ·{' '}
-              {plan.quality}
-              {plan.id === subscription.plan_id ? ` (${intl.formatMessage(messages.current)})` : ''}
-            </label>
-            </div>
-          ))}
+        {/* Radio cards, as the pricing page's plans look: the whole card is the radio's label. */}
+        <fieldset className="plan-choice">
+          <legend className="plan-choice__legend">{intl.formatMessage(messages.choose)}</legend>
+          <div className="plan-choice__options">
+            {plans.map((plan) => (
+              <label key={plan.id} className={`plan-choice__option${plan.id === subscription.plan_id ? ' plan-choice__option--current' : ''}`}>
+                <span className="plan-choice__top">
+                  <input
+                    type="radio"
+                    name="plan"
+                    value={plan.id}
+                    checked={(chosen ?? subscription.plan_id) === plan.id}
+                    onChange={() => send({ type: 'plan.choose', plan: plan.id })}
+                  />
+                  <strong className="plan-choice__name">{plan.name}</strong>
+                </span>
+                <span className="plan-choice__price">{intl.formatMessage(perMonth, { price: intl.formatNumber(plan.amount / 100, { style: 'currency', currency: plan.currency }) })}</span>
+                <span className="plan-choice__quality">{plan.quality}</span>
+                {plan.id === subscription.plan_id ? <span className="badge plan-choice__current">{intl.formatMessage(messages.current)}</span> : null}
+              </label>
+            ))}
+          </div>
         </fieldset>
         <div className="billing-actions">
           <Button busy={snapshot.matches('previewing')} disabled={busy || chosen === null || chosen === subscription.plan_id} onClick={() => send({ type: 'preview.request' })}>

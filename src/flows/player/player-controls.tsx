@@ -163,6 +163,8 @@ export function PlayerControls({ video, send, language, parts, extras, children 
         {intl.formatMessage(messages.keys)}
       </p>
       <div className="player__bar">
+        {/* The time beside the seek bar, not among the buttons: a phone's buttons then fit two rows. */}
+        <div className="player__timeline">
         <div className="player__seekbar">
           <input
             type="range"
@@ -177,13 +179,14 @@ export function PlayerControls({ video, send, language, parts, extras, children 
           />
           <ChapterMarks chapters={parts} durationSeconds={context.durationSeconds} />
         </div>
+        <span className="player__time" aria-hidden="true">
+          {position} / {duration}
+        </span>
+        </div>
         <div className="player__row">
           <button type="button" className="player__button" onClick={togglePlay} data-testid="player-toggle">
             <Label icon={playing ? 'pause' : 'play'}>{intl.formatMessage(playing ? messages.pause : messages.play)}</Label>
           </button>
-          <span className="player__time" aria-hidden="true">
-            {position} / {duration}
-          </span>
           <PartControls chapters={parts} position={context.position} language={language} send={send} />
           <button type="button" className="player__button" aria-pressed={silent} onClick={() => send({ type: 'mute.toggle' })}>
             <Label icon={silent ? 'muted' : 'volume'}>{intl.formatMessage(silent ? messages.unmute : messages.mute)}</Label>

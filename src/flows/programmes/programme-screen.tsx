@@ -166,7 +166,7 @@ function ProgrammeView({ id }: { id: string }) {
               <strong>{intl.formatMessage(progressMessage, { done: following.done, total: following.total })}</strong>
             </p>
           )}
-          <NoticeBanner notice={failure} />
+          <NoticeBanner notice={failure} reserveSpace={false} />
           <div className="programme__actions stack">
             {(snapshot.matches('ready') || snapshot.matches('finished') || snapshot.matches('starting')) && (
               <>
