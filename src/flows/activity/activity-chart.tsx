@@ -46,7 +46,8 @@ export default function ActivityChart({ weeks, goalMinutes }: { weeks: WeekTotal
           <g key={week.weekStart}>
             <rect x={x} y={y(week.minutes)} width={slot * 0.7} height={Math.max(height, 0)} rx={3} className={index === weeks.length - 1 ? 'activity-chart__bar activity-chart__bar--current' : 'activity-chart__bar'} />
             {index % 2 === 1 && (
-              <text x={x + slot * 0.35} y={HEIGHT - 8} className="activity-chart__tick" textAnchor="middle">
+              // Every other week labelled; on a phone, where labels are drawn larger, every fourth (catalog.css).
+              <text x={x + slot * 0.35} y={HEIGHT - 8} className={index % 4 === 1 ? 'activity-chart__tick' : 'activity-chart__tick activity-chart__tick--between'} textAnchor="middle">
                 {label(week.weekStart)}
               </text>
             )}

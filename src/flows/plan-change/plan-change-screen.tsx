@@ -169,7 +169,7 @@ export default function PlanChangeScreen() {
   }
   return (
     <div className="page stack">
-      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
+      <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} reserveSpace={false} />
       <h1>{intl.formatMessage(messages.title)}</h1>
       {body}
     </div>

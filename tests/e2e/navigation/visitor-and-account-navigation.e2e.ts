@@ -69,7 +69,7 @@ test.describe('navigation and footer', () => {
     for (const path of ['/home', '/support']) {
       await page.goto(path);
       if (path === '/support') await hydrate(page);
-      await page.locator('.navbar__menu-button, .navbar__account-button').first().waitFor();
+      await page.locator('.navbar__menu-button:visible, .navbar__account-button:visible').first().waitFor();
       const names = await navbarNames(page);
       for (const present of ['navbar.billing', 'navbar.account', 'navbar.logout'] as const) assert.ok(names.includes(t(present)), `${path}: ${t(present)} in ${names.join(' | ')}`);
       for (const absent of ['navbar.signIn', 'navbar.signUp'] as const) assert.ok(!names.includes(t(absent)), `${path}: no ${t(absent)} beside Log out`);
