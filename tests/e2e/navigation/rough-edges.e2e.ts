@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DESKTOP, newContext, payWithCard, signedIn, storeLanguage } from '../browser';
 import { pathIs } from '../flows/flow-driver';
 
-const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog'];
+const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog', '/cookies'];
 const signedInScreens = ['/details', '/home', '/pricing', '/billing'];
 
 async function settle(page: Page): Promise<void> {

@@ -5,7 +5,7 @@ import { EVERYWHERE, test } from '../playwright-utils';
 import type { Page } from '@playwright/test';
 import { expectAccessible, newContext, screenshot, signedIn, storeLanguage } from '../browser';
 
-const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog'];
+const publicScreens = ['/', '/login', '/register', '/terms', '/privacy', '/dmca', '/eula', '/support', '/changelog', '/cookies'];
 const signedInScreens = ['/details', '/home', '/pricing', '/billing', '/success', '/cancel'];
 
 async function settle(page: Page): Promise<void> {

@@ -10,15 +10,17 @@ import { AppIntlProvider, type AppLocale } from '@i18n';
 import { renderIntl } from '../support/components-render';
 
 describe('Navbar', () => {
-  it('offers a visitor the Sign In link and no Log out', () => {
+  it('offers a visitor Sign In and Sign Up, and no account menu or Log out', () => {
     renderIntl(<Navbar signedIn={false} language="en" onLanguageChange={() => {}} onLogout={() => {}} />);
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register');
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Your account' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Billing & Subscriptions' })).toBeNull();
     expect(screen.getByRole('link', { name: 'FitStream home' }).getAttribute('href')).toBe('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
     expect(within(nav).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
-    expect(within(nav).getByRole('link', { name: 'Billing & Subscriptions' }).getAttribute('href')).toBe('/billing');
     // Classes, Programmes and Schedule sit between Home and Pricing.
     const names = within(nav).getAllByRole('link').map((link) => link.textContent);
     expect(names.slice(0, 5)).toEqual(['Home', 'Classes', 'Programmes', 'Schedule', 'Pricing']);
@@ -146,14 +148,14 @@ describe('Navbar', () => {
 });
 
 describe('Footer', () => {
-  it('links the legal pages and shows the placeholders as text, not links', () => {
+  it('links the legal pages, help and contact (the support page) and cookies and storage', () => {
     renderIntl(<Footer year={2025} />);
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/terms', '/privacy', '/support', '/eula', '/dmca']));
-    for (const text of ['Help Centre', 'Cookie Preferences', 'Contact Us']) {
-      const placeholder = screen.getByText(text);
-      expect(placeholder.closest('a')).toBeNull();
-    }
+    expect(screen.getByRole('link', { name: 'Help Centre' }).getAttribute('href')).toBe('/support');
+    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/support#contact');
+    expect(screen.getByRole('link', { name: 'Cookies and storage' }).getAttribute('href')).toBe('/cookies');
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
     expect(screen.getByText('© 2025 FitStream. All rights reserved.')).toBeDefined();
   });
 });

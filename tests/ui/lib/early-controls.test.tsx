@@ -13,11 +13,12 @@ import en from '@locales/en.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const navbar = (
+const navbarOf = (signedIn: boolean) => (
   <IntlProvider locale="en" defaultLocale="en" messages={en}>
-    <Navbar signedIn={false} language="en" onLanguageChange={() => {}} onLogout={() => {}} />
+    <Navbar signedIn={signedIn} language="en" onLanguageChange={() => {}} onLogout={() => {}} />
   </IntlProvider>
 );
+const navbar = navbarOf(false);
 
 const roots: Root[] = [];
 afterEach(() => {
@@ -25,10 +26,13 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The navbar as the build draws it, answered by the entry. */
-function prerendered(): { container: HTMLElement; menu: HTMLButtonElement; account: HTMLButtonElement } {
+/**
+ * The navbar as the build draws it, answered by the entry: a visitor's, or (`signedIn`) a signed-in
+ * account's, with "Your account", as the service worker draws /downloads offline (decision 050).
+ */
+function prerendered(signedIn = false): { container: HTMLElement; menu: HTMLButtonElement; account: HTMLButtonElement } {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(navbar);
+  container.innerHTML = renderToString(navbarOf(signedIn));
   document.body.append(container);
   answerEarly(container);
   const button = (name: string) => [...container.querySelectorAll('button')].find((element) => element.textContent?.includes(name))!;
@@ -43,7 +47,7 @@ const escape = (from: Element) => from.dispatchEvent(new KeyboardEvent('keydown'
 
 describe('the navbar before and after the app', () => {
   it('opens and closes its disclosures before the app is up: a press, Escape (focus back on the button), focus leaving', () => {
-    const { container, menu, account } = prerendered();
+    const { container, menu, account } = prerendered(true);
     press(menu);
     expect(menu.getAttribute('aria-expanded')).toBe('true');
     const home = container.querySelector<HTMLAnchorElement>('a[href="/home"]')!;
