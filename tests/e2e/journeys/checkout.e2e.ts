@@ -87,6 +87,25 @@ test.describe('checkout journey', () => {
     await context.close();
   });
 
+  test('a refused expiry keeps what was typed; the expiry is accepted typed without the slash', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, 'expiry');
+    await page.goto('/pricing');
+    await choosePlanOnDesktop(page, 'Basic');
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    await payWithCard(page, { number: '4242 4242 4242 4242', exp: '01/20' });
+    await page.getByText('Your card has expired.').waitFor();
+    // As Stripe Checkout does: the number, the CVC and the name stay; only the expiry needs fixing.
+    assert.equal(await page.getByLabel('Card number').inputValue(), '4242 4242 4242 4242');
+    assert.equal(await page.getByLabel('CVC').inputValue(), '123');
+    assert.equal(await page.getByLabel('Name on card').inputValue(), 'Ana Tester');
+    await page.getByLabel('Expiry (MM/YY)').fill('1229');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL(pathIs('/success'));
+    await context.close();
+  });
+
   test("the browser's Back button from the checkout page returns to a usable pricing page", async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
