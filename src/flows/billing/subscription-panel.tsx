@@ -4,7 +4,7 @@
 // action. Without a current subscription: an empty state leading to /pricing.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, usePlanTexts } from '@components';
+import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, useFormatMoney, usePlanTexts } from '@components';
 import { routes } from '@domain/routes';
 import { isCurrentStatus, isReactivatable, type Subscription } from '@domain/subscriptions';
 import { BillingLinks } from './billing-links';
@@ -24,7 +24,10 @@ const messages = defineMessages({
   resuming: { id: 'billing.subscription.resuming', defaultMessage: 'Resuming…' },
 });
 
-const trialUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.trialUntil', defaultMessage: 'Free trial until {date}' });
+const trialThenCharge = defineMessage<{ date: string; amount: string }>({
+  id: 'billing.subscription.trialThenCharge',
+  defaultMessage: 'Free trial until {date}, then {amount} (your first payment)',
+});
 const accessUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.accessUntil', defaultMessage: 'Access until {date}' });
 const renewsOn = defineMessage<{ date: string }>({ id: 'billing.subscription.renewsOn', defaultMessage: 'Renews on {date}' });
 
@@ -43,10 +46,11 @@ export interface SubscriptionPanelProps {
 /** The one date a subscriber needs next, said once. */
 function useNextDate(subscription: Subscription): string {
   const intl = useIntl();
+  const formatMoney = useFormatMoney();
   const format = (value: string) => intl.formatDate(value, { dateStyle: 'long' });
   if (subscription.cancel_at_period_end) return intl.formatMessage(accessUntil, { date: format(subscription.current_period_end) });
   if (subscription.subscription_status === 'trialing' && subscription.trial_end) {
-    return intl.formatMessage(trialUntil, { date: format(subscription.trial_end) });
+    return intl.formatMessage(trialThenCharge, { date: format(subscription.trial_end), amount: formatMoney(subscription.amount, subscription.currency) });
   }
   return intl.formatMessage(renewsOn, { date: format(subscription.current_period_end) });
 }

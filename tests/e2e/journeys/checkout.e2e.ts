@@ -45,7 +45,7 @@ test.describe('checkout journey', () => {
     await choosePlanOnDesktop(page, 'Standard');
     await payOnSandbox(page, '4242 4242 4242 4242');
     await page.waitForURL(pathIs('/success'));
-    await page.getByText('Transaction Successful!').waitFor();
+    await page.getByText('Free trial started!').waitFor();
     await page.getByRole('button', { name: /view subscription/i }).or(page.getByRole('link', { name: /view subscription/i })).click();
     await page.waitForURL(pathIs('/billing'));
     await page.getByText(/free trial/i).first().waitFor();
