@@ -22,6 +22,8 @@ const messages = defineMessages({
   cancelling: { id: 'billing.subscription.cancelling', defaultMessage: 'Cancelling…' },
   resume: { id: 'billing.subscription.resume', defaultMessage: 'Resume subscription' },
   resuming: { id: 'billing.subscription.resuming', defaultMessage: 'Resuming…' },
+  undo: { id: 'billing.subscription.undoChange', defaultMessage: 'Undo' },
+  undoing: { id: 'billing.subscription.undoingChange', defaultMessage: 'Undoing…' },
 });
 
 const trialThenCharge = defineMessage<{ date: string; amount: string }>({
@@ -32,7 +34,7 @@ const accessUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.
 const renewsOn = defineMessage<{ date: string }>({ id: 'billing.subscription.renewsOn', defaultMessage: 'Renews on {date}' });
 
 /** Which button's request is running, for its busy label. */
-export type PendingAction = 'cancel' | 'reactivate' | 'portal';
+export type PendingAction = 'cancel' | 'reactivate' | 'undo' | 'portal';
 
 export interface SubscriptionPanelProps {
   subscription: Subscription | null;
@@ -40,6 +42,7 @@ export interface SubscriptionPanelProps {
   pending: PendingAction | null;
   onCancel: () => void;
   onReactivate: () => void;
+  onUndoChange: () => void;
   onUpdatePayment: () => void;
 }
 
@@ -74,7 +77,7 @@ export function SubscriptionPanel({ subscription, ...rest }: SubscriptionPanelPr
   return <CurrentSubscription subscription={subscription} {...rest} />;
 }
 
-function CurrentSubscription({ subscription, busy, pending, onCancel, onReactivate, onUpdatePayment }: SubscriptionPanelProps & { subscription: Subscription }) {
+function CurrentSubscription({ subscription, busy, pending, onCancel, onReactivate, onUndoChange, onUpdatePayment }: SubscriptionPanelProps & { subscription: Subscription }) {
   const intl = useIntl();
   const planTexts = usePlanTexts();
   const nextDate = useNextDate(subscription);
@@ -105,7 +108,14 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
         </div>
         <p className="billing-plan__price">{texts.pricePerInterval}</p>
         <p className="billing-plan__next">{nextDate}</p>
-        <ScheduledChangeNote subscription={subscription} />
+        <ScheduledChangeNote
+          subscription={subscription}
+          action={
+            <Button variant="secondary" disabled={busy} busy={pending === 'undo'} onClick={onUndoChange}>
+              {intl.formatMessage(pending === 'undo' ? messages.undoing : messages.undo)}
+            </Button>
+          }
+        />
         <KeyValueList
           items={[
             { id: 'duration', label: intl.formatMessage(messages.duration), value: texts.duration },
