@@ -6,7 +6,7 @@ import * as yup from 'yup';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 24;
 export const NAME_MAX_LENGTH = 60;
-export const DEFAULT_COUNTRY = 'US';
+export { DEFAULT_COUNTRY } from './countries';
 
 /** Local part of letters, digits, dot, underscore, hyphen; `@`; domain; a TLD of 2+ letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;

@@ -3,9 +3,20 @@
 // event in one place. The route guards decide with the same rules (`guardNavigation`).
 import { routes, type Access } from './routes';
 
+/** A trial just started by a checkout: the first charge, which /success says instead of "paid". */
+export interface StartedTrial {
+  plan: string;
+  amount: number;
+  currency: string;
+  firstChargeAt: string;
+}
+
 export type Navigation =
-  /** An in-app path. `keepOrigin` asks the app to remember the current location (for /login). */
-  | { type: 'navigate'; to: string; replace: boolean; keepOrigin?: boolean; fromCheckout?: true }
+  /**
+   * An in-app path. `keepOrigin` asks the app to remember the current location (for /login);
+   * `fromCheckout` marks an arrival from the checkout return, with the trial it started if any.
+   */
+  | { type: 'navigate'; to: string; replace: boolean; keepOrigin?: boolean; fromCheckout?: true; trial?: StartedTrial }
   /** Leave the app (the payment provider's hosted pages). */
   | { type: 'navigate'; external: string };
 
@@ -19,7 +30,13 @@ export const toSignIn = (replace: boolean): Navigation => ({ type: 'navigate', t
  * To /success or /cancel from the checkout return (/users): the app marks the arrival in
  * history state, and those pages opened any other way send the user on (checkoutResultGuard).
  */
-export const toCheckoutResult = (to: string): Navigation => ({ type: 'navigate', to, replace: true, fromCheckout: true });
+export const toCheckoutResult = (to: string, trial?: StartedTrial | null): Navigation => ({
+  type: 'navigate',
+  to,
+  replace: true,
+  fromCheckout: true,
+  ...(trial ? { trial } : {}),
+});
 
 /** Where /success or /cancel send a user who did not arrive from a checkout return; null: stay. */
 export function checkoutResultGuard(route: 'success' | 'cancel', fromCheckout: boolean): Navigation | null {

@@ -22,6 +22,7 @@ const flowMessages = defineMessages({
   imageFailed: { id: 'notice.image.failed', defaultMessage: 'Failed to add image...' },
   subscriptionCancelled: { id: 'notice.subscription.cancelled', defaultMessage: 'Your subscription has been cancelled' },
   subscriptionReactivated: { id: 'notice.subscription.reactivated', defaultMessage: 'Your subscription will renew again' },
+  planChangeUndone: { id: 'notice.planChange.undone', defaultMessage: 'Change undone: your plan stays as it is' },
   paymentMethodUpdated: { id: 'notice.paymentMethod.updated', defaultMessage: 'Your payment method was updated' },
   passwordResetRequestFailed: { id: 'notice.passwordReset.requestFailed', defaultMessage: 'We could not send the link. Please try again.' },
   passwordResetFailed: { id: 'notice.passwordReset.resetFailed', defaultMessage: 'We could not change the password. Please try again.' },

@@ -25,6 +25,7 @@ export interface CancelSubscriptionInput {
 export type CancelSubscriptionOutput = Outcome<Pick<Schemas['SubscriptionSuccess'], 'subscription'>>;
 export type ReactivateSubscriptionInput = CancelSubscriptionInput;
 export type ReactivateSubscriptionOutput = CancelSubscriptionOutput;
+export type UndoScheduledChangeOutput = CancelSubscriptionOutput;
 export type OpenPaymentPortalOutput = Outcome<Pick<Schemas['PortalSuccess'], 'url'>>;
 export type BillingTab = 'subscription' | 'history';
 export interface BillingInput {
@@ -41,6 +42,7 @@ export type BillingEvent =
   | { type: 'cancel.confirm' }
   | { type: 'cancel.keep' }
   | { type: 'subscription.reactivate' }
+  | { type: 'schedule.undo' }
   | { type: 'payment.update' }
   | { type: 'notice.dismiss' };
 
@@ -48,6 +50,7 @@ export type BillingEvent =
 const subscriptionActions = {
   'subscription.cancel': { guard: 'canCancel', target: 'confirmingCancel' },
   'subscription.reactivate': { guard: 'canReactivate', target: 'reactivating' },
+  'schedule.undo': { guard: 'hasScheduledChange', target: 'undoingChange' },
   'payment.update': { guard: 'hasCurrentSubscription', target: 'openingPortal' },
 } as const;
 
@@ -70,6 +73,7 @@ export const billingMachine = setup({
     loadBilling: fromPromise<LoadBillingOutput>(async () => ({ kind: 'unreachable' })),
     cancelSubscription: fromPromise<CancelSubscriptionOutput, CancelSubscriptionInput>(async () => ({ kind: 'unreachable' })),
     reactivateSubscription: fromPromise<ReactivateSubscriptionOutput, ReactivateSubscriptionInput>(async () => ({ kind: 'unreachable' })),
+    undoScheduledChange: fromPromise<UndoScheduledChangeOutput>(async () => ({ kind: 'unreachable' })),
     openPaymentPortal: fromPromise<OpenPaymentPortalOutput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
@@ -86,6 +90,7 @@ export const billingMachine = setup({
     }),
     showCancelled: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.subscriptionCancelled))),
     showReactivated: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.subscriptionReactivated))),
+    showChangeUndone: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.planChangeUndone))),
     showCardUpdated: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.paymentMethodUpdated))),
     /** The app keeps the card key across the visit to the portal (src/app/portal-return.ts). */
     rememberCard: (_, _params: { card: string | null }) => {},
@@ -98,6 +103,7 @@ export const billingMachine = setup({
     canCancel: ({ context }) => isCancellable(currentSubscription(context.subscriptions)),
     canReactivate: ({ context }) => isReactivatable(currentSubscription(context.subscriptions)),
     hasCurrentSubscription: ({ context }) => currentSubscription(context.subscriptions) !== null,
+    hasScheduledChange: ({ context }) => Boolean(currentSubscription(context.subscriptions)?.scheduled_change),
     cardWasUpdated: (_, outcome: LoadBillingOutput) => {
       if (outcome.kind !== 'ok' || !outcome.data.cardBeforePortal) return false;
       const card = cardKey(currentSubscription(outcome.data.subscriptions));
@@ -161,6 +167,18 @@ export const billingMachine = setup({
             input: currentId,
             ...afterRequest({
               ok: { target: 'showingNotice', actions: [{ type: 'replaceSubscription', params: outcomeOf }, 'showReactivated'] },
+              quiet: { target: 'idle' },
+              failed: { target: 'showingNotice', actions: showFailure },
+            }),
+          },
+        },
+        /** Undo beside "Changes to <plan> on <date>", as on the plan change page. */
+        undoingChange: {
+          tags: ['busy'],
+          invoke: {
+            src: 'undoScheduledChange',
+            ...afterRequest({
+              ok: { target: 'showingNotice', actions: [{ type: 'replaceSubscription', params: outcomeOf }, 'showChangeUndone'] },
               quiet: { target: 'idle' },
               failed: { target: 'showingNotice', actions: showFailure },
             }),

@@ -2,7 +2,7 @@
 // stored device id, then /success or /cancel (replacing history). No session_id: /cancel.
 import { emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
-import { toCheckoutResult, type Navigation } from '@domain/navigation';
+import { toCheckoutResult, type Navigation, type StartedTrial } from '@domain/navigation';
 import type { Outcome } from '@domain/request-outcome';
 import { routes } from '@domain/routes';
 import { afterRequest, outcomeGuards } from './request-states';
@@ -10,6 +10,14 @@ import { afterRequest, outcomeGuards } from './request-states';
 /** The contract's confirmation, with the device id null when the browser has none. */
 export type ConfirmCheckoutInput = Pick<Schemas['ConfirmRequest'], 'customer'> & { deviceId: string | null };
 export type ConfirmCheckoutOutput = Outcome<Pick<Schemas['SubscriptionSuccess'], 'subscription'>>;
+
+/** The trial a confirmed checkout started (a trialing subscription with its end), else null. */
+export function startedTrial(outcome: ConfirmCheckoutOutput): StartedTrial | null {
+  if (outcome.kind !== 'ok') return null;
+  const { subscription } = outcome.data;
+  if (subscription.subscription_status !== 'trialing' || !subscription.trial_end) return null;
+  return { plan: subscription.product_name, amount: subscription.amount, currency: subscription.currency, firstChargeAt: subscription.trial_end };
+}
 
 export interface CheckoutReturnContext {
   sessionId: string | null;
@@ -26,7 +34,7 @@ export const checkoutReturnMachine = setup({
     confirmCheckout: fromPromise<ConfirmCheckoutOutput, ConfirmCheckoutInput>(async () => ({ kind: 'unreachable' })),
   },
   actions: {
-    goToSuccess: emit(toCheckoutResult(routes.success.path)),
+    goToSuccess: emit((_, trial: StartedTrial | null) => toCheckoutResult(routes.success.path, trial)),
     goToCancel: emit(toCheckoutResult(routes.cancel.path)),
   },
   guards: {
@@ -47,10 +55,14 @@ export const checkoutReturnMachine = setup({
         src: 'confirmCheckout',
         input: ({ context }) => ({ customer: context.sessionId ?? '', deviceId: context.deviceId }),
         // Quiet: cancelled, or the session is already taking the user to /login.
-        ...afterRequest({ ok: { target: 'confirmed' }, quiet: { target: 'abandoned' }, failed: { target: 'failed' } }),
+        ...afterRequest({
+          ok: { target: 'confirmed', actions: { type: 'goToSuccess', params: ({ event }: { event: { output: ConfirmCheckoutOutput } }) => startedTrial(event.output) } },
+          quiet: { target: 'abandoned' },
+          failed: { target: 'failed' },
+        }),
       },
     },
-    confirmed: { type: 'final', entry: 'goToSuccess' },
+    confirmed: { type: 'final' },
     failed: { type: 'final', entry: 'goToCancel' },
     abandoned: { type: 'final' },
   },

@@ -5,7 +5,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
 import { goTo, type Navigation } from '@domain/navigation';
-import { serverFailureNotice } from '@domain/notices';
+import { noticeMessages, serverFailureNotice, successNotice } from '@domain/notices';
 import type { Plan } from '@domain/plans';
 import type { Outcome } from '@domain/request-outcome';
 import { routes } from '@domain/routes';
@@ -71,6 +71,7 @@ export const planChangeMachine = setup({
     forgetPreview: assign({ preview: null }),
     toBilling: emit(() => goTo(routes.billing.href(), false)),
     showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
+    showUndone: assign(({ context }) => noticeShown(context, successNotice(noticeMessages.planChangeUndone))),
     clearNotice: assign({ notice: null }),
   },
   guards: {
@@ -135,12 +136,14 @@ export const planChangeMachine = setup({
       invoke: {
         src: 'undoPlanChange',
         ...afterRequest({
-          ok: { target: 'choosing', actions: { type: 'takeUndo', params: outcomeOf } },
+          ok: { target: 'undone', actions: [{ type: 'takeUndo', params: outcomeOf }, 'showUndone'] },
           quiet: { target: 'choosing' },
           failed: { target: 'failed', actions: showFailure },
         }),
       },
     },
+    /** "Change undone" for 3 s, the choice open meanwhile. */
+    undone: showingNotice('noticeDuration', 'choosing', choosingActions),
     /** The change is made (or scheduled): what it did, and the way back to billing. */
     done: { on: { 'billing.back': { target: 'leaving' } } },
     /** The server's message for 3 s; then the choice again (with the plans, when they loaded). */

@@ -31,7 +31,8 @@ export const signUpMachine = setup({
   types: {
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
-    input: {} as { email?: string } | undefined,
+    /** `country`: the one suggested from the browser's languages (domain/countries.ts). */
+    input: {} as { email?: string; country?: string } | undefined,
   },
   actors: {
     signUp: fromPromise<SignUpOutput, SignUpInput>(async () => ({ kind: 'unreachable' })),
@@ -51,7 +52,7 @@ export const signUpMachine = setup({
 }).createMachine({
   id: 'signUp',
   context: ({ input }) => ({
-    values: { country: DEFAULT_COUNTRY, email: input?.email ?? '', password: '', cpassword: '' },
+    values: { country: input?.country ?? DEFAULT_COUNTRY, email: input?.email ?? '', password: '', cpassword: '' },
     errors: {},
     notice: null,
     scrollToTop: 0,

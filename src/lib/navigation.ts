@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useLayoutEffect } from 'react';
 import type { Subscription } from 'xstate';
 import { useLocation } from 'wouter';
-import type { Navigation } from '@domain/navigation';
+import type { Navigation, StartedTrial } from '@domain/navigation';
 import { safeOrigin } from '@domain/routes';
 import { useAppActors } from '@lib/app-actors';
 
@@ -18,7 +18,11 @@ export function usePerformNavigation(): (navigation: Navigation) => void {
         return;
       }
       const here = window.location.pathname + window.location.search;
-      const state = { ...(navigation.keepOrigin ? { origin: here } : {}), ...(navigation.fromCheckout ? { fromCheckout: true } : {}) };
+      const state = {
+        ...(navigation.keepOrigin ? { origin: here } : {}),
+        ...(navigation.fromCheckout ? { fromCheckout: true } : {}),
+        ...(navigation.trial ? { trial: navigation.trial } : {}),
+      };
       navigate(navigation.to, { replace: navigation.replace, ...(Object.keys(state).length ? { state } : {}) });
     },
     [navigate, leave],
@@ -53,6 +57,13 @@ export function rememberedOrigin(): string | null {
 export function arrivedFromCheckout(): boolean {
   const state = window.history.state as { fromCheckout?: unknown } | null;
   return state?.fromCheckout === true;
+}
+
+/** The trial the checkout return said it started (kept in history state, so a reload keeps it). */
+export function startedTrial(): StartedTrial | null {
+  const trial = (window.history.state as { trial?: Partial<StartedTrial> } | null)?.trial;
+  if (!trial || typeof trial.amount !== 'number' || typeof trial.currency !== 'string' || typeof trial.firstChargeAt !== 'string') return null;
+  return { plan: String(trial.plan ?? ''), amount: trial.amount, currency: trial.currency, firstChargeAt: trial.firstChargeAt };
 }
 
 /** Scrolls to the top whenever `signal` changes (machines bump a counter on a new banner). */

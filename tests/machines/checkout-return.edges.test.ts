@@ -25,7 +25,7 @@ describe('checkout return machine', () => {
 
   it('ends at /success after a confirmation', async () => {
     const { actor, confirm } = checkoutReturn('cs_1');
-    confirm.last.resolve(ok({ subscription: activeSubscription }));
+    confirm.last.resolve(ok({ subscription: { ...activeSubscription, subscription_status: 'active', trial_end: null } }));
     await settle();
     expect(navigationOf(actor)).toEqual({ to: '/success', replace: true, fromCheckout: true });
     expect(actor.getSnapshot().status).toBe('done');

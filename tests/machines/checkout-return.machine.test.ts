@@ -23,9 +23,25 @@ describe('checkout return machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(confirm.last.input).toEqual({ customer: 'cs_sandbox_1', deviceId: 'device-1234' });
     expect(navigations).toEqual([]);
-    confirm.last.resolve({ kind: 'ok', data: { subscription: activeSubscription } });
+    confirm.last.resolve({ kind: 'ok', data: { subscription: { ...activeSubscription, subscription_status: 'active', trial_end: null } } });
     await settle();
     expect(navigations).toEqual([{ type: 'navigate', to: '/success', replace: true, fromCheckout: true }]);
+  });
+
+  it('a checkout that started a trial takes its first charge to /success (not a payment)', async () => {
+    const { confirm, navigations } = checkoutReturn('cs_sandbox_1');
+    const trialEnd = '2026-12-06T10:00:00.000Z';
+    confirm.last.resolve({ kind: 'ok', data: { subscription: { ...activeSubscription, subscription_status: 'trialing', trial_end: trialEnd } } });
+    await settle();
+    expect(navigations).toEqual([
+      {
+        type: 'navigate',
+        to: '/success',
+        replace: true,
+        fromCheckout: true,
+        trial: { plan: activeSubscription.product_name, amount: activeSubscription.amount, currency: activeSubscription.currency, firstChargeAt: trialEnd },
+      },
+    ]);
   });
 
   it('goes to /cancel when the confirmation fails', async () => {

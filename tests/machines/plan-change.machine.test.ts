@@ -57,13 +57,18 @@ describe('plan-change machine', () => {
   });
 
   it('undoes a scheduled downgrade', async () => {
-    const { actor, undo } = await loaded(scheduledBasic);
+    const { actor, undo, clock } = await loaded(scheduledBasic);
     actor.send({ type: 'schedule.undo' });
     expect(actor.getSnapshot().value).toBe('undoing');
     undo.last.resolve(ok({ subscription: paidStandard }));
     await settle();
-    expect(actor.getSnapshot().value).toBe('choosing');
+    // Said, not only done: "Change undone" for 3 s, the choice open meanwhile.
+    expect(actor.getSnapshot().value).toBe('undone');
+    expect(actor.getSnapshot().context.notice).toMatchObject({ tone: 'success', message: { id: 'notice.planChange.undone' } });
     expect(actor.getSnapshot().context.subscription?.scheduled_change).toBeNull();
+    clock.increment(3000);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
   it('cannot undo when nothing is scheduled', async () => {

@@ -14,11 +14,11 @@ const refused = (status: number, message = `server says ${status}`): Outcome<nev
   body: { isSuccess: false, message, statusCode: status },
 });
 
-function signUp() {
+function signUp(country?: string) {
   const api = controlledActor<SignUpOutput, SignUpInput>();
   const tellSession = vi.fn();
   const actor = createActor(signUpMachine.provide({ actors: { signUp: api.logic }, actions: { tellSession } }), {
-    input: { email: 'ana@example.com' },
+    input: { email: 'ana@example.com', ...(country ? { country } : {}) },
   }).start();
   return { actor, api, tellSession };
 }
@@ -32,6 +32,14 @@ describe('sign-up machine', () => {
   it('starts with US and the email from the landing page', () => {
     const { actor } = signUp();
     expect(actor.getSnapshot().context.values).toMatchObject({ country: 'US', email: 'ana@example.com' });
+  });
+
+  it("starts with the country suggested from the browser's languages, and sends it", async () => {
+    const { actor, api } = signUp('ES');
+    expect(actor.getSnapshot().context.values.country).toBe('ES');
+    fillSignUp(actor);
+    actor.send({ type: 'form.submit' });
+    expect(api.last.input).toMatchObject({ country: 'ES' });
   });
 
   it('blocks weak and mismatched passwords with the rule messages', () => {

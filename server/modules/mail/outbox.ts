@@ -11,10 +11,16 @@ export interface MailTemplates {
   welcome: Record<string, never>;
   passwordReset: { link: string; minutes: number };
   receipt: { invoiceNumber: string; amountMinor: number; currency: string; paidAt: string; invoiceLink: string };
+  /** The trial's invoice of 0.00 (decisions "Trial start"): what the first charge will be, and when. */
+  trialStarted: { plan: string; amountMinor: number; currency: string; firstChargeAt: string };
   trialEnding: { endsAt: string };
   paymentFailed: { billingLink: string };
   cancellationConfirmed: { accessUntil: string };
   planChanged: { plan: string; effectiveAt: string };
+  /** A scheduled downgrade undone: the plan the account stays on. */
+  planChangeUndone: { plan: string };
+  /** A cancellation at period end undone. */
+  subscriptionResumed: { renewsAt: string };
   emailChanged: { newEmail: string };
   accountDeleted: Record<string, never>;
   /** The morning of a planned day (server/modules/schedule/reminders.ts): the classes' titles in the account's language. */
@@ -43,10 +49,13 @@ const exportableParams: { [T in MailTemplate]: readonly (keyof MailTemplates[T])
   welcome: [],
   passwordReset: ['minutes'],
   receipt: ['invoiceNumber', 'amountMinor', 'currency', 'paidAt', 'invoiceLink'],
+  trialStarted: ['plan', 'amountMinor', 'currency', 'firstChargeAt'],
   trialEnding: ['endsAt'],
   paymentFailed: ['billingLink'],
   cancellationConfirmed: ['accessUntil'],
   planChanged: ['plan', 'effectiveAt'],
+  planChangeUndone: ['plan'],
+  subscriptionResumed: ['renewsAt'],
   emailChanged: ['newEmail'],
   accountDeleted: [],
   // Not the unsubscribe link: it works without signing in.

@@ -77,6 +77,14 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
     },
     action: { label: 'receipt.action', url: params.invoiceLink },
   }),
+  trialStarted: (params, locale, publicUrl) => ({
+    values: {
+      plan: params.plan,
+      amount: formatMailMoney(locale, params.amountMinor, params.currency),
+      firstChargeAt: formatMailDate(locale, params.firstChargeAt),
+    },
+    action: { label: 'trialStarted.action', url: `${publicUrl}/billing` },
+  }),
   trialEnding: (params, locale, publicUrl) => ({
     values: { endsAt: formatMailDate(locale, params.endsAt) },
     action: { label: 'trialEnding.action', url: `${publicUrl}/billing` },
@@ -89,6 +97,14 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
   planChanged: (params, locale, publicUrl) => ({
     values: { plan: params.plan, effectiveAt: formatMailDate(locale, params.effectiveAt) },
     action: { label: 'planChanged.action', url: `${publicUrl}/billing` },
+  }),
+  planChangeUndone: (params, _locale, publicUrl) => ({
+    values: { plan: params.plan },
+    action: { label: 'planChangeUndone.action', url: `${publicUrl}/billing` },
+  }),
+  subscriptionResumed: (params, locale, publicUrl) => ({
+    values: { renewsAt: formatMailDate(locale, params.renewsAt) },
+    action: { label: 'subscriptionResumed.action', url: `${publicUrl}/billing` },
   }),
   emailChanged: (params) => ({ values: { newEmail: params.newEmail } }),
   accountDeleted: () => ({ values: {} }),

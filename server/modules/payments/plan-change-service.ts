@@ -6,7 +6,7 @@ import type { Database } from '@server/db/client';
 import { subscriptions } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { ownInvoice, paymentHistoryPage, paymentHistoryPageOf, type InvoiceRow } from './invoices/invoices';
-import { applyPlanChange, planChange, undoScheduledChange } from './plan-change';
+import { applyPlanChange, notifyPlanChangeUndone, planChange, undoScheduledChange } from './plan-change';
 import type { PaymentProvider } from './provider';
 import { accountSubscriptions, findActivePlan, findPlan, type SubscriptionWithPlans } from './subscription-repository';
 import { viaProvider } from './via-provider';
@@ -74,7 +74,9 @@ export function planChangeService(db: Database, provider: PaymentProvider) {
       if (!current) throw new HttpError(404, 'payments.noSubscription');
       if (current.scheduledPlanId === null) throw new HttpError(409, 'payments.noScheduledChange');
       await viaProvider(() => provider.undoPlanChange(current.id));
-      await db.transaction((tx) => undoScheduledChange(tx, current, new Date()));
+      await db.transaction(async (tx) => {
+        if (await undoScheduledChange(tx, current, new Date())) await notifyPlanChangeUndone(tx, userId, current.planId);
+      });
       return withPlans(current.id);
     },
     /** A page of the payment history: the one asked for, or the one holding `invoiceId`. */

@@ -5,7 +5,7 @@
 // remaining seconds / period seconds, each rounded to the minor unit; one invoice, two lines.
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
-import { subscriptions, users, type InvoiceLine } from '@server/db/schema';
+import { plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail';
 import { settleDownloads } from '@server/modules/downloads';
 import { lockUser, recordPayment } from './apply-checkout';
@@ -91,6 +91,14 @@ async function notifyPlanChanged(tx: Queryable, userId: string, plan: PlanRow, e
     template: 'planChanged',
     params: { plan: plan.name, effectiveAt: effectiveAt.toISOString() },
   });
+}
+
+/** Tells the account its scheduled downgrade is undone: the inbox's "Your plan changes to …" no longer holds. */
+export async function notifyPlanChangeUndone(tx: Queryable, userId: string, planId: string): Promise<void> {
+  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, planId));
+  if (!user || !plan) return;
+  await queueMail(tx, { userId, to: user.email, language: user.language, template: 'planChangeUndone', params: { plan: plan.name } });
 }
 
 /**

@@ -133,14 +133,24 @@ export function paymentsService(db: Database, provider: PaymentProvider, answers
       });
       return { subscription: row, plan };
     },
-    /** Undoes a cancel before the period ends (409 otherwise). */
+    /** Undoes a cancel before the period ends (409 otherwise) and says so by email, once. */
     async reactivate(userId: string, subscriptionId: string) {
       const { subscription, plan } = await ownSubscription(userId, subscriptionId);
       if (!isCurrentStatus(subscription.status) || subscription.currentPeriodEnd <= new Date()) {
         throw new HttpError(409, 'payments.notReactivatable');
       }
       if (!subscription.cancelAtPeriodEnd) return { subscription, plan };
-      return { subscription: await setCancelAtPeriodEnd(subscription, false), plan };
+      const row = await setCancelAtPeriodEnd(subscription, false);
+      // The inbox still says "Your subscription is cancelled": say it renews after all.
+      const user = await signedInUser(userId);
+      await queueMail(db, {
+        userId: user.id,
+        to: user.email,
+        language: user.language,
+        template: 'subscriptionResumed',
+        params: { renewsAt: row.currentPeriodEnd.toISOString() },
+      });
+      return { subscription: row, plan };
     },
     /** The provider's page for a new card, coming back to `returnUrl` (404 for an account that never subscribed). */
     async portalUrl(userId: string, returnUrl: string, language: AppLocale): Promise<string> {

@@ -1,9 +1,10 @@
 // The calendar feed (RFC 5545) of an account's planned items, made with ical-generator: one
 // VEVENT per item, its UID stable across reads (the item's id), a timed item in the account's
 // time zone (DTSTART;TZID=…), an untimed one as an all-day event, the class title as SUMMARY and
-// the class page as URL. Nothing else about the account is in it.
+// the class page as URL, and a VTIMEZONE for that zone. Nothing else about the account is in it.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { TZDate } from '@date-fns/tz';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { AppLocale } from '@domain/locales';
 import { routes } from '@domain/routes';
 import { instantOf } from './days';
@@ -16,6 +17,18 @@ export function eventUid(item: Pick<PlannedItem, 'id'>): string {
   return `${item.id}@${UID_DOMAIN}`;
 }
 
+/**
+ * The VTIMEZONE of a zone, named as the feed's TZID names it: strict clients (Outlook) misplace
+ * a TZID they find no VTIMEZONE for. The library files an alias under its canonical name
+ * ("UTC" as "Etc/UTC", "Asia/Calcutta" as "Asia/Kolkata"), while the runtime may spell the
+ * account's zone either way, so the block takes the feed's spelling; the rules are the same.
+ */
+export function vtimezone(timeZone: string): string | null {
+  const [block] = tzlib_get_ical_block(timeZone);
+  if (typeof block !== 'string' || !block) return null;
+  return block.replace(/^TZID:.*$/m, `TZID:${timeZone}`).replace(/^X-LIC-LOCATION:.*$/m, `X-LIC-LOCATION:${timeZone}`);
+}
+
 export function calendarFeed(items: readonly PlannedItem[], timeZone: string, locale: AppLocale, publicUrl: string, now: Date): string {
   const calendar = ical({
     name: locale === 'es' ? 'FitStream: mi agenda' : 'FitStream: my schedule',
@@ -23,6 +36,8 @@ export function calendarFeed(items: readonly PlannedItem[], timeZone: string, lo
     method: ICalCalendarMethod.PUBLISH,
     // Calendar apps read the feed again about every few hours; this asks for hourly.
     ttl: 60 * 60,
+    // No calendar-wide zone (all-day events stay dates); a VTIMEZONE for each event's TZID.
+    timezone: { name: null, generator: vtimezone },
   });
   for (const item of items) {
     const url = `${publicUrl}${routes.classDetail.href(item.classId)}`;

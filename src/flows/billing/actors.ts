@@ -1,6 +1,6 @@
 // The billing machine's actors in the app: the billing list with the card the account had
 // before it left for the provider's payment portal (kept in this tab's storage, so that coming
-// back can say whether the card changed), cancel, reactivate and the portal.
+// back can say whether the card changed), cancel, reactivate, undo a scheduled change and the portal.
 import { fromCall } from '@lib/call-actor';
 import { implement } from '@lib/flow';
 import type { BillingMachine, LoadBillingOutput } from '@machines/billing.machine';
@@ -16,6 +16,7 @@ export default implement<BillingMachine>(({ api, persistence }) => ({
     }),
     cancelSubscription: fromCall(api.cancelSubscription),
     reactivateSubscription: fromCall(api.reactivateSubscription),
+    undoScheduledChange: fromCall((_, signal) => api.undoScheduledChange(signal)),
     openPaymentPortal: fromCall((_, signal) => api.openPaymentPortal(signal)),
   },
   actions: { rememberCard: (_, { card }) => persistence.writeCardBeforePortal(card) },

@@ -34,6 +34,8 @@ export default function BillingScreen() {
     ? 'cancel'
     : snapshot.matches({ ready: 'reactivating' })
       ? 'reactivate'
+      : snapshot.matches({ ready: 'undoingChange' })
+        ? 'undo'
       : snapshot.matches({ ready: 'openingPortal' }) || snapshot.matches('redirecting')
         ? 'portal'
         : null;
@@ -60,6 +62,7 @@ export default function BillingScreen() {
                   pending={pending}
                   onCancel={() => send({ type: 'subscription.cancel' })}
                   onReactivate={() => send({ type: 'subscription.reactivate' })}
+                  onUndoChange={() => send({ type: 'schedule.undo' })}
                   onUpdatePayment={() => send({ type: 'payment.update' })}
                 />
               ),

@@ -10,6 +10,8 @@ export const calls = (client: ApiClient) => ({
     map(outcomeOf(client.POST('/api/v1/payments/subscription-cancel', { body: { subscription_id: subscriptionId }, signal }), signal), subscriptionOf),
   reactivateSubscription: ({ subscriptionId }: { subscriptionId: string }, signal?: AbortSignal) =>
     map(outcomeOf(client.POST('/api/v1/payments/subscription-reactivate', { body: { subscription_id: subscriptionId }, signal }), signal), subscriptionOf),
+  /** Undo beside the scheduled change on the subscription tab. */
+  undoScheduledChange: (signal?: AbortSignal) => map(outcomeOf(client.POST('/api/v1/payments/plan-change-undo', { signal }), signal), subscriptionOf),
   /** The provider's page for a new payment method (it returns to /billing). */
   openPaymentPortal: (signal?: AbortSignal) => map(outcomeOf(client.POST('/api/v1/payments/portal', { signal }), signal), (data) => ({ url: data.url })),
   paymentHistory: (body: { page: number; invoice?: string }, signal?: AbortSignal) =>

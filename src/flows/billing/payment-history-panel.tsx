@@ -30,6 +30,7 @@ const messages = defineMessages({
   paid: { id: 'paymentHistory.status.paid', defaultMessage: 'Paid' },
   failed: { id: 'paymentHistory.status.failed', defaultMessage: 'Failed' },
   refunded: { id: 'paymentHistory.status.refunded', defaultMessage: 'Refunded' },
+  trialStarted: { id: 'paymentHistory.status.trialStarted', defaultMessage: 'Free trial started' },
   previous: { id: 'paymentHistory.previous', defaultMessage: 'Newer payments' },
   next: { id: 'paymentHistory.next', defaultMessage: 'Older payments' },
   noInvoice: { id: 'paymentHistory.noInvoice', defaultMessage: 'No invoice' },
@@ -39,7 +40,15 @@ const downloading = defineMessage<{ number: string }>({ id: 'paymentHistory.down
 const taxWithRate = defineMessage<{ amount: string; rate: string }>({ id: 'paymentHistory.taxWithRate', defaultMessage: '{amount} ({rate})' });
 const pageOf = defineMessage<{ page: number; pages: number }>({ id: 'paymentHistory.pageOf', defaultMessage: 'Page {page} of {pages}' });
 
-const STATUS_TONES: Record<Payment['status'], BadgeTone> = { paid: 'success', failed: 'danger', refunded: 'neutral' };
+const trialDescription = defineMessage<{ plan: string }>({ id: 'paymentHistory.trialDescription', defaultMessage: 'Free trial of {plan}' });
+
+const STATUS_TONES: Record<Payment['status'] | 'trialStarted', BadgeTone> = { paid: 'success', failed: 'danger', refunded: 'neutral', trialStarted: 'info' };
+
+/** The trial line of a trial's 0.00 invoice: the row reads as the trial it is (decisions "Trial start"), not "Paid". */
+const trialLine = ({ invoice }: HistoryPayment) => invoice?.lines.find((line) => line.kind === 'trial') ?? null;
+
+/** The row's status: a trial's start is not a payment. */
+const statusOf = (row: HistoryPayment): Payment['status'] | 'trialStarted' => (row.payment.status === 'paid' && trialLine(row) ? 'trialStarted' : row.payment.status);
 
 /** The tab's panel: the payment-history machine gets its actors here, not from the route. */
 export function PaymentHistoryPanel() {
@@ -68,7 +77,14 @@ function PaymentHistory() {
   const busy = snapshot.hasTag('busy');
   const columns = [
     { id: 'date', header: intl.formatMessage(messages.date), cell: (row: HistoryPayment) => <DateText value={row.payment.created} /> },
-    { id: 'description', header: intl.formatMessage(messages.description), cell: (row: HistoryPayment) => row.payment.description ?? '—' },
+    {
+      id: 'description',
+      header: intl.formatMessage(messages.description),
+      cell: (row: HistoryPayment) => {
+        const trial = trialLine(row);
+        return trial ? intl.formatMessage(trialDescription, { plan: trial.plan_name }) : (row.payment.description ?? '—');
+      },
+    },
     {
       id: 'net',
       header: intl.formatMessage(messages.net),
@@ -111,7 +127,7 @@ function PaymentHistory() {
     {
       id: 'status',
       header: intl.formatMessage(messages.status),
-      cell: ({ payment }: HistoryPayment) => <Badge tone={STATUS_TONES[payment.status]}>{intl.formatMessage(messages[payment.status])}</Badge>,
+      cell: (row: HistoryPayment) => <Badge tone={STATUS_TONES[statusOf(row)]}>{intl.formatMessage(messages[statusOf(row)])}</Badge>,
     },
     {
       id: 'invoice',

@@ -4,7 +4,7 @@
 // action. Without a current subscription: an empty state leading to /pricing.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, usePlanTexts } from '@components';
+import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, useFormatMoney, usePlanTexts } from '@components';
 import { routes } from '@domain/routes';
 import { isCurrentStatus, isReactivatable, type Subscription } from '@domain/subscriptions';
 import { BillingLinks } from './billing-links';
@@ -22,14 +22,19 @@ const messages = defineMessages({
   cancelling: { id: 'billing.subscription.cancelling', defaultMessage: 'Cancelling…' },
   resume: { id: 'billing.subscription.resume', defaultMessage: 'Resume subscription' },
   resuming: { id: 'billing.subscription.resuming', defaultMessage: 'Resuming…' },
+  undo: { id: 'billing.subscription.undoChange', defaultMessage: 'Undo' },
+  undoing: { id: 'billing.subscription.undoingChange', defaultMessage: 'Undoing…' },
 });
 
-const trialUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.trialUntil', defaultMessage: 'Free trial until {date}' });
+const trialThenCharge = defineMessage<{ date: string; amount: string }>({
+  id: 'billing.subscription.trialThenCharge',
+  defaultMessage: 'Free trial until {date}, then {amount} (your first payment)',
+});
 const accessUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.accessUntil', defaultMessage: 'Access until {date}' });
 const renewsOn = defineMessage<{ date: string }>({ id: 'billing.subscription.renewsOn', defaultMessage: 'Renews on {date}' });
 
 /** Which button's request is running, for its busy label. */
-export type PendingAction = 'cancel' | 'reactivate' | 'portal';
+export type PendingAction = 'cancel' | 'reactivate' | 'undo' | 'portal';
 
 export interface SubscriptionPanelProps {
   subscription: Subscription | null;
@@ -37,16 +42,18 @@ export interface SubscriptionPanelProps {
   pending: PendingAction | null;
   onCancel: () => void;
   onReactivate: () => void;
+  onUndoChange: () => void;
   onUpdatePayment: () => void;
 }
 
 /** The one date a subscriber needs next, said once. */
 function useNextDate(subscription: Subscription): string {
   const intl = useIntl();
+  const formatMoney = useFormatMoney();
   const format = (value: string) => intl.formatDate(value, { dateStyle: 'long' });
   if (subscription.cancel_at_period_end) return intl.formatMessage(accessUntil, { date: format(subscription.current_period_end) });
   if (subscription.subscription_status === 'trialing' && subscription.trial_end) {
-    return intl.formatMessage(trialUntil, { date: format(subscription.trial_end) });
+    return intl.formatMessage(trialThenCharge, { date: format(subscription.trial_end), amount: formatMoney(subscription.amount, subscription.currency) });
   }
   return intl.formatMessage(renewsOn, { date: format(subscription.current_period_end) });
 }
@@ -70,7 +77,7 @@ export function SubscriptionPanel({ subscription, ...rest }: SubscriptionPanelPr
   return <CurrentSubscription subscription={subscription} {...rest} />;
 }
 
-function CurrentSubscription({ subscription, busy, pending, onCancel, onReactivate, onUpdatePayment }: SubscriptionPanelProps & { subscription: Subscription }) {
+function CurrentSubscription({ subscription, busy, pending, onCancel, onReactivate, onUndoChange, onUpdatePayment }: SubscriptionPanelProps & { subscription: Subscription }) {
   const intl = useIntl();
   const planTexts = usePlanTexts();
   const nextDate = useNextDate(subscription);
@@ -101,7 +108,14 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
         </div>
         <p className="billing-plan__price">{texts.pricePerInterval}</p>
         <p className="billing-plan__next">{nextDate}</p>
-        <ScheduledChangeNote subscription={subscription} />
+        <ScheduledChangeNote
+          subscription={subscription}
+          action={
+            <Button variant="secondary" disabled={busy} busy={pending === 'undo'} onClick={onUndoChange}>
+              {intl.formatMessage(pending === 'undo' ? messages.undoing : messages.undo)}
+            </Button>
+          }
+        />
         <KeyValueList
           items={[
             { id: 'duration', label: intl.formatMessage(messages.duration), value: texts.duration },

@@ -6,6 +6,7 @@ import { Link, useSearch } from 'wouter';
 import { CountrySelect, PasswordField, StepHeader, TextField } from '@components';
 import { useFlow } from '@lib/flow';
 import { routes } from '@domain/routes';
+import { suggestedCountry } from '@domain/countries';
 import { signUpMachine, type SignUpField } from '@machines/sign-up.machine';
 import { FormShell } from '@components/form-shell';
 import { ruleMessage } from '@components/rule-message';
@@ -26,7 +27,9 @@ const messages = defineMessages({
 export default function RegisterScreen() {
   const intl = useIntl();
   const email = new URLSearchParams(useSearch()).get('email') ?? undefined;
-  const [snapshot, send] = useFlow(signUpMachine, { email });
+  // The browser's languages (es-ES, en-GB) suggest the country; the list keeps every other one.
+  const country = suggestedCountry(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+  const [snapshot, send] = useFlow(signUpMachine, { email, country });
   const { values, errors, notice, scrollToTop } = snapshot.context;
   const change = (field: SignUpField) => (value: string) => send({ type: 'field.change', field, value });
   return (

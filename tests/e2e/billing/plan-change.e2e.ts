@@ -111,6 +111,34 @@ test.describe('plan change and invoices', () => {
     await context.close();
   });
 
+  test('Undo beside "Changes to Basic" on Billing, confirmed on screen and by email; a resume is emailed too', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const { email, token } = await payingStandard(page, 'undo-on-billing');
+    const headers = { authorization: `FitStream ${token}` };
+    assert.equal((await page.request.post('/api/v1/payments/plan-change', { data: { plan: 'basic' }, headers })).status(), 200);
+    await page.goto('/billing');
+    const note = page.getByTestId('scheduled-change');
+    await note.getByText(/^Changes to Basic on /).waitFor();
+    await screenshot(page, 'billing-scheduled-change-undo-en-1280');
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('status').getByText('Change undone: your plan stays as it is').waitFor();
+    await page.getByText(/^Changes to Basic on /).waitFor({ state: 'detached' });
+    await page.getByText('STANDARD').first().waitFor();
+    await openMail(page, email, /Your plan stays Standard/);
+    await page.getByText(/you stay on Standard/).first().waitFor();
+
+    // Cancelled, then resumed: the inbox's "Your subscription is cancelled" is followed by "will renew".
+    await page.goto('/billing');
+    await page.getByRole('button', { name: /cancel subscription/i }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel' }).click();
+    await page.getByRole('button', { name: /resume subscription/i }).click();
+    await page.getByRole('status').getByText('Your subscription will renew again').waitFor();
+    await openMail(page, email, /Your subscription will renew/);
+    await page.getByText(/Your subscription is no longer cancelled: it renews on /).first().waitFor();
+    await context.close();
+  });
+
   test('the new screens pass axe', { tag: EVERYWHERE }, async ({ browser, language, width, size }) => {
     const context = await newContext(browser, { viewport: size });
     const page = await context.newPage();

@@ -192,7 +192,7 @@ export const accountFlows: FlowDrivers[] = [
         // The checkout's own return: through Pricing and the sandbox's card form.
         await signedIn(page, 'flow-return-ok');
         await subscribeInSandbox(page, 'basic');
-        await page.getByText('Transaction Successful!').waitFor();
+        await page.getByText('Free trial started!').waitFor();
       },
       failed: async (page) => {
         await signedIn(page, 'flow-return-bad');

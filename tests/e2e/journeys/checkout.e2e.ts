@@ -45,7 +45,7 @@ test.describe('checkout journey', () => {
     await choosePlanOnDesktop(page, 'Standard');
     await payOnSandbox(page, '4242 4242 4242 4242');
     await page.waitForURL(pathIs('/success'));
-    await page.getByText('Transaction Successful!').waitFor();
+    await page.getByText('Free trial started!').waitFor();
     await page.getByRole('button', { name: /view subscription/i }).or(page.getByRole('link', { name: /view subscription/i })).click();
     await page.waitForURL(pathIs('/billing'));
     await page.getByText(/free trial/i).first().waitFor();
@@ -84,6 +84,25 @@ test.describe('checkout journey', () => {
     await page.getByText('Your card was declined.').waitFor();
     await page.getByRole('link', { name: /cancel and go back/i }).click();
     await page.waitForURL(pathIs('/pricing'));
+    await context.close();
+  });
+
+  test('a refused expiry keeps what was typed; the expiry is accepted typed without the slash', async ({ browser }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, 'expiry');
+    await page.goto('/pricing');
+    await choosePlanOnDesktop(page, 'Basic');
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/checkout/'));
+    await payWithCard(page, { number: '4242 4242 4242 4242', exp: '01/20' });
+    await page.getByText('Your card has expired.').waitFor();
+    // As Stripe Checkout does: the number, the CVC and the name stay; only the expiry needs fixing.
+    assert.equal(await page.getByLabel('Card number').inputValue(), '4242 4242 4242 4242');
+    assert.equal(await page.getByLabel('CVC').inputValue(), '123');
+    assert.equal(await page.getByLabel('Name on card').inputValue(), 'Ana Tester');
+    await page.getByLabel('Expiry (MM/YY)').fill('1229');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL(pathIs('/success'));
     await context.close();
   });
 

@@ -148,7 +148,7 @@ test.describe('the sandbox checkout keeps the user’s origin', () => {
       assert.equal(new URL(page.url()).origin, origin);
       await payWithCard(page, { number: '4242 4242 4242 4242', exp: '12/39', name: 'Ana Pérez' });
       await page.waitForURL(pathIs('/success'));
-      await page.getByText('Transaction Successful!').waitFor();
+      await page.getByText('Free trial started!').waitFor();
       assert.equal(new URL(page.url()).origin, origin);
       // Still signed in there: billing shows the new subscription.
       await page.goto('/billing');

@@ -50,6 +50,7 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     listBilling: vi.fn(pending),
     cancelSubscription: vi.fn(pending),
     reactivateSubscription: vi.fn(pending),
+    undoScheduledChange: vi.fn(pending),
     openPaymentPortal: vi.fn(pending),
     loadPlanChange: vi.fn(pending),
     previewPlanChange: vi.fn(pending),

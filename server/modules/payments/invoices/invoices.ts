@@ -6,7 +6,7 @@ import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { routes } from '@domain/routes';
 import type { Database, Queryable } from '@server/db/client';
-import { invoices, payments, users, type InvoiceLine } from '@server/db/schema';
+import { invoices, payments, plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail';
 import { defaultTaxRates, type TaxRates } from '@server/config';
 import { includedTax, taxRateFor, type TaxBreakdown } from './tax';
@@ -100,6 +100,12 @@ export async function issueInvoice(tx: Queryable, paymentId: string, options: Is
     const [raced] = await tx.select().from(invoices).where(eq(invoices.paymentId, paymentId));
     return raced ?? null;
   }
+  const trial = options.lines.some((line) => line.kind === 'trial') ? await firstCharge(tx, payment.subscriptionId) : null;
+  if (trial) {
+    // Decisions "Trial start": the trial's 0.00 invoice is told as the trial it is, with the first charge.
+    await queueMail(tx, { userId: payment.userId, to: user.email, language: user.language, template: 'trialStarted', params: trial });
+    return invoice;
+  }
   await queueMail(tx, {
     userId: payment.userId,
     to: user.email,
@@ -114,6 +120,18 @@ export async function issueInvoice(tx: Queryable, paymentId: string, options: Is
     },
   });
   return invoice;
+}
+
+/** The first charge after a trial: the plan's price on the trial's last day; null without a trial end. */
+async function firstCharge(tx: Queryable, subscriptionId: string | null) {
+  if (!subscriptionId) return null;
+  const [row] = await tx
+    .select({ plan: plans.name, amountMinor: plans.amount, currency: plans.currency, trialEnd: subscriptions.trialEnd })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!row?.trialEnd) return null;
+  return { plan: row.plan, amountMinor: row.amountMinor, currency: row.currency, firstChargeAt: row.trialEnd.toISOString() };
 }
 
 export interface HistoryEntry {

@@ -24,12 +24,15 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** MM/YY (or MM / YY, or MM/YYYY) to month and four-digit year; null when malformed. */
+/**
+ * MM/YY (or MM / YY, MM/YYYY, or the digits alone as typed on a phone's keypad: 1229, 122029)
+ * to month and four-digit year; null when malformed. Without the slash the month is two digits.
+ */
 export function parseExpiry(value: string): { month: number; year: number } | null {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value);
+  const match = /^(?:(\d{1,2})\s*\/\s*(\d{2}|\d{4})|(\d{2})(\d{2}|\d{4}))$/.exec(value);
   if (!match) return null;
-  const month = Number(match[1]);
-  const yearText = match[2] ?? '';
+  const month = Number(match[1] ?? match[3]);
+  const yearText = match[2] ?? match[4] ?? '';
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   if (month < 1 || month > 12) return null;
   return { month, year };

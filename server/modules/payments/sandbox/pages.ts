@@ -105,14 +105,18 @@ function field(
   return `<div><label for="${name}">${label}</label><input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value)}" required aria-invalid="${invalid}"${described}></div>`;
 }
 
-/** The card fields both pages share; the number and CVC are never echoed back. */
+/**
+ * The card fields both pages share. A refused form comes back with everything typed in it, as
+ * Stripe Checkout keeps it, so only the refused field needs typing again; the sandbox takes
+ * nothing but its public test cards, so echoing the number and CVC discloses nothing.
+ */
 function cardFields(locale: AppLocale, error: PageError | undefined, form: CardForm | undefined): string {
   const keep = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : '');
   const expPlaceholder = text(locale, 'sandbox.field.expPlaceholder');
-  return `${field('card_number', text(locale, 'sandbox.field.cardNumber'), 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242 4242 4242 4242"', error)}
+  return `${field('card_number', text(locale, 'sandbox.field.cardNumber'), 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="4242 4242 4242 4242"', error, keep(form?.card_number))}
 <div class="row">
 ${field('exp', text(locale, 'sandbox.field.exp'), `type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${expPlaceholder}"`, error, keep(form?.exp))}
-${field('cvc', text(locale, 'sandbox.field.cvc'), 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', error)}
+${field('cvc', text(locale, 'sandbox.field.cvc'), 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', error, keep(form?.cvc))}
 </div>
 ${field('name', text(locale, 'sandbox.field.name'), 'type="text" autocomplete="cc-name" maxlength="100"', error, keep(form?.name))}`;
 }

@@ -12,10 +12,13 @@ const samples: { [T in MailTemplate]: MailTemplates[T] } = {
   welcome: {},
   passwordReset: { link: `${URL_BASE}/reset-password?token=abc`, minutes: 30 },
   receipt: { invoiceNumber: 'FS-2026-000042', amountMinor: 123456, currency: 'usd', paidAt: '2026-11-22T09:30:00Z', invoiceLink: `${URL_BASE}/api/v1/invoices/i1/pdf` },
+  trialStarted: { plan: 'Standard', amountMinor: 1399, currency: 'eur', firstChargeAt: '2026-12-01T10:00:00Z' },
   trialEnding: { endsAt: '2026-12-01T00:00:00Z' },
   paymentFailed: { billingLink: `${URL_BASE}/billing` },
   cancellationConfirmed: { accessUntil: '2026-12-22T00:00:00Z' },
   planChanged: { plan: 'Premium', effectiveAt: '2026-12-22T00:00:00Z' },
+  planChangeUndone: { plan: 'Premium' },
+  subscriptionResumed: { renewsAt: '2026-12-22T00:00:00Z' },
   emailChanged: { newEmail: 'new@example.com' },
   accountDeleted: {},
   newClasses: {
@@ -65,6 +68,16 @@ describe('mail templates', () => {
     expect(es.text).toContain('1234,56\u00a0€ el 22 de noviembre de 2026');
     expect(formatMailMoney('en', 500, 'JPY')).toBe('¥500');
     expect(formatMailDate('es', '2026-01-05T23:30:00Z')).toBe('5 de enero de 2026');
+  });
+
+  it('tells a trial start as a trial, with the first charge and its date, not as a payment', () => {
+    const en = renderMail({ template: 'trialStarted', language: 'en', params: samples.trialStarted }, URL_BASE);
+    const es = renderMail({ template: 'trialStarted', language: 'es', params: samples.trialStarted }, URL_BASE);
+    expect(en.subject).toBe('Your free trial has started');
+    expect(en.text).toContain('your first payment of €13.99 will be on December 1, 2026');
+    expect(es.subject).toBe('Ha empezado tu prueba gratuita');
+    expect(es.text).toContain('tu primer pago, de 13,99\u00a0€, será el 1 de diciembre de 2026');
+    for (const mail of [en, es]) expect(mail.text).not.toMatch(/0[.,]00/);
   });
 
   it('escapes what it puts into HTML', () => {

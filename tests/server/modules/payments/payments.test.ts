@@ -3,8 +3,8 @@
 // per account, home, and the payment-method portal's link.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { payments, plans, portalSessions, subscriptions } from '@server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { mailOutbox, payments, plans, portalSessions, subscriptions } from '@server/db/schema';
 import { expectContract, signUp, testAppForFile } from '../../harness';
 import {
   callPayments,
@@ -217,6 +217,10 @@ describe('cancelling and reactivating', () => {
     expect(reactivated.statusCode).toBe(200);
     expect(reactivated.json().subscription).toMatchObject({ subscription_status: 'trialing', cancel_at_period_end: false });
     expect((await listSubscriptions(test.app, user)).plans[0]).toMatchObject({ cancel_at_period_end: false });
+    // The inbox said "Your subscription is cancelled": a resume says it renews, once (a second resume changes nothing).
+    expect((await callPayments(test.app, user, 'subscription-reactivate', { subscription_id: id })).statusCode).toBe(200);
+    const resumed = await test.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.template, 'subscriptionResumed')));
+    expect(resumed).toMatchObject([{ language: 'en', params: { renewsAt: reactivated.json().subscription.current_period_end } }]);
   });
 
   it("will not cancel another account's subscription (404)", async () => {

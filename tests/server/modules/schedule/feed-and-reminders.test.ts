@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { classes, classProgress, mailOutbox, users } from '@server/db/schema';
-import { addDays, localParts } from '@server/modules/schedule/days';
+import { addDays, instantOf, localParts } from '@server/modules/schedule/days';
 import { queueDueReminders } from '@server/modules/schedule/reminders';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
@@ -54,7 +54,7 @@ async function feedOf(user: SignedUpUser) {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/calendar/);
   const calendar = new ICAL.Component(ICAL.parse(response.body));
-  return { body: response.body, url, events: calendar.getAllSubcomponents('vevent') };
+  return { body: response.body, url, events: calendar.getAllSubcomponents('vevent'), timezones: calendar.getAllSubcomponents('vtimezone') };
 }
 
 const byUid = (events: ICAL.Component[], uid: string) => events.find((event) => String(event.getFirstPropertyValue('uid')).startsWith(uid))!;
@@ -141,6 +141,31 @@ describe('calendar feed', () => {
       const start = byUid(events, item.id).getFirstProperty('dtstart')!;
       expect(start.getParameter('tzid')).toBe('Europe/Madrid');
       expect(String(start.getFirstValue())).toBe(`${date}T09:00:00`);
+    }
+  });
+});
+
+describe('calendar feed time zones', () => {
+  // Strict clients (Outlook) misplace a DTSTART;TZID=… whose zone the feed does not define.
+  // Asia/Kolkata: the runtime spells it Asia/Calcutta, which the VTIMEZONE has to follow.
+  it.each(['Europe/Madrid', 'America/New_York', 'Asia/Kolkata'])('defines the TZID it uses (%s) in a VTIMEZONE that places the start at the right instant', async (zoneName) => {
+    const user = await account(zoneName);
+    const summer = await plan(user, catalog[0]!.id, '2027-07-01', '09:00');
+    const winter = await plan(user, catalog[0]!.id, '2027-01-11', '09:00');
+    await plan(user, catalog[1]!.id, '2027-07-02');
+    const { events, timezones } = await feedOf(user);
+    const tzid = byUid(events, summer.id).getFirstProperty('dtstart')!.getParameter('tzid');
+    expect(timezones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual([tzid]);
+    const zone = new ICAL.Timezone(timezones[0]!);
+    for (const [item, date] of [
+      [summer, '2027-07-01'],
+      [winter, '2027-01-11'],
+    ] as const) {
+      const start = byUid(events, item.id).getFirstProperty('dtstart')!;
+      expect(start.getParameter('tzid')).toBe(tzid);
+      const time = (start.getFirstValue() as ICAL.Time).clone();
+      time.zone = zone;
+      expect(time.toJSDate().getTime()).toBe(instantOf(date, '09:00', zoneName).getTime());
     }
   });
 });

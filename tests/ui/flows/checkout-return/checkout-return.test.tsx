@@ -3,12 +3,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
+import { activeSubscription } from '../../../machines/plan-fixtures';
 
 const texts = {
   en: {
     wait: 'Please Wait...',
     success: 'Transaction Successful!',
     successText: 'Your subscription is now active! Enjoy unlimited access to all features and content.',
+    trial: 'Free trial started!',
+    trialText: 'Nothing is charged today. Your free trial of Standard has started; your first payment of €13.99 will be on January 17, 2025, unless you cancel before then.',
     view: 'View Subscription',
     watch: 'Start watching',
     failed: 'Transaction Failed!',
@@ -19,6 +22,8 @@ const texts = {
     wait: 'Espera, por favor...',
     success: '¡Transacción completada!',
     successText: '¡Tu suscripción ya está activa! Disfruta de acceso ilimitado a todas las funciones y contenidos.',
+    trial: '¡Ha empezado tu prueba gratuita!',
+    trialText: 'Hoy no se te cobra nada. Ha empezado tu prueba gratuita de Standard; tu primer pago, de 13,99 €, será el 17 de enero de 2025, salvo que canceles antes.',
     view: 'Ver suscripción',
     watch: 'Empezar a ver',
     failed: '¡Transacción fallida!',
@@ -39,7 +44,7 @@ describe.each(['en', 'es'] as Language[])('checkout return (%s)', (language) => 
     await waitFor(() =>
       expect(confirmCheckout).toHaveBeenCalledWith({ customer: 'cs_sandbox_1', deviceId: '0f8fad5bd9cb469f' }, expect.any(AbortSignal)),
     );
-    answer({ kind: 'ok', data: undefined as never });
+    answer({ kind: 'ok', data: { subscription: { ...activeSubscription, subscription_status: 'active', trial_end: null } } as never });
     expect(await screen.findByRole('heading', { name: t.success })).toBeTruthy();
     expect(currentPath()).toBe('/success');
     expect(screen.getByText(t.successText)).toBeTruthy();
@@ -51,6 +56,14 @@ describe.each(['en', 'es'] as Language[])('checkout return (%s)', (language) => 
     await waitFor(() => expect(currentPath()).toBe('/billing'));
     // Focus moves to the new page's heading.
     await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+  });
+
+  it('a checkout that started a free trial says so on /success, with the first charge and its date', async () => {
+    const confirmCheckout = vi.fn(async () => ({ kind: 'ok' as const, data: { subscription: activeSubscription } }));
+    renderApp('/users?session_id=cs_sandbox_1', { language, api: fakeApi({ confirmCheckout }) });
+    expect(await screen.findByRole('heading', { name: t.trial })).toBeTruthy();
+    expect(screen.getByText(t.trialText)).toBeTruthy();
+    expect(screen.queryByText(t.successText)).toBeNull();
   });
 
   it('goes to /cancel when the confirmation fails, with Try Again to /pricing', async () => {

@@ -1,6 +1,6 @@
 // ISO 3166-1 alpha-2 codes offered at sign-up (sovereign states and a few widely used
-// territories). Names are not stored here: CountrySelect localizes them with Intl.DisplayNames,
-// so the list never needs translating.
+// territories), and the one suggested from the browser's languages. Names are not stored here:
+// CountrySelect localizes them with Intl.DisplayNames, so the list never needs translating.
 export const COUNTRY_CODES = [
   'AD', 'AE', 'AF', 'AG', 'AL', 'AM', 'AO', 'AR', 'AT', 'AU', 'AZ', 'BA', 'BB', 'BD', 'BE',
   'BF', 'BG', 'BH', 'BI', 'BJ', 'BN', 'BO', 'BR', 'BS', 'BT', 'BW', 'BY', 'BZ', 'CA', 'CD',
@@ -19,3 +19,28 @@ export const COUNTRY_CODES = [
 ] as const;
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+/** Offered before anything else is known (and where the browser names no region of a known country). */
+export const DEFAULT_COUNTRY = 'US';
+
+const regionOf = (tag: string, likely: boolean): string | undefined => {
+  try {
+    const locale = new Intl.Locale(tag);
+    return (likely ? locale.maximize() : locale).region;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The country to suggest from the browser's languages (`navigator.languages`, or a parsed
+ * Accept-Language): the first region a tag names (es-ES → ES, en-GB → GB), else the likely
+ * region of the first language (es → ES), else US. The country drives the tax on invoices,
+ * so the person can still choose another.
+ */
+export function suggestedCountry(languages: readonly string[]): string {
+  const offered = new Set<string>(COUNTRY_CODES);
+  const first = languages[0];
+  const candidates = [...languages.map((tag) => regionOf(tag, false)), first ? regionOf(first, true) : undefined];
+  return candidates.find((region): region is string => region !== undefined && offered.has(region)) ?? DEFAULT_COUNTRY;
+}
