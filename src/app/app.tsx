@@ -10,6 +10,7 @@ import { AppIntlProvider } from '@i18n';
 import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from '@lib/app-actors';
 import { useFavourites } from '@features/favourites';
 import { useMembership } from '@features/membership';
+import { useAppInstall } from '@features/app-install';
 import { FlowOverlays } from './flow-screens';
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from '@lib/navigation';
@@ -39,6 +40,7 @@ function Shell() {
   const [language, setLanguage] = useLanguage();
   const [location] = useLocation();
   const [subscriber, refreshMembership] = useMembership();
+  const appInstall = useAppInstall();
   // The pages a subscription changes on (the checkout's return, billing) and the home ask again.
   useEffect(() => {
     if (signedIn && SUBSCRIPTION_PAGES.has(location)) refreshMembership();
@@ -68,6 +70,7 @@ function Shell() {
         onLanguageChange={setLanguage}
         onLogout={() => session.send({ type: 'session.signOut' })}
         currentPath={location}
+        install={appInstall.offered ? { busy: appInstall.busy, onInstall: appInstall.install } : undefined}
       />
       <main id="main" ref={main} tabIndex={-1}>
         <SavedClassesProvider>
