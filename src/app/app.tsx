@@ -23,8 +23,11 @@ const messages = defineMessages({
 
 /** Which classes the account saved, for every "Save" button (none until the list is known). */
 function SavedClassesProvider({ children }: { children: ReactNode }) {
-  const { ids, busy, known, toggle } = useFavourites();
-  const value = useMemo<SavedClasses | null>(() => (known ? { isSaved: (id) => ids.includes(id), toggle, busy } : null), [ids, busy, known, toggle]);
+  const { ids, waiting, busy, known, toggle } = useFavourites();
+  const value = useMemo<SavedClasses | null>(
+    () => (known ? { isSaved: (id) => ids.includes(id), isWaiting: (id) => waiting.some((change) => change.classId === id), toggle, busy } : null),
+    [ids, waiting, busy, known, toggle],
+  );
   return <SavedClassesContext.Provider value={value}>{children}</SavedClassesContext.Provider>;
 }
 

@@ -1,4 +1,6 @@
-// The rough edges of the installable app (issue 40), in Chromium against the real server: the
+// The rough edges of the installable app (issue 40), in Chromium against the real server: a class
+// saved or unsaved offline (in the player of a downloaded class) stays as shown, says it waits,
+// survives a reload and is sent once when the connection returns; the
 // subscribers' links come back when the connection does (no need to open Home), a visitor offline
 // is told what is possible instead of a link that leads back to the same page, "Install app"
 // shows only when the browser offers to install (a synthetic `beforeinstallprompt`), and a
@@ -32,9 +34,64 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed'): Prom
   }, outcome);
 }
 
+const CLASS_ID = 'sunrise-vinyasa-flow';
+
+/** Whether the account's list on the server holds the class. */
+async function savedOnServer(page: Page, token: string): Promise<boolean> {
+  const response = await page.request.get('/api/v1/favourites', { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(response.status(), 200);
+  return ((await response.json()) as { classes: { id: string }[] }).classes.some((card) => card.id === CLASS_ID);
+}
+
 const prompts = (page: Page) => page.evaluate(() => (window as unknown as { installPrompts?: number }).installPrompts ?? 0);
 
 test.describe('the installable app, rough edges', () => {
+  test('saves and unsaves a class offline: shown at once, kept through a reload, sent once when back online', async ({ subscriber }) => {
+    const { context, page, token } = await subscriber({ label: 'offline-favourite', plan: 'standard', patience: 30_000 });
+    await page.goto(`/classes/${CLASS_ID}`);
+    await controlled(page);
+    const panel = page.getByTestId('download-panel');
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/v1/favourites/${CLASS_ID}`) sent.push(request.method());
+    });
+
+    // Offline, in the player of the downloaded class: Save stays pressed and says it waits.
+    await context.setOffline(true);
+    await page.goto(`/watch/${CLASS_ID}`);
+    const save = page.locator('button.player__save');
+    const waiting = page.getByRole('status').filter({ hasText: 'Saved on this device: sent when you are back online.' });
+    await save.click();
+    await waiting.waitFor();
+    assert.equal(await save.getAttribute('aria-pressed'), 'true');
+    await checkEverywhere(page, 'favourite-waiting-player', (p) => p.locator('.save-button__waiting').waitFor());
+    // Kept on the device: a reload with no network shows it the same.
+    await page.reload();
+    await waiting.waitFor();
+    assert.equal(await save.getAttribute('aria-pressed'), 'true');
+    assert.equal(await savedOnServer(page, token), false);
+
+    // Back online: sent once, and it no longer waits.
+    await context.setOffline(false);
+    await waiting.waitFor({ state: 'detached' });
+    assert.equal(await save.getAttribute('aria-pressed'), 'true');
+    assert.equal(await savedOnServer(page, token), true);
+    assert.deepEqual(sent.filter((method) => method === 'PUT'), ['PUT']);
+
+    // Unsaved offline, sent likewise.
+    await context.setOffline(true);
+    await save.click();
+    const removed = page.getByRole('status').filter({ hasText: 'Removed on this device: sent when you are back online.' });
+    await removed.waitFor();
+    assert.equal(await save.getAttribute('aria-pressed'), 'false');
+    await context.setOffline(false);
+    await removed.waitFor({ state: 'detached' });
+    assert.equal(await savedOnServer(page, token), false);
+    assert.deepEqual(sent.filter((method) => method === 'DELETE'), ['DELETE']);
+  });
+
   test('asks again whether the account subscribes when the connection returns: Activity is back without opening Home', async ({ subscriber }) => {
     const { context, page } = await subscriber({ label: 'offline-membership', plan: 'standard' });
     await page.goto('/classes');
