@@ -166,7 +166,8 @@ test.describe('the installable app, rough edges', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/terms');
-    await page.mouse.move(10, 10);
+    // The app started (it registers the worker once up).
+    await controlled(page);
     await chooseLanguage(page, 'es');
     const link = page.locator('link[rel=manifest]');
     await page.waitForFunction(() => document.querySelector('link[rel=manifest]')?.getAttribute('href') === '/manifest.es.webmanifest');
