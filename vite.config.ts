@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompiledMessages } from './scripts/precompiled-messages.ts';
-import { webAppManifest } from './scripts/pwa-manifest.ts';
+import { languageManifests, webAppManifest } from './scripts/pwa-manifest.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import type { DownloadsPages } from './src/sw/downloads-templates.ts';
 
@@ -61,6 +61,7 @@ export default defineConfig({
     // in it: the app shell (hashed assets, index.html as every navigation's fallback) and nothing
     // else. A new version waits until the user says Reload (src/flows/app-update), which the app
     // registers itself after the page has loaded.
+    languageManifests(import.meta.dirname),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

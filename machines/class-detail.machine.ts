@@ -28,6 +28,7 @@ const withScheduleAdd = {
   on: {
     'scheduleAdd.open': { actions: 'toScheduleAdd' },
     'scheduleAdd.change': { actions: 'toScheduleAdd' },
+    'scheduleAdd.zone': { actions: 'toScheduleAdd' },
     'scheduleAdd.submit': { actions: 'toScheduleAdd' },
     'scheduleAdd.cancel': { actions: 'toScheduleAdd' },
   },

@@ -2,14 +2,15 @@
 // subscribers' links (Activity) only to subscribers. Asks when a user signs in and when the app
 // asks again (a checkout or a cancellation may have changed it), forgets it on sign-out. An
 // answer that does not come (offline, a failure) counts as not subscribing: no link to a page
-// that would only say so.
+// that would only say so; it is asked again when the connection returns, so the links come
+// back without the home having to be opened.
 import { assign, setup } from 'xstate';
 import type { Outcome } from '@domain/request-outcome';
 import { fromOutcome } from './request-states';
 
 export type MembershipOutput = Outcome<{ hasSubscription: boolean }>;
 
-export type MembershipEvent = { type: 'session.changed'; signedIn: boolean } | { type: 'membership.refresh' };
+export type MembershipEvent = { type: 'session.changed'; signedIn: boolean } | { type: 'membership.refresh' } | { type: 'connection.online' };
 
 export interface MembershipContext {
   /** What the navigation shows: the last answer (kept while asking again), false signed out. */
@@ -31,6 +32,7 @@ export const membershipMachine = setup({
   guards: {
     signedIn: (_, params: { signedIn: boolean }) => params.signedIn,
     subscribes: (_, output: MembershipOutput) => output.kind === 'ok' && output.data.hasSubscription,
+    answered: (_, output: MembershipOutput) => output.kind === 'ok',
   },
 }).createMachine({
   id: 'membership',
@@ -48,14 +50,17 @@ export const membershipMachine = setup({
         src: 'loadMembership',
         onDone: [
           { guard: { type: 'subscribes', params: ({ event }) => event.output }, target: 'subscriber', actions: { type: 'take', params: true } },
-          { target: 'notSubscriber', actions: { type: 'take', params: false } },
+          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'notSubscriber', actions: { type: 'take', params: false } },
+          { target: 'unanswered', actions: { type: 'take', params: false } },
         ],
-        onError: { target: 'notSubscriber', actions: { type: 'take', params: false } },
+        onError: { target: 'unanswered', actions: { type: 'take', params: false } },
       },
     },
     /** A subscriber: Activity is in the navigation. */
     subscriber: { on: { 'membership.refresh': { target: 'checking' } } },
     notSubscriber: { on: { 'membership.refresh': { target: 'checking' } } },
+    /** No answer came (offline, a failure): no subscribers' links until the next answer, asked for when the connection returns. */
+    unanswered: { on: { 'membership.refresh': { target: 'checking' }, 'connection.online': { target: 'checking' } } },
   },
 });
 

@@ -12,6 +12,7 @@ import { createServer, type Plugin } from 'vite';
 import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/lib/held-input.ts';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { PRERENDERED_PAGES, PRICE_SLOT_ATTRIBUTE, PRICED_PAGES } from '../domain/prerendered-pages.ts';
+import { withManifestOf } from '../domain/web-app-manifest.ts';
 import { DOWNLOADS_MARKS, DOWNLOADS_SLOTS, type DownloadsPages, type DownloadsTemplate } from '../src/sw/downloads-templates.ts';
 
 /** The pages pre-rendered, by path, with the file name each language's copy gets. */
@@ -123,7 +124,8 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /** index.html with the page in it. */
 export function pageDocument(index: string, page: { html: string; title: string }, language: string, script: string, pathname: string): string {
-  const withLang = index.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  // The manifest of the page's language (decision 062).
+  const withLang = withManifestOf(index.replace(/<html lang="[^"]*"/, `<html lang="${language}"`), language);
   const withTitle = withLang.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`);
   // First in <head>: nothing is drawn before it has run.
   const withScript = withTitle.replace(/<head>/, `<head>\n    <script>${script}</script>`);

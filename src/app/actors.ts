@@ -10,6 +10,7 @@ import { languageMachine, type Language } from '@machines/language.machine';
 import { sessionMachine, type SessionMachine } from '@machines/session.machine';
 import { accountOf, type SessionArrival } from '@domain/session-user';
 import { claimDownloads, downloadsHeld, releaseDownloads } from '@features/downloads';
+import { appInstallOf } from '@features/app-install';
 import { favouritesOf } from '@features/favourites';
 import { membershipOf } from '@features/membership';
 import { progressQueueOf } from '@features/progress-queue';
@@ -146,11 +147,12 @@ export function createAppActors(deps: AppDeps) {
       language.start();
       favouritesOf(app);
       membershipOf(app);
+      appInstallOf(app);
       connectivity.start();
     },
     /** Stops what start() started (a page pre-rendered at build time). */
     stop() {
-      for (const actor of [session, language, favouritesOf(app), connectivity, membershipOf(app), progressQueueOf(app).actor]) actor.stop();
+      for (const actor of [session, language, favouritesOf(app), connectivity, membershipOf(app), appInstallOf(app), progressQueueOf(app).actor]) actor.stop();
     },
   });
 }

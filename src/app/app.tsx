@@ -10,6 +10,7 @@ import { AppIntlProvider } from '@i18n';
 import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from '@lib/app-actors';
 import { useFavourites } from '@features/favourites';
 import { useMembership } from '@features/membership';
+import { useAppInstall } from '@features/app-install';
 import { FlowOverlays } from './flow-screens';
 import { useFocusHeadingOnRouteChange } from './focus';
 import { useNavigationOf } from '@lib/navigation';
@@ -22,8 +23,11 @@ const messages = defineMessages({
 
 /** Which classes the account saved, for every "Save" button (none until the list is known). */
 function SavedClassesProvider({ children }: { children: ReactNode }) {
-  const { ids, busy, known, toggle } = useFavourites();
-  const value = useMemo<SavedClasses | null>(() => (known ? { isSaved: (id) => ids.includes(id), toggle, busy } : null), [ids, busy, known, toggle]);
+  const { ids, waiting, busy, known, toggle } = useFavourites();
+  const value = useMemo<SavedClasses | null>(
+    () => (known ? { isSaved: (id) => ids.includes(id), isWaiting: (id) => waiting.some((change) => change.classId === id), toggle, busy } : null),
+    [ids, waiting, busy, known, toggle],
+  );
   return <SavedClassesContext.Provider value={value}>{children}</SavedClassesContext.Provider>;
 }
 
@@ -39,6 +43,7 @@ function Shell() {
   const [language, setLanguage] = useLanguage();
   const [location] = useLocation();
   const [subscriber, refreshMembership] = useMembership();
+  const appInstall = useAppInstall();
   // The pages a subscription changes on (the checkout's return, billing) and the home ask again.
   useEffect(() => {
     if (signedIn && SUBSCRIPTION_PAGES.has(location)) refreshMembership();
@@ -68,6 +73,7 @@ function Shell() {
         onLanguageChange={setLanguage}
         onLogout={() => session.send({ type: 'session.signOut' })}
         currentPath={location}
+        install={appInstall.offered ? { busy: appInstall.busy, onInstall: appInstall.install } : undefined}
       />
       <main id="main" ref={main} tabIndex={-1}>
         <SavedClassesProvider>

@@ -60,7 +60,8 @@ function Guarded({ name, children }: { name: RouteName; children: ReactNode }) {
 /** The route's screen, or "You are offline" while offline when the route needs the network. */
 function NeedsNetwork({ name, children }: { name: RouteName; children: ReactNode }) {
   const offline = useOffline();
-  return offline && !flowRoutes[name].worksOffline ? <OfflineNotice /> : <>{children}</>;
+  const signedIn = useSession((snapshot) => snapshot.context.user !== null);
+  return offline && !flowRoutes[name].worksOffline ? <OfflineNotice signedIn={signedIn} /> : <>{children}</>;
 }
 
 export function AppRoutes() {

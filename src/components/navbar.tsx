@@ -8,6 +8,7 @@
 // On a pre-rendered page the entry answers both before the app is up (docs/decisions/071): their
 // styles follow `aria-expanded`, which it toggles; once hydrated, the navbar takes the state it
 // finds (a menu opened meanwhile stays open) and marks its header live, and React answers.
+// "Install app" shows among the tools only while the browser offers to install (`install`).
 import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
@@ -32,6 +33,7 @@ const messages = defineMessages({
   yourAccount: { id: 'navbar.yourAccount', defaultMessage: 'Your account' },
   language: { id: 'navbar.language', defaultMessage: 'Language' },
   logoHome: { id: 'navbar.logoHome', defaultMessage: 'FitStream home' },
+  install: { id: 'navbar.install', defaultMessage: 'Install app' },
 });
 
 export type NavbarLanguage = 'en' | 'es';
@@ -44,6 +46,8 @@ export interface NavbarProps {
   onLanguageChange: (language: NavbarLanguage) => void;
   onLogout: () => void;
   currentPath?: string;
+  /** The browser offers to install the app: the button, busy while its prompt is open. */
+  install?: { busy: boolean; onInstall: () => void };
 }
 
 interface NavLink {
@@ -68,7 +72,7 @@ const ACCOUNT_LINKS: readonly NavLink[] = [
   { href: '/account', label: messages.account },
 ];
 
-export function Navbar({ signedIn, subscriber = false, language, onLanguageChange, onLogout, currentPath }: NavbarProps) {
+export function Navbar({ signedIn, subscriber = false, language, onLanguageChange, onLogout, currentPath, install }: NavbarProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
@@ -175,6 +179,21 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
             </div>
           ) : null}
           <div className="navbar__tools">
+            {install ? (
+              <button
+                type="button"
+                className="navbar__install"
+                disabled={install.busy}
+                onClick={install.onInstall}
+                title={intl.formatMessage(messages.install)}
+              >
+                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2" fill="none">
+                  <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+                </svg>
+                {/* In the one-row bar only the icon shows (the bar has no room for the words in Spanish). */}
+                <span className="navbar__install-label">{intl.formatMessage(messages.install)}</span>
+              </button>
+            ) : null}
             <label className="visually-hidden" htmlFor={languageId}>
               {intl.formatMessage(messages.language)}
             </label>

@@ -6,6 +6,8 @@ import { createContext } from 'react';
 export interface SavedClasses {
   isSaved: (classId: string) => boolean;
   toggle: (classId: string) => void;
+  /** Its last change is kept on this device until the connection returns. */
+  isWaiting: (classId: string) => boolean;
   /** A change is being saved: one at a time. */
   busy: boolean;
 }

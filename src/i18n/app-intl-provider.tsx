@@ -7,6 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider, type MessageFormatElement } from 'react-intl';
 import { DEFAULT_LOCALE, type AppLocale } from '@domain/locales';
+import { manifestHref } from '@domain/web-app-manifest';
 
 /** Messages by id: ICU strings, or their parsed form in the built app. */
 type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
@@ -65,6 +66,8 @@ export function AppIntlProvider({ locale, children }: AppIntlProviderProps) {
 
   useEffect(() => {
     document.documentElement.lang = current.locale;
+    // The app installed from this page is described in its language (decision 062).
+    document.querySelector('link[rel=manifest]')?.setAttribute('href', manifestHref(current.locale));
   }, [current.locale]);
 
   return (

@@ -8,6 +8,7 @@ import { DRAWN_DOWNLOADS_ID, type DrawnDownloads } from '@features/downloads/ear
 import { licenceExpired, type DownloadRecord } from '@domain/downloads';
 import { chooseLocale } from '@domain/locales';
 import { routes } from '@domain/routes';
+import { withManifestOf } from '@domain/web-app-manifest';
 import type { DownloadsPages, DownloadsSlot } from './downloads-templates';
 
 export type StorageUse = NonNullable<DrawnDownloads['storage']>;
@@ -68,7 +69,7 @@ export function drawDownloadsPage(shell: string, pages: DownloadsPages | null, l
   // The presses held from the start; the session and language checked once the document is
   // parsed, before anything is drawn (scripts/prerender.ts).
   const hold = pages.holdScript ? `<script>${pages.holdScript}</script>` : '';
-  return shell
+  return withManifestOf(shell, language)
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('<head>', () => `<head>\n    ${hold}<script type="module" blocking="render">${pages.script}</script>`)

@@ -11,7 +11,7 @@ import { controlledActor, settle } from './controlled-actor';
 
 function favourites() {
   const load = controlledActor<Outcome<{ classes: ClassCard[] }>>();
-  const change = controlledActor<Outcome<{ saved: boolean }>, FavouriteChange>();
+  const change = controlledActor<Outcome<{ saved: boolean; kept?: boolean }>, FavouriteChange>();
   const actor = createActor(favouritesMachine.provide({ actors: { loadFavourites: load.logic, setFavourite: change.logic } })).start();
   return { actor, load, change };
 }
@@ -62,6 +62,67 @@ describe('favourites machine', () => {
   });
 });
 
+describe('favourites machine: changes kept on the device', () => {
+  it('a change that could not be sent stays as shown, listed as waiting, with no failure and no reload', async () => {
+    const { actor, load, change } = favourites();
+    actor.send({ type: 'session.changed', signedIn: true });
+    load.last.resolve(ok({ classes: [card('a')] }));
+    await settle();
+    actor.send({ type: 'favourite.toggle', classId: 'b' });
+    change.last.resolve(ok({ saved: true, kept: true }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.ids).toEqual(['b', 'a']);
+    expect(actor.getSnapshot().context.queued).toEqual([{ classId: 'b', saved: true }]);
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(load.calls).toHaveLength(1);
+    // Unsaved again before it was sent: the last change is the one that waits.
+    actor.send({ type: 'favourite.toggle', classId: 'b' });
+    change.last.resolve(ok({ saved: false, kept: true }));
+    await settle();
+    expect(actor.getSnapshot().context.ids).toEqual(['a']);
+    expect(actor.getSnapshot().context.queued).toEqual([{ classId: 'b', saved: false }]);
+  });
+
+  it('lays what waits over the list the server answers, and forgets it once sent', async () => {
+    const { actor, load } = favourites();
+    actor.send({ type: 'session.changed', signedIn: true });
+    actor.send({ type: 'favourites.queued', changes: [{ classId: 'c', saved: true }, { classId: 'a', saved: false }] });
+    load.last.resolve(ok({ classes: [card('a'), card('b')] }));
+    await settle();
+    expect(actor.getSnapshot().context.ids).toEqual(['c', 'b']);
+    // Sent meanwhile: the list is read again.
+    actor.send({ type: 'favourites.queued', changes: [] });
+    actor.send({ type: 'favourites.refresh' });
+    load.last.resolve(ok({ classes: [card('c'), card('b')] }));
+    await settle();
+    expect(actor.getSnapshot().context.ids).toEqual(['c', 'b']);
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+  });
+
+  it('a change sent replaces the one that waited for the same class', async () => {
+    const { actor, load, change } = favourites();
+    actor.send({ type: 'session.changed', signedIn: true });
+    actor.send({ type: 'favourites.queued', changes: [{ classId: 'a', saved: true }] });
+    load.last.resolve(ok({ classes: [] }));
+    await settle();
+    expect(actor.getSnapshot().context.ids).toEqual(['a']);
+    actor.send({ type: 'favourite.toggle', classId: 'a' });
+    change.last.resolve(ok({ saved: false }));
+    await settle();
+    expect(actor.getSnapshot().context.queued).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+
+  it('a refresh while loading starts the load again (something was sent meanwhile)', async () => {
+    const { actor, load } = favourites();
+    actor.send({ type: 'session.changed', signedIn: true });
+    actor.send({ type: 'favourites.refresh' });
+    expect(load.calls).toHaveLength(2);
+    expect(load.calls[0]?.signal.aborted).toBe(true);
+  });
+});
+
 describe('favourites machine: loading, failures and sign-out', () => {
   const UNREACHABLE = 'Could not reach FitStream. Please try again.';
 
@@ -84,7 +145,7 @@ describe('favourites machine: loading, failures and sign-out', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
-    expect(actor.getSnapshot().context).toEqual({ ids: ['a', 'b'], classes: [card('a'), card('b')], pending: null, failure: null });
+    expect(actor.getSnapshot().context).toEqual({ ids: ['a', 'b'], classes: [card('a'), card('b')], pending: null, failure: null, queued: [] });
   });
 
   it('refresh reads the list again (another device may have changed it)', async () => {
@@ -118,7 +179,7 @@ describe('favourites machine: loading, failures and sign-out', () => {
       load.last.resolve(answer);
       await settle();
       expect(actor.getSnapshot().value).toBe('signedOut');
-      expect(actor.getSnapshot().context).toEqual({ ids: [], classes: [], pending: null, failure: null });
+      expect(actor.getSnapshot().context).toEqual({ ids: [], classes: [], pending: null, failure: null, queued: [] });
     }
   });
 
@@ -166,7 +227,7 @@ describe('favourites machine: loading, failures and sign-out', () => {
       change.last.resolve(answer);
       await settle();
       expect(actor.getSnapshot().value).toBe('signedOut');
-      expect(actor.getSnapshot().context).toEqual({ ids: [], classes: [], pending: null, failure: null });
+      expect(actor.getSnapshot().context).toEqual({ ids: [], classes: [], pending: null, failure: null, queued: [] });
     }
     const { actor } = await signedIn();
     actor.send({ type: 'favourite.toggle', classId: 'c' });

@@ -1,9 +1,9 @@
 // Whether the account subscribes, for the navigation's subscribers' links: asked on sign-in, kept
-// while asked again, false on a failure and on sign-out.
+// while asked again, false on a failure (asked again when the connection returns) and on sign-out.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { membershipMachine, type MembershipOutput } from '@machines/membership.machine';
-import { failed, ok } from '@domain/request-outcome';
+import { failed, ok, unreachable } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
 function membership() {
@@ -39,7 +39,27 @@ describe('membership machine', () => {
     load.last.resolve(failed(503, null));
     await settle();
     expect(subscriber()).toBe(false);
-    expect(actor.getSnapshot().matches('notSubscriber')).toBe(true);
+    expect(actor.getSnapshot().matches('unanswered')).toBe(true);
+  });
+
+  it('asks again when the connection returns after an answer that did not come, and only then', async () => {
+    const { actor, load, subscriber } = membership();
+    actor.send({ type: 'session.changed', signedIn: true });
+    load.last.resolve(ok({ hasSubscription: false }));
+    await settle();
+    actor.send({ type: 'connection.online' });
+    expect(load.calls).toHaveLength(1);
+    actor.send({ type: 'membership.refresh' });
+    load.last.resolve(unreachable);
+    await settle();
+    expect(subscriber()).toBe(false);
+    actor.send({ type: 'connection.online' });
+    expect(load.calls).toHaveLength(3);
+    load.last.resolve(ok({ hasSubscription: true }));
+    await settle();
+    expect(subscriber()).toBe(true);
+    actor.send({ type: 'connection.online' });
+    expect(load.calls).toHaveLength(3);
   });
 });
 
@@ -92,7 +112,7 @@ describe('membership machine, each transition', () => {
     actor.send({ type: 'membership.refresh' });
     load.last.reject(new Error('offline'));
     await settle();
-    expect(actor.getSnapshot().value).toBe('notSubscriber');
+    expect(actor.getSnapshot().value).toBe('unanswered');
     expect(subscriber()).toBe(false);
   });
 

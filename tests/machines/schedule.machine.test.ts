@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { scheduleMachine, type LoadWeekInput, type LoadWeekOutput, type MoveItemInput, type MoveItemOutput, type RemoveItemOutput, type SaveTimeZoneOutput } from '@machines/schedule.machine';
 import { classDetailMachine, type LoadClassInput, type LoadClassOutput } from '@machines/class-detail.machine';
-import type { AddItemInput, AddItemOutput } from '@machines/schedule-add.machine';
+import type { AddItemInput, AddItemOutput, LoadZoneOutput } from '@machines/schedule-add.machine';
 import { noticeText } from '@domain/notices';
 import { failed, ok } from '@domain/request-outcome';
 import { addDays, mondayOf, todayIn, weekDays, type ScheduleItem } from '@domain/schedule';
@@ -134,9 +134,12 @@ describe('add to schedule on the class page', () => {
   it('the class page passes the form to its child; Save plans the class on the day and time chosen', async () => {
     const loadClass = controlledActor<LoadClassOutput, LoadClassInput>();
     const add = controlledActor<AddItemOutput, AddItemInput>();
+    const loadZone = controlledActor<LoadZoneOutput>();
     // The child gets the same implementations as the app provides them (provideTree).
     const { provideTree } = await import('@machines/provide-tree');
-    const tree = createActor(provideTree(classDetailMachine, { actors: { loadClass: loadClass.logic, addItem: add.logic } } as never), { input: { id: 'sunrise-vinyasa-flow' } }).start();
+    const tree = createActor(provideTree(classDetailMachine, { actors: { loadClass: loadClass.logic, addItem: add.logic, loadZone: loadZone.logic } } as never), {
+      input: { id: 'sunrise-vinyasa-flow' },
+    }).start();
     loadClass.last.resolve(ok({ class: detail('sunrise-vinyasa-flow'), canPlay: false }));
     await settle();
     const child = () => tree.getSnapshot().children.scheduleAdd!.getSnapshot();
@@ -145,6 +148,9 @@ describe('add to schedule on the class page', () => {
     expect(child().context.date).toBe('2026-11-25');
     tree.send({ type: 'scheduleAdd.change', date: '2026-11-28', time: '07:15' });
     tree.send({ type: 'scheduleAdd.submit' });
+    // The account's time zone is known: planned at once.
+    loadZone.last.resolve(ok({ timeZone: 'Europe/Madrid' }));
+    await settle();
     expect(add.last.input).toEqual({ classId: 'sunrise-vinyasa-flow', date: '2026-11-28', time: '07:15' });
     add.last.resolve(ok({ item }));
     await settle();

@@ -1,5 +1,5 @@
 // Whether the signed-in account subscribes (machines/membership.machine.ts): one actor per app,
-// started with the app and told of every sign-in and sign-out.
+// started with the app and told of every sign-in and sign-out, and of the connection's return.
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
@@ -13,6 +13,7 @@ export const membershipOf = perApp((app) => {
   const actor = createActor(membershipMachine.provide({ actors: { loadMembership: fromCall((_, signal) => api.membership(signal)) } }), app.actorOptions);
   actor.start();
   onSignedInChange(app.session, (signedIn) => actor.send({ type: 'session.changed', signedIn }));
+  app.connectivity.subscribe((snapshot) => snapshot.matches('online') && actor.send({ type: 'connection.online' }));
   return actor;
 });
 

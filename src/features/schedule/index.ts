@@ -1,3 +1,3 @@
 // The schedule: the account's planned classes, its time zone, reminders and calendar link. The
 // /schedule page is its flow; the account page and the class page run its actors from here.
-export { accountScheduleActors, addToScheduleActor } from './schedule-actors';
+export { accountScheduleActors, addToScheduleActors } from './schedule-actors';

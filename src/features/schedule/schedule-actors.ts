@@ -17,5 +17,12 @@ export const accountScheduleActors = (api: Api) => ({
   saveAccountZone: fromCall(api.setAccountTimeZone),
 });
 
-/** Plans a class on the account's schedule. */
-export const addToScheduleActor = (api: Api) => fromCall((input: AddItemInput, signal) => api.addScheduleItem(input, signal));
+/** Plans a class on the account's schedule; the first time, asks whether the account has a time zone and keeps the one chosen. */
+export const addToScheduleActors = (api: Api) => ({
+  addItem: fromCall((input: AddItemInput, signal) => api.addScheduleItem(input, signal)),
+  loadZone: fromCall(async (_: unknown, signal: AbortSignal) => {
+    const settings = await api.scheduleSettings(signal);
+    return settings.kind === 'ok' ? { kind: 'ok' as const, data: { timeZone: settings.data.timeZone } } : settings;
+  }),
+  saveZone: fromCall(api.setAccountTimeZone),
+});

@@ -2,6 +2,6 @@
 import { fromCall } from '@lib/call-actor';
 import { implement } from '@lib/flow';
 import type { ClassDetailMachine } from '@machines/class-detail.machine';
-import { addToScheduleActor } from '@features/schedule';
+import { addToScheduleActors } from '@features/schedule';
 
-export default implement<ClassDetailMachine>(({ api }) => ({ actors: { loadClass: fromCall(api.getClass), addItem: addToScheduleActor(api) } }));
+export default implement<ClassDetailMachine>(({ api }) => ({ actors: { loadClass: fromCall(api.getClass), ...addToScheduleActors(api) } }));

@@ -1,6 +1,7 @@
 // "Add to schedule" on a class page: a view of the class page's scheduleAdd child machine
 // (machines/schedule-add.machine.ts): a button, then a day and an optional time with Save and
-// Cancel, then "on your schedule" with a link to /schedule.
+// Cancel, then "on your schedule" with a link to /schedule. The first time anything is planned,
+// Save asks for the account's time zone above it (the browser's proposed).
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -9,6 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Button } from '@components';
 import { NoticeBanner } from '@components/notice-banner';
 import { ScheduleWhen } from '@components/schedule-when';
+import { TimeZoneSelect } from '@components/time-zone-select';
 import { routes } from '@domain/routes';
 import { browserTimeZone, todayIn } from '@domain/schedule';
 import type { ScheduleAddEvent, ScheduleAddMachine } from '@machines/schedule-add.machine';
@@ -20,6 +22,11 @@ const messages = defineMessages({
   cancel: { id: 'classDetail.schedule.cancel', defaultMessage: 'Cancel' },
   open: { id: 'classDetail.schedule.open', defaultMessage: 'Open my schedule' },
   again: { id: 'classDetail.schedule.again', defaultMessage: 'Plan it again' },
+  zoneText: {
+    id: 'classDetail.schedule.zoneText',
+    defaultMessage: 'This is the first class you plan: choose your time zone. Your schedule, its reminders and your calendar use it; you can change it on your account page.',
+  },
+  zoneLabel: { id: 'classDetail.schedule.zoneLabel', defaultMessage: 'Your time zone' },
 });
 
 export function AddToSchedule({ actor, send }: { actor: ActorRefFrom<ScheduleAddMachine> | undefined; send: (event: ScheduleAddEvent) => void }) {
@@ -27,7 +34,8 @@ export function AddToSchedule({ actor, send }: { actor: ActorRefFrom<ScheduleAdd
   const state = useSelector(actor, (snapshot) => snapshot && { value: snapshot.value, context: snapshot.context, busy: snapshot.hasTag('busy') });
   if (!state) return null;
   const { value, context, busy } = state;
-  const open = () => send({ type: 'scheduleAdd.open', today: todayIn(browserTimeZone()) });
+  const open = () => send({ type: 'scheduleAdd.open', today: todayIn(browserTimeZone()), proposedZone: browserTimeZone() });
+  const askingZone = value === 'askingZone' || value === 'savingZone';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'scheduleAdd.submit' });
@@ -39,11 +47,22 @@ export function AddToSchedule({ actor, send }: { actor: ActorRefFrom<ScheduleAdd
           {intl.formatMessage(messages.add)}
         </Button>
       )}
-      {(value === 'open' || value === 'adding') && (
+      {(value === 'open' || value === 'checkingZone' || askingZone || value === 'adding') && (
         <form className="stack card" onSubmit={submit}>
           <h2 className="schedule-add__title">{intl.formatMessage(messages.formTitle)}</h2>
           <NoticeBanner notice={context.notice} reserveSpace={false} />
           <ScheduleWhen idPrefix="schedule-add" date={context.date} time={context.time} min={context.today} onChange={(change) => send({ type: 'scheduleAdd.change', ...change })} />
+          {askingZone && (
+            <div className="stack" data-testid="schedule-add-zone">
+              <p>{intl.formatMessage(messages.zoneText)}</p>
+              <TimeZoneSelect
+                id="schedule-add-zone"
+                label={intl.formatMessage(messages.zoneLabel)}
+                value={context.zone}
+                onChange={(timeZone) => send({ type: 'scheduleAdd.zone', timeZone })}
+              />
+            </div>
+          )}
           <div className="schedule-item__actions">
             <Button type="submit" busy={busy}>
               {intl.formatMessage(messages.save)}

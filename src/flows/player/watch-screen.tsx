@@ -253,7 +253,7 @@ function Player({ classId }: { classId: string }) {
   }
   if (snapshot.matches('failed')) {
     // Offline, a class not downloaded here cannot play: the app's "You are offline" with its link to Downloads.
-    if (offline) return <OfflineNotice />;
+    if (offline) return <OfflineNotice signedIn />;
     return (
       <section className="player-message" aria-labelledby="player-message-title">
         <h2 id="player-message-title">{intl.formatMessage(messages.failedTitle)}</h2>

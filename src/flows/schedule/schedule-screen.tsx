@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { Badge, Button, Card, Spinner } from '@components';
 import { NoticeBanner } from '@components/notice-banner';
 import { ScheduleWhen } from '@components/schedule-when';
+import { TimeZoneSelect } from '@components/time-zone-select';
 import { useClassTexts } from '@components/class-texts';
 import { useFlow } from '@lib/flow';
 import { useScrollToTopOn } from '@lib/navigation';
@@ -46,11 +47,6 @@ const removeNamed = defineMessage<{ title: string }>({ id: 'schedule.item.remove
 const moveFormNamed = defineMessage<{ title: string }>({ id: 'schedule.move.title', defaultMessage: 'Move {title} to' });
 
 const asDate = (date: string) => new Date(`${date}T12:00:00Z`);
-
-function zones(proposed: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(proposed) ? all : [proposed, ...all];
-}
 
 type Send = ReturnType<typeof useFlow<typeof scheduleMachine>>[1];
 
@@ -139,23 +135,12 @@ export default function ScheduleScreen() {
               send({ type: 'zone.confirm' });
             }}
           >
-            <div className="field">
-              <label className="field__label" htmlFor="schedule-zone-select">
-                {intl.formatMessage(messages.zoneLabel)}
-              </label>
-              <select
-                id="schedule-zone-select"
-                className="field__input"
-                value={proposedZone}
-                onChange={(event) => send({ type: 'zone.change', timeZone: event.target.value })}
-              >
-                {zones(proposedZone).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replace(/_/g, ' ')}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <TimeZoneSelect
+              id="schedule-zone-select"
+              label={intl.formatMessage(messages.zoneLabel)}
+              value={proposedZone}
+              onChange={(timeZone) => send({ type: 'zone.change', timeZone })}
+            />
             <Button type="submit" busy={busy}>
               {intl.formatMessage(messages.zoneSave)}
             </Button>

@@ -1,6 +1,6 @@
 // Model of whether the account subscribes (machines/membership.machine.ts): asked on sign-in and
-// on refresh, the last answer kept while asking again, a failure counting as not subscribing,
-// forgotten on sign-out.
+// on refresh, the last answer kept while asking again, a failure counting as not subscribing
+// (asked again when the connection returns), forgotten on sign-out.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { membershipMachine, type MembershipContext } from '@machines/membership.machine';
@@ -16,6 +16,8 @@ export const model: MachineModel = {
       { type: 'session.changed', signedIn: true },
       { type: 'session.changed', signedIn: false },
     ],
+    'membership.refresh': [{ type: 'membership.refresh' }],
+    'connection.online': [{ type: 'connection.online' }],
   },
   outputs: { loadMembership: [ok({ hasSubscription: true }), ok({ hasSubscription: false }), refused(401), crashed, unreachable, cancelled] },
   states: {
@@ -26,5 +28,6 @@ export const model: MachineModel = {
     },
     subscriber: ({ snapshot }) => expect(subscriber(snapshot)).toBe(true),
     notSubscriber: ({ snapshot }) => expect(subscriber(snapshot)).toBe(false),
+    unanswered: ({ snapshot }) => expect(subscriber(snapshot)).toBe(false),
   },
 };
