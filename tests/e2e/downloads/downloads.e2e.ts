@@ -191,10 +191,10 @@ test.describe('downloads', () => {
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     const panel = page.getByTestId('download-panel');
-    // Standard's cap is 1080p: 720p and 1080p are offered, the smaller one chosen.
+    // Standard's cap is 1080p: every quality up to it is offered, the one below the cap chosen.
     const qualities = panel.getByRole('radio');
     await qualities.first().waitFor();
-    assert.deepEqual(await qualities.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['720p', '1080p']);
+    assert.deepEqual(await qualities.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['360p', '720p', '1080p']);
     assert.equal(await panel.getByRole('radio', { name: '720p' }).isChecked(), true);
     const fetched: string[] = [];
     page.on('request', (request) => {
@@ -474,6 +474,28 @@ test.describe('downloads', () => {
     assert.equal(await kept.page.getByTestId('downloads-removed').count(), 0);
     assert.deepEqual(await storedCaches(kept.page), [`fitstream-offline-${CLASS_ID}`]);
     await Promise.all([first.context.close(), second.close(), third.close()]);
+  });
+
+  test('offers Premium every quality up to 2160p, and the smallest downloads', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-premium', plan: 'premium', patience: PATIENCE });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/')) fetched.push(url.pathname);
+    });
+    await page.goto(`/classes/${CLASS_ID}`);
+    const panel = page.getByTestId('download-panel');
+    await panel.getByRole('radio').first().waitFor();
+    assert.deepEqual(await panel.getByRole('radio').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['360p', '720p', '1080p', '2160p']);
+    assert.equal(await panel.getByRole('radio', { name: '1080p' }).isChecked(), true);
+    await screenshot(page, 'download-premium-qualities');
+    await panel.getByRole('radio', { name: '360p' }).check();
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    assert.match(await panel.getByTestId('download-done').innerText(), /Downloaded in 360p/);
+    assert.ok(fetched.some((p) => p.includes('/360p/')));
+    assert.deepEqual(fetched.filter((p) => /\/(720p|1080p|2160p)\//.test(p)), []);
+    await context.close();
   });
 
   test('never fetches above 720p on Basic', async ({ subscriber }) => {
