@@ -2775,6 +2775,11 @@ export interface components {
                 playlist: components["schemas"]["DownloadFile"];
                 track: components["schemas"]["DownloadFile"];
             }[];
+            /** @description The class's WebVTT chapters track in each language it has one (the player's parts, offline too). */
+            chapters: {
+                language: string;
+                track: components["schemas"]["DownloadFile"];
+            }[];
             poster: components["schemas"]["DownloadFile"];
             /** @description Every file above together. */
             total_bytes: number;

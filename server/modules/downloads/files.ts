@@ -1,6 +1,7 @@
 // What a device fetches to download a class: the rendition's playlist, init segment, media
-// segments, both caption tracks and the poster, each with its size; the signed ones under a grant
-// long enough to finish the download (the media routes check it like a playback grant).
+// segments, both caption tracks, the chapters tracks and the poster, each with its size; the
+// signed ones under a grant long enough to finish the download (the media routes check it like a
+// playback grant).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { components } from '@domain/api-schema';
@@ -122,7 +123,8 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
     ),
     file('poster.jpg', false),
   ]);
-  const all = [playlist, init, ...segments, ...captions.flatMap((caption) => [caption.playlist, caption.track]), poster];
+  const chapters = await Promise.all(media.chapters.map(async (language) => ({ language, track: await file(`chapters/${language}.vtt`) })));
+  const all = [playlist, init, ...segments, ...captions.flatMap((caption) => [caption.playlist, caption.track]), ...chapters.map((chapter) => chapter.track), poster];
   return {
     token,
     token_expires_at: expiresAt.toISOString(),
@@ -131,6 +133,7 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
     init,
     segments,
     captions,
+    chapters,
     poster,
     total_bytes: all.reduce((sum, part) => sum + part.bytes, 0),
   };

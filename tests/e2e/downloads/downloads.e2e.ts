@@ -1,6 +1,6 @@
 // Downloads in Chromium against the real server (docs/decisions/038 and 040): a Standard
 // subscriber downloads a class (progress in per cent and MB), goes offline, reloads, and the
-// class plays from this device past 2 s with captions; /downloads lists it (axe and screenshots in
+// class plays from this device past 2 s with captions and its parts; /downloads lists it (axe and screenshots in
 // en and es) and deleting it frees the space; a third device on Standard is refused, then allowed
 // after removing another (nothing of the refused download kept); Basic never fetches above 720p;
 // the class's first files are fetched while the licence is held, each once, stored only after it
@@ -241,6 +241,11 @@ test.describe('downloads', () => {
       return [...video.textTracks].map((track) => ({ language: track.language, mode: track.mode, cues: track.cues?.length ?? 0 }));
     });
     assert.ok(captions.some((track) => track.mode === 'showing' && track.cues > 0), `captions showing offline: ${JSON.stringify(captions)}`);
+    // The class's parts came with it: marks on the seek bar and the part under way, offline.
+    await page.getByTestId('chapter-marks').waitFor();
+    assert.equal(await page.locator('.player__mark').count(), 2);
+    await page.getByTestId('player-part').filter({ hasText: 'Warm-up (part 1 of 3)' }).waitFor();
+    assert.ok(fetched.some((p) => p.endsWith('/chapters/en.vtt')) && fetched.some((p) => p.endsWith('/chapters/es.vtt')), 'both chapters tracks stored');
 
     // Back online: delete it on /downloads and the space is freed.
     await context.setOffline(false);
