@@ -45,7 +45,7 @@ export const EXAMPLE_FILE = path.resolve(import.meta.dirname, '..', 'deploy', 'n
 const MEDIA_ID = '[a-z0-9][a-z0-9-]{0,63}';
 const GRANT = '[tf]\\.[A-Za-z0-9_.-]{1,200}';
 /** The files a grant opens, as the media routes' contract names them. */
-const GRANTED_FILE = '(?:[0-9]{3,4}p/(?:playlist\\.m3u8|init\\.mp4|segment-[0-9]{3,6}\\.m4s)|captions/[a-z]{2}\\.(?:m3u8|vtt)|chapters/[a-z]{2}\\.vtt)';
+const GRANTED_FILE = '(?:[0-9]{3,4}p/(?:playlist(?:-[a-z]{2})?\\.m3u8|init\\.mp4|segment-[0-9]{3,6}\\.m4s|opening-[a-z]{2}\\.m4s)|captions/[a-z]{2}\\.(?:m3u8|vtt)|chapters/[a-z]{2}\\.vtt)';
 
 const catalogues = { en: serverEn, es: serverEs } as const;
 type Code = keyof typeof serverEn;

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { makeClassPosters } from './modules/media/class-posters';
-import { ensureSampleMedia } from './modules/media/samples';
+import { ensureSampleMedia } from './modules/media/sample-catalogue';
 import { gracefulShutdown } from './modules/health';
 import { sandboxToolsSummary } from './modules/mail/tools-access';
 

@@ -7,7 +7,7 @@
 // load fails no request. Runs where PostgreSQL and Redis answer and Debian's nginx (with
 // njs), HAProxy and Prometheus are installed (vitest.config.ts; .ci/run installs them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
+import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/sample-catalogue';
 import { mediaUrl, signMediaGrant } from '@server/modules/media';
 import { ApiClient } from '../server/fixtures/api-client';
 import { freePort } from '../../scripts/free-port';

@@ -64,6 +64,8 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { mediaId, rendition, segment } = request.params;
       checkGrant(request, `${rendition}/${segment}`);
+      // A language's rendition playlist (`playlist-es.m3u8`, docs/decisions/059) is served as `playlist.m3u8` is.
+      if (segment.endsWith('.m3u8')) return sendFile(reply, `${mediaId}/${rendition}/${segment}`, PLAYLIST_TYPE, 'private, no-store');
       return sendFile(reply, `${mediaId}/${rendition}/${segment}`, 'video/mp4', IMMUTABLE);
     },
   );
