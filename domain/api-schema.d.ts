@@ -1328,7 +1328,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A media's poster image (public); a class that plays a sample clip has its own, as `poster-<class id>`. */
+        /**
+         * A media's poster image (public); a class that plays a sample clip has its own, as `poster-<class id>`.
+         * @description A sample class's media (docs/decisions/059) has a poster per language, its title in that
+         *     language: `lang` picks it; any other media answers its only poster whatever `lang` says.
+         */
         get: operations["mediaPoster"];
         put?: never;
         post?: never;
@@ -5401,7 +5405,10 @@ export interface operations {
     };
     mediaPoster: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page's language. English (the poster as named) when absent. */
+                lang?: "en" | "es";
+            };
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];

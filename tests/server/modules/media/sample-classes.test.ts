@@ -2,12 +2,14 @@
 // open with its own segment in the viewer's language and then repeat its discipline's body behind
 // discontinuities; the master playlist follows the page's language, and a download names each
 // repeated body file once.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classes } from '@server/db/schema';
 import { playlistParts } from '@server/modules/downloads/files';
 import { makeMissingSamples } from '@server/modules/media/sample-catalogue';
+import { cardTitle } from '@server/modules/media/opening-cards';
 import { classPlaylist, playlistSeconds, sampleClassMediaId, type SampleClassRow } from '@server/modules/media/sample-classes';
 import { saveMediaRow } from '@server/modules/media/store';
 import { testAppForFile } from '../../harness';
@@ -87,4 +89,30 @@ describe('a sample class plays its own media', () => {
       expect(segment.headers['content-type']).toBe('video/mp4');
     });
   }
+});
+
+describe("a sample class's poster", () => {
+  it("carries its title in the page's language", async () => {
+    const folder = path.join(mediaDir, row.mediaId);
+    const [en, es] = await Promise.all([readFile(path.join(folder, 'poster.jpg')), readFile(path.join(folder, 'poster-es.jpg'))]);
+    expect(en.equals(es)).toBe(false);
+    const asked = async (query: string) => (await getMedia(t.app, `/media/${row.mediaId}/poster.jpg${query}`)).rawPayload;
+    expect((await asked('')).equals(en)).toBe(true);
+    expect((await asked('?lang=en')).equals(en)).toBe(true);
+    expect((await asked('?lang=es')).equals(es)).toBe(true);
+  });
+
+  it('is the one the class shows in the catalog', async () => {
+    const user = await subscriber(t.app, 'standard');
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/classes/${CLASS_ID}`, headers: { authorization: `FitStream ${user.token}` } });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.stringify(response.json())).toContain(`"/media/${row.mediaId}/poster.jpg"`);
+  });
+
+  it('draws the titles as the font can: accents where it has them, "5×5" as "5x5", a comma or colon as a dash', () => {
+    expect(cardTitle('Heavy Strength 5×5')).toBe('Heavy Strength 5x5');
+    expect(cardTitle('Low-Impact HIIT, No Jumping')).toBe('Low-Impact HIIT - No Jumping');
+    expect(cardTitle('Yin yoga: liberación profunda')).toBe('Yin yoga - liberacion profunda');
+    expect(cardTitle('Yin yoga: liberación profunda', true)).toBe('Yin yoga - liberación profunda');
+  });
 });
