@@ -1,6 +1,7 @@
 // A class plays its own media (issue 40, docs/decisions/059), in English and Spanish at 375 and
-// 1280 px: the player opens with the class's own opening segment in the page's language, on its
-// discipline's colour, and the video lasts as long as the catalogue says the class does.
+// 1280 px: its page shows its own poster in the page's language; the player opens with the
+// class's own opening segment in that language, on its discipline's colour, and the video lasts
+// as long as the catalogue says the class does.
 import assert from 'node:assert/strict';
 import { disciplineLook } from '@domain/disciplines';
 import { EVERYWHERE, test } from '../playwright-utils';
@@ -24,6 +25,13 @@ test.describe('class media', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/media/')) media.push(url.pathname);
     });
+    // The class page's poster is the class's own card in the page's language.
+    await page.goto(`/classes/${CLASS_ID}`);
+    const poster = page.locator('.class-detail__poster .class-poster[data-poster="loaded"] img');
+    await poster.waitFor();
+    const posterPath = await poster.evaluate((image: HTMLImageElement) => new URL(image.src).pathname + new URL(image.src).search);
+    assert.equal(posterPath, `/media/class-${CLASS_ID}/poster.jpg${language === 'en' ? '' : `?lang=${language}`}`);
+    await screenshot(page, `class-media-detail-${language}-${width}`);
     await page.goto(`/watch/${CLASS_ID}`);
     const video = page.locator('video.player__video');
     await video.waitFor({ state: 'attached', timeout: 20_000 });
