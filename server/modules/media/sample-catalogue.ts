@@ -95,7 +95,10 @@ export async function ensureSampleMedia(
   for (const manifest of await makeMissingSamples(mediaDir, settings, onProgress, rows)) await saveMediaRow(db, manifest);
 }
 
+/** The seeded catalogue's encodings, a rendition each: its 6 disciplines' bodies and its 30 classes' openings. */
+const SEEDED_ENCODINGS = ladder.length * (6 + 30);
+
 /** Seconds until the sample media are ready, an estimate for a class pressed before they are. */
 export function samplesReadyInSeconds(now = Date.now()): number {
-  return secondsUntilReady(ladder.length * 36, now);
+  return secondsUntilReady(SEEDED_ENCODINGS, now);
 }
