@@ -141,7 +141,7 @@ test.describe('workout-mode player', () => {
       const { metadata: m } = navigator.mediaSession;
       return m && { title: m.title, artist: m.artist, artwork: m.artwork.map((art) => new URL(art.src).pathname) };
     });
-    assert.deepEqual(metadata, { title: 'Sunrise Vinyasa Flow', artist: 'Lucía Martín', artwork: ['/media/poster-sunrise-vinyasa-flow/poster.jpg'] });
+    assert.deepEqual(metadata, { title: 'Sunrise Vinyasa Flow', artist: 'Lucía Martín', artwork: ['/media/class-sunrise-vinyasa-flow/poster.jpg'] });
     for (const action of ['play', 'pause', 'seekto', 'seekbackward', 'seekforward', 'nexttrack', 'previoustrack']) {
       assert.equal(await page.evaluate((name) => typeof window.__mediaHandlers?.[name], action), 'function', action);
     }
