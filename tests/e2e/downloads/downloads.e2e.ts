@@ -540,10 +540,10 @@ test.describe('downloads', () => {
     const fetched = downloadFetches(page);
     const licence = await holdLicence(page);
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
-    // While the licence is held: the playlist, captions, poster, the init segment and the first
-    // segments (of five), and nothing stored.
-    const segments = Array.from({ length: HEAD_START_SEGMENTS }, (_, index) => `segment-00${index}.m4s`);
-    const expected = (rendition: string) => [`${rendition}/playlist.m3u8`, 'captions/en.m3u8', 'captions/en.vtt', 'captions/es.m3u8', 'captions/es.vtt', 'poster.jpg', `${rendition}/init.mp4`, ...segments.map((file) => `${rendition}/${file}`)];
+    // While the licence is held: the playlist (the page's language's, decision 059), captions,
+    // poster, the init segment and the first segments (the opening, then the body's), and nothing stored.
+    const segments = ['opening-en.m4s', ...Array.from({ length: HEAD_START_SEGMENTS - 1 }, (_, index) => `segment-00${index}.m4s`)];
+    const expected = (rendition: string) => [`${rendition}/playlist-en.m3u8`, 'captions/en.m3u8', 'captions/en.vtt', 'captions/es.m3u8', 'captions/es.vtt', 'poster.jpg', `${rendition}/init.mp4`, ...segments.map((file) => `${rendition}/${file}`)];
     for (const deadline = Date.now() + PATIENCE; fetched.length < expected('').length && Date.now() < deadline; ) await page.waitForTimeout(50);
     // A moment more: nothing else is fetched before the licence is issued.
     await page.waitForTimeout(500);
