@@ -41,6 +41,7 @@ interface Files {
   init: { url: string; bytes: number };
   segments: Array<{ url: string; bytes: number }>;
   captions: Array<{ language: string; playlist: { url: string; bytes: number }; track: { url: string; bytes: number } }>;
+  chapters: Array<{ language: string; track: { url: string; bytes: number } }>;
   poster: { url: string; bytes: number };
   total_bytes: number;
 }
