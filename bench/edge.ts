@@ -17,7 +17,7 @@ import { startProductServer, treeCpuMs } from './server-process';
 import { ratioOf, type Row } from './table';
 
 /** The segment every side serves: the tallest rendition's first, the largest of the samples (about 260 KB). */
-export const EDGE_MEDIA = 'sample-a';
+export const EDGE_MEDIA = 'class-sunrise-vinyasa-flow';
 export const EDGE_SEGMENT = '2160p/segment-000.m4s';
 
 export interface EdgeOptions {

@@ -20,7 +20,7 @@ import { measureLighthouse } from './lighthouse';
 import { measureFirstFrame } from './first-frame';
 import { measureSegments } from './playback';
 import { createScratchDatabase, mappingRows, memoryBreakdownOf, memoryBreakdownRows, memoryOf, repoRoot, startProductServer, type RunningServer } from './server-process';
-import { sharedSampleMediaDir } from '@server/modules/media/samples';
+import { sharedSampleMediaDir } from '@server/modules/media/sample-catalogue';
 import { measureSignInCost } from './signin-cost';
 import { measureStalledClients } from './stalled-clients';
 import { measureStartup } from './startup';

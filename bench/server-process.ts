@@ -8,7 +8,7 @@ import { mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
+import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/sample-catalogue';
 import { freePort } from '../scripts/free-port';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');

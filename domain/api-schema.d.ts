@@ -1328,7 +1328,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A media's poster image (public); a class that plays a sample clip has its own, as `poster-<class id>`. */
+        /**
+         * A media's poster image (public); a class that plays a sample clip has its own, as `poster-<class id>`.
+         * @description A sample class's media (docs/decisions/059) has a poster per language, its title in that
+         *     language: `lang` picks it; any other media answers its only poster whatever `lang` says.
+         */
         get: operations["mediaPoster"];
         put?: never;
         post?: never;
@@ -1358,6 +1362,9 @@ export interface paths {
          * @description Authorised by the session's signed grant in the path (players cannot add headers to
          *     playlist requests); beside the media's files, so the edge passes this one file to the API.
          *     The plan is read at every request, so a change of plan applies from the next one.
+         *     A media that opens in several languages (the sample classes) lists the rendition
+         *     playlists of `lang` (`<rendition>/playlist-<lang>.m3u8`); the session's
+         *     `master_playlist_url` carries the language the session was started in.
          */
         get: operations["masterPlaylist"];
         put?: never;
@@ -1415,9 +1422,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An fMP4 initialisation or media segment, streamed from disk; byte ranges supported.
+         * An fMP4 initialisation or media segment (or a language's rendition playlist), streamed from disk; byte ranges supported.
          * @description Checked from the grant alone (signature, expiry, media, the plan's height cap, or for a
          *     download's head start the one file it opens), as the nginx edge does. Segments never change: `Cache-Control: public, max-age=31536000, immutable`.
+         *     A sample class (docs/decisions/059) opens with `opening-<language>.m4s` and has a rendition
+         *     playlist per language, `playlist-<language>.m3u8`, served as `playlist.m3u8` is
+         *     (`application/vnd.apple.mpegurl`, `private, no-store`).
          */
         get: operations["mediaSegment"];
         put?: never;
@@ -2773,6 +2783,11 @@ export interface components {
             captions: {
                 language: string;
                 playlist: components["schemas"]["DownloadFile"];
+                track: components["schemas"]["DownloadFile"];
+            }[];
+            /** @description The class's WebVTT chapters track in each language it has one (the player's parts, offline too). */
+            chapters: {
+                language: string;
                 track: components["schemas"]["DownloadFile"];
             }[];
             poster: components["schemas"]["DownloadFile"];
@@ -5390,7 +5405,10 @@ export interface operations {
     };
     mediaPoster: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page's language. English (the poster as named) when absent. */
+                lang?: "en" | "es";
+            };
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
@@ -5415,7 +5433,10 @@ export interface operations {
     };
     masterPlaylist: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The viewer's language (the page's), for the media's opening. English when absent. */
+                lang?: "en" | "es";
+            };
             header?: never;
             path: {
                 mediaId: components["parameters"]["MediaId"];
@@ -5508,13 +5529,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The whole segment. */
+            /** @description The whole segment (or playlist). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "video/mp4": string;
+                    "application/vnd.apple.mpegurl": string;
                 };
             };
             /** @description The requested byte range. */

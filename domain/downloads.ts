@@ -41,14 +41,21 @@ export type LicenceAnswer =
 export const DOWNLOAD_LADDER = [360, 720, 1080, 2160] as const;
 
 /**
- * The qualities a plan capped at `maxHeight` may download: at most two, the cap and the one
- * below it, the smaller first (the default: less space, a faster download).
+ * The qualities a plan capped at `maxHeight` may download: every rendition up to the cap, the
+ * smaller first, so a device short of space can take a smaller one (issue 40).
  */
 export function qualityChoices(maxHeight: number | null): string[] {
   if (maxHeight === null) return [];
-  return DOWNLOAD_LADDER.filter((height) => height <= maxHeight)
-    .slice(-2)
-    .map((height) => `${height}p`);
+  return DOWNLOAD_LADDER.filter((height) => height <= maxHeight).map((height) => `${height}p`);
+}
+
+/**
+ * The quality chosen until the subscriber picks another: the one below the cap (less space and
+ * a faster download than the cap, sharp enough on any screen), the cap when it is the smallest.
+ */
+export function defaultQuality(maxHeight: number | null): string | null {
+  const choices = qualityChoices(maxHeight);
+  return choices.at(-2) ?? choices[0] ?? null;
 }
 
 export const heightOf = (quality: string): number => Number.parseInt(quality, 10) || 0;
@@ -61,6 +68,8 @@ export const localBase = (classId: string): string => `${OFFLINE_ROOT}${encodeUR
 export const classOfLocalPath = (pathname: string): string | null => (pathname.startsWith(OFFLINE_ROOT) ? decodeURIComponent(pathname.split('/')[2] ?? '') : null);
 export const localMasterUrl = (classId: string): string => `${localBase(classId)}master.m3u8`;
 export const localPosterUrl = (classId: string): string => `${localBase(classId)}poster.jpg`;
+/** Where a downloaded class's chapters track in `language` lives on this device. */
+export const localChaptersUrl = (classId: string, language: string): string => `${localBase(classId)}chapters/${language}.vtt`;
 
 /** The local URL of a media file (`/media/<media>/<grant>/720p/seg1.m4s` → `/offline/<class>/720p/seg1.m4s`). */
 export function localUrl(classId: string, mediaUrl: string): string {
@@ -88,6 +97,7 @@ export function downloadParts(classId: string, files: DownloadFiles): DownloadPa
   return [
     part(files.playlist),
     ...files.captions.flatMap((caption) => [part(caption.playlist), part(caption.track)]),
+    ...files.chapters.map((chapter) => part(chapter.track)),
     part(files.poster),
     part(files.init),
     ...files.segments.map((segment) => part(segment)),

@@ -16,3 +16,13 @@ export function withGrant(url: string, grant: string, base: string): string {
 
 /** The path of a media URL without its grant (`/media/<media>/720p/init.mp4`): the same file whatever grant opens it. */
 export const unsignedPath = (pathname: string): string => pathname.replace(GRANT_IN_PATH, '$1');
+
+/**
+ * A poster's URL in the page's language: a sample class's media has a poster per language
+ * (docs/decisions/059) and `?lang=` picks it; any other media answers its only one. English is the
+ * poster as named, and a URL that is not the server's media (a downloaded class's) is left as it is.
+ */
+export function posterInLanguage(url: string, language: string): string {
+  if (!url.startsWith('/media/') || language === 'en') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(language)}`;
+}

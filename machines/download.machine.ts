@@ -5,7 +5,7 @@
 // cancelled, and resumes after a reload or a dropped connection with fresh URLs, skipping what is
 // stored. The app provides the actors: the calls, the space check and the storage (src/features/downloads).
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { qualityChoices, type DownloadDevice, type DownloadFiles, type DownloadRecord, type DownloadRefusal, type LicenceAnswer } from '@domain/downloads';
+import { defaultQuality, qualityChoices, type DownloadDevice, type DownloadFiles, type DownloadRecord, type DownloadRefusal, type LicenceAnswer } from '@domain/downloads';
 import type { Outcome } from '@domain/request-outcome';
 import { fromOutcome, outcomeOf } from './request-states';
 
@@ -93,7 +93,7 @@ export const downloadMachine = setup({
       const choices = qualityChoices(maxHeight);
       return {
         choices,
-        quality: record?.quality ?? choices[0] ?? null,
+        quality: record?.quality ?? defaultQuality(maxHeight),
         licenceId: record?.licenceId ?? null,
         bytesDone: record?.complete ? record.bytes : 0,
         bytesTotal: record?.bytes ?? 0,

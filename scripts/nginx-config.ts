@@ -45,7 +45,7 @@ export const EXAMPLE_FILE = path.resolve(import.meta.dirname, '..', 'deploy', 'n
 const MEDIA_ID = '[a-z0-9][a-z0-9-]{0,63}';
 const GRANT = '[tf]\\.[A-Za-z0-9_.-]{1,200}';
 /** The files a grant opens, as the media routes' contract names them. */
-const GRANTED_FILE = '(?:[0-9]{3,4}p/(?:playlist\\.m3u8|init\\.mp4|segment-[0-9]{3,6}\\.m4s)|captions/[a-z]{2}\\.(?:m3u8|vtt)|chapters/[a-z]{2}\\.vtt)';
+const GRANTED_FILE = '(?:[0-9]{3,4}p/(?:playlist(?:-[a-z]{2})?\\.m3u8|init\\.mp4|segment-[0-9]{3,6}\\.m4s|opening-[a-z]{2}\\.m4s)|captions/[a-z]{2}\\.(?:m3u8|vtt)|chapters/[a-z]{2}\\.vtt)';
 
 const catalogues = { en: serverEn, es: serverEs } as const;
 type Code = keyof typeof serverEn;
@@ -152,13 +152,15 @@ export function renderEdgeConfig(input: EdgeInput): string {
     '        }',
     '',
     '        # Posters are public.',
+    '        # A sample class has one per language (`?lang=es`: poster-es.jpg, docs/decisions/059); any other media its only one.',
     `        location ~ "^/media/(?<poster_media>${MEDIA_ID})/poster\\.jpg$" {`,
     '            default_type image/jpeg;',
     '            error_page 404 = @not_found;',
     '            add_header Cache-Control "public, max-age=86400" always;',
     '            add_header Cross-Origin-Resource-Policy same-origin always;',
     '            add_header X-Content-Type-Options nosniff always;',
-    `            alias ${media}/$poster_media/poster.jpg;`,
+    `            root ${media};`,
+    '            try_files /$poster_media/poster$poster_language.jpg /$poster_media/poster.jpg =404;',
     '        }',
     '',
     '        # Everything else, a session\'s master playlist and malformed media URLs included, is the API\'s.',
@@ -176,6 +178,12 @@ export function renderEdgeConfig(input: EdgeInput): string {
     ...errorLocation('@refused', 403, '$media_refusal_message', '$media_refusal'),
     '',
     ...errorLocation('@not_found', 404, '$not_found_message', 'request.notFound'),
+    '    }',
+    '',
+    '    # The poster language a query names: only a known one reaches a file name.',
+    '    map $arg_lang $poster_language {',
+    '        default "";',
+    '        es "-es";',
     '    }',
     '',
     '    # Segments and tracks never change; a playlist\'s URL carries a session\'s grant.',

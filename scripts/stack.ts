@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import webPush from 'web-push';
-import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
+import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/sample-catalogue';
 import { buildServer, serverBuildDir } from './build-server';
 import { renderHaproxyConfig, type HaproxyTopology } from './haproxy-config';
 import { renderEdgeConfig, type EdgeInput } from './nginx-config';

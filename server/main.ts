@@ -3,8 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
-import { makeClassPosters } from './modules/media/class-posters';
-import { ensureSampleMedia } from './modules/media/samples';
+import { ensureSampleMedia } from './modules/media/sample-catalogue';
 import { gracefulShutdown } from './modules/health';
 import { sandboxToolsSummary } from './modules/mail/tools-access';
 
@@ -42,16 +41,11 @@ async function main(): Promise<void> {
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`;
   app.log.info(`FitStream is running at ${config.publicUrl} (payments: ${config.payments}; database: ${database})`);
   app.log.info(sandboxToolsSummary(config));
-  // In the background, so the app answers at once; playing a class whose media is not ready yet answers 503.
-  // Each sample class's poster first (one frame each, seconds), then the clips.
-  makeClassPosters(app.db, config.mediaDir)
-    .catch((error: unknown) => app.log.error({ err: error }, 'the class posters could not be made'))
-    .then(() =>
-      ensureSampleMedia(app.db, config.mediaDir, undefined, ({ done, total, step }) =>
-        app.log.info(`Preparing the sample classes' video (first start only): ${done}/${total} encodings done (${step})`),
-      ),
-    )
-    .catch((error: unknown) => app.log.error({ err: error }, 'the sample media could not be prepared'));
+  // In the background, so the app answers at once; playing a class whose media is not ready yet
+  // answers 503. Each discipline's body first, then each class's openings and posters (docs/decisions/059).
+  ensureSampleMedia(app.db, config.mediaDir, undefined, ({ done, total, step }) =>
+    app.log.info(`Preparing the sample classes' video (first start only): ${done}/${total} encodings done (${step})`),
+  ).catch((error: unknown) => app.log.error({ err: error }, 'the sample media could not be prepared'));
 }
 
 main().catch((error: unknown) => {

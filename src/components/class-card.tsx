@@ -22,7 +22,7 @@ export function ClassCardView({ card, headingLevel = 3 }: { card: Card; headingL
     <article className="class-card">
       <Link href={routes.classDetail.href(card.id)} className="class-card__link">
         <div className="class-card__poster">
-          <ClassPoster src={card.posterUrl} title={t.text(card.title)} disciplineId={card.discipline.id} width={320} height={180} lazy />
+          <ClassPoster src={t.poster(card.posterUrl)} title={t.text(card.title)} disciplineId={card.discipline.id} width={320} height={180} lazy />
           <span className="class-card__duration">{t.duration(card.durationSeconds)}</span>
         </div>
         <Heading className="class-card__title">{t.text(card.title)}</Heading>

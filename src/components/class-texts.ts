@@ -2,6 +2,7 @@
 // duration ranges of the filters, each formatted by the UI's locale.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { durationRange, localized, minutesOf, type ClassLevel, type DurationRangeId, type LocalizedText } from '@domain/catalog';
+import { posterInLanguage } from '@domain/media-urls';
 
 export const levelMessages = defineMessages({
   beginner: { id: 'classes.level.beginner', defaultMessage: 'Beginner' },
@@ -19,6 +20,8 @@ export function useClassTexts() {
   return {
     locale: intl.locale,
     text: (value: LocalizedText) => localized(value, intl.locale),
+    /** A class's poster with its title in the page's language, where it has one. */
+    poster: (url: string) => posterInLanguage(url, intl.locale),
     level: (level: ClassLevel) => intl.formatMessage(levelMessages[level]),
     /** A class's length: "20 min" (or "20 minutes" with `long`). */
     duration: (seconds: number, unitDisplay: 'short' | 'long' = 'short') => minutes(minutesOf(seconds), unitDisplay),

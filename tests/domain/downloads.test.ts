@@ -2,16 +2,26 @@
 // service worker answers, and the signed media URLs (their grants swapped, their files named
 // whatever grant opens them).
 import { describe, expect, it } from 'vitest';
-import { classOfLocalPath, downloadParts, licenceExpired, localBase, localMaster, localUrl, qualityChoices } from '@domain/downloads';
+import { classOfLocalPath, defaultQuality, downloadParts, licenceExpired, localBase, localMaster, localUrl, qualityChoices } from '@domain/downloads';
 import { unsignedPath, withGrant } from '@domain/media-urls';
 import { files } from '../machines/model/download-fixtures';
 
 describe('qualityChoices', () => {
-  it('offers at most the plan cap and the one below it, the smaller first', () => {
+  it('offers every rendition up to the plan cap, the smaller first', () => {
     expect(qualityChoices(720)).toEqual(['360p', '720p']);
-    expect(qualityChoices(1080)).toEqual(['720p', '1080p']);
-    expect(qualityChoices(2160)).toEqual(['1080p', '2160p']);
+    expect(qualityChoices(1080)).toEqual(['360p', '720p', '1080p']);
+    expect(qualityChoices(2160)).toEqual(['360p', '720p', '1080p', '2160p']);
     expect(qualityChoices(null)).toEqual([]);
+  });
+});
+
+describe('defaultQuality', () => {
+  it('chooses the one below the cap, or the only one', () => {
+    expect(defaultQuality(360)).toBe('360p');
+    expect(defaultQuality(720)).toBe('360p');
+    expect(defaultQuality(1080)).toBe('720p');
+    expect(defaultQuality(2160)).toBe('1080p');
+    expect(defaultQuality(null)).toBeNull();
   });
 });
 
@@ -27,7 +37,7 @@ describe('local URLs', () => {
     expect(localMaster('c1', master)).toBe('#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,URI="/offline/c1/captions/en.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=1\n/offline/c1/720p/playlist.m3u8\n');
   });
 
-  it('lists every file once: playlist, both caption tracks, poster, init and segments', () => {
+  it('lists every file once: playlist, both caption tracks, both chapters tracks, poster, init and segments', () => {
     const parts = downloadParts('c1', files);
     expect(parts.map((part) => part.local)).toEqual([
       '/offline/c1/720p/playlist.m3u8',
@@ -35,6 +45,8 @@ describe('local URLs', () => {
       '/offline/c1/captions/en.vtt',
       '/offline/c1/captions/es.m3u8',
       '/offline/c1/captions/es.vtt',
+      '/offline/c1/chapters/en.vtt',
+      '/offline/c1/chapters/es.vtt',
       '/offline/c1/poster.jpg',
       '/offline/c1/720p/init.mp4',
       '/offline/c1/720p/seg1.m4s',

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeMissingSamples, sharedSampleMediaDir as mediaDir } from '@server/modules/media/samples';
+import { makeMissingSamples, sharedSampleMediaDir as mediaDir } from '@server/modules/media/sample-catalogue';
 import { collectScreenshotRecords } from './screenshot-records';
 import { freePort } from '../../scripts/free-port';
 

@@ -78,7 +78,7 @@ describe('download machine: opening the panel', () => {
     expect(t.load.last.input).toEqual({ classId: 'c1' });
     await t.opened(1080);
     expect(t.snapshot().value).toBe('ready');
-    expect(t.context()).toMatchObject({ choices: ['720p', '1080p'], quality: '720p', licenceId: null, bytesDone: 0, bytesTotal: 0, refusal: null, problem: null, devices: [] });
+    expect(t.context()).toMatchObject({ choices: ['360p', '720p', '1080p'], quality: '720p', licenceId: null, bytesDone: 0, bytesTotal: 0, refusal: null, problem: null, devices: [] });
   });
 
   it('says why downloads are refused, and offers no quality and no download', async () => {

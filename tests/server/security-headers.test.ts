@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './harness';
 
 const policy =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';media-src 'self' blob:;worker-src 'self';manifest-src 'self';" +
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';media-src 'self' blob: data:;worker-src 'self';manifest-src 'self';" +
   "form-action 'self';frame-ancestors 'none';object-src 'none';base-uri 'self'";
 
 /** What every response carried on main (helmet 8 through @fastify/helmet 13, with the player's media-src), over http. */

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/samples';
+import { makeMissingSamples, sharedSampleMediaDir } from '@server/modules/media/sample-catalogue';
 import { productionStartCommand } from '../../bench/server-process';
 import { buildServer, serverBuildDir } from '../../scripts/build-server';
 import { startServerProcess, type ServerProcess } from './fixtures/server-process';

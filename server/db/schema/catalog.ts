@@ -37,6 +37,8 @@ export const media = pgTable('media', {
   captions: text('captions').array().notNull(),
   /** Languages with a WebVTT chapters track (migration 0024, docs/decisions/036). */
   chapters: text('chapters').array().notNull().default(sql`'{}'::text[]`),
+  /** Languages with a rendition playlist opening in that language (migration 0035, docs/decisions/059). */
+  openings: text('openings').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 

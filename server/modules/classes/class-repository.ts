@@ -87,7 +87,7 @@ function cardBody(row: CardRow): ClassCard {
     durationSeconds: row.durationSeconds,
     publishedAt: row.publishedAt.toISOString(),
     // Served publicly by the media store (server/playback); posters need no playback session.
-    posterUrl: classPosterPath(row.id, row.mediaId),
+    posterUrl: classPosterPath(row),
     progress: progressBody(row.progress),
   };
 }

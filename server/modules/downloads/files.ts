@@ -1,10 +1,11 @@
 // What a device fetches to download a class: the rendition's playlist, init segment, media
-// segments, both caption tracks and the poster, each with its size; the signed ones under a grant
-// long enough to finish the download (the media routes check it like a playback grant).
+// segments, both caption tracks, the chapters tracks and the poster, each with its size; the
+// signed ones under a grant long enough to finish the download (the media routes check it like a
+// playback grant).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { components } from '@domain/api-schema';
-import { mediaFolder, mediaUrl, signFileUrl, signMediaGrant, type MediaRow } from '@server/modules/media';
+import { mediaFolder, mediaUrl, renditionPlaylistFile, signFileUrl, signMediaGrant, type MediaRow } from '@server/modules/media';
 import type { LicenceRow } from './rules';
 
 export type DownloadFiles = components['schemas']['DownloadFiles'];
@@ -21,7 +22,7 @@ export const HEAD_START_SEGMENTS = 4;
 const languageNames: Record<string, string> = { en: 'English', es: 'Español' };
 
 /** A master playlist naming only the downloaded rendition and the captions, its URIs unsigned (the app stores it beside the files). */
-export function downloadMaster(media: MediaRow, rendition: string): string {
+export function downloadMaster(media: MediaRow, rendition: string, language: string): string {
   const base = `/media/${media.id}`;
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const language of media.captions) {
@@ -36,19 +37,23 @@ export function downloadMaster(media: MediaRow, rendition: string): string {
       `CODECS="${chosen.codecs}"`,
       ...(media.captions.length > 0 ? ['SUBTITLES="subs"'] : []),
     ];
-    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, `${base}/${rendition}/playlist.m3u8`);
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, `${base}/${renditionPlaylistFile(media, rendition, language)}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** The init segment and media segments a stored rendition playlist names, in order. */
+/**
+ * The init segment and media segments a stored rendition playlist names, each once, in the order
+ * first named: a sample class's playlist names its body's segments again and again
+ * (docs/decisions/059), and a device stores each file once.
+ */
 export function playlistParts(playlist: string): { init: string | null; segments: string[] } {
   const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1] ?? null;
   const segments = playlist
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
-  return { init, segments };
+  return { init, segments: [...new Set(segments)] };
 }
 
 /**
@@ -97,10 +102,11 @@ async function playlistOf(known: KnownFolder, folder: string, relative: string):
   return text;
 }
 
-export async function downloadFiles(mediaDir: string, secret: string, licence: LicenceRow, media: MediaRow, now: Date): Promise<DownloadFiles> {
+/** `language`: the page's, whose opening a sample class plays (docs/decisions/059). */
+export async function downloadFiles(mediaDir: string, secret: string, licence: LicenceRow, media: MediaRow, now: Date, language: string): Promise<DownloadFiles> {
   const grant = { sessionId: licence.id, mediaId: media.id, maxHeight: licence.height };
   const folder = mediaFolder(mediaDir, media.id);
-  const playlistPath = `${licence.rendition}/playlist.m3u8`;
+  const playlistPath = renditionPlaylistFile(media, licence.rendition, language);
   const { token, expiresAt } = signMediaGrant(secret, grant, now, DOWNLOAD_URL_TTL_SECONDS);
   const known = await knownFolder(folder);
   const playlistText = await playlistOf(known, folder, playlistPath);
@@ -122,15 +128,17 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
     ),
     file('poster.jpg', false),
   ]);
-  const all = [playlist, init, ...segments, ...captions.flatMap((caption) => [caption.playlist, caption.track]), poster];
+  const chapters = await Promise.all(media.chapters.map(async (language) => ({ language, track: await file(`chapters/${language}.vtt`) })));
+  const all = [playlist, init, ...segments, ...captions.flatMap((caption) => [caption.playlist, caption.track]), ...chapters.map((chapter) => chapter.track), poster];
   return {
     token,
     token_expires_at: expiresAt.toISOString(),
-    master_playlist: downloadMaster(media, licence.rendition),
+    master_playlist: downloadMaster(media, licence.rendition, language),
     playlist,
     init,
     segments,
     captions,
+    chapters,
     poster,
     total_bytes: all.reduce((sum, part) => sum + part.bytes, 0),
   };
@@ -145,7 +153,7 @@ export async function downloadFiles(mediaDir: string, secret: string, licence: L
  * keeps them only once it is issued; the caller hands them out only where a licence would be
  * issued to this device now.
  */
-export async function downloadHeadStart(mediaDir: string, secret: string, deviceId: string, media: MediaRow, maxHeight: number, now: Date): Promise<HeadStart> {
+export async function downloadHeadStart(mediaDir: string, secret: string, deviceId: string, media: MediaRow, maxHeight: number, now: Date, language: string): Promise<HeadStart> {
   const folder = mediaFolder(mediaDir, media.id);
   const known = await knownFolder(folder);
   const captions = media.captions.flatMap((language) => [`captions/${language}.m3u8`, `captions/${language}.vtt`]);
@@ -153,7 +161,7 @@ export async function downloadHeadStart(mediaDir: string, secret: string, device
     media.renditions
       .filter((rendition) => rendition.height <= maxHeight)
       .map(async ({ name }) => {
-        const playlist = `${name}/playlist.m3u8`;
+        const playlist = renditionPlaylistFile(media, name, language);
         const parts = playlistParts(await playlistOf(known, folder, playlist));
         const first = [parts.init ?? 'init.mp4', ...parts.segments.slice(0, HEAD_START_SEGMENTS)].map((file) => `${name}/${file}`);
         const url = (file: string) => signFileUrl(secret, { sessionId: deviceId, mediaId: media.id, file }, now, HEAD_START_TTL_SECONDS).url;

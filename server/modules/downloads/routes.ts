@@ -6,6 +6,7 @@ import { routeSchema } from '@server/contract';
 import { deviceIdentity } from '@server/modules/auth';
 import { mediaPreparing } from '@server/modules/playback';
 import { downloadFiles, downloadHeadStart } from './files';
+import { negotiateLocale } from '@server/i18n';
 import { CLASSES_PER_DEVICE, type HoldingDevice, type LicenceRow, type RevokeReason } from './rules';
 import { DownloadRefused, type AskingDevice } from './service';
 
@@ -67,7 +68,7 @@ export default async function downloadsRoutes(app: FastifyInstance): Promise<voi
     const now = new Date();
     const device = asking(request);
     const overview = await app.downloads.overview(device, now, request.query.class_id);
-    const headStart = overview.media && overview.plan ? await downloadHeadStart(mediaDir, playbackSecret, device.deviceId, overview.media, overview.plan.maxVideoHeight, now) : null;
+    const headStart = overview.media && overview.plan ? await downloadHeadStart(mediaDir, playbackSecret, device.deviceId, overview.media, overview.plan.maxVideoHeight, now, negotiateLocale(request.headers['accept-language'])) : null;
     reply.header('Cache-Control', 'no-store');
     return {
       isSuccess: true,
@@ -112,7 +113,7 @@ export default async function downloadsRoutes(app: FastifyInstance): Promise<voi
         const body: Schemas['DownloadLicenceSuccess'] = {
           isSuccess: true,
           licence: licenceView(result.licence),
-          files: await downloadFiles(mediaDir, playbackSecret, result.licence, result.media, now),
+          files: await downloadFiles(mediaDir, playbackSecret, result.licence, result.media, now, negotiateLocale(request.headers['accept-language'])),
         };
         return body;
       }),
@@ -130,7 +131,7 @@ export default async function downloadsRoutes(app: FastifyInstance): Promise<voi
         const body: Schemas['DownloadLicenceSuccess'] = {
           isSuccess: true,
           licence: licenceView(found.licence),
-          files: await downloadFiles(mediaDir, playbackSecret, found.licence, found.media, now),
+          files: await downloadFiles(mediaDir, playbackSecret, found.licence, found.media, now, negotiateLocale(request.headers['accept-language'])),
         };
         return body;
       }),

@@ -3,7 +3,7 @@
 // side effects, and never a plugin (server/app.ts).
 export { classPosterPath } from './class-posters';
 export { renditionHeight } from './ladder';
-export { firstFramePlaylists, firstRendition, masterPlaylist } from './playlists';
-export { samplesReadyInSeconds } from './samples';
+export { firstFramePlaylists, firstRendition, masterPlaylist, masterPlaylistUrl, renditionPlaylistFile } from './playlists';
+export { samplesReadyInSeconds } from './sample-catalogue';
 export { grantCookieName, grantCookiePath, mediaUrl, signFileUrl, signMediaGrant, verifyMediaGrant } from './signing';
 export { findMedia, mediaFolder, type MediaRow } from './store';

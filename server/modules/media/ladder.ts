@@ -23,6 +23,12 @@ export interface MediaManifest {
   captions: string[];
   /** Languages with a WebVTT chapters track (absent in manifests made before chapters). */
   chapters?: string[];
+  /**
+   * Languages with a rendition playlist of their own, `<rendition>/playlist-<language>.m3u8`,
+   * opening with a segment in that language (the sample classes, docs/decisions/059); absent or
+   * empty: `playlist.m3u8` only.
+   */
+  openings?: string[];
 }
 
 export interface LadderStep {

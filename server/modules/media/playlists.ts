@@ -6,7 +6,17 @@ import type { MediaRow } from './store';
 
 const languageNames: Record<string, string> = { en: 'English', es: 'Español' };
 
-export function masterPlaylist(media: MediaRow, maxHeight: number, token: string): string {
+/**
+ * The rendition playlist a viewer in `language` plays: the one opening in that language where the
+ * media has one (the sample classes, docs/decisions/059), `playlist.m3u8` otherwise.
+ */
+export const renditionPlaylistFile = (media: Pick<MediaRow, 'openings'>, rendition: string, language: string): string =>
+  media.openings.includes(language) ? `${rendition}/playlist-${language}.m3u8` : `${rendition}/playlist.m3u8`;
+
+/** The master playlist's own URL: its language rides in the query (the edge passes the request to Node as it is). */
+export const masterPlaylistUrl = (mediaId: string, token: string, language: string): string => `${mediaUrl(mediaId, token, 'master.m3u8')}?lang=${language}`;
+
+export function masterPlaylist(media: MediaRow, maxHeight: number, token: string, language: string): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   const subtitles = media.captions.length > 0;
   for (const language of media.captions) {
@@ -23,7 +33,7 @@ export function masterPlaylist(media: MediaRow, maxHeight: number, token: string
       ...(rendition.hdr ? ['VIDEO-RANGE=PQ'] : []),
       ...(subtitles ? ['SUBTITLES="subs"'] : []),
     ];
-    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, mediaUrl(media.id, token, `${rendition.name}/playlist.m3u8`));
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, mediaUrl(media.id, token, renditionPlaylistFile(media, rendition.name, language)));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -54,13 +64,13 @@ export function firstFramePlaylists(
   media: MediaRow,
   maxHeight: number,
   token: string,
-  master: { url: string },
+  master: { url: string; language: string },
   first: { name: string; stored: string } | null,
   resumeSeconds: number,
 ): { playlists: { url: string; body: string }[]; preload: string[] } {
-  const playlists = [{ url: master.url, body: masterPlaylist(media, maxHeight, token) }];
+  const playlists = [{ url: master.url, body: masterPlaylist(media, maxHeight, token, master.language) }];
   if (!first) return { playlists, preload: [] };
-  playlists.push({ url: mediaUrl(media.id, token, `${first.name}/playlist.m3u8`), body: first.stored });
+  playlists.push({ url: mediaUrl(media.id, token, renditionPlaylistFile(media, first.name, master.language)), body: first.stored });
   const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(first.stored)?.[1];
   const segments = segmentsOf(first.stored);
   const resumed = resumeSeconds > 0 ? segments.findLast((segment) => segment.startSeconds <= resumeSeconds) : undefined;

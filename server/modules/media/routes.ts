@@ -3,7 +3,8 @@
 // the session's grant cookie) alone, with the same code the nginx edge runs (edge/media-grant.js,
 // docs/decisions/053), so with the edge configured no media request reaches Node. Files are
 // streamed from disk with byte ranges; segments and tracks are cached as immutable.
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '@server/contract';
@@ -44,9 +45,14 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
   }
   const playlistOrTrack = (file: string) => (file.endsWith('.m3u8') ? ([PLAYLIST_TYPE, 'private, no-store'] as const) : ([VTT_TYPE, IMMUTABLE] as const));
 
-  app.get<{ Params: { mediaId: string } }>('/media/:mediaId/poster.jpg', { schema: routeSchema('GET', '/media/{mediaId}/poster.jpg') }, async (request, reply) =>
-    sendFile(reply, `${request.params.mediaId}/poster.jpg`, 'image/jpeg', 'public, max-age=86400'),
-  );
+  // A sample class's poster in the page's language where it has one (docs/decisions/059), as the edge answers it.
+  app.get<{ Params: { mediaId: string }; Querystring: { lang?: string } }>('/media/:mediaId/poster.jpg', { schema: routeSchema('GET', '/media/{mediaId}/poster.jpg') }, async (request, reply) => {
+    const { mediaId } = request.params;
+    const { lang } = request.query;
+    const own = lang && lang !== 'en' ? `${mediaId}/poster-${lang}.jpg` : null;
+    const file = own && (await access(path.join(mediaDir, own)).then(() => true, () => false)) ? own : `${mediaId}/poster.jpg`;
+    return sendFile(reply, file, 'image/jpeg', 'public, max-age=86400');
+  });
 
   app.get<Granted<{ rendition: string }>>(
     '/media/:mediaId/:grant/:rendition/playlist.m3u8',
@@ -64,6 +70,8 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { mediaId, rendition, segment } = request.params;
       checkGrant(request, `${rendition}/${segment}`);
+      // A language's rendition playlist (`playlist-es.m3u8`, docs/decisions/059) is served as `playlist.m3u8` is.
+      if (segment.endsWith('.m3u8')) return sendFile(reply, `${mediaId}/${rendition}/${segment}`, PLAYLIST_TYPE, 'private, no-store');
       return sendFile(reply, `${mediaId}/${rendition}/${segment}`, 'video/mp4', IMMUTABLE);
     },
   );

@@ -1,32 +1,20 @@
-// The sample clips the seeded classes play: a workout drawn by ffmpeg (a title card with the
-// class, its instructor and its discipline's colour, then a timer and the chapter under way, a
-// metronome for the sound), transcoded into the full ladder once per MEDIA_DIR (docs/decisions/011).
+// Stand-alone sample clips, the tests' media (docs/decisions/011): a workout drawn by ffmpeg (a
+// title card with the class, its instructor and its discipline's colour, then a timer and the
+// chapter under way, a metronome for the sound), transcoded into the full ladder. The seeded
+// classes play media of their own instead (./sample-catalogue.ts, docs/decisions/059); the drawing
+// helpers here serve both.
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { disciplineLook } from '@domain/disciplines';
-import type { Queryable } from '@server/db/client';
 import { chapterTracks, sampleChapterTitles } from './chapters';
-import { ladder, type MediaManifest } from './ladder';
-import { preparationStarted, preparationStep, secondsUntilReady } from './preparation';
-import { publishMedia, readManifest, saveMediaRow } from './store';
+import type { MediaManifest } from './ladder';
+import type { SampleClipSettings } from './sample-bodies';
+import { publishMedia } from './store';
 import { transcode, type SourceInput } from './transcode';
 
 export const sampleMediaIds = ['sample-a', 'sample-b', 'sample-c'] as const;
 export type SampleMediaId = (typeof sampleMediaIds)[number];
 
-/** Where the browser tests and the benchmarks keep the samples, made once per checkout for all their servers. */
-export const sharedSampleMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/fitstream/sample-media-v5');
-
-/** How the clips are made; tests make tiny ones. */
-export interface SampleClipSettings {
-  durationSeconds: number;
-  frameRate: number;
-  segmentSeconds: number;
-}
-
-/** Short and at a low frame rate, so a 2-core laptop makes all twelve encodings in about a minute. */
-export const defaultSampleClips: SampleClipSettings = { durationSeconds: 20, frameRate: 12, segmentSeconds: 4 };
+export type { SampleClipSettings };
 
 export interface SampleChapter {
   name: string;
@@ -91,9 +79,14 @@ export function fontFile(): string | null {
   }
 }
 
-/** KaTeX's font has no accented letters, so names are drawn without accents (Lucía → Lucia). */
-export function drawable(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 .&-]/g, '');
+/**
+ * Text drawtext can draw: letters, digits, spaces and `.&-` only (nothing the filtergraph parser
+ * reads). KaTeX's font has no accented letters, so with it names are drawn without accents
+ * (Lucía → Lucia); `accents` keeps them, for a font that has them.
+ */
+export function drawable(text: string, accents = false): string {
+  const letters = accents ? text.normalize('NFC') : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return letters.replace(/[^\p{L}0-9 .&-]/gu, '');
 }
 
 /** A filtergraph option value: its own escaping of the characters the graph parser reads. */
@@ -163,13 +156,6 @@ export function sampleCaptions(durationSeconds: number): Record<string, string> 
   );
 }
 
-export interface SampleProgress {
-  /** Encodings (renditions and posters) finished so far, of `total`. */
-  done: number;
-  total: number;
-  step: string;
-}
-
 /** Makes one sample media in `mediaDir`; `onStep` hears each finished encoding. */
 export function makeSampleMedia(
   mediaDir: string,
@@ -198,43 +184,4 @@ export function makeSampleMedia(
       dir,
     ),
   );
-}
-
-/** Makes whichever sample media are missing from `mediaDir`; answers every sample's manifest. */
-export async function makeMissingSamples(
-  mediaDir: string,
-  settings: SampleClipSettings = defaultSampleClips,
-  onProgress?: (progress: SampleProgress) => void,
-): Promise<MediaManifest[]> {
-  const present = await Promise.all(sampleMediaIds.map((id) => readManifest(mediaDir, id)));
-  const total = present.filter((manifest) => manifest === null).length * (ladder.length + 1);
-  preparationStarted(total);
-  let done = 0;
-  const manifests: MediaManifest[] = [];
-  for (const [i, id] of sampleMediaIds.entries()) {
-    manifests.push(
-      present[i] ??
-        (await makeSampleMedia(mediaDir, id, settings, (step) => {
-          done += 1;
-          preparationStep(done);
-          onProgress?.({ done, total, step: `${id} ${step}` });
-        })),
-    );
-  }
-  return manifests;
-}
-
-/** The samples and their rows: a fresh database on an existing MEDIA_DIR costs no encoding. */
-export async function ensureSampleMedia(
-  db: Queryable,
-  mediaDir: string,
-  settings: SampleClipSettings = defaultSampleClips,
-  onProgress?: (progress: SampleProgress) => void,
-): Promise<void> {
-  for (const manifest of await makeMissingSamples(mediaDir, settings, onProgress)) await saveMediaRow(db, manifest);
-}
-
-/** Seconds until the sample media are ready, an estimate for a class pressed before they are. */
-export function samplesReadyInSeconds(now = Date.now()): number {
-  return secondsUntilReady(sampleMediaIds.length * (ladder.length + 1), now);
 }

@@ -49,7 +49,7 @@ export async function publishMedia(mediaDir: string, id: string, build: (dir: st
 
 /** Writes (or refreshes) the media's row from its manifest. */
 export async function saveMediaRow(db: Queryable, manifest: MediaManifest): Promise<void> {
-  const row = { durationSeconds: manifest.durationSeconds, renditions: manifest.renditions, captions: manifest.captions, chapters: manifest.chapters ?? [] };
+  const row = { durationSeconds: manifest.durationSeconds, renditions: manifest.renditions, captions: manifest.captions, chapters: manifest.chapters ?? [], openings: manifest.openings ?? [] };
   await db.insert(media).values({ id: manifest.id, ...row }).onConflictDoUpdate({ target: media.id, set: row });
 }
 

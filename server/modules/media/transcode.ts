@@ -55,7 +55,11 @@ async function peakBandwidth(dir: string): Promise<number> {
   return peak;
 }
 
-async function encodeRendition(job: TranscodeJob, step: LadderStep, outDir: string): Promise<Rendition> {
+/** What encoding one rendition needs of a job (a sample class's opening encodes one segment with its body's settings). */
+export type RenditionJob = Pick<TranscodeJob, 'durationSeconds' | 'aspect' | 'source' | 'preset' | 'bitrateScale' | 'frameRate' | 'segmentSeconds' | 'onProgress'>;
+
+/** Encodes `step` of the ladder into `<outDir>/<name>/` (playlist.m3u8, init.mp4, segment-000.m4s…). */
+export async function encodeRendition(job: RenditionJob, step: LadderStep, outDir: string): Promise<Rendition> {
   const width = evenWidth(step.height, job.aspect);
   const name = renditionName(step.height);
   const dir = path.join(outDir, name);

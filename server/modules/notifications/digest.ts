@@ -100,7 +100,7 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
         discipline: row.discipline,
         minutes: Math.round(row.durationSeconds / 60),
         link: `${publicUrl}/classes/${encodeURIComponent(row.id)}`,
-        posterUrl: `${publicUrl}${classPosterPath(row.id, row.mediaId)}`,
+        posterUrl: `${publicUrl}${classPosterPath(row)}`,
       }));
       await queueMail(tx, {
         userId: account.userId,

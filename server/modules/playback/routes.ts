@@ -8,7 +8,8 @@ import type { components } from '@domain/api-schema';
 import { deviceIdentity } from '@server/modules/auth';
 import { routeSchema } from '@server/contract';
 import { HttpError } from '@server/errors';
-import { mediaFolder, firstFramePlaylists, firstRendition, masterPlaylist, grantCookieName, grantCookiePath, mediaUrl, signMediaGrant, verifyMediaGrant, type MediaRow } from '@server/modules/media';
+import { mediaFolder, firstFramePlaylists, firstRendition, masterPlaylist, masterPlaylistUrl, renditionPlaylistFile, grantCookieName, grantCookiePath, mediaUrl, signMediaGrant, verifyMediaGrant, type MediaRow } from '@server/modules/media';
+import { negotiateLocale } from '@server/i18n';
 import type { RefusalReason } from './access';
 import { mediaPreparing } from './preparing';
 import { endReason, HEARTBEAT_SECONDS, type PlaybackSessionRow } from './sessions';
@@ -35,10 +36,10 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
   const { playbackSecret, playbackUrlTtlSeconds, mediaDir } = app.config;
 
   /** The stored media playlist of the rendition a player starts with (null when it cannot be read: the player then fetches it). */
-  async function storedFirstRendition(media: MediaRow, maxHeight: number) {
+  async function storedFirstRendition(media: MediaRow, maxHeight: number, language: string) {
     const rendition = firstRendition(media, maxHeight);
     if (!rendition) return null;
-    const stored = await readFile(path.join(mediaFolder(mediaDir, media.id), rendition.name, 'playlist.m3u8'), 'utf8').catch(() => null);
+    const stored = await readFile(path.join(mediaFolder(mediaDir, media.id), renditionPlaylistFile(media, rendition.name, language)), 'utf8').catch(() => null);
     return stored === null ? null : { name: rendition.name, stored };
   }
 
@@ -54,6 +55,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
    * same grant goes in the session's media cookie, for players that cannot rewrite their URLs.
    */
   async function sessionView(reply: FastifyReply, session: PlaybackSessionRow, maxHeight: number, now: Date): Promise<Schemas['PlaybackSession']> {
+    // The page's language (the app sends it as Accept-Language): a sample class opens in it (docs/decisions/059).
+    const language = negotiateLocale(reply.request.headers['accept-language']);
     const grant = { sessionId: session.id, mediaId: session.mediaId, maxHeight };
     const { token, expiresAt } = signMediaGrant(playbackSecret, grant, now, playbackUrlTtlSeconds);
     reply.setCookie(grantCookieName(session.id), token, { ...grantCookie(session), maxAge: playbackUrlTtlSeconds });
@@ -65,7 +68,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       started_at: session.startedAt.toISOString(),
       heartbeat_seconds: HEARTBEAT_SECONDS,
       max_video_height: maxHeight,
-      master_playlist_url: mediaUrl(session.mediaId, token, 'master.m3u8'),
+      master_playlist_url: masterPlaylistUrl(session.mediaId, token, language),
       token,
       token_expires_at: expiresAt.toISOString(),
     };
@@ -106,8 +109,10 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       const session = await sessionView(reply, result.session, result.plan.maxVideoHeight, now);
       // The first playlists inline and the first segments named: the first frame needs no further round trip for them.
       const maxHeight = result.plan.maxVideoHeight;
-      const first = await storedFirstRendition(result.media, maxHeight);
-      const { playlists, preload } = firstFramePlaylists(result.media, maxHeight, session.token, { url: session.master_playlist_url }, first, result.resumePositionSeconds);
+      const language = negotiateLocale(request.headers['accept-language']);
+      const first = await storedFirstRendition(result.media, maxHeight, language);
+      const master = { url: session.master_playlist_url, language };
+      const { playlists, preload } = firstFramePlaylists(result.media, maxHeight, session.token, master, first, result.resumePositionSeconds);
       const body: Schemas['PlaybackStartSuccess'] = {
         isSuccess: true,
         session,
@@ -156,7 +161,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
 
   // The master playlist lives beside the media's files, under the same grant (docs/decisions/053):
   // the edge checks and serves the files, and passes this one request of a session to Node.
-  app.get<{ Params: { mediaId: string; grant: string } }>(
+  app.get<{ Params: { mediaId: string; grant: string }; Querystring: { lang?: string } }>(
     '/media/:mediaId/:grant/master.m3u8',
     { schema: routeSchema('GET', '/media/{mediaId}/{grant}/master.m3u8') },
     async (request, reply) => {
@@ -171,7 +176,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
       return reply
         .type('application/vnd.apple.mpegurl')
         .header('Cache-Control', 'no-store')
-        .send(masterPlaylist(media, plan.maxVideoHeight, token));
+        .send(masterPlaylist(media, plan.maxVideoHeight, token, request.query.lang ?? 'en'));
     },
   );
 

@@ -27,7 +27,7 @@ export type StartOutcome =
 export interface WatchedClass {
   title: LocalizedText;
   instructor: string;
-  /** The class's own poster (server/modules/media/class-posters.ts), for the lock screen. */
+  /** The class's poster (its media's, server/modules/media/class-posters.ts), for the lock screen. */
   posterPath: string;
 }
 
@@ -95,7 +95,7 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
         plan: access.plan,
         media,
         resumePositionSeconds: resumePosition(progress, media.durationSeconds),
-        watched: { title: watched.title, instructor: teacher?.name ?? '', posterPath: classPosterPath(watched.id, watched.mediaId) },
+        watched: { title: watched.title, instructor: teacher?.name ?? '', posterPath: classPosterPath(watched) },
       };
     },
     /** Keeps the session live under the plan the account has now (a lost plan ends it), with the player's quality totals. */

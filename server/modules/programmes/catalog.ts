@@ -65,7 +65,7 @@ export async function loadProgrammes(db: Queryable): Promise<Programme[]> {
   return heads.map(({ programme, discipline }) => {
     const own: ProgrammeClass[] = rows
       .filter((row) => row.programmeId === programme.id)
-      .map(({ programmeId: _programme, mediaId, ...row }) => ({ ...row, posterUrl: classPosterPath(row.id, mediaId) }));
+      .map(({ programmeId: _programme, mediaId, ...row }) => ({ ...row, posterUrl: classPosterPath({ mediaId }) }));
     const weekNumbers = [...new Set(own.map((c) => c.week))];
     const weeks = weekNumbers.map((week) => ({ week, classes: own.filter((c) => c.week === week) }));
     const instructorsById = new Map(own.map((c) => [c.instructor.id, c.instructor]));

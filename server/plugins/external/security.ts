@@ -36,7 +36,9 @@ export function helmetOptions(secure: boolean): HelmetOptions {
         // The player: hls.js feeds the <video> through Media Source Extensions, whose source is
         // a blob: URL; native HLS plays same-origin URLs. hls.js runs without its worker, so
         // workers are only the app's own service worker (/sw.js), never blob: (docs/decisions/004).
-        mediaSrc: ["'self'", 'blob:'],
+        // hls.js gives each captions <track> it adds the source `data:,WEBVTT` (an empty track,
+        // so browsers keep its cues), hence data: too.
+        mediaSrc: ["'self'", 'blob:', 'data:'],
         // The installable app: its service worker and web app manifest (docs/decisions/039).
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

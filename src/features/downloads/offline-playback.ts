@@ -5,7 +5,7 @@ import type { Outcome } from '@domain/request-outcome';
 import type { HeartbeatAnswer, PlaybackQualityReport, PlaybackSession, PlaybackStart } from '@domain/playback';
 import { heightOf, isOfflineSession, licenceExpired, localMasterUrl, localPosterUrl, OFFLINE_SESSION_PREFIX } from '@domain/downloads';
 import { storageAvailable } from './offline-caches';
-import { readFirstPlaylists, readRecord, writeRecord } from './store';
+import { readChapterTracks, readFirstPlaylists, readRecord, writeRecord } from './store';
 
 /** Long: a local session has nothing to renew; its "heartbeat" only answers live. */
 const LOCAL_HEARTBEAT_SECONDS = 3600;
@@ -14,7 +14,11 @@ const LOCAL_HEARTBEAT_SECONDS = 3600;
 export async function offlineStart(account: string | null, classId: string, now = new Date()): Promise<Extract<PlaybackStart, { kind: 'started' }> | null> {
   if (!storageAvailable()) return null;
   // The stored playlists are read alongside the record: the player answers them from memory (docs/decisions/046).
-  const [record, playlists] = await Promise.all([readRecord(account, classId).catch(() => null), readFirstPlaylists(classId).catch(() => [])]);
+  const [record, playlists, chapterTracks] = await Promise.all([
+    readRecord(account, classId).catch(() => null),
+    readFirstPlaylists(classId).catch(() => []),
+    readChapterTracks(classId).catch(() => []),
+  ]);
   if (!record?.complete || licenceExpired(record, now)) return null;
   const session: PlaybackSession = {
     id: `${OFFLINE_SESSION_PREFIX}${record.licenceId}`,
@@ -28,7 +32,7 @@ export async function offlineStart(account: string | null, classId: string, now 
     session,
     durationSeconds: record.durationSeconds,
     resumeSeconds: record.positionSeconds,
-    workout: { title: record.title, instructor: '', posterUrl: localPosterUrl(classId), chapterTracks: [] },
+    workout: { title: record.title, instructor: '', posterUrl: localPosterUrl(classId), chapterTracks },
     // Nothing to fetch ahead: the segments come from the cache through the worker.
     firstFrame: { playlists, preload: [] },
   };

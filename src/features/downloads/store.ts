@@ -3,7 +3,8 @@
 // src/sw/offline.ts), and a small IndexedDB record per download (./database.ts), read and
 // written only for the account that owns them (docs/decisions/038, ./ownership.ts).
 import { unsignedPath } from '@domain/media-urls';
-import { downloadParts, localMaster, localMasterUrl, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
+import { downloadParts, localChaptersUrl, localMaster, localMasterUrl, type DownloadFiles, type DownloadPart, type DownloadRecord } from '@domain/downloads';
+import { SUPPORTED_LOCALES } from '@domain/locales';
 import { downloadsDatabase, newestFirst, OWNER, OWNER_KEY, RECORDS } from './database';
 import { cacheName, storageAvailable } from './offline-caches';
 import { forgetEarlyDownloads } from './early-list';
@@ -39,6 +40,17 @@ export async function readFirstPlaylists(classId: string): Promise<{ url: string
   const renditionUrl = new URL(rendition.trim(), new URL(masterUrl, 'http://local')).pathname;
   const body = await (await stored(renditionUrl))?.text();
   return body === undefined ? [{ url: masterUrl, body: master }] : [{ url: masterUrl, body: master }, { url: renditionUrl, body }];
+}
+
+/** The chapters tracks stored with a class (a download made before they were part of one has none). */
+export async function readChapterTracks(classId: string): Promise<{ language: string; url: string }[]> {
+  const found = await Promise.all(
+    SUPPORTED_LOCALES.map(async (language) => {
+      const url = localChaptersUrl(classId, language);
+      return (await caches.match(url, { cacheName: cacheName(classId) })) ? { language, url } : null;
+    }),
+  );
+  return found.filter((track) => track !== null);
 }
 
 export async function listRecords(account: string | null): Promise<DownloadRecord[]> {

@@ -87,7 +87,7 @@ function Detail({ detail, canPlay, children }: { detail: ClassDetail; canPlay: b
   return (
     <article className="class-detail">
       <div className="class-detail__poster">
-        <ClassPoster src={detail.posterUrl} title={t.text(detail.title)} disciplineId={detail.discipline.id} width={640} height={360} />
+        <ClassPoster src={t.poster(detail.posterUrl)} title={t.text(detail.title)} disciplineId={detail.discipline.id} width={640} height={360} />
       </div>
       <div className="class-detail__body stack">
         <h1>{t.text(detail.title)}</h1>

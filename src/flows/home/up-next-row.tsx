@@ -29,7 +29,7 @@ export function UpNextRow({ upNext }: { upNext: NonNullable<ClassesHome['upNext'
       </div>
       <article className="card up-next__card">
         <div className="up-next__poster">
-          <ClassPoster src={next.posterUrl} title={t.text(next.title)} disciplineId={next.discipline.id} width={320} height={180} />
+          <ClassPoster src={t.poster(next.posterUrl)} title={t.text(next.title)} disciplineId={next.discipline.id} width={320} height={180} />
         </div>
         <div className="stack">
           <h3>{t.text(next.title)}</h3>

@@ -1,6 +1,6 @@
 // Downloads in Chromium against the real server (docs/decisions/038 and 040): a Standard
 // subscriber downloads a class (progress in per cent and MB), goes offline, reloads, and the
-// class plays from this device past 2 s with captions; /downloads lists it (axe and screenshots in
+// class plays from this device past 2 s with captions and its parts; /downloads lists it (axe and screenshots in
 // en and es) and deleting it frees the space; a third device on Standard is refused, then allowed
 // after removing another (nothing of the refused download kept); Basic never fetches above 720p;
 // the class's first files are fetched while the licence is held, each once, stored only after it
@@ -191,10 +191,10 @@ test.describe('downloads', () => {
     await page.goto(`/classes/${CLASS_ID}`);
     await controlled(page);
     const panel = page.getByTestId('download-panel');
-    // Standard's cap is 1080p: 720p and 1080p are offered, the smaller one chosen.
+    // Standard's cap is 1080p: every quality up to it is offered, the one below the cap chosen.
     const qualities = panel.getByRole('radio');
     await qualities.first().waitFor();
-    assert.deepEqual(await qualities.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['720p', '1080p']);
+    assert.deepEqual(await qualities.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['360p', '720p', '1080p']);
     assert.equal(await panel.getByRole('radio', { name: '720p' }).isChecked(), true);
     const fetched: string[] = [];
     page.on('request', (request) => {
@@ -241,6 +241,11 @@ test.describe('downloads', () => {
       return [...video.textTracks].map((track) => ({ language: track.language, mode: track.mode, cues: track.cues?.length ?? 0 }));
     });
     assert.ok(captions.some((track) => track.mode === 'showing' && track.cues > 0), `captions showing offline: ${JSON.stringify(captions)}`);
+    // The class's parts came with it: marks on the seek bar and the part under way, offline.
+    await page.getByTestId('chapter-marks').waitFor();
+    assert.equal(await page.locator('.player__mark').count(), 2);
+    await page.getByTestId('player-part').filter({ hasText: 'Warm-up (part 1 of 3)' }).waitFor();
+    assert.ok(fetched.some((p) => p.endsWith('/chapters/en.vtt')) && fetched.some((p) => p.endsWith('/chapters/es.vtt')), 'both chapters tracks stored');
 
     // Back online: delete it on /downloads and the space is freed.
     await context.setOffline(false);
@@ -476,6 +481,28 @@ test.describe('downloads', () => {
     await Promise.all([first.context.close(), second.close(), third.close()]);
   });
 
+  test('offers Premium every quality up to 2160p, and the smallest downloads', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'dl-premium', plan: 'premium', patience: PATIENCE });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/media/')) fetched.push(url.pathname);
+    });
+    await page.goto(`/classes/${CLASS_ID}`);
+    const panel = page.getByTestId('download-panel');
+    await panel.getByRole('radio').first().waitFor();
+    assert.deepEqual(await panel.getByRole('radio').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['360p', '720p', '1080p', '2160p']);
+    assert.equal(await panel.getByRole('radio', { name: '1080p' }).isChecked(), true);
+    await screenshot(page, 'download-premium-qualities');
+    await panel.getByRole('radio', { name: '360p' }).check();
+    await panel.getByRole('button', { name: 'Download', exact: true }).click();
+    await panel.getByTestId('download-done').waitFor({ timeout: 60_000 });
+    assert.match(await panel.getByTestId('download-done').innerText(), /Downloaded in 360p/);
+    assert.ok(fetched.some((p) => p.includes('/360p/')));
+    assert.deepEqual(fetched.filter((p) => /\/(720p|1080p|2160p)\//.test(p)), []);
+    await context.close();
+  });
+
   test('never fetches above 720p on Basic', async ({ subscriber }) => {
     const { context, page } = await subscriber({ label: 'dl-basic', plan: 'basic', patience: PATIENCE });
     const fetched: string[] = [];
@@ -513,10 +540,10 @@ test.describe('downloads', () => {
     const fetched = downloadFetches(page);
     const licence = await holdLicence(page);
     await panel.getByRole('button', { name: 'Download', exact: true }).click();
-    // While the licence is held: the playlist, captions, poster, the init segment and the first
-    // segments (of five), and nothing stored.
-    const segments = Array.from({ length: HEAD_START_SEGMENTS }, (_, index) => `segment-00${index}.m4s`);
-    const expected = (rendition: string) => [`${rendition}/playlist.m3u8`, 'captions/en.m3u8', 'captions/en.vtt', 'captions/es.m3u8', 'captions/es.vtt', 'poster.jpg', `${rendition}/init.mp4`, ...segments.map((file) => `${rendition}/${file}`)];
+    // While the licence is held: the playlist (the page's language's, decision 059), captions,
+    // poster, the init segment and the first segments (the opening, then the body's), and nothing stored.
+    const segments = ['opening-en.m4s', ...Array.from({ length: HEAD_START_SEGMENTS - 1 }, (_, index) => `segment-00${index}.m4s`)];
+    const expected = (rendition: string) => [`${rendition}/playlist-en.m3u8`, 'captions/en.m3u8', 'captions/en.vtt', 'captions/es.m3u8', 'captions/es.vtt', 'poster.jpg', `${rendition}/init.mp4`, ...segments.map((file) => `${rendition}/${file}`)];
     for (const deadline = Date.now() + PATIENCE; fetched.length < expected('').length && Date.now() < deadline; ) await page.waitForTimeout(50);
     // A moment more: nothing else is fetched before the licence is issued.
     await page.waitForTimeout(500);

@@ -157,6 +157,20 @@ test.describe('player', () => {
     await context.close();
   });
 
+  test('shows captions without a Content-Security-Policy complaint', async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'player-csp', plan: 'standard' });
+    const problems = watchProblems(page);
+    await play(page);
+    await playedPast(page, 1);
+    await page.getByRole('button', { name: /captions/i }).first().click();
+    await page.waitForFunction(() => {
+      const tracks = Array.from((document.querySelector('video.player__video') as HTMLVideoElement).textTracks);
+      return tracks.some((track) => track.mode === 'showing' && (track.cues?.length ?? 0) > 0);
+    });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('refuses a second device on a Basic account with the devices watching, and stopping the first plays here', async ({ browser, subscriber }) => {
     const first = await subscriber({ label: 'player-screens', plan: 'basic' });
     // The first device's clock is driven by the test, so its next heartbeat comes when asked.

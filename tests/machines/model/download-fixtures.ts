@@ -16,8 +16,12 @@ export const files: DownloadFiles = {
     { language: 'en', playlist: file('/media/m1/t.l1.720.1800000000.sig/captions/en.m3u8', 50), track: file('/media/m1/t.l1.720.1800000000.sig/captions/en.vtt', 500) },
     { language: 'es', playlist: file('/media/m1/t.l1.720.1800000000.sig/captions/es.m3u8', 50), track: file('/media/m1/t.l1.720.1800000000.sig/captions/es.vtt', 500) },
   ],
+  chapters: [
+    { language: 'en', track: file('/media/m1/t.l1.720.1800000000.sig/chapters/en.vtt', 100) },
+    { language: 'es', track: file('/media/m1/t.l1.720.1800000000.sig/chapters/es.vtt', 100) },
+  ],
   poster: file('/media/m1/poster.jpg', 20_000),
-  total_bytes: 8_022_200,
+  total_bytes: 8_022_400,
 };
 
 export const licence: DownloadLicence = {

@@ -47,8 +47,8 @@ export const model: MachineModel = {
     loading: ({ started }) => expect(started.map((actor) => actor.src)).toContain('loadDownload'),
     ready: ({ snapshot }) => {
       const context = contextOf(snapshot);
-      // The picker never offers more than the plan's cap, and the smaller quality is chosen first.
-      expect(context.choices.every((choice) => ['720p', '1080p'].includes(choice))).toBe(true);
+      // The picker never offers more than the plan's cap.
+      expect(context.choices.every((choice) => ['360p', '720p', '1080p'].includes(choice))).toBe(true);
       if (context.choices.length > 0) expect(context.quality).not.toBeNull();
       expect(context.licenceId).toBeNull();
     },

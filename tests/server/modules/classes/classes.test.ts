@@ -92,7 +92,7 @@ describe('the catalog', () => {
       expect(detail.equipment.es).toHaveLength(detail.equipment.en.length);
       expect(detail.durationSeconds).toBeGreaterThanOrEqual(10 * 60);
       expect(detail.durationSeconds).toBeLessThanOrEqual(60 * 60);
-      expect(detail.posterUrl).toBe(`/media/poster-${detail.id}/poster.jpg`);
+      expect(detail.posterUrl).toBe(`/media/class-${detail.id}/poster.jpg`);
     }
   });
 
@@ -358,7 +358,7 @@ describe('one class', () => {
       progress: null,
     });
     expect(detail.instructor.bio.es).toMatch(/entrenador/);
-    expect(detail.posterUrl).toBe(`/media/poster-${detail.id}/poster.jpg`);
+    expect(detail.posterUrl).toBe(`/media/class-${detail.id}/poster.jpg`);
     expect(detail).toMatchObject(everything.find((card) => card.id === 'glutes-and-legs')!);
   });
 

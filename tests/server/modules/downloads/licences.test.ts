@@ -41,6 +41,7 @@ interface Files {
   init: { url: string; bytes: number };
   segments: Array<{ url: string; bytes: number }>;
   captions: Array<{ language: string; playlist: { url: string; bytes: number }; track: { url: string; bytes: number } }>;
+  chapters: Array<{ language: string; track: { url: string; bytes: number } }>;
   poster: { url: string; bytes: number };
   total_bytes: number;
 }
@@ -66,7 +67,7 @@ describe('issuing a licence', () => {
     expect(await storedLicences(t.app, ended)).toEqual([]);
   });
 
-  it('issues one for 30 days with the signed URLs of every file of the rendition, long enough to finish', async () => {
+  it('issues one for 30 days with the signed URLs of every file of the rendition and its chapters, long enough to finish', async () => {
     const user = await subscriber(t.app, 'basic');
     const before = Date.now();
     const response = await createLicence(t.app, user);
@@ -86,7 +87,8 @@ describe('issuing a licence', () => {
 
     // Every file answers, hours later too (a slow download), with the size the licence announced.
     advanceClock(5 * 3_600_000);
-    const binaries = [files.init, ...files.segments, ...files.captions.map((caption) => caption.track), files.poster];
+    expect(files.chapters.map((chapter) => chapter.language)).toEqual(['en', 'es']);
+    const binaries = [files.init, ...files.segments, ...files.captions.map((caption) => caption.track), ...files.chapters.map((chapter) => chapter.track), files.poster];
     for (const file of binaries) {
       const fetched = await getMedia(t.app, file.url);
       expect(fetched.statusCode).toBe(200);

@@ -103,7 +103,7 @@ describe('chapters', () => {
       { language: 'es', url: signed('chapters/es.vtt') },
     ]);
     // What the lock screen shows while it plays.
-    expect(session.class).toEqual({ title: { en: 'Flow', es: 'Flujo' }, instructor: 'Ana', poster_url: '/media/poster-test-yoga-flow/poster.jpg' });
+    expect(session.class).toEqual({ title: { en: 'Flow', es: 'Flujo' }, instructor: 'Ana', poster_url: '/media/sample-a/poster.jpg' });
   });
 
   it('need a valid grant and a track name, and answer 404 for a language without one', async () => {

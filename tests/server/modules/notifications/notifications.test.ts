@@ -147,7 +147,7 @@ describe('the weekly digest', () => {
     expect(mail.text).not.toContain('Too old');
     expect(mail.text.indexOf('Tabata burn')).toBeLessThan(mail.text.indexOf('Sunrise flow'));
     // The class's own poster (it plays a sample clip), as on its card.
-    expect(mail.html).toContain('src="http://localhost:8080/media/poster-digest-2030-a/poster.jpg"');
+    expect(mail.html).toContain(`src="http://localhost:8080/media/${mediaId}/poster.jpg"`);
     expect(mail.html).toContain('href="http://localhost:8080/classes/digest-2030-a"');
     expect(mail.html).toContain('No quiero estos correos');
     const link = /<(https?:\/\/[^>]+)>/.exec(mail.headers['List-Unsubscribe'] ?? '')?.[1];

@@ -41,7 +41,7 @@ describe('app without a built client', () => {
     expect(csp).toContain("img-src 'self' data: blob:");
     // The player's Media Source Extensions play from a blob: URL; hls.js runs without a worker,
     // so the only worker is the app's own service worker, and the manifest is the app's own.
-    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).toContain("media-src 'self' blob: data:");
     expect(csp).toContain("worker-src 'self';");
     expect(csp).not.toMatch(/worker-src[^;]*blob:/);
     expect(csp).toContain("manifest-src 'self';");
