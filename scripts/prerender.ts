@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { HELD_FORM, HELD_PRESSES, NATIVE_FORM } from '../src/lib/held-input.ts';
+import { SIGNED_IN } from '../src/lib/early-controls.ts';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { PRERENDERED_PAGES, PRICE_SLOT_ATTRIBUTE, PRICED_PAGES } from '../domain/prerendered-pages.ts';
 import { withManifestOf } from '../domain/web-app-manifest.ts';
@@ -32,8 +33,11 @@ export function firstPaintScript(visitorOnly: boolean): string {
   // A form sent before the app has hydrated would go to the server as a plain POST: held instead,
   // for the app to send once hydrated (src/lib/held-input.ts); one whose native submission goes
   // where the app would go (the landing's email entry, a GET to /register) goes at once.
-  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')&&!e.target.hasAttribute('${NATIVE_FORM}')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='${STORAGE_KEYS.session}',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${
-    visitorOnly ? `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string'){d.hidden=true;location.replace('/home');return}` : ''
+  // A stored session: the visitor's pages send it home; the others are marked, so the navbar hides
+  // Sign In and Sign Up until the app (started at once, src/main.tsx) draws the account's menu.
+  const session = `var u=r(l)||r(sessionStorage);if(u&&u.user&&typeof u.user.token==='string')`;
+  return `(function(){try{var d=document.documentElement,l=localStorage;document.addEventListener('submit',function(e){if(!d.hasAttribute('data-hydrated')&&!e.target.hasAttribute('${NATIVE_FORM}')){e.preventDefault();window.${HELD_FORM}=e.target}},true);var k='${STORAGE_KEYS.session}',r=function(s){try{return JSON.parse(s.getItem(k)||'null')}catch(e){return null}};${session}${
+    visitorOnly ? `{d.hidden=true;location.replace('/home');return}` : `d.setAttribute('${SIGNED_IN}','');`
   }var g=JSON.parse(l.getItem('${STORAGE_KEYS.language}')||'null');if((g==='en'||g==='es')&&g!==d.lang){document.cookie='${LANGUAGE_COOKIE}='+g+';path=/;max-age=31536000;samesite=lax';if(document.cookie.indexOf('${LANGUAGE_COOKIE}='+g)>=0){d.hidden=true;location.reload()}}}catch(e){}})()`;
 }
 

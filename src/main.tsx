@@ -7,7 +7,7 @@
 // /downloads, decision 050: `data-app-start="now"`) is hydrated at once. Nothing else is imported
 // here: this is all a public page runs before a visitor does anything.
 import './styles/global.css';
-import { answerEarly } from './lib/early-controls';
+import { answerEarly, SIGNED_IN } from './lib/early-controls';
 import { holdInput, startOnIntent } from './lib/held-input';
 
 const root = document.getElementById('root');
@@ -25,8 +25,9 @@ if (page.hasAttribute('data-redraw')) {
 
 if (root.hasAttribute('data-prerendered')) answerEarly(root);
 
-if (!root.hasAttribute('data-prerendered') || root.getAttribute('data-app-start') === 'now' || new URLSearchParams(window.location.search).has('nftoken')) {
-  // A deep link into the app (drawn by the worker or not), or a one-time sign-in link for the
+if (!root.hasAttribute('data-prerendered') || root.getAttribute('data-app-start') === 'now' || page.hasAttribute(SIGNED_IN) || new URLSearchParams(window.location.search).has('nftoken')) {
+  // A deep link into the app (drawn by the worker or not), a public page a signed-in account opens
+  // (drawn for a visitor: the app draws the account's navbar), or a one-time sign-in link for the
   // session to exchange at once.
   void import('./app/boot').then(({ boot }) => boot(root, root.hasAttribute('data-prerendered') ? holdInput(root) : null));
 } else {

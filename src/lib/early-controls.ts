@@ -12,6 +12,8 @@ import { languageCookie, STORAGE_KEYS } from './storage-keys.ts'; // with its ex
 export const DISCLOSURE = 'data-disclosure';
 /** Set by the hydrated navbar on its header: React answers its controls. */
 export const LIVE = 'data-live';
+/** Set on <html> before the first paint of a page a stored session opens (scripts/prerender.ts): the app starts at once. */
+export const SIGNED_IN = 'data-signed-in';
 
 const live = (element: Element) => element.closest(`[${LIVE}]`) !== null;
 const isOpen = (button: Element) => button.getAttribute('aria-expanded') === 'true';

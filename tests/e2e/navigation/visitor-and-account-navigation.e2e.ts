@@ -1,6 +1,7 @@
 // What the navbar and the footer offer, in a real browser in en and es at 375 and 1280 px (issue
 // 40): a visitor has Sign In and Sign Up and no account menu; a signed-in account has its menu
-// (Billing & Subscriptions, Account, Log out) and no Sign In or Sign Up; the footer's help,
+// (Billing & Subscriptions, Account, Log out) and no Sign In or Sign Up, also on a public page
+// pre-rendered for visitors, before and after the app is up; the footer's help,
 // contact and cookies links lead to real pages; the landing quotes the plans' price range in its
 // pre-rendered page, and hydrating keeps it without an error.
 import assert from 'node:assert/strict';
@@ -68,7 +69,12 @@ test.describe('navigation and footer', () => {
     await storeLanguage(page, language);
     for (const path of ['/home', '/support']) {
       await page.goto(path);
-      if (path === '/support') await hydrate(page);
+      if (path === '/support') {
+        // Pre-rendered for a visitor: from its first paint, no Sign In or Sign Up; and the app
+        // starts without waiting for a move, to draw the account's menu.
+        assert.equal(await page.locator('.navbar__visitor:visible').count(), 0, 'Sign In or Sign Up on the page as drawn');
+        await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 60_000 });
+      }
       await page.locator('.navbar__menu-button:visible, .navbar__account-button:visible').first().waitFor();
       const names = await navbarNames(page);
       for (const present of ['navbar.billing', 'navbar.account', 'navbar.logout'] as const) assert.ok(names.includes(t(present)), `${path}: ${t(present)} in ${names.join(' | ')}`);

@@ -76,6 +76,11 @@ describe('pre-rendered public pages', () => {
     expect(langOf((await get('/login', { 'accept-language': 'es', cookie: `${LANGUAGE_COOKIE}=fr` })).body)).toBe('es');
   });
 
+  it('has first-paint scripts a browser can run, for visitors\' pages and the others', () => {
+    // A syntax error would pass unnoticed: the page simply paints without what the script decides.
+    for (const visitorOnly of [true, false]) expect(() => new Function(firstPaintScript(visitorOnly))).not.toThrow();
+  });
+
   it('allows exactly its inline script by hash, is revalidated, and varies on what chose it', async () => {
     const response = await get('/', { 'accept-language': 'es' });
     const script = /<script>([^<]*)<\/script>/.exec(response.body)?.[1] ?? '';
