@@ -3,6 +3,6 @@
 import { Banner } from '@components/banner';
 import type { Notice } from '@domain/notices';
 
-export function NoticeBanner({ notice, onDismiss }: { notice: Notice | null; onDismiss?: () => void }) {
-  return <Banner message={notice?.message ?? null} kind={notice?.tone ?? 'error'} onDismiss={notice ? onDismiss : undefined} />;
+export function NoticeBanner({ notice, onDismiss, reserveSpace }: { notice: Notice | null; onDismiss?: () => void; reserveSpace?: boolean }) {
+  return <Banner message={notice?.message ?? null} kind={notice?.tone ?? 'error'} reserveSpace={reserveSpace} onDismiss={notice ? onDismiss : undefined} />;
 }

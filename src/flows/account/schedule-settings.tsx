@@ -7,6 +7,8 @@ import { defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Card, Checkbox } from '@components';
+import { NoticeBanner } from '@components/notice-banner';
+import type { Notice } from '@domain/notices';
 import type { AccountScheduleEvent, AccountScheduleMachine, FeedLinkRevoked } from '@machines/account-schedule.machine';
 
 const messages = defineMessages({
@@ -53,17 +55,21 @@ function zones(current: string): string[] {
 
 export function ScheduleSettings({
   actor,
-  pageBusy,
   send,
+  notice,
+  onDismiss,
 }: {
   actor: ActorRefFrom<AccountScheduleMachine> | undefined;
-  pageBusy: boolean;
   send: (event: AccountScheduleEvent) => void;
+  /** How this section's last request ended (its own banner, under its controls). */
+  notice: Notice | null;
+  onDismiss: () => void;
 }) {
   const intl = useIntl();
-  const state = useSelector(actor, (snapshot) => snapshot && { value: snapshot.value, context: snapshot.context });
+  const state = useSelector(actor, (snapshot) => snapshot && { value: snapshot.value, context: snapshot.context, busy: snapshot.hasTag('busy') });
   if (!state || state.value === 'loading') return null;
   const { value, context } = state;
+  const pageBusy = state.busy;
   const t = (descriptor: (typeof messages)[keyof typeof messages]) => intl.formatMessage(descriptor);
   const saveZone = (event: FormEvent) => {
     event.preventDefault();
@@ -149,6 +155,7 @@ export function ScheduleSettings({
           </div>
         </div>
       )}
+      <NoticeBanner notice={notice} onDismiss={onDismiss} reserveSpace={false} />
     </Card>
   );
 }
