@@ -163,7 +163,8 @@ export function mediaActor(surface: VideoSurface) {
     let video: HTMLVideoElement | null = null;
     let unlisten = () => {};
     // Commands wait until the playlist is loaded (a seek before that would be lost).
-    let queued: MediaCommand[] = [];
+    // The remembered captions are shown once the media (and its caption tracks) has loaded.
+    let queued: MediaCommand[] = input.captions ? [{ type: 'captions', language: input.captions }] : [];
     let loaded = false;
     const quality = qualityOf(input.sessionId);
     // A class that plays at once was asked for when the player opened it.
