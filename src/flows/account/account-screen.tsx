@@ -11,6 +11,7 @@ import { useFlow } from '@lib/flow';
 import { accountMachine, type AccountLanguage, type AccountTask } from '@machines/account.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
+import { useDeviceName } from '@components/device-name';
 import { NotificationsSection } from './notifications-section';
 import { DataSaverSetting } from './data-saver-setting';
 import { ScheduleSettings } from './schedule-settings';
@@ -79,6 +80,7 @@ const submit = (send: () => void) => (event: FormEvent) => {
 
 export default function AccountScreen() {
   const intl = useIntl();
+  const deviceName = useDeviceName();
   const [snapshot, send] = useFlow(accountMachine);
   const { account, devices, notice, noticeFrom } = snapshot.context;
   // Each task of the page is a child machine; its form and whether its request runs are its own.
@@ -222,7 +224,7 @@ export default function AccountScreen() {
           {devices.map((device) => (
             <li key={device.id} className="account__device">
               <div>
-                <strong>{device.deviceName}</strong> {device.current ? <Badge tone="success">{t(messages.thisDevice)}</Badge> : null}
+                <strong>{deviceName(device.deviceName)}</strong> {device.current ? <Badge tone="success">{t(messages.thisDevice)}</Badge> : null}
                 <KeyValueList
                   items={[
                     { id: 'signed-in', label: t(messages.signedIn), value: <DateText value={device.signedInAt} /> },
@@ -235,7 +237,7 @@ export default function AccountScreen() {
                   variant="secondary"
                   busy={signingOut === device.id}
                   disabled={devicesBusy}
-                  aria-label={intl.formatMessage(signOutNamed, { device: device.deviceName })}
+                  aria-label={intl.formatMessage(signOutNamed, { device: deviceName(device.deviceName) })}
                   onClick={() => send({ type: 'device.signOut', sessionId: device.id })}
                 >
                   {t(messages.signOut)}

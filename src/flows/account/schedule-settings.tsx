@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Card, Checkbox } from '@components';
 import { NoticeBanner } from '@components/notice-banner';
+import { useZoneOptions } from '@components/time-zones';
 import type { Notice } from '@domain/notices';
 import type { AccountScheduleEvent, AccountScheduleMachine, FeedLinkRevoked } from '@machines/account-schedule.machine';
 
@@ -48,11 +49,6 @@ const revokedMessages = defineMessages<FeedLinkRevoked['reason']>({
   },
 });
 
-function zones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) || current === '' ? all : [current, ...all];
-}
-
 export function ScheduleSettings({
   actor,
   send,
@@ -67,6 +63,7 @@ export function ScheduleSettings({
 }) {
   const intl = useIntl();
   const state = useSelector(actor, (snapshot) => snapshot && { value: snapshot.value, context: snapshot.context, busy: snapshot.hasTag('busy') });
+  const zones = useZoneOptions(state?.context.zoneDraft ?? '');
   if (!state || state.value === 'loading') return null;
   const { value, context } = state;
   const pageBusy = state.busy;
@@ -93,9 +90,9 @@ export function ScheduleSettings({
                 value={context.zoneDraft}
                 onChange={(event) => send({ type: 'scheduleZone.change', timeZone: event.target.value })}
               >
-                {zones(context.zoneDraft).map((zone) => (
+                {zones.map(({ zone, label }) => (
                   <option key={zone} value={zone}>
-                    {zone.replace(/_/g, ' ')}
+                    {label}
                   </option>
                 ))}
               </select>

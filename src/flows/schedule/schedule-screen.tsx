@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { Badge, Button, Card, Spinner } from '@components';
 import { NoticeBanner } from '@components/notice-banner';
 import { ScheduleWhen } from '@components/schedule-when';
+import { useZoneLabel, useZoneOptions } from '@components/time-zones';
 import { useClassTexts } from '@components/class-texts';
 import { useFlow } from '@lib/flow';
 import { useScrollToTopOn } from '@lib/navigation';
@@ -46,11 +47,6 @@ const removeNamed = defineMessage<{ title: string }>({ id: 'schedule.item.remove
 const moveFormNamed = defineMessage<{ title: string }>({ id: 'schedule.move.title', defaultMessage: 'Move {title} to' });
 
 const asDate = (date: string) => new Date(`${date}T12:00:00Z`);
-
-function zones(proposed: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(proposed) ? all : [proposed, ...all];
-}
 
 type Send = ReturnType<typeof useFlow<typeof scheduleMachine>>[1];
 
@@ -104,6 +100,9 @@ export default function ScheduleScreen() {
   const [snapshot, send] = useFlow(scheduleMachine, { proposedZone: browserTimeZone() });
   const { weekStart, today, timeZone, items, draft, notice, scrollToTop, proposedZone } = snapshot.context;
   useScrollToTopOn(scrollToTop);
+  // Zones by their localised names (the IANA id is only the value sent).
+  const zones = useZoneOptions(proposedZone);
+  const zoneLabel = useZoneLabel();
   const busy = snapshot.hasTag('busy');
 
   if (snapshot.hasTag('loading')) {
@@ -149,9 +148,9 @@ export default function ScheduleScreen() {
                 value={proposedZone}
                 onChange={(event) => send({ type: 'zone.change', timeZone: event.target.value })}
               >
-                {zones(proposedZone).map((zone) => (
+                {zones.map(({ zone, label }) => (
                   <option key={zone} value={zone}>
-                    {zone.replace(/_/g, ' ')}
+                    {label}
                   </option>
                 ))}
               </select>
@@ -187,7 +186,7 @@ export default function ScheduleScreen() {
           </Button>
         </div>
       </div>
-      {timeZone && <p className="schedule__zone-note">{intl.formatMessage(zoneNote, { zone: timeZone.replace(/_/g, ' ') })}</p>}
+      {timeZone && <p className="schedule__zone-note">{intl.formatMessage(zoneNote, { zone: zoneLabel(timeZone) })}</p>}
       {items.length === 0 && (
         <p className="schedule__empty">
           {intl.formatMessage(messages.empty)} <Link href={routes.classes.href()}>{intl.formatMessage(messages.browse)}</Link>
