@@ -236,7 +236,11 @@ export function mediaActor(surface: VideoSurface) {
       try {
         const found = useNative(await hlsEngine(element, input, () => token, sendBack, ready, quality));
         if (stopped) found?.destroy();
-        else if (found) engine = found;
+        else if (found) {
+          engine = found;
+          // The media may have loaded before its engine was kept: the remembered captions again.
+          if (loaded && input.captions) engine.setCaptions(input.captions);
+        }
         else fail('unsupported');
       } catch {
         // hls.js could not be loaded (the network) or could not start.
