@@ -16,3 +16,23 @@ export const accountNotices = defineMessages({
   pushOff: { id: 'account.notice.pushOff', defaultMessage: 'This device will no longer be told about new classes.' },
   loadFailed: { id: 'account.notice.loadFailed', defaultMessage: 'Your account could not be loaded.' },
 });
+
+/** What /account says when the browser's side of Web Push refuses or does not answer in time. */
+export const pushProblems = defineMessages({
+  permissionRefused: {
+    id: 'account.notice.pushPermissionRefused',
+    defaultMessage: 'Notifications are blocked for FitStream in this browser. Allow them in the browser’s site settings, then try again.',
+  },
+  permissionNoAnswer: {
+    id: 'account.notice.pushPermissionNoAnswer',
+    defaultMessage: 'Your browser did not answer when we asked to notify you. Nothing has changed; try again, or check the browser’s site settings.',
+  },
+  subscribeNoAnswer: {
+    id: 'account.notice.pushSubscribeNoAnswer',
+    defaultMessage: 'Your browser did not finish turning on notifications for this device. Nothing has changed; please try again later.',
+  },
+  unsubscribeNoAnswer: {
+    id: 'account.notice.pushUnsubscribeNoAnswer',
+    defaultMessage: 'Your browser did not finish turning off notifications for this device. Please try again later.',
+  },
+});

@@ -342,6 +342,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/player-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's player preferences (captions on, and in which language, or off), as every class starts with them. */
+        get: operations["readPlayerPreferences"];
+        /** Keep the player preferences (the player saves them whenever captions are turned on, off or change language). */
+        put: operations["savePlayerPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/notifications": {
         parameters: {
             query?: never;
@@ -1873,6 +1891,16 @@ export interface components {
             statusCode: 200;
             name?: string;
             image?: string | null;
+        };
+        /** @description What the player starts every class with. Per account today; per profile once households have profiles. */
+        PlayerPreferences: {
+            /** @description The caption language shown, or null for captions off. */
+            captions: components["schemas"]["Language"] | null;
+        };
+        PlayerPreferencesSuccess: {
+            /** @constant */
+            isSuccess: true;
+            preferences: components["schemas"]["PlayerPreferences"];
         };
         /** @enum {string} */
         Language: "en" | "es";
@@ -3732,6 +3760,57 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    readPlayerPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences (captions off until chosen). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerPreferencesSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    savePlayerPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayerPreferences"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerPreferencesSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Refused"];
         };
     };

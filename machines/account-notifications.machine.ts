@@ -3,7 +3,7 @@
 // (on or off, and which disciplines; none chosen means every one), saves it, and turns Web Push
 // on or off for this device where the browser offers it.
 import { assign, setup } from 'xstate';
-import { accountNotices } from '@domain/account-notices';
+import { accountNotices, pushProblems } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
 import type { Outcome } from '@domain/request-outcome';
 import { taskReports, taskRequest } from './account-task';
@@ -19,6 +19,8 @@ export interface NotificationsView {
 export type LoadNotificationsOutput = Outcome<NotificationsView>;
 export type SaveNotificationsOutput = Outcome<NotificationsView>;
 export type PushOutput = Outcome<{ subscribed: boolean }>;
+/** The browser's answer to "may we notify you?". */
+export type PushPermissionOutput = Outcome<{ granted: boolean }>;
 
 export interface AccountNotificationsContext {
   view: NotificationsView | null;
@@ -40,6 +42,7 @@ export const accountNotificationsMachine = setup({
   actors: {
     loadNotifications: fromOutcome<NotificationsView>(),
     saveNotifications: fromOutcome<NotificationsView, NotificationChoice>(),
+    askPushPermission: fromOutcome<{ granted: boolean }>(),
     enablePush: fromOutcome<{ subscribed: boolean }, { publicKey: string }>(),
     disablePush: fromOutcome<{ subscribed: boolean }>(),
   },
@@ -59,6 +62,13 @@ export const accountNotificationsMachine = setup({
     ...outcomeGuards,
     pushOffered: ({ context }) => Boolean(context.view?.push.supported && !context.view.push.subscribed),
     pushOn: ({ context }) => Boolean(context.view?.push.subscribed),
+    permissionGranted: (_, output: PushPermissionOutput) => output.kind === 'ok' && output.data.granted,
+  },
+  delays: {
+    /** The permission question may wait for the user's answer: longer than the browser's own work. */
+    permissionLimit: 30_000,
+    /** Subscribing, unsubscribing or reading the service worker: the browser alone, no user. */
+    browserLimit: 10_000,
   },
 }).createMachine({
   id: 'accountNotifications',
@@ -66,6 +76,8 @@ export const accountNotificationsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      // A service worker that never answers must not leave the section spinning.
+      after: { browserLimit: { target: 'unavailable' } },
       invoke: {
         src: 'loadNotifications',
         ...afterRequest({
@@ -85,7 +97,7 @@ export const accountNotificationsMachine = setup({
             'notifications.enable': { actions: { type: 'setEnabled', params: ({ event }) => event.enabled } },
             'notifications.discipline': { actions: { type: 'setDiscipline', params: ({ event }) => event } },
             'notifications.save': { target: 'saving' },
-            'push.enable': { guard: 'pushOffered', target: 'subscribing' },
+            'push.enable': { guard: 'pushOffered', target: 'askingPermission' },
             'push.disable': { guard: 'pushOn', target: 'unsubscribing' },
           },
         },
@@ -95,18 +107,40 @@ export const accountNotificationsMachine = setup({
           actions: [{ type: 'takeView', params: outcomeOf }],
           done: { type: 'tellDone', params: () => ({ message: accountNotices.notificationsSaved }) },
         }),
-        subscribing: taskRequest({
-          request: { src: 'enablePush', input: ({ context }: { context: AccountNotificationsContext }) => ({ publicKey: context.view?.push.publicKey ?? '' }) },
-          then: 'idle',
-          actions: [{ type: 'takePush', params: ({ event }: Done<PushOutput>) => event.output }],
-          done: { type: 'tellDone', params: () => ({ message: accountNotices.pushOn }) },
-        }),
-        unsubscribing: taskRequest({
-          request: { src: 'disablePush' },
-          then: 'idle',
-          actions: [{ type: 'takePush', params: ({ event }: Done<PushOutput>) => event.output }],
-          done: { type: 'tellDone', params: () => ({ message: accountNotices.pushOff }) },
-        }),
+        /** The browser asks the user (or answers at once when they already chose). */
+        askingPermission: {
+          tags: ['busy'],
+          entry: 'tellBusy',
+          after: { permissionLimit: { target: 'idle', actions: { type: 'tellProblem', params: pushProblems.permissionNoAnswer } } },
+          invoke: {
+            src: 'askPushPermission',
+            onDone: [
+              { guard: { type: 'permissionGranted', params: ({ event }: Done<PushPermissionOutput>) => event.output }, target: 'subscribing' },
+              { target: 'idle', actions: { type: 'tellProblem', params: pushProblems.permissionRefused } },
+            ],
+            onError: { target: 'idle', actions: { type: 'tellProblem', params: pushProblems.permissionRefused } },
+          },
+        },
+        subscribing: {
+          ...taskRequest({
+            request: { src: 'enablePush', input: ({ context }: { context: AccountNotificationsContext }) => ({ publicKey: context.view?.push.publicKey ?? '' }) },
+            then: 'idle',
+            actions: [{ type: 'takePush', params: ({ event }: Done<PushOutput>) => event.output }],
+            done: { type: 'tellDone', params: () => ({ message: accountNotices.pushOn }) },
+          }),
+          // Busy was told when the permission was asked.
+          entry: [],
+          after: { browserLimit: { target: 'idle', actions: { type: 'tellProblem', params: pushProblems.subscribeNoAnswer } } },
+        },
+        unsubscribing: {
+          ...taskRequest({
+            request: { src: 'disablePush' },
+            then: 'idle',
+            actions: [{ type: 'takePush', params: ({ event }: Done<PushOutput>) => event.output }],
+            done: { type: 'tellDone', params: () => ({ message: accountNotices.pushOff }) },
+          }),
+          after: { browserLimit: { target: 'idle', actions: { type: 'tellProblem', params: pushProblems.unsubscribeNoAnswer } } },
+        },
       },
     },
   },

@@ -1,12 +1,12 @@
 // What every task of the account page (a child machine of machines/account.machine.ts) shares:
-// it says when its request starts (the page turns busy: one request at a time) and how it ended
+// it says when its request starts (only its own section turns busy) and how it ended
 // (the notice for the banner, and what changed on the page), and its request state, written once;
 // and a form task's handling (email, password, deletion): its fields, its rules, its submit.
 import { assign, sendParent, type EventObject, type MachineContext } from 'xstate';
 import type * as yup from 'yup';
 import { checkRules, type FieldErrors } from '@domain/account-rules';
 import type { Schemas } from '@domain/contract';
-import { serverFailureNotice, successNotice, type Notice, type NoticeMessage } from '@domain/notices';
+import { errorNotice, serverFailureNotice, successNotice, type Notice, type NoticeMessage } from '@domain/notices';
 import type { Outcome } from '@domain/request-outcome';
 import { fieldChanged } from './account-form';
 import { afterRequest, outcomeGuards, outcomeOf } from './request-states';
@@ -25,8 +25,11 @@ export interface AccountChange {
   feedLinkEnded?: boolean;
 }
 
-/** What a task tells the page (its parent). */
-export type TaskReport = { type: 'task.busy' } | { type: 'task.ended'; notice: Notice | null; change: AccountChange };
+/**
+ * What a task tells the page (its parent). `task` is the task's id on the page (its invoke id):
+ * the page shows a task's notice in that task's section, and several tasks may run at once.
+ */
+export type TaskReport = { type: 'task.busy'; task: string } | { type: 'task.ended'; task: string; notice: Notice | null; change: AccountChange };
 
 /** The success a task reports: its notice, and what changed. */
 export interface TaskSuccess {
@@ -37,14 +40,22 @@ export interface TaskSuccess {
 /** Spread into a task machine's `actions`: `...taskReports<Context, Event>()`. */
 export function taskReports<TContext extends MachineContext, TEvent extends EventObject>() {
   return {
-    tellBusy: sendParent<TContext, TEvent, undefined, TaskReport, TEvent>({ type: 'task.busy' }),
-    tellDone: sendParent<TContext, TEvent, TaskSuccess, TaskReport, TEvent>((_, success) => ({
+    tellBusy: sendParent<TContext, TEvent, undefined, TaskReport, TEvent>(({ self }) => ({ type: 'task.busy', task: self.id })),
+    tellDone: sendParent<TContext, TEvent, TaskSuccess, TaskReport, TEvent>(({ self }, success) => ({
       type: 'task.ended',
+      task: self.id,
       notice: successNotice(success.message),
       change: success.change ?? {},
     })),
-    tellFailed: sendParent<TContext, TEvent, Outcome<unknown>, TaskReport, TEvent>((_, outcome) => ({ type: 'task.ended', notice: serverFailureNotice(outcome), change: {} })),
-    tellQuiet: sendParent<TContext, TEvent, undefined, TaskReport, TEvent>({ type: 'task.ended', notice: null, change: {} }),
+    tellFailed: sendParent<TContext, TEvent, Outcome<unknown>, TaskReport, TEvent>(({ self }, outcome) => ({
+      type: 'task.ended',
+      task: self.id,
+      notice: serverFailureNotice(outcome),
+      change: {},
+    })),
+    /** A failure the task itself words (the browser did not answer, permission refused). */
+    tellProblem: sendParent<TContext, TEvent, NoticeMessage, TaskReport, TEvent>(({ self }, message) => ({ type: 'task.ended', task: self.id, notice: errorNotice(message), change: {} })),
+    tellQuiet: sendParent<TContext, TEvent, undefined, TaskReport, TEvent>(({ self }) => ({ type: 'task.ended', task: self.id, notice: null, change: {} })),
   };
 }
 

@@ -3,7 +3,9 @@
 // language, signing devices out, the data download, new-class notifications and the deletion (the password, in a
 // confirmation dialog; on success the session signs out and the app leaves). The page passes
 // each event to its task, keeps the account and its devices up to date with what a task
-// changed, allows one request at a time and shows each task's success or failure for 3 s.
+// changed, and shows each task's success or failure for 3 s in that task's section. Tasks run
+// side by side: one section's request (a browser that never answers included) never holds up
+// the others; only the delete dialog, which covers the page, waits for its own request.
 import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
@@ -37,9 +39,14 @@ export interface AccountView {
 }
 export type LoadAccountOutput = Outcome<AccountView>;
 
+/** The page's tasks (its children's ids): the section a notice belongs to. */
+export type AccountTask = 'email' | 'password' | 'language' | 'devices' | 'dataExport' | 'deletion' | 'notifications' | 'schedule';
+
 export interface AccountContext extends NoticeContext {
   account: AccountProfile | null;
   devices: AccountDevice[];
+  /** The task whose notice shows (the view shows it in that section), or null for the page's own. */
+  noticeFrom: AccountTask | null;
 }
 
 export type AccountEvent =
@@ -74,13 +81,18 @@ const pageActions = {
   'push.enable': { actions: 'toNotifications' },
   'push.disable': { actions: 'toNotifications' },
   'delete.open': { target: 'confirmingDelete' },
-  'task.busy': { target: 'busy' },
   'scheduleZone.change': { actions: 'toSchedule' },
   'scheduleZone.save': { actions: 'toSchedule' },
   'reminders.toggle': { actions: 'toSchedule' },
   'feedLink.reset': { actions: 'toSchedule' },
   'feedLink.copy': { actions: 'toSchedule' },
 } as const;
+
+/** A task ended while the page is open: what it changed, and its notice (a new one restarts the 3 s). */
+const taskEnded = [
+  { guard: 'hasNotice', target: 'showingNotice', reenter: true, actions: ['takeChange', 'tellScheduleChange', 'showNotice'] },
+  { actions: ['takeChange', 'tellScheduleChange'] },
+] as const;
 
 const changed = (devices: AccountDevice[], change: AccountChange) =>
   devices.filter((device) => device.id !== change.dropDevice && (device.current || !change.keepThisDeviceOnly));
@@ -89,7 +101,7 @@ export const accountMachine = setup({
   types: {
     context: {} as AccountContext,
     events: {} as AccountEvent,
-    children: {} as { email: 'email'; password: 'password'; language: 'language'; devices: 'devices'; dataExport: 'dataExport'; deletion: 'deletion'; notifications: 'notifications'; schedule: 'schedule' },
+    children: {} as { [T in AccountTask]: T },
   },
   actors: {
     loadAccount: fromOutcome<AccountView>(),
@@ -136,12 +148,13 @@ export const accountMachine = setup({
     }),
     showNotice: assign(({ context, event }) => {
       assertEvent(event, 'task.ended');
-      return event.notice ? noticeShown(context, event.notice) : {};
+      return event.notice ? { ...noticeShown(context, event.notice), noticeFrom: event.task as AccountTask } : {};
     }),
-    showLoadFailure: assign(({ context }, outcome: Outcome<unknown>) =>
-      noticeShown(context, outcome.kind === 'failed' ? serverFailureNotice(outcome) : errorNotice(accountNotices.loadFailed)),
-    ),
-    clearNotice: assign({ notice: null }),
+    showLoadFailure: assign(({ context }, outcome: Outcome<unknown>) => ({
+      ...noticeShown(context, outcome.kind === 'failed' ? serverFailureNotice(outcome) : errorNotice(accountNotices.loadFailed)),
+      noticeFrom: null,
+    })),
+    clearNotice: assign({ notice: null, noticeFrom: null }),
   },
   guards: {
     ...outcomeGuards,
@@ -149,6 +162,7 @@ export const accountMachine = setup({
       assertEvent(event, 'task.ended');
       return event.notice !== null;
     },
+    fromDeletion: ({ event }) => (event.type === 'task.busy' || event.type === 'task.ended') && event.task === 'deletion',
     languageDiffers: ({ context, event }) => event.type === 'language.select' && context.account?.language !== event.language,
     isOtherDevice: ({ context, event }) =>
       event.type === 'device.signOut' && context.devices.some((device) => device.id === event.sessionId && !device.current),
@@ -159,7 +173,7 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
-  context: { account: null, devices: [], notice: null as Notice | null, scrollToTop: 0 },
+  context: { account: null, devices: [], notice: null as Notice | null, noticeFrom: null, scrollToTop: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -196,32 +210,32 @@ export const accountMachine = setup({
       ],
       initial: 'idle',
       states: {
-        idle: { on: pageActions },
-        /** A task's request runs: nothing else starts. */
-        busy: {
-          tags: ['busy'],
-          on: {
-            'task.ended': [
-              { guard: 'hasNotice', target: 'showingNotice', actions: ['takeChange', 'tellScheduleChange', 'showNotice'] },
-              { target: 'idle', actions: ['takeChange', 'tellScheduleChange'] },
-            ],
-          },
-        },
-        /** The delete dialog: the password, Delete or Cancel. A failure shows in the dialog. */
+        /** The page: each section starts its own task (its own controls busy while it runs). */
+        idle: { on: { ...pageActions, 'task.ended': taskEnded } },
+        /**
+         * The delete dialog: the password, Delete or Cancel. A failure shows in the dialog; a
+         * task started before it opened still updates the page when it ends.
+         */
         confirmingDelete: {
           exit: 'clearNotice',
           on: {
             'field.change': { actions: 'passField' },
             'delete.cancel': { target: 'idle', actions: 'toDeletion' },
             'delete.confirm': { actions: 'toDeletion' },
-            'task.busy': { target: 'deleting' },
+            'task.busy': { guard: 'fromDeletion', target: 'deleting' },
+            'task.ended': { actions: ['takeChange', 'tellScheduleChange'] },
           },
         },
         deleting: {
           tags: ['busy'],
-          on: { 'task.ended': { target: 'confirmingDelete', actions: 'showNotice' } },
+          on: {
+            'task.ended': [
+              { guard: 'fromDeletion', target: 'confirmingDelete', actions: 'showNotice' },
+              { actions: ['takeChange', 'tellScheduleChange'] },
+            ],
+          },
         },
-        showingNotice: showingNotice('noticeDuration', 'idle', pageActions),
+        showingNotice: showingNotice('noticeDuration', 'idle', { ...pageActions, 'task.ended': taskEnded }),
       },
     },
     /** Deleted: the session signs out and the app goes to the landing page. */

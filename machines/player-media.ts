@@ -33,7 +33,18 @@ export interface MediaInput {
   muted: boolean;
   /** Data saver limits the renditions (domain/data-saver.ts). */
   dataSaver: boolean;
+  /** The caption language to show once the tracks are known, or null for none. */
+  captions: string | null;
 }
+
+/**
+ * What the preferences actor hears: the captions the user just chose (on in a language, or
+ * off), to keep on this device and on the account.
+ */
+export type PreferencesCommand = { type: 'captions'; language: string | null };
+
+/** What the preferences actor reports: the captions remembered (at once from this device, then the account's). */
+export type PreferencesEvent = { type: 'captions.restore'; language: string | null };
 
 /** What the media actor reports. */
 export type MediaEvent =

@@ -4,7 +4,9 @@
 // offered (`priming`, docs/decisions/046), then plays it and reports what the video does; this machine turns
 // the user's play, pause, seek, volume, captions and quality into media commands. Progress is
 // saved every 10 s while playing, on pause and at the end; the `keeper` actor saves it and stops
-// the session when the page goes away. Volume and captions outlive a session. Which rendition
+// the session when the page goes away. Volume and captions outlive a session; captions outlive
+// the class too: the `preferences` actor restores the last choice (and its language) when the
+// player opens, and keeps every change, on this device and on the account. Which rendition
 // plays (the user's quality, data saver's limit) is the `rendition` child's
 // (player-rendition.machine.ts): the video hands it the media's renditions and the user's
 // choices, and tells the media what it asks.
@@ -12,7 +14,7 @@ import { assertEvent, assign, forwardTo, fromCallback, sendParent, sendTo, setup
 import { fromOutcome } from './request-states';
 import type { SessionReport } from './player-session.machine';
 import { playerRenditionMachine, type RenditionEvent, type RenditionRequest } from './player-rendition.machine';
-import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, SaveProgressOutput } from './player-media';
+import type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, PreferencesCommand, PreferencesEvent, SaveProgressOutput } from './player-media';
 
 export { offeredLevels, type Quality } from './player-rendition.machine';
 
@@ -45,7 +47,7 @@ export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; secon
 /** The end's save answered (it counts the class completed or not). */
 type EndSaved = { type: 'xstate.done.actor.endSave'; output: SaveProgressOutput };
 
-export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport | RenditionRequest | EndSaved;
+export type PlayerVideoEvent = MediaEvent | VideoUserEvent | SessionReport | RenditionRequest | EndSaved | PreferencesEvent;
 
 export interface PlayerVideoContext {
   classId: string;
@@ -76,7 +78,7 @@ export const playerVideoMachine = setup({
     context: {} as PlayerVideoContext,
     events: {} as PlayerVideoEvent,
     input: {} as PlayerVideoInput,
-    children: {} as { rendition: 'rendition' },
+    children: {} as { rendition: 'rendition'; preferences: 'preferences' },
   },
   actors: {
     rendition: playerRenditionMachine,
@@ -85,6 +87,8 @@ export const playerVideoMachine = setup({
     media: fromCallbackStub<MediaCommand, MediaInput>(),
     /** Saves the position and stops the session when the page goes away (src/app/media-actor.ts). */
     keeper: fromCallbackStub<KeeperCommand, KeeperInput>(),
+    /** Remembers the captions chosen, on this device and on the account (src/flows/player/captions-preference.ts). */
+    preferences: fromCallbackStub<PreferencesCommand, void>(),
   },
   actions: {
     takeSession: assign(({ event }) => {
@@ -124,6 +128,8 @@ export const playerVideoMachine = setup({
       },
     }),
     passCaptions: sendTo('media', ({ context }): MediaCommand => ({ type: 'captions', language: context.captions })),
+    restoreCaptions: assign({ captions: ({ context, event }) => (event.type === 'captions.restore' ? event.language : context.captions) }),
+    rememberCaptions: sendTo('preferences', ({ context }): PreferencesCommand => ({ type: 'captions', language: context.captions })),
     toRendition: forwardTo('rendition'),
     takeDataSaver: assign({ dataSaver: ({ context, event }) => (event.type === 'rendition.dataSaver' ? event.limiting : context.dataSaver) }),
     passDataSaver: sendTo('media', ({ context }): MediaCommand => ({ type: 'dataSaver', limiting: context.dataSaver })),
@@ -141,6 +147,8 @@ export const playerVideoMachine = setup({
   },
   guards: {
     hasResumePoint: ({ context }) => context.resumeSeconds > 0,
+    /** A new interface language moves captions that are on (captions off stay off). */
+    captionsFollow: ({ context, event }) => event.type === 'captions.language' && context.captions !== null && context.captions !== event.language,
     savedCompleted: ({ event }) => event.type === 'xstate.done.actor.endSave' && event.output.kind === 'ok' && event.output.data.completed,
   },
   delays: {
@@ -164,8 +172,16 @@ export const playerVideoMachine = setup({
     dataSaver: false,
   }),
   initial: 'off',
-  invoke: { id: 'rendition', src: 'rendition' },
-  on: { 'dataSaver.changed': { actions: 'toRendition' }, 'rendition.dataSaver': { actions: 'takeDataSaver' } },
+  invoke: [
+    { id: 'rendition', src: 'rendition' },
+    { id: 'preferences', src: 'preferences' },
+  ],
+  on: {
+    'dataSaver.changed': { actions: 'toRendition' },
+    'rendition.dataSaver': { actions: 'takeDataSaver' },
+    // Before the media runs, the remembered captions are what it will start with.
+    'captions.restore': { actions: 'restoreCaptions' },
+  },
   states: {
     /** No live session: no video on the page. */
     off: {
@@ -185,6 +201,7 @@ export const playerVideoMachine = setup({
             volume: context.volume,
             muted: context.muted,
             dataSaver: context.dataSaver,
+            captions: context.captions,
           }),
         },
         { id: 'keeper', src: 'keeper', input: ({ context }): KeeperInput => ({ sessionId: context.sessionId, classId: context.classId }) },
@@ -196,8 +213,9 @@ export const playerVideoMachine = setup({
         'seek.by': { actions: ['takeSeek', 'seek', 'tellTime'] },
         'volume.set': { actions: ['takeVolume', 'passVolume'] },
         'mute.toggle': { actions: ['takeVolume', 'passVolume'] },
-        'captions.toggle': { actions: ['takeCaptions', 'passCaptions'] },
-        'captions.language': { actions: ['takeCaptions', 'passCaptions'] },
+        'captions.toggle': { actions: ['takeCaptions', 'passCaptions', 'rememberCaptions'] },
+        'captions.language': { guard: 'captionsFollow', actions: ['takeCaptions', 'passCaptions', 'rememberCaptions'] },
+        'captions.restore': { actions: ['restoreCaptions', 'passCaptions'] },
         'quality.select': { actions: 'toRendition' },
         'rendition.dataSaver': { actions: ['takeDataSaver', 'passDataSaver'] },
         'rendition.quality': { actions: 'passQuality' },

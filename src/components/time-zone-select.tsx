@@ -1,5 +1,8 @@
-// A time zone chooser (the IANA zones the browser knows, the proposed one among them): where the
-// schedule asks for the account's zone, on /schedule and when a class is first planned from its page.
+// A time zone chooser (the IANA zones the browser knows, the proposed one among them, each by its
+// localised name): where the schedule asks for the account's zone, on /schedule and when a class is
+// first planned from its page.
+import { useZoneOptions } from './time-zones';
+
 interface TimeZoneSelectProps {
   id: string;
   label: string;
@@ -7,21 +10,17 @@ interface TimeZoneSelectProps {
   onChange: (timeZone: string) => void;
 }
 
-function zones(proposed: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(proposed) ? all : [proposed, ...all];
-}
-
 export function TimeZoneSelect({ id, label, value, onChange }: TimeZoneSelectProps) {
+  const zones = useZoneOptions(value);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
-        {zones(value).map((zone) => (
+        {zones.map(({ zone, label: name }) => (
           <option key={zone} value={zone}>
-            {zone.replace(/_/g, ' ')}
+            {name}
           </option>
         ))}
       </select>

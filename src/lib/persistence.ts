@@ -4,7 +4,9 @@
 // portal, so /billing can tell them when they come back with another one, and the newest
 // release this device has recorded (What's new shows once per version), and this device's data
 // saver setting, and which account this browser's downloads belong to (a hint: the truth is in
-// their IndexedDB database, src/features/downloads/ownership.ts). Nothing else is persisted.
+// their IndexedDB database, src/features/downloads/ownership.ts), and the account's player
+// preferences (captions), so a reload or offline play starts with them and a change made offline
+// reaches the account later. Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
 import { DEFAULT_DATA_SAVER, isDataSaverPreference, type DataSaverPreference } from '@domain/data-saver';
 import type { PersistedSession } from '@domain/session-user';
@@ -26,6 +28,12 @@ export function memoryStorage(): Storage {
     removeItem: (key) => void items.delete(key),
     setItem: (key, value) => void items.set(key, String(value)),
   };
+}
+
+/** The player preferences kept on this device; `pending` while the account has not taken them yet. */
+export interface StoredPlayerPreferences {
+  captions: 'en' | 'es' | null;
+  pending: boolean;
 }
 
 export interface Storages {
@@ -119,6 +127,15 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     writeDownloadsOwner(account: string | null): void {
       if (account) write(local, STORAGE_KEYS.downloadsOwner, account);
       else local.removeItem(STORAGE_KEYS.downloadsOwner);
+    },
+    /** The player preferences this device holds for `account` (another account's are not read), or null. */
+    readPlayerPreferences(account: string): StoredPlayerPreferences | null {
+      const value = read(local, STORAGE_KEYS.playerPreferences) as Partial<StoredPlayerPreferences & { account: string }> | null;
+      if (value?.account !== account || !(value.captions === null || value.captions === 'en' || value.captions === 'es')) return null;
+      return { captions: value.captions, pending: value.pending === true };
+    },
+    writePlayerPreferences(account: string, preferences: StoredPlayerPreferences): void {
+      write(local, STORAGE_KEYS.playerPreferences, { account, ...preferences });
     },
     /** The device id, created once from a random UUID and reused (kept as a plain string). */
     deviceId(): string {

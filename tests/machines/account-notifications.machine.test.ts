@@ -1,11 +1,12 @@
 // New-class notifications on /account (machines/account-notifications.machine.ts, a child of the
 // account page): the choice read on its own, the form kept and saved, push on and off for this
-// device, the page busy while a request runs and told how it ended.
+// device (each browser step bounded in time), the section busy while a request runs, the rest of
+// the page free, and told how it ended.
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
 import { cancelled, failed, ok, unreachable } from '@domain/request-outcome';
 import type { NotificationsView } from '@machines/account.machine';
-import { loadedAccountPage, task } from './account-test-kit';
+import { grantPush, loadedAccountPage, task } from './account-test-kit';
 import { settle } from './controlled-actor';
 
 const view: NotificationsView = {
@@ -42,7 +43,7 @@ describe('account notifications', () => {
     actor.send({ type: 'notifications.discipline', id: 'hiit', chosen: true });
     actor.send({ type: 'notifications.discipline', id: 'yoga', chosen: false });
     actor.send({ type: 'notifications.save' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(actor, 'notifications').hasTag('busy')).toBe(true);
     expect(calls.saveNotifications.last.input).toEqual({ enabled: true, disciplines: ['hiit'] });
     actor.send({ type: 'push.enable' });
     expect(calls.enablePush.calls).toHaveLength(0);
@@ -63,10 +64,12 @@ describe('account notifications', () => {
   });
 
   it('turns push on with the server key, then off', async () => {
-    const { actor, calls } = await pageWithNotifications();
+    const page = await pageWithNotifications();
+    const { actor, calls } = page;
     actor.send({ type: 'push.disable' });
     expect(calls.disablePush.calls).toHaveLength(0);
     actor.send({ type: 'push.enable' });
+    await grantPush(page);
     expect(calls.enablePush.last.input).toEqual({ publicKey: 'BKey' });
     calls.enablePush.last.resolve(ok({ subscribed: true }));
     await settle();
@@ -155,10 +158,12 @@ describe('account notifications, each step', () => {
   });
 
   it('push refused by the server stays off (and on stays on), with the reason shown', async () => {
-    const { actor, calls } = await pageWithNotifications();
+    const page = await pageWithNotifications();
+    const { actor, calls } = page;
     actor.send({ type: 'push.enable' });
+    await grantPush(page);
     expect(task(actor, 'notifications').matches({ ready: 'subscribing' })).toBe(true);
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(actor, 'notifications').hasTag('busy')).toBe(true);
     calls.enablePush.last.resolve(failed(400, { message: 'That subscription is not valid.' }));
     await settle();
     expect(task(actor, 'notifications').matches({ ready: 'idle' })).toBe(true);
@@ -169,7 +174,7 @@ describe('account notifications, each step', () => {
     const on = await pageWithNotifications({ ...view, push: { ...view.push, subscribed: true } });
     on.actor.send({ type: 'push.disable' });
     expect(task(on.actor, 'notifications').matches({ ready: 'unsubscribing' })).toBe(true);
-    expect(on.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(on.actor, 'notifications').hasTag('busy')).toBe(true);
     on.calls.disablePush.last.resolve(failed(500, { message: 'Try again later.' }));
     await settle();
     expect(task(on.actor, 'notifications').context.view?.push.subscribed).toBe(true);
@@ -184,12 +189,82 @@ describe('account notifications, each step', () => {
   });
 
   it('push on keeps the rest of the view (the choice, the key) as it was', async () => {
-    const { actor, calls } = await pageWithNotifications();
+    const page = await pageWithNotifications();
+    const { actor, calls } = page;
     actor.send({ type: 'notifications.enable', enabled: true });
     actor.send({ type: 'push.enable' });
+    await grantPush(page);
     calls.enablePush.last.resolve(ok({ subscribed: true }));
     await settle();
     expect(task(actor, 'notifications').context.view).toEqual({ ...view, push: { ...view.push, subscribed: true } });
     expect(task(actor, 'notifications').context.draft.enabled).toBe(true);
+  });
+});
+
+describe('account notifications, a browser that does not answer', () => {
+  it('a push subscription that never answers ends after 10 s with a clear message; the rest of the page works meanwhile', async () => {
+    const page = await pageWithNotifications();
+    const { actor, calls, clock } = page;
+    actor.send({ type: 'push.enable' });
+    await grantPush(page);
+    expect(task(actor, 'notifications').matches({ ready: 'subscribing' })).toBe(true);
+    // The page is not busy: another section starts (and finishes) its own request.
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    actor.send({ type: 'data.download' });
+    expect(task(actor, 'dataExport').matches('downloading')).toBe(true);
+    calls.exportData.last.resolve(ok({ exportedAt: '2026-11-22T12:00:00.000Z' }));
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Your data has been downloaded.');
+    expect(actor.getSnapshot().context.noticeFrom).toBe('dataExport');
+    clock.increment(9_999);
+    expect(task(actor, 'notifications').matches({ ready: 'subscribing' })).toBe(true);
+    clock.increment(1);
+    expect(task(actor, 'notifications').matches({ ready: 'idle' })).toBe(true);
+    expect(calls.enablePush.last.signal.aborted).toBe(true);
+    expect(task(actor, 'notifications').context.view?.push.subscribed).toBe(false);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe(
+      'Your browser did not finish turning on notifications for this device. Nothing has changed; please try again later.',
+    );
+    expect(actor.getSnapshot().context.noticeFrom).toBe('notifications');
+    // And it may be tried again.
+    actor.send({ type: 'push.enable' });
+    expect(calls.askPushPermission.calls).toHaveLength(2);
+  });
+
+  it('a permission question left unanswered ends after 30 s; a refusal says notifications are blocked', async () => {
+    const page = await pageWithNotifications();
+    const { actor, calls, clock } = page;
+    actor.send({ type: 'push.enable' });
+    expect(task(actor, 'notifications').matches({ ready: 'askingPermission' })).toBe(true);
+    expect(task(actor, 'notifications').hasTag('busy')).toBe(true);
+    clock.increment(29_999);
+    expect(task(actor, 'notifications').matches({ ready: 'askingPermission' })).toBe(true);
+    clock.increment(1);
+    expect(task(actor, 'notifications').matches({ ready: 'idle' })).toBe(true);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe(
+      'Your browser did not answer when we asked to notify you. Nothing has changed; try again, or check the browser’s site settings.',
+    );
+    actor.send({ type: 'push.enable' });
+    calls.askPushPermission.last.resolve(ok({ granted: false }));
+    await settle();
+    expect(calls.enablePush.calls).toHaveLength(0);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe(
+      'Notifications are blocked for FitStream in this browser. Allow them in the browser’s site settings, then try again.',
+    );
+  });
+
+  it('turning push off that never answers ends after 10 s, still on', async () => {
+    const { actor, clock } = await pageWithNotifications({ ...view, push: { ...view.push, subscribed: true } });
+    actor.send({ type: 'push.disable' });
+    clock.increment(10_000);
+    expect(task(actor, 'notifications').matches({ ready: 'idle' })).toBe(true);
+    expect(task(actor, 'notifications').context.view?.push.subscribed).toBe(true);
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Your browser did not finish turning off notifications for this device. Please try again later.');
+  });
+
+  it('a read of the choice that never answers leaves the section unavailable after 10 s', async () => {
+    const { actor, clock } = await loadedAccountPage();
+    clock.increment(10_000);
+    expect(task(actor, 'notifications').matches('unavailable')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // The schedule settings on /account (machines/account-schedule.machine.ts, a child of the account
 // page): read on their own; the time zone saved, morning reminders switched, the calendar link
-// made (shown once, with Copy); the page busy while a request runs and told how it ended; a
+// made (shown once, with Copy); the section busy while a request runs and told how it ended; a
 // password change or signing out everywhere on the page ends the link, and the section says so.
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
@@ -50,7 +50,7 @@ describe('account schedule settings', () => {
     actor.send({ type: 'scheduleZone.change', timeZone: '  Asia/Tokyo ' });
     expect(task(actor, 'schedule').context.zoneDraft).toBe('  Asia/Tokyo ');
     actor.send({ type: 'scheduleZone.save' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(actor, 'schedule').hasTag('busy')).toBe(true);
     expect(task(actor, 'schedule').hasTag('busy')).toBe(true);
     expect(calls.saveZone.last.input).toEqual({ timeZone: 'Asia/Tokyo' });
     calls.saveZone.last.resolve(ok({ timeZone: 'Asia/Tokyo' }));
@@ -89,7 +89,7 @@ describe('account schedule settings', () => {
   it('switches morning reminders on and off, saying which', async () => {
     const { actor, calls } = await pageWithSchedule();
     actor.send({ type: 'reminders.toggle', enabled: true });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(actor, 'schedule').hasTag('busy')).toBe(true);
     expect(calls.setReminders.last.input).toEqual({ enabled: true });
     calls.setReminders.last.resolve(ok({ reminders: true }));
     await settle();
@@ -117,7 +117,7 @@ describe('account schedule settings', () => {
     actor.send({ type: 'feedLink.copy' });
     expect(copied).toEqual([]);
     actor.send({ type: 'feedLink.reset' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(actor, 'schedule').hasTag('busy')).toBe(true);
     expect(calls.resetFeedLink.calls).toHaveLength(1);
     calls.resetFeedLink.last.resolve(ok(link));
     await settle();

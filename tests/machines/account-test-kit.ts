@@ -46,6 +46,7 @@ export function accountPage() {
     remove: controlledActor<DeleteAccountOutput, DeleteAccountInput>(),
     loadNotifications: controlledActor<Outcome<NotificationsView>>(),
     saveNotifications: controlledActor<Outcome<NotificationsView>, NotificationChoice>(),
+    askPushPermission: controlledActor<Outcome<{ granted: boolean }>>(),
     enablePush: controlledActor<Outcome<{ subscribed: boolean }>, { publicKey: string }>(),
     disablePush: controlledActor<Outcome<{ subscribed: boolean }>>(),
     loadSchedule: controlledActor<Outcome<ScheduleSettings>>(),
@@ -71,6 +72,7 @@ export function accountPage() {
         deleteAccount: calls.remove.logic,
         loadNotifications: calls.loadNotifications.logic,
         saveNotifications: calls.saveNotifications.logic,
+        askPushPermission: calls.askPushPermission.logic,
         enablePush: calls.enablePush.logic,
         disablePush: calls.disablePush.logic,
         loadScheduleSettings: calls.loadSchedule.logic,
@@ -97,6 +99,12 @@ export function task<TId extends keyof Tasks>(actor: ActorRefFrom<typeof account
   const child = actor.getSnapshot().children[id];
   if (!child) throw new Error(`the account page runs no task "${String(id)}" now`);
   return child.getSnapshot() as SnapshotFrom<NonNullable<Tasks[TId]>>;
+}
+
+/** The browser grants notifications (asked after 'push.enable'): the subscription starts. */
+export async function grantPush(page: Pick<ReturnType<typeof accountPage>, 'calls'>) {
+  page.calls.askPushPermission.last.resolve(ok({ granted: true }));
+  await settle();
 }
 
 export async function loadedAccountPage(view: AccountView = accountView) {

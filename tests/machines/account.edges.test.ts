@@ -1,12 +1,13 @@
 // The account machine's edges: a failed or quiet load and its retry, a refused deletion that
 // stays in the dialog, cancelling the dialog, a 401 that says nothing, crashing calls, acting
 // while a notice shows, and the notice's 3 s; then every page request the same three ways
-// (answered, cancelled, refused), with the busy look while it runs.
+// (answered, cancelled, refused), with its own section busy while it runs.
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
 import { cancelled, failed, ok, unreachable, type Outcome } from '@domain/request-outcome';
 import { accountPage, accountView, loadedAccountPage, phone, tablet, task, thisDevice } from './account-test-kit';
 import { settle } from './controlled-actor';
+import type { AccountTask } from '@machines/account.machine';
 
 describe('account machine edges', () => {
   it('a load that gets no answer offers to try again, and the retry loads', async () => {
@@ -95,10 +96,18 @@ describe('account machine edges', () => {
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(task(actor, 'email').context.values.email).toBe('x@example.com');
     actor.send({ type: 'data.download' });
-    expect((actor.getSnapshot().matches({ ready: 'busy' }) && task(actor, 'dataExport').matches('downloading'))).toBe(true);
-    // One request at a time: nothing else starts while busy.
+    expect(task(actor, 'dataExport').matches('downloading')).toBe(true);
+    // One section's request holds only that section: another starts meanwhile, and the dialog opens.
+    actor.send({ type: 'language.select', language: 'en' });
+    expect(task(actor, 'language').matches('saving')).toBe(true);
     actor.send({ type: 'delete.open' });
-    expect((actor.getSnapshot().matches({ ready: 'busy' }) && task(actor, 'dataExport').matches('downloading'))).toBe(true);
+    expect(actor.getSnapshot().matches({ ready: 'confirmingDelete' })).toBe(true);
+    // A task ending behind the dialog updates the page, and the dialog stays as it is.
+    calls.language.last.resolve(ok({ language: 'en' }));
+    await settle();
+    expect(actor.getSnapshot().context.account?.language).toBe('en');
+    expect(actor.getSnapshot().matches({ ready: 'confirmingDelete' })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
   it('says it is loading, with no devices listed, until the account arrives', async () => {
@@ -148,9 +157,10 @@ describe('account machine edges', () => {
 type Page = Awaited<ReturnType<typeof loadedAccountPage>>;
 
 /** Each request the page starts from idle: how the user starts it, and how the test answers it. */
-const requests: { name: string; start: (page: Page) => void; answer: (page: Page, outcome: Outcome<never> | 'ok') => void }[] = [
+const requests: { name: string; section: AccountTask; start: (page: Page) => void; answer: (page: Page, outcome: Outcome<never> | 'ok') => void }[] = [
   {
     name: 'changing the email',
+    section: 'email',
     start: ({ actor }) => {
       actor.send({ type: 'field.change', form: 'email', field: 'email', value: 'new@example.com' });
       actor.send({ type: 'field.change', form: 'email', field: 'password', value: 'Str0ng#Pass' });
@@ -160,6 +170,7 @@ const requests: { name: string; start: (page: Page) => void; answer: (page: Page
   },
   {
     name: 'changing the password',
+    section: 'password',
     start: ({ actor }) => {
       actor.send({ type: 'field.change', form: 'password', field: 'currentPassword', value: 'Str0ng#Pass' });
       actor.send({ type: 'field.change', form: 'password', field: 'password', value: 'N3w#Secret' });
@@ -170,36 +181,42 @@ const requests: { name: string; start: (page: Page) => void; answer: (page: Page
   },
   {
     name: 'saving the language',
+    section: 'language',
     start: ({ actor }) => actor.send({ type: 'language.select', language: 'es' }),
     answer: ({ calls }, outcome) => calls.language.last.resolve(outcome === 'ok' ? ok({ language: 'es' }) : outcome),
   },
   {
     name: 'signing out a device',
+    section: 'devices',
     start: ({ actor }) => actor.send({ type: 'device.signOut', sessionId: phone.id }),
     answer: ({ calls }, outcome) => calls.device.last.resolve(outcome === 'ok' ? ok({ message: 'Signed out.' }) : outcome),
   },
   {
     name: 'signing out every other device',
+    section: 'devices',
     start: ({ actor }) => actor.send({ type: 'devices.signOutOthers' }),
     answer: ({ calls }, outcome) => calls.others.last.resolve(outcome === 'ok' ? ok({ message: 'Signed out.' }) : outcome),
   },
   {
     name: 'downloading the data',
+    section: 'dataExport',
     start: ({ actor }) => actor.send({ type: 'data.download' }),
     answer: ({ calls }, outcome) => calls.exportData.last.resolve(outcome === 'ok' ? ok({ exportedAt: '2026-11-22T12:00:00.000Z' }) : outcome),
   },
 ];
 
 describe('account machine: every page request', () => {
-  it.each(requests)('$name shows busy, then the success notice for 3 s, then the page', async ({ start, answer }) => {
+  it.each(requests)('$name shows its own section busy (not the page), then the success notice for 3 s in that section, then the page', async ({ start, answer, section }) => {
     const page = await loadedAccountPage();
     start(page);
-    expect(page.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(page.actor, section).hasTag('busy')).toBe(true);
+    expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
     answer(page, 'ok');
     await settle();
     expect(page.actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
     expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(page.actor.getSnapshot().context.notice?.tone).toBe('success');
+    expect(page.actor.getSnapshot().context.noticeFrom).toBe(section);
     page.clock.increment(3000);
     expect(page.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(page.actor.getSnapshot().context.notice).toBeNull();

@@ -19,7 +19,7 @@ describe('account machine', () => {
     actor.send({ type: 'field.change', form: 'email', field: 'email', value: ' new@example.com ' });
     actor.send({ type: 'field.change', form: 'email', field: 'password', value: 'Str0ng#Pass' });
     actor.send({ type: 'email.submit' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(task(actor, 'email').hasTag('busy')).toBe(true);
     expect(calls.email.last.input).toEqual({ email: 'new@example.com', password: 'Str0ng#Pass' });
     calls.email.last.resolve(ok({ email: 'new@example.com' }));
     await settle();

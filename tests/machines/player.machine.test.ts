@@ -19,7 +19,7 @@ describe('player machine', () => {
     expect(page.video().matches({ on: 'ready' })).toBe(true);
     expect(page.session().matches({ watching: 'waiting' })).toBe(true);
     expect(page.media.state.inputs).toEqual([
-      { sessionId: 'session-1', url: session().master_playlist_url, token: session().token, startSeconds: 0, autoplay: true, volume: 1, muted: false, dataSaver: false },
+      { sessionId: 'session-1', url: session().master_playlist_url, token: session().token, startSeconds: 0, autoplay: true, volume: 1, muted: false, dataSaver: false, captions: null },
     ]);
     expect(page.keeper.state.inputs).toEqual([{ sessionId: 'session-1', classId: CLASS_ID }]);
   });
@@ -157,19 +157,38 @@ describe('player machine', () => {
     ]);
   });
 
-  it('turns captions on in the interface language, follows a language change, and turns them off', async () => {
+  it('turns captions on in the interface language, follows a language change, and turns them off, remembering each choice', async () => {
     const page = await watching();
     page.actor.send({ type: 'captions.language', language: 'es' });
     expect(page.video().context.captions).toBeNull();
     page.actor.send({ type: 'captions.toggle', language: 'es' });
     page.actor.send({ type: 'captions.language', language: 'en' });
+    page.actor.send({ type: 'captions.language', language: 'en' });
     page.actor.send({ type: 'captions.toggle', language: 'en' });
-    expect(page.media.state.commands).toEqual([
-      { type: 'captions', language: null },
+    const expected = [
       { type: 'captions', language: 'es' },
       { type: 'captions', language: 'en' },
       { type: 'captions', language: null },
-    ]);
+    ];
+    expect(page.media.state.commands).toEqual(expected);
+    // Kept for the next class (this device and the account): only real changes.
+    expect(page.preferences.state.heard).toEqual(expected);
+  });
+
+  it('starts a class with the remembered captions in their language, and takes the account\'s when it answers', async () => {
+    const page = player();
+    // What this device kept arrives before the session starts: the media starts with it.
+    page.preferences.state.report({ type: 'captions.restore', language: 'es' });
+    page.start.last.resolve(started());
+    await settle();
+    expect(page.media.state.inputs[0]?.captions).toBe('es');
+    expect(page.video().context.captions).toBe('es');
+    // The account's choice (made on another device) arrives while the class plays.
+    page.media.state.report({ type: 'media.buffered' });
+    page.preferences.state.report({ type: 'captions.restore', language: null });
+    expect(page.media.state.commands).toEqual([{ type: 'captions', language: null }]);
+    // Restoring is not a new choice: nothing is sent back to be kept.
+    expect(page.preferences.state.heard).toEqual([]);
   });
 
   it('offers only the playlist\'s qualities (the plan\'s) and Auto, and shows the one playing', async () => {

@@ -88,3 +88,14 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
+
+/**
+ * What the player starts every class with (migration 0032): one row per account once a
+ * preference changed, none meaning the defaults. Per profile once households have profiles.
+ */
+export const playerPreferences = pgTable('player_preferences', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** The caption language shown, or null for captions off. */
+  captions: text('captions').$type<'en' | 'es'>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

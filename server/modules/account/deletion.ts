@@ -14,6 +14,7 @@ import {
   classProgress,
   progressReports,
   favourites,
+  playerPreferences,
   linkTokens,
   passwordResetTokens,
   mailOutbox,
@@ -97,6 +98,7 @@ export async function deleteAccount(
     await tx.delete(classCompletions).where(eq(classCompletions.userId, userId));
     await tx.delete(activityGoals).where(eq(activityGoals.userId, userId));
     await tx.delete(favourites).where(eq(favourites.userId, userId));
+    await tx.delete(playerPreferences).where(eq(playerPreferences.userId, userId));
     await tx.delete(playbackSessions).where(eq(playbackSessions.userId, userId));
     await tx.delete(linkTokens).where(eq(linkTokens.userId, userId));
     // A reset link must not set a password on the deleted account (and sign it in again).

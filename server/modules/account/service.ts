@@ -1,6 +1,6 @@
 // App layer: `app.account`, the signed-in account's own data: reading it and its devices,
-// changing the email, password, language or profile, signing devices out, the export and
-// the deletion.
+// changing the email, password, language or profile, its player preferences, signing devices
+// out, the export and the deletion.
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '@server/db/client';
@@ -13,6 +13,7 @@ import type { PaymentProvider } from '@server/modules/payments';
 import { findUpload } from '@server/modules/uploads';
 import { deleteAccount } from './deletion';
 import { exportAccountData } from './export';
+import { readPlayerPreferences, savePlayerPreferences, type PlayerPreferences } from './player-preferences';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -107,6 +108,15 @@ export function accountService(db: Database, rateLimiters: RateLimiters, provide
         return revokeSessions(tx, userId, { except: keepSessionId });
       });
       sessionsEndedByTransaction(db, ended);
+    },
+    /** Captions on (in a language) or off, as every class starts. */
+    async playerPreferences(userId: string): Promise<PlayerPreferences> {
+      await read(userId);
+      return readPlayerPreferences(db, userId);
+    },
+    async savePlayerPreferences(userId: string, preferences: PlayerPreferences): Promise<PlayerPreferences> {
+      await read(userId);
+      return savePlayerPreferences(db, userId, preferences);
     },
     export: (userId: string) => exportAccountData(db, userId),
     delete: (userId: string) => deleteAccount(db, provider, userId),

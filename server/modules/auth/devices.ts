@@ -3,6 +3,7 @@
 // plan's rule, for playback and downloads). Its identity is its sign-in session (deviceIdentity).
 import Bowser from 'bowser';
 import type { IncomingHttpHeaders } from 'node:http';
+import { deviceLabel } from '@domain/device-name';
 
 export interface Device {
   name: string;
@@ -27,6 +28,6 @@ export function describeDevice(headers: IncomingHttpHeaders): Device {
   const isMobile = hint === '?1' || (hint !== '?0' && (platform === 'mobile' || platform === 'tablet'));
   const browser = parsed?.browser.name;
   const where = parsed?.platform.model ?? parsed?.os.name;
-  const name = browser && where ? `${browser} on ${where}` : (browser ?? where ?? 'Web browser');
-  return { name, isMobile };
+  // One English label (the app says it in the user's language: domain/device-name.ts).
+  return { name: deviceLabel({ browser: browser ?? null, where: where ?? null }), isMobile };
 }

@@ -8,6 +8,7 @@ import { useAppActors } from '@lib/app-actors';
 import { provideTree } from '@machines/provide-tree';
 import { downloadMachine } from '@machines/download.machine';
 import { downloadImplementations, type DownloadedClass } from './download-actors';
+import { useDeviceName } from '@components/device-name';
 
 const messages = defineMessages({
   heading: { id: 'download.heading', defaultMessage: 'Download to watch offline' },
@@ -39,6 +40,7 @@ const mb = (intl: IntlShape, bytes: number) => intl.formatNumber(bytes / 1_000_0
 
 export function DownloadPanel({ download, compact = false }: { download: DownloadedClass; compact?: boolean }) {
   const intl = useIntl();
+  const deviceName = useDeviceName();
   const app = useAppActors();
   const groupId = useId();
   // One machine per panel (the class is its key where it is rendered).
@@ -122,7 +124,7 @@ export function DownloadPanel({ download, compact = false }: { download: Downloa
               <li key={device.device_id}>
                 <span>
                   {intl.formatMessage(lastSeenMessage, {
-                    name: device.device_name,
+                    name: deviceName(device.device_name),
                     when: intl.formatDate(device.last_seen_at, { dateStyle: 'medium', timeStyle: 'short' }),
                     classes: device.classes,
                   })}

@@ -1,15 +1,17 @@
 // /account: a view of the account machine. Sections: email, password, language, new classes
 // (notifications-section.tsx), this device's data saver, devices signed in, your data
-// (download), and delete account (a confirmation dialog asking the password).
+// (download), and delete account (a confirmation dialog asking the password). Each section is
+// busy only while its own task runs, and says how it ended in place (the page does not scroll).
 import type { FormEvent, ReactNode } from 'react';
+import type { Notice } from '@domain/notices';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { Badge, Button, Card, DateText, Dialog, KeyValueList, PasswordField, Spinner, TextField } from '@components';
 import { useFlow } from '@lib/flow';
-import { useScrollToTopOn } from '@lib/navigation';
-import { accountMachine, type AccountLanguage } from '@machines/account.machine';
+import { accountMachine, type AccountLanguage, type AccountTask } from '@machines/account.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
+import { useDeviceName } from '@components/device-name';
 import { NotificationsSection } from './notifications-section';
 import { DataSaverSetting } from './data-saver-setting';
 import { ScheduleSettings } from './schedule-settings';
@@ -60,11 +62,13 @@ const messages = defineMessages({
 
 const signOutNamed = defineMessage<{ device: string }>({ id: 'account.devices.signOutNamed', defaultMessage: 'Sign out {device}' });
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A section, with the notice of its task (if any) under its controls, where the user is. */
+function Section({ id, title, notice, onDismiss, children }: { id: string; title: string; notice?: Notice | null; onDismiss?: () => void; children: ReactNode }) {
   return (
     <Card as="section" aria-labelledby={id} className="account__section">
       <h2 id={id}>{title}</h2>
       {children}
+      <NoticeBanner notice={notice ?? null} onDismiss={onDismiss} reserveSpace={false} />
     </Card>
   );
 }
@@ -76,8 +80,9 @@ const submit = (send: () => void) => (event: FormEvent) => {
 
 export default function AccountScreen() {
   const intl = useIntl();
+  const deviceName = useDeviceName();
   const [snapshot, send] = useFlow(accountMachine);
-  const { account, devices, notice, scrollToTop } = snapshot.context;
+  const { account, devices, notice, noticeFrom } = snapshot.context;
   // Each task of the page is a child machine; its form and whether its request runs are its own.
   const { email, password, language, devices: signOuts, dataExport, deletion } = snapshot.children;
   const { values: emailForm, errors: emailErrors } = useSelector(email, (task) => task?.context) ?? { values: { email: '', password: '' }, errors: {} };
@@ -96,9 +101,12 @@ export default function AccountScreen() {
     signingOutOthers: useSelector(signOuts, (task) => task?.matches('signingOutOthers') ?? false),
     downloading: useSelector(dataExport, (task) => task?.matches('downloading') ?? false),
   };
-  useScrollToTopOn(scrollToTop);
+  // Whether each section's own task runs: only that section's controls wait for it.
+  const devicesBusy = useSelector(signOuts, (task) => task?.hasTag('busy') ?? false);
   const busy = snapshot.hasTag('busy');
   const is = (state: keyof typeof running) => running[state];
+  const noticeOf = (task: AccountTask) => (noticeFrom === task ? notice : null);
+  const dismiss = () => send({ type: 'notice.dismiss' });
   const dialogOpen = snapshot.matches({ ready: 'confirmingDelete' }) || snapshot.matches({ ready: 'deleting' }) || snapshot.matches('deleted');
   const t = (descriptor: (typeof messages)[keyof typeof messages]) => intl.formatMessage(descriptor);
 
@@ -123,10 +131,9 @@ export default function AccountScreen() {
 
   return (
     <div className="page account">
-      <NoticeBanner notice={dialogOpen ? null : notice} onDismiss={() => send({ type: 'notice.dismiss' })} />
       <h1>{t(messages.title)}</h1>
 
-      <Section id="account-email" title={t(messages.emailTitle)}>
+      <Section id="account-email" title={t(messages.emailTitle)} notice={noticeOf('email')} onDismiss={dismiss}>
         <KeyValueList
           items={[
             { id: 'email', label: t(messages.currentEmail), value: account.email },
@@ -152,13 +159,13 @@ export default function AccountScreen() {
             error={ruleMessage(emailErrors.password)}
             onChange={(value) => send({ type: 'field.change', form: 'email', field: 'password', value })}
           />
-          <Button type="submit" busy={is('changingEmail')} disabled={busy}>
+          <Button type="submit" busy={is('changingEmail')}>
             {t(messages.changeEmail)}
           </Button>
         </form>
       </Section>
 
-      <Section id="account-password" title={t(messages.passwordTitle)}>
+      <Section id="account-password" title={t(messages.passwordTitle)} notice={noticeOf('password')} onDismiss={dismiss}>
         <form noValidate onSubmit={submit(() => send({ type: 'password.submit' }))}>
           <PasswordField
             id="account-current-password"
@@ -185,13 +192,13 @@ export default function AccountScreen() {
             onChange={(value) => send({ type: 'field.change', form: 'password', field: 'cpassword', value })}
           />
           <p className="account__hint">{t(messages.passwordHint)}</p>
-          <Button type="submit" busy={is('changingPassword')} disabled={busy}>
+          <Button type="submit" busy={is('changingPassword')}>
             {t(messages.changePassword)}
           </Button>
         </form>
       </Section>
 
-      <Section id="account-language" title={t(messages.languageTitle)}>
+      <Section id="account-language" title={t(messages.languageTitle)} notice={noticeOf('language')} onDismiss={dismiss}>
         <label className="field__label" htmlFor="account-language-select">
           {t(messages.languageLabel)}
         </label>
@@ -200,7 +207,7 @@ export default function AccountScreen() {
           id="account-language-select"
           className="field__input account__language"
           value={account.language}
-          disabled={busy}
+          disabled={is('savingLanguage')}
           aria-busy={is('savingLanguage') || undefined}
           onChange={(event) => send({ type: 'language.select', language: event.target.value as AccountLanguage })}
         >
@@ -209,15 +216,15 @@ export default function AccountScreen() {
         </select>
       </Section>
 
-      <NotificationsSection actor={snapshot.children.notifications} send={send} busy={busy} />
+      <NotificationsSection actor={snapshot.children.notifications} send={send} notice={noticeOf('notifications')} onDismiss={dismiss} />
       <DataSaverSetting />
 
-      <Section id="account-devices" title={t(messages.devicesTitle)}>
+      <Section id="account-devices" title={t(messages.devicesTitle)} notice={noticeOf('devices')} onDismiss={dismiss}>
         <ul className="account__devices">
           {devices.map((device) => (
             <li key={device.id} className="account__device">
               <div>
-                <strong>{device.deviceName}</strong> {device.current ? <Badge tone="success">{t(messages.thisDevice)}</Badge> : null}
+                <strong>{deviceName(device.deviceName)}</strong> {device.current ? <Badge tone="success">{t(messages.thisDevice)}</Badge> : null}
                 <KeyValueList
                   items={[
                     { id: 'signed-in', label: t(messages.signedIn), value: <DateText value={device.signedInAt} /> },
@@ -229,8 +236,8 @@ export default function AccountScreen() {
                 <Button
                   variant="secondary"
                   busy={signingOut === device.id}
-                  disabled={busy}
-                  aria-label={intl.formatMessage(signOutNamed, { device: device.deviceName })}
+                  disabled={devicesBusy}
+                  aria-label={intl.formatMessage(signOutNamed, { device: deviceName(device.deviceName) })}
                   onClick={() => send({ type: 'device.signOut', sessionId: device.id })}
                 >
                   {t(messages.signOut)}
@@ -240,24 +247,24 @@ export default function AccountScreen() {
           ))}
         </ul>
         {devices.some((device) => !device.current) ? (
-          <Button variant="secondary" busy={is('signingOutOthers')} disabled={busy} onClick={() => send({ type: 'devices.signOutOthers' })}>
+          <Button variant="secondary" busy={is('signingOutOthers')} disabled={devicesBusy} onClick={() => send({ type: 'devices.signOutOthers' })}>
             {t(messages.signOutOthers)}
           </Button>
         ) : null}
       </Section>
 
-      <ScheduleSettings actor={snapshot.children.schedule} pageBusy={busy} send={send} />
+      <ScheduleSettings actor={snapshot.children.schedule} send={send} notice={noticeOf('schedule')} onDismiss={dismiss} />
 
-      <Section id="account-data" title={t(messages.dataTitle)}>
+      <Section id="account-data" title={t(messages.dataTitle)} notice={noticeOf('dataExport')} onDismiss={dismiss}>
         <p>{t(messages.dataText)}</p>
-        <Button variant="secondary" busy={is('downloading')} disabled={busy} onClick={() => send({ type: 'data.download' })}>
+        <Button variant="secondary" busy={is('downloading')} onClick={() => send({ type: 'data.download' })}>
           {t(messages.download)}
         </Button>
       </Section>
 
       <Section id="account-delete" title={t(messages.deleteTitle)}>
         <p>{t(messages.deleteText)}</p>
-        <Button variant="danger" disabled={busy} onClick={() => send({ type: 'delete.open' })}>
+        <Button variant="danger" onClick={() => send({ type: 'delete.open' })}>
           {t(messages.deleteOpen)}
         </Button>
       </Section>

@@ -1,13 +1,13 @@
 // The account machine's actors and actions in the app: its calls, the interface language
 // following the account's, the data export saved as a file, and signing out.
 import { fromCall } from '@lib/call-actor';
-import { failed, type Outcome } from '@domain/request-outcome';
+import { failed, ok, type Outcome } from '@domain/request-outcome';
 import { implement } from '@lib/flow';
 import type { AccountMachine, NotificationChoice, NotificationsView } from '@machines/account.machine';
 import type { Schemas } from '@domain/contract';
 import { accountScheduleActors } from '@features/schedule';
 import { saveTextFile } from './save-file';
-import { pushSupported, subscribeBrowser, unsubscribeBrowser } from './web-push';
+import { askPermission, pushSupported, subscribeBrowser, unsubscribeBrowser } from './web-push';
 
 /** The server's answer as the notifications section reads it, with whether this browser takes pushes. */
 async function withPush(outcome: Outcome<Schemas['NotificationsSuccess']>): Promise<Outcome<NotificationsView>> {
@@ -29,8 +29,10 @@ export default implement<AccountMachine>(({ api, language, session }) => ({
     deleteAccount: fromCall(api.deleteAccount),
     loadNotifications: fromCall(async (_, signal) => withPush(await api.notifications(signal))),
     saveNotifications: fromCall(async (choice: NotificationChoice, signal) => withPush(await api.saveNotifications(choice, signal))),
+    // The machine bounds how long each browser step may take.
+    askPushPermission: fromCall(async () => ok({ granted: await askPermission().catch(() => false) })),
     enablePush: fromCall(async ({ publicKey }: { publicKey: string }, signal) => {
-      // Refused permission (or no worker): a failure with no server message (the generic notice).
+      // No worker or no subscription: a failure with no server message (the generic notice).
       const subscription = await subscribeBrowser(publicKey).catch(() => null);
       return subscription ? api.subscribePush(subscription, signal) : failed(0);
     }),

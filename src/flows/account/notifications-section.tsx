@@ -6,7 +6,9 @@ import { defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Card, Checkbox, Spinner } from '@components';
+import type { Notice } from '@domain/notices';
 import type { AccountEvent } from '@machines/account.machine';
+import { NoticeBanner } from '@components/notice-banner';
 import type { AccountNotificationsMachine } from '@machines/account-notifications.machine';
 
 const messages = defineMessages({
@@ -25,11 +27,14 @@ const messages = defineMessages({
 export function NotificationsSection({
   actor,
   send,
-  busy,
+  notice,
+  onDismiss,
 }: {
   actor: ActorRefFrom<AccountNotificationsMachine> | undefined;
   send: (event: AccountEvent) => void;
-  busy: boolean;
+  /** How this section's last request ended (its own banner, under its controls). */
+  notice: Notice | null;
+  onDismiss: () => void;
 }) {
   const intl = useIntl();
   const t = (descriptor: (typeof messages)[keyof typeof messages]) => intl.formatMessage(descriptor);
@@ -40,12 +45,15 @@ export function NotificationsSection({
           loading: task.matches('loading'),
           unavailable: task.matches('unavailable'),
           saving: task.matches({ ready: 'saving' }),
-          pushing: task.matches({ ready: 'subscribing' }) || task.matches({ ready: 'unsubscribing' }),
+          pushing: task.matches({ ready: 'askingPermission' }) || task.matches({ ready: 'subscribing' }) || task.matches({ ready: 'unsubscribing' }),
+          busy: task.hasTag('busy'),
           view: task.context.view,
           draft: task.context.draft,
         }
       : null,
   );
+  // Only this section's own request holds its controls.
+  const busy = state?.busy ?? false;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'notifications.save' });
@@ -105,6 +113,7 @@ export function NotificationsSection({
           ) : null}
         </>
       ) : null}
+      <NoticeBanner notice={notice} onDismiss={onDismiss} reserveSpace={false} />
     </Card>
   );
 }

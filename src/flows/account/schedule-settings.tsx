@@ -7,6 +7,9 @@ import { defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Card, Checkbox } from '@components';
+import { NoticeBanner } from '@components/notice-banner';
+import { useZoneOptions } from '@components/time-zones';
+import type { Notice } from '@domain/notices';
 import type { AccountScheduleEvent, AccountScheduleMachine, FeedLinkRevoked } from '@machines/account-schedule.machine';
 
 const messages = defineMessages({
@@ -46,24 +49,24 @@ const revokedMessages = defineMessages<FeedLinkRevoked['reason']>({
   },
 });
 
-function zones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) || current === '' ? all : [current, ...all];
-}
-
 export function ScheduleSettings({
   actor,
-  pageBusy,
   send,
+  notice,
+  onDismiss,
 }: {
   actor: ActorRefFrom<AccountScheduleMachine> | undefined;
-  pageBusy: boolean;
   send: (event: AccountScheduleEvent) => void;
+  /** How this section's last request ended (its own banner, under its controls). */
+  notice: Notice | null;
+  onDismiss: () => void;
 }) {
   const intl = useIntl();
-  const state = useSelector(actor, (snapshot) => snapshot && { value: snapshot.value, context: snapshot.context });
+  const state = useSelector(actor, (snapshot) => snapshot && { value: snapshot.value, context: snapshot.context, busy: snapshot.hasTag('busy') });
+  const zones = useZoneOptions(state?.context.zoneDraft ?? '');
   if (!state || state.value === 'loading') return null;
   const { value, context } = state;
+  const pageBusy = state.busy;
   const t = (descriptor: (typeof messages)[keyof typeof messages]) => intl.formatMessage(descriptor);
   const saveZone = (event: FormEvent) => {
     event.preventDefault();
@@ -87,9 +90,9 @@ export function ScheduleSettings({
                 value={context.zoneDraft}
                 onChange={(event) => send({ type: 'scheduleZone.change', timeZone: event.target.value })}
               >
-                {zones(context.zoneDraft).map((zone) => (
+                {zones.map(({ zone, label }) => (
                   <option key={zone} value={zone}>
-                    {zone.replace(/_/g, ' ')}
+                    {label}
                   </option>
                 ))}
               </select>
@@ -149,6 +152,7 @@ export function ScheduleSettings({
           </div>
         </div>
       )}
+      <NoticeBanner notice={notice} onDismiss={onDismiss} reserveSpace={false} />
     </Card>
   );
 }

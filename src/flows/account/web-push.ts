@@ -22,14 +22,18 @@ function applicationServerKey(publicKey: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** Asks whether FitStream may notify (the browser answers at once when the user already chose). */
+export async function askPermission(): Promise<boolean> {
+  return (await Notification.requestPermission()) === 'granted';
+}
+
 /**
- * Asks for permission and subscribes this browser (or returns its existing subscription) as
- * the body of PUT /api/v1/account/notifications/push; null when refused or unavailable.
+ * Subscribes this browser (or returns its existing subscription), once permission is granted,
+ * as the body of PUT /api/v1/account/notifications/push; null when unavailable.
  */
 export async function subscribeBrowser(publicKey: string): Promise<Schemas['PushSubscriptionRequest'] | null> {
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) return null;
-  if ((await Notification.requestPermission()) !== 'granted') return null;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));

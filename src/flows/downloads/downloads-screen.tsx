@@ -30,6 +30,9 @@ const messages = defineMessages({
 const sizeMessage = defineMessage<{ quality: string; size: string }>({ id: 'downloads.size', defaultMessage: '{quality} · {size} MB' });
 const expiresMessage = defineMessage<{ date: string }>({ id: 'downloads.expires', defaultMessage: 'Licence valid until {date}' });
 const storageMessage = defineMessage<{ used: string; free: string }>({ id: 'downloads.storage', defaultMessage: 'Storage: {used} MB used, {free} MB free' });
+/** No plan, no download devices: "0 of 0" would read as a fault; say where downloads come from. */
+const noPlanMessage = defineMessage({ id: 'downloads.noPlan', defaultMessage: 'Downloads come with a plan: every plan lets you keep classes on at least one device.' });
+const choosePlanMessage = defineMessage({ id: 'downloads.choosePlan', defaultMessage: 'Choose a plan' });
 const devicesMessage = defineMessage<{ inUse: number; allowed: number }>({ id: 'downloads.devices', defaultMessage: 'Download devices in use: {inUse} of {allowed}' });
 const deleteLabel = defineMessage<{ title: string }>({ id: 'downloads.deleteLabel', defaultMessage: 'Delete {title}' });
 
@@ -107,11 +110,16 @@ export default function DownloadsScreen() {
           })}
         </ul>
       )}
-      {devices && (
+      {devices && devices.allowed === 0 ? (
+        <p className="downloads__devices" data-testid="downloads-devices">
+          {intl.formatMessage(noPlanMessage)}{' '}
+          <Link href={routes.pricing.href()}>{intl.formatMessage(choosePlanMessage)}</Link>
+        </p>
+      ) : devices ? (
         <p className="downloads__devices" data-testid="downloads-devices">
           {intl.formatMessage(devicesMessage, devices)}
         </p>
-      )}
+      ) : null}
     </div>
   );
 }

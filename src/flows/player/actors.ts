@@ -2,7 +2,8 @@
 // the <video> the view renders (media), the keeper that outlives the page, and workout mode's
 // chapters tracks, wake lock, lock screen and presentation (workout-actors.ts), and the programme
 // under way (whether this class finished it). The heartbeat and the keeper's stop carry the
-// session's quality totals (playback-quality.ts).
+// session's quality totals (playback-quality.ts). The captions chosen are remembered on this
+// device and on the account (captions-preference.ts).
 import { fromCall } from '@lib/call-actor';
 import { withOfflinePlayback } from '@features/downloads';
 import { progressQueueOf } from '@features/progress-queue';
@@ -11,11 +12,12 @@ import type { PlayerMachine } from '@machines/player.machine';
 import { primeFirstFrame, warmPlayer } from './first-frame';
 import { forgetQuality, playerOpened, qualityReport } from './playback-quality';
 import { keeperActor, mediaActor } from './media-actor';
+import { preferencesActor } from './captions-preference';
 import { videoSurface } from './video-surface';
 import { chapterTracksActor, mediaSessionActor, presentationActor, wakeLockActor } from './workout-actors';
 
 export default implement<PlayerMachine>((app) => {
-  const { api, account, deviceId, language } = app;
+  const { api, account, deviceId, language, persistence } = app;
   // A class downloaded here plays from this device, with no server session (src/features/downloads).
   // Named one by one: the app's api is a lazy proxy (src/api/lazy-api.ts), which a spread would leave empty.
   const session = withOfflinePlayback(account, {
@@ -52,6 +54,7 @@ export default implement<PlayerMachine>((app) => {
       programmeStatus: fromCall(api.programmeStatus),
       media: mediaActor(videoSurface),
       keeper: keeperActor({ saveProgress: session.saveProgress, stopPlayback: leave }),
+      preferences: preferencesActor({ account, persistence, load: api.playerPreferences, save: api.savePlayerPreferences }),
       chapterTracks: chapterTracksActor(videoSurface),
       wakeLock: wakeLockActor(),
       mediaSession: mediaSessionActor(() => language.getSnapshot().context.language),

@@ -1,5 +1,6 @@
 // The player's contract calls: start watching a class on this device, keep the session live,
-// stop it, and save where the account is in the class.
+// stop it, and save where the account is in the class; read and keep the account's player
+// preferences (captions).
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, refusalBody, type CallsOf } from '@api/calls';
 import type { Schemas } from '@domain/contract';
@@ -74,6 +75,11 @@ export const calls = (client: ApiClient) => ({
   /** Where the account is in that programme once the class is completed (finished or not). */
   programmeStatus: ({ id }: { id: string }, signal?: AbortSignal) =>
     map(outcomeOf(client.GET('/api/v1/programmes/{id}', { params: { path: { id } }, signal }), signal), (data) => ({ status: data.programme.following?.status ?? null })),
+  /** What every class starts with (captions on in a language, or off). */
+  playerPreferences: (signal?: AbortSignal) =>
+    map(outcomeOf(client.GET('/api/v1/account/player-preferences', { signal }), signal), (data) => data.preferences),
+  savePlayerPreferences: (body: Schemas['PlayerPreferences'], signal?: AbortSignal) =>
+    map(outcomeOf(client.PUT('/api/v1/account/player-preferences', { body, signal }), signal), (data) => data.preferences),
 });
 
 declare module '@api/calls' {

@@ -163,7 +163,8 @@ export function mediaActor(surface: VideoSurface) {
     let video: HTMLVideoElement | null = null;
     let unlisten = () => {};
     // Commands wait until the playlist is loaded (a seek before that would be lost).
-    let queued: MediaCommand[] = [];
+    // The remembered captions are shown once the media (and its caption tracks) has loaded.
+    let queued: MediaCommand[] = input.captions ? [{ type: 'captions', language: input.captions }] : [];
     let loaded = false;
     const quality = qualityOf(input.sessionId);
     // A class that plays at once was asked for when the player opened it.
@@ -235,7 +236,11 @@ export function mediaActor(surface: VideoSurface) {
       try {
         const found = useNative(await hlsEngine(element, input, () => token, sendBack, ready, quality));
         if (stopped) found?.destroy();
-        else if (found) engine = found;
+        else if (found) {
+          engine = found;
+          // The media may have loaded before its engine was kept: the remembered captions again.
+          if (loaded && input.captions) engine.setCaptions(input.captions);
+        }
         else fail('unsupported');
       } catch {
         // hls.js could not be loaded (the network) or could not start.

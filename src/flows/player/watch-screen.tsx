@@ -1,7 +1,7 @@
 // /watch/:id: a view of the player machine. While watching it renders the <video> the media
 // actor plays into (handed over through the video surface) and the controls; otherwise the
 // screen-limit list, the reason playback is not allowed or stopped, or a failure with Retry.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
 import { shallowEqual, useSelector } from '@xstate/react';
@@ -120,8 +120,12 @@ function Player({ classId }: { classId: string }) {
   // This class's completion finished the programme under way: the end screen says so.
   const finishedProgramme = useSelector(player.children.programme, (state) => (state?.hasTag('programmeFinished') ? state.context.programme : null));
 
-  // Captions follow the interface language while they are on.
+  // Captions that are on follow a change of the interface language; opening the player keeps the
+  // language they were remembered in (the video's preferences actor restores it).
+  const shownLanguage = useRef(language);
   useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
     send({ type: 'captions.language', language });
   }, [language, send]);
   // This device's data saver narrows the renditions while it limits streaming.

@@ -9,6 +9,7 @@ import { Badge, Button, Card, Spinner } from '@components';
 import { NoticeBanner } from '@components/notice-banner';
 import { ScheduleWhen } from '@components/schedule-when';
 import { TimeZoneSelect } from '@components/time-zone-select';
+import { useZoneLabel } from '@components/time-zones';
 import { useClassTexts } from '@components/class-texts';
 import { useFlow } from '@lib/flow';
 import { useScrollToTopOn } from '@lib/navigation';
@@ -100,6 +101,8 @@ export default function ScheduleScreen() {
   const [snapshot, send] = useFlow(scheduleMachine, { proposedZone: browserTimeZone() });
   const { weekStart, today, timeZone, items, draft, notice, scrollToTop, proposedZone } = snapshot.context;
   useScrollToTopOn(scrollToTop);
+  // Zones by their localised names (the IANA id is only the value sent).
+  const zoneLabel = useZoneLabel();
   const busy = snapshot.hasTag('busy');
 
   if (snapshot.hasTag('loading')) {
@@ -172,7 +175,7 @@ export default function ScheduleScreen() {
           </Button>
         </div>
       </div>
-      {timeZone && <p className="schedule__zone-note">{intl.formatMessage(zoneNote, { zone: timeZone.replace(/_/g, ' ') })}</p>}
+      {timeZone && <p className="schedule__zone-note">{intl.formatMessage(zoneNote, { zone: zoneLabel(timeZone) })}</p>}
       {items.length === 0 && (
         <p className="schedule__empty">
           {intl.formatMessage(messages.empty)} <Link href={routes.classes.href()}>{intl.formatMessage(messages.browse)}</Link>

@@ -2,7 +2,7 @@
 // schedule and calendar settings): one per state of each machine, reached through the UI against
 // the real server; a held request keeps a saving state on screen, an injected failure the
 // unavailable one; the push states are held in the browser's own push step (a permission prompt
-// left open, an unsubscribe that never answers).
+// left open, a subscription or an unsubscribe that never answers).
 import type { Page } from 'playwright-core';
 import { accountNotificationsMachine } from '@machines/account-notifications.machine';
 import { accountScheduleMachine } from '@machines/account-schedule.machine';
@@ -42,7 +42,7 @@ function loadingHeld(label: string, section: string, part: string): Driver {
  * A browser that takes pushes and whose own push step never ends: the permission prompt left
  * open, or its unsubscribing never answering, so the section stays in that state for the picture.
  */
-async function pushHangingAt(page: Page, step: 'permission' | 'unsubscribe'): Promise<void> {
+async function pushHangingAt(page: Page, step: 'permission' | 'subscribe' | 'unsubscribe'): Promise<void> {
   // The section offers push only where notifications are allowed.
   await page.context().grantPermissions(['notifications'], { origin: new URL(baseUrl).origin });
   // A script as text: a function would be sent as tsx compiled it, with calls to its `__name`
@@ -51,6 +51,7 @@ async function pushHangingAt(page: Page, step: 'permission' | 'unsubscribe'): Pr
   await page.addInitScript({
     content: `
       ${step === 'permission' ? `Notification.requestPermission = function () { return ${hang}; };` : ''}
+      ${step === 'subscribe' ? `PushManager.prototype.subscribe = function () { return ${hang}; };` : ''}
       PushManager.prototype.getSubscription = function () {
         return Promise.resolve(${step === 'unsubscribe' ? `{ unsubscribe: function () { return ${hang}; } }` : 'null'});
       };`,
@@ -92,8 +93,18 @@ const accountNotificationsFlow: FlowDrivers = {
         await release();
         await page.getByText('Your new-class notifications have been saved.').waitFor();
       },
-      'ready.subscribing': async (page) => {
+      'ready.askingPermission': async (page) => {
         await pushHangingAt(page, 'permission');
+        await signedIn(page, 'flow-notify-ask');
+        await onAccountWithWorker(page);
+        const notify = page.getByRole('button', { name: 'Notify this device' });
+        await notify.waitFor();
+        await page.waitForFunction(() => window.__fitstreamStates?.().some((a) => a.machine === 'accountNotifications' && a.states.includes('ready.idle')));
+        await notify.click();
+        await inState(page, 'accountNotifications', 'ready.askingPermission');
+      },
+      'ready.subscribing': async (page) => {
+        await pushHangingAt(page, 'subscribe');
         await signedIn(page, 'flow-notify-push');
         await onAccountWithWorker(page);
         const notify = page.getByRole('button', { name: 'Notify this device' });

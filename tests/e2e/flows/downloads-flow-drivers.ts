@@ -43,8 +43,8 @@ export const downloadsFlows: FlowDrivers[] = [
         await signedIn(page, 'flow-downloads-counted');
         await page.goto('/downloads');
         await page.getByText(EMPTY, { exact: false }).waitFor();
-        // Signed in without a plan: no download devices.
-        assert.equal(await page.getByTestId('downloads-devices').innerText(), 'Download devices in use: 0 of 0');
+        // Signed in without a plan: no download devices, and where they come from.
+        assert.equal(await page.getByTestId('downloads-devices').innerText(), 'Downloads come with a plan: every plan lets you keep classes on at least one device. Choose a plan');
       },
       deleting: async (page) => {
         const { token } = await signedIn(page, 'flow-downloads-delete');

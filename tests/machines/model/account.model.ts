@@ -1,8 +1,9 @@
 // Model of /account (machines/account.machine.ts): loading the account, then the page with its
-// seven tasks (child machines, fakes here): each event goes to the task that owns it (only when
-// the page allows it: one request at a time, never this device, only a different language), a
-// task's start makes the page busy, and its end updates the account and the devices and shows
-// the notice for 3 s; the delete dialog, and a deletion that ends the page.
+// tasks (child machines, fakes here): each event goes to the task that owns it (only when the
+// page allows it: never this device, only a different language), tasks run side by side (a
+// task's start does not make the page busy), and a task's end updates the account and the
+// devices and shows its notice for 3 s in its section; the delete dialog (busy only for the
+// deletion), and a deletion that ends the page.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { accountMachine, type AccountContext, type AccountView } from '@machines/account.machine';
@@ -18,7 +19,7 @@ const view: AccountView = {
 };
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as AccountContext;
-const ended = (notice: unknown, change: object) => ({ type: 'task.ended', notice, change });
+const ended = (task: string, notice: unknown, change: object) => ({ type: 'task.ended', task, notice, change });
 
 /** The task each event goes to. */
 const taskOf: Record<string, string> = {
@@ -76,12 +77,16 @@ export const model: MachineModel = {
       { type: 'device.signOut', sessionId: phone.id },
       { type: 'device.signOut', sessionId: here.id },
     ],
+    'task.busy': [
+      { type: 'task.busy', task: 'deletion' },
+      { type: 'task.busy', task: 'email' },
+    ],
     'task.ended': [
-      ended(successNotice('Done.'), { email: 'new@example.com', language: 'es' }),
-      ended(successNotice('Done.'), { dropDevice: phone.id }),
-      ended(successNotice('Done.'), { keepThisDeviceOnly: true, feedLinkEnded: true }),
-      ended(errorNotice(`${SERVER_MESSAGE} (400)`), {}),
-      ended(null, {}),
+      ended('email', successNotice('Done.'), { email: 'new@example.com', language: 'es' }),
+      ended('devices', successNotice('Done.'), { dropDevice: phone.id }),
+      ended('password', successNotice('Done.'), { keepThisDeviceOnly: true, feedLinkEnded: true }),
+      ended('deletion', errorNotice(`${SERVER_MESSAGE} (400)`), {}),
+      ended('notifications', null, {}),
     ],
   },
   outputs: {
@@ -109,10 +114,6 @@ export const model: MachineModel = {
     'ready.idle': ({ snapshot }) => {
       expect(snapshot.context.notice).toBeNull();
       expect(snapshot.hasTag('busy')).toBe(false);
-    },
-    'ready.busy': ({ snapshot }) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(snapshot.context.notice).toBeNull();
     },
     'ready.confirmingDelete': ({ snapshot }) => expect(snapshot.hasTag('busy')).toBe(false),
     'ready.deleting': ({ snapshot }) => {
@@ -155,27 +156,38 @@ export const model: MachineModel = {
     'language.select': passedOn(({ event, previous }) => contextOf(previous!).account?.language !== event.language),
     'device.signOut': passedOn(({ event }) => event.sessionId === phone.id),
     'devices.signOutOthers': passedOn(({ previous }) => contextOf(previous!).devices.some((device) => !device.current)),
-    'task.busy': ({ snapshot, previous }) => {
-      if (previous?.matches({ ready: 'confirmingDelete' })) expect(snapshot.matches({ ready: 'deleting' })).toBe(true);
-      else if (open(previous, 'task.busy')) expect(snapshot.matches({ ready: 'busy' })).toBe(true);
+    'task.busy': ({ snapshot, previous, event }) => {
+      // Only the deletion's request holds anything (its dialog); every other task runs beside the page.
+      if (previous?.matches({ ready: 'confirmingDelete' }) && event.task === 'deletion') expect(snapshot.matches({ ready: 'deleting' })).toBe(true);
       else expect(snapshot.value).toEqual(previous?.value);
+      expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ ready: 'deleting' }));
     },
     'task.ended': ({ snapshot, previous, event, received }) => {
       const before = contextOf(previous!);
       const after = contextOf(snapshot);
       const change = event.change as { email?: string; language?: string; dropDevice?: string; keepThisDeviceOnly?: boolean };
-      if (previous?.matches({ ready: 'busy' })) {
-        expect(after.account?.email).toBe(change.email ?? before.account?.email);
-        expect(after.account?.language).toBe(change.language ?? before.account?.language);
-        const kept = before.devices.filter((device) => device.id !== change.dropDevice && (device.current || !change.keepThisDeviceOnly));
-        expect(after.devices).toEqual(kept);
-        expect(snapshot.matches({ ready: event.notice ? 'showingNotice' : 'idle' })).toBe(true);
-        // The schedule section hears what changed (a password change ends the calendar link).
-        expect(received.at(-1)).toMatchObject({ id: 'schedule', event: { type: 'page.changed', change } });
-      } else if (previous?.matches({ ready: 'deleting' })) {
+      if (!previous?.matches('ready')) return expect(snapshot.value).toEqual(previous?.value);
+      if (previous.matches({ ready: 'deleting' }) && event.task === 'deletion') {
         expect(snapshot.matches({ ready: 'confirmingDelete' })).toBe(true);
         expect(after.notice).toEqual(event.notice);
-      } else expect(snapshot.value).toEqual(previous?.value);
+        return;
+      }
+      expect(after.account?.email).toBe(change.email ?? before.account?.email);
+      expect(after.account?.language).toBe(change.language ?? before.account?.language);
+      const kept = before.devices.filter((device) => device.id !== change.dropDevice && (device.current || !change.keepThisDeviceOnly));
+      expect(after.devices).toEqual(kept);
+      // The schedule section hears what changed (a password change ends the calendar link).
+      expect(received.at(-1)).toMatchObject({ id: 'schedule', event: { type: 'page.changed', change } });
+      if (open(previous, 'task.ended') && event.notice) {
+        // The notice shows in the section of the task that ended, for 3 s from now.
+        expect(snapshot.matches({ ready: 'showingNotice' })).toBe(true);
+        expect(after.notice).toEqual(event.notice);
+        expect(after.noticeFrom).toBe(event.task);
+      } else {
+        // Behind the dialog, or with nothing to say: the page stays where it was.
+        expect(snapshot.value).toEqual(previous.value);
+        expect(after.notice).toEqual(before.notice);
+      }
     },
   },
 };

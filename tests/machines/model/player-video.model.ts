@@ -4,7 +4,9 @@
 // user's controls become media commands, progress is saved while playing, on pause and at the
 // end, a renewed grant reaches the media, a media failure ends the video and tells the player.
 // Its `rendition` child (a fake here; player-rendition.model.ts walks it) hears the media's
-// renditions and the user's quality and data saver; what it asks reaches the media.
+// renditions and the user's quality and data saver; what it asks reaches the media. Captions are
+// remembered: its `preferences` actor restores them (the media starts with them) and hears every
+// change the user makes, never a restore.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { playerVideoMachine, type PlayerVideoContext } from '@machines/player-video.machine';
@@ -41,12 +43,17 @@ export const model: MachineModel = {
     'volume.set': [{ type: 'volume.set', volume: 0.5 }],
     'captions.toggle': [{ type: 'captions.toggle', language: 'es' }],
     'captions.language': [{ type: 'captions.language', language: 'en' }],
+    'captions.restore': [
+      { type: 'captions.restore', language: 'es' },
+      { type: 'captions.restore', language: null },
+    ],
     'quality.select': [{ type: 'quality.select', quality: 720 }],
   },
-  // The position, volume and captions change no transition: left out, so the graph stays small.
+  // The position and volume change no transition: left out, so the graph stays small (captions
+  // on or off decide whether a language change moves them).
   serialize: (snapshot) => {
     const c = contextOf(snapshot);
-    return JSON.stringify({ value: snapshot.value, resume: c.resumeSeconds > 0, dataSaver: c.dataSaver });
+    return JSON.stringify({ value: snapshot.value, resume: c.resumeSeconds > 0, dataSaver: c.dataSaver, captions: c.captions !== null });
   },
   states: {
     off: ({ snapshot }) => {
@@ -88,7 +95,7 @@ export const model: MachineModel = {
     },
     // The media starts under data saver's limit as the rendition last said it.
     'session.started': ({ snapshot, lastStarted, previous }) => {
-      if (previous!.matches('off')) expect(lastStarted('media')?.input).toMatchObject({ dataSaver: contextOf(snapshot).dataSaver });
+      if (previous!.matches('off')) expect(lastStarted('media')?.input).toMatchObject({ dataSaver: contextOf(snapshot).dataSaver, captions: contextOf(snapshot).captions });
     },
     // The rendition decides whether a quality is offered: a choice reaches it only while a video plays.
     'quality.select': ({ event, received, previous }) => {
@@ -107,8 +114,26 @@ export const model: MachineModel = {
     'rendition.quality': ({ event, received, previous }) => {
       if (previous!.matches('on')) expect(lastCommand(received, 'media')).toEqual({ type: 'quality', quality: event.quality });
     },
-    'captions.toggle': ({ snapshot, previous }) => {
-      if (previous!.matches('on')) expect(contextOf(snapshot).captions).toBe(contextOf(previous!).captions ? null : 'es');
+    'captions.toggle': ({ snapshot, previous, received }) => {
+      if (!previous!.matches('on')) return;
+      const captions = contextOf(previous!).captions ? null : 'es';
+      expect(contextOf(snapshot).captions).toBe(captions);
+      expect(lastCommand(received, 'media')).toEqual({ type: 'captions', language: captions });
+      expect(received.at(-1)).toMatchObject({ id: 'preferences', event: { type: 'captions', language: captions } });
+    },
+    // Captions that are on follow the interface language (and that is kept); off, nothing changes.
+    'captions.language': ({ snapshot, previous, received, event }) => {
+      const before = contextOf(previous!).captions;
+      const follows = previous!.matches('on') && before !== null && before !== event.language;
+      expect(contextOf(snapshot).captions).toBe(follows ? event.language : before);
+      if (follows) expect(received.at(-1)).toMatchObject({ id: 'preferences', event: { type: 'captions', language: event.language } });
+      else expect(received.at(-1)?.event).not.toBe(event);
+    },
+    // Restored captions are what the video shows (the media is told at once when it runs), and are not kept again.
+    'captions.restore': ({ snapshot, received, event, previous }) => {
+      expect(contextOf(snapshot).captions).toBe(event.language);
+      if (previous!.matches('on')) expect(received.at(-1)).toMatchObject({ id: 'media', event: { type: 'captions', language: event.language } });
+      expect(received.filter((r) => r.id === 'preferences')).toEqual([]);
     },
     'session.renewed': ({ received, previous }) => {
       if (previous!.matches('on')) expect(lastCommand(received, 'media')).toEqual({ type: 'token', token: 't2' });

@@ -7,7 +7,7 @@ import type { World } from './machine-model';
 import { outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 
 /** The request just started: the page was told it is busy, once. */
-export const toldBusy = ({ toParent }: World) => expect(toParent).toEqual([{ type: 'task.busy' }]);
+export const toldBusy = ({ toParent }: World) => expect(toParent).toEqual([{ type: 'task.busy', task: expect.any(String) }]);
 
 /** The request ended: one report, with the success `message` and `change`, the failure's words, or silence. */
 export function toldEnd(message: string, change: (world: World) => object = () => ({})) {

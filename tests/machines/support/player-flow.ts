@@ -20,6 +20,7 @@ import {
   type PresentationInput,
 } from '@machines/player.machine';
 import { provideTree } from '@machines/provide-tree';
+import type { PreferencesCommand } from '@machines/player-media';
 import type { ClassWorkout, PlaybackSession, WatchingDevice } from '@domain/playback';
 import { controlledActor, settle } from '../controlled-actor';
 
@@ -113,6 +114,7 @@ export function player() {
   const wakeLock = fakeCallback<EventObject>();
   const mediaSession = fakeCallback<MediaSessionCommand, MediaSessionInput>();
   const presentation = fakeCallback<PresentationCommand, PresentationInput>();
+  const preferences = fakeCallback<PreferencesCommand, void>();
   const clock = new SimulatedClock();
   const actors = {
     startPlayback: start.logic,
@@ -125,10 +127,11 @@ export function player() {
     wakeLock: wakeLock.logic,
     mediaSession: mediaSession.logic,
     presentation: presentation.logic,
+    preferences: preferences.logic,
   };
   const actor = createActor(provideTree(playerMachine, { actors }), { clock, input: { classId: CLASS_ID } });
   actor.start();
-  return { actor, start, heartbeat, stop, progress, media, keeper, chapterTracks, wakeLock, mediaSession, presentation, clock, ...children(actor) };
+  return { actor, start, heartbeat, stop, progress, media, keeper, chapterTracks, wakeLock, mediaSession, presentation, preferences, clock, ...children(actor) };
 }
 
 /**

@@ -67,6 +67,8 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     playbackHeartbeat: vi.fn(pending),
     stopPlayback: vi.fn(pending),
     saveProgress: vi.fn(pending),
+    playerPreferences: vi.fn(pending),
+    savePlayerPreferences: vi.fn(pending),
     programmeUnderWay: vi.fn(pending),
     programmeStatus: vi.fn(pending),
     account: vi.fn(pending),

@@ -33,7 +33,7 @@ describe('watch screen', { timeout: 20_000 }, () => {
     const startPlayback = answering({ kind: 'screenLimit', screens: 2, watching: [laptop, { ...laptop, session_id: '2' }] });
     renderApp('/watch/yoga', { api: fakeApi({ startPlayback }), language: 'es' });
     await screen.findByRole('heading', { name: 'Hay demasiados dispositivos viendo clases en esta cuenta ahora mismo' }, { timeout: 15_000 });
-    expect(screen.getAllByRole('button', { name: 'Dejar de ver allí (Chrome on macOS)' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Dejar de ver allí (Chrome en macOS)' })).toHaveLength(2);
   });
 
   it.each([

@@ -1,0 +1,17 @@
+// A device's name in the interface's language (issue 40): "Chrome on Android" reads "Chrome en
+// Android" in Spanish. Browser and system names are proper names and stay as they are.
+import { defineMessage, useIntl } from 'react-intl';
+import { deviceNameParts } from '@domain/device-name';
+
+const browserOn = defineMessage<{ browser: string; where: string }>({ id: 'device.browserOn', defaultMessage: '{browser} on {where}' });
+const unknown = defineMessage({ id: 'device.unknown', defaultMessage: 'Web browser' });
+
+/** Turns the server's device label into what the user reads. */
+export function useDeviceName(): (label: string) => string {
+  const intl = useIntl();
+  return (label) => {
+    const { browser, where } = deviceNameParts(label);
+    if (browser && where) return intl.formatMessage(browserOn, { browser, where });
+    return browser ?? where ?? intl.formatMessage(unknown);
+  };
+}
