@@ -2065,6 +2065,7 @@ export interface components {
             emails?: {
                 [key: string]: unknown;
             }[];
+            playerPreferences?: components["schemas"]["PlayerPreferences"];
         } & {
             [key: string]: unknown;
         };

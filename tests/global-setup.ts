@@ -1,5 +1,7 @@
-// Runs once per test run: prepares ONE migrated PGlite data directory that each server test
-// file copies (fast), instead of running initdb and the migrations again per file.
+// Runs once per test run and project: prepares ONE migrated PGlite data directory that each server
+// test file copies (fast), instead of running initdb and the migrations again per file; and, for
+// the node project, the shared sample media (a cache made once per machine, minutes on a fresh
+// one), so that the tests playing it (the built server, the topology) do not make it side by side.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (project.name === 'node') {
+    const { makeMissingSamples, sharedSampleMediaDir } = await import('@server/modules/media/sample-catalogue');
+    await makeMissingSamples(sharedSampleMediaDir, undefined, ({ done, total }) => {
+      if (done === 1 || done === total || done % 20 === 0) console.log(`sample media: ${done} of ${total} encodings made (${sharedSampleMediaDir})`);
+    });
+  }
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteTemplateDir', '');
     return async () => {};

@@ -1,11 +1,12 @@
 // What a pre-rendered page answers before the app is up (docs/decisions/071), so that none of the
 // landing's controls waits for React, XState, react-intl and wouter: the navbar's disclosures
 // (the menu button, "Your account"), the language switcher (the other language's pre-rendered
-// page), and the address a link gives /register (`?email=`). The FAQ is made of `<details>` and
-// the landing's email entry is a real GET form (src/components), links are links: the browser
-// answers those by itself. Once React has hydrated the navbar it marks its header `data-live`
+// page), the address a link gives /register (`?email=`) and the country it suggests. The FAQ is
+// made of `<details>` and the landing's email entry is a real GET form (src/components), links are
+// links: the browser answers those by itself. Once React has hydrated the navbar it marks its header `data-live`
 // (src/components/navbar.tsx), reads the disclosures' state from the DOM, and answers from then on.
-// This runs in the entry: only the storage keys are imported.
+// This runs in the entry: only the storage keys and the country suggestion are imported.
+import { suggestedCountry } from '../../domain/countries.ts';
 import { languageCookie, STORAGE_KEYS } from './storage-keys.ts'; // with its extension: see held-input.ts
 
 /** A disclosure button the page answers before the app: it toggles its `aria-expanded`, which the styles follow. */
@@ -85,4 +86,8 @@ export function answerEarly(root: HTMLElement): void {
   const email = new URLSearchParams(window.location.search).get('email');
   const field = root.getAttribute('data-prerendered') === '/register' ? root.querySelector<HTMLInputElement>('input[name="email"]') : null;
   if (email && field && !field.value) field.value = email;
+  // The country this browser's languages suggest (what its Accept-Language says too), selected
+  // before the app starts with the same suggestion: the build drew the default.
+  const country = root.getAttribute('data-prerendered') === '/register' ? root.querySelector<HTMLSelectElement>('select[autocomplete="country"]') : null;
+  if (country) country.value = suggestedCountry(navigator.languages);
 }

@@ -5,6 +5,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { paramsForExport } from '@server/modules/mail';
+import { readPlayerPreferences } from './player-preferences';
 import {
   activityGoals,
   checkoutSessions,
@@ -103,6 +104,7 @@ export async function exportAccountData(db: Database, userId: string, now = new 
     // Not the browser's push keys: the push service and when.
     db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
   ]);
+  const preferences = await readPlayerPreferences(db, userId);
   const enrollmentIds = enrollmentRows.map((row) => row.id);
   const sessionRowsOfProgrammes = enrollmentIds.length
     ? await db.select().from(programmeSessions).where(inArray(programmeSessions.enrollmentId, enrollmentIds)).orderBy(asc(programmeSessions.position))
@@ -138,6 +140,7 @@ export async function exportAccountData(db: Database, userId: string, now = new 
     pushSubscriptions: pushRows.map((row) => ({ pushService: new URL(row.endpoint).origin, createdAt: row.createdAt })),
     uploads: uploadRows.map((upload) => ({ ...upload, url: `/uploads/${upload.name}` })),
     emails: mailRows.map((mail) => ({ ...mail, params: paramsForExport(mail.template, mail.params) })),
+    playerPreferences: preferences,
   };
 }
 

@@ -1,5 +1,6 @@
 // The sign-up country (issue 40): the country drives the tax on invoices, so /register suggests
-// the one the browser's languages name (es-ES → Spain, en-GB → United Kingdom) instead of the
+// the one the browser's languages name (es-ES → Spain, en-GB → United Kingdom; from the first
+// paint, before the app starts) instead of the
 // United States for everyone, and lists every country from the first paint, also on the
 // pre-rendered page loaded directly (it listed one until the app started), without a hydration error.
 import assert from 'node:assert/strict';
@@ -26,6 +27,7 @@ test.describe('sign-up country', () => {
       // Before any move (the app starts at the first one): the pre-rendered list is whole.
       assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), false);
       assert.equal(await select.locator('option').count(), COUNTRY_CODES.length);
+      assert.equal(await select.inputValue(), code, 'suggested before the app starts');
       await select.focus();
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
       await page.waitForFunction((wanted) => document.querySelector<HTMLSelectElement>('#register-country')?.value === wanted, code);

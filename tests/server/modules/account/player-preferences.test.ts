@@ -1,6 +1,7 @@
 // The player preferences API (/api/v1/account/player-preferences): captions off until chosen,
 // a choice (on in a language, or off) kept for the account and read back by any device, a
-// language the product does not have refused (400, never 500), and gone with the account.
+// language the product does not have refused (400, never 500), in the data export, and gone with
+// the account.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { playerPreferences, users } from '@server/db/schema';
@@ -47,6 +48,14 @@ describe('player preferences', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ isSuccess: false, statusCode: 400 });
     }
+  });
+
+  it("is in the account's data export", async () => {
+    const user = await signUp(t.app);
+    await call(user, 'PUT', { captions: 'es' });
+    const exported = await t.app.inject({ method: 'GET', url: '/api/v1/account/export', headers: { authorization: `FitStream ${user.token}` } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json()).toMatchObject({ playerPreferences: { captions: 'es' } });
   });
 
   it('needs a signed-in account (401) and goes with a deleted account', async () => {
