@@ -1,7 +1,8 @@
 // /account's sections work side by side (issue 40): a browser whose push subscription never
 // answers ends in a clear message after 10 s, while every other section stays usable; a section
 // says how its request ended where the user is, without the page jumping to the top; and an
-// account with no plan reads on /downloads that downloads come with a plan (not "0 of 0").
+// account with no plan reads on /downloads that downloads come with a plan (not "0 of 0"); this
+// device is named in the page's language.
 // In en and es at 375 and 1280 px, with screenshots.
 import assert from 'node:assert/strict';
 import type { Page } from '@playwright/test';
@@ -78,6 +79,20 @@ test.describe('account sections', () => {
     await message.scrollIntoViewIfNeeded();
     await screenshot(page, `account-push-no-answer-${language}-${width}`);
     await expectAccessible(page, `/account, push without an answer (${language}, ${width} px)`);
+  });
+
+  test("names this device in the page's language", async ({ subscriber }) => {
+    const { context, page } = await subscriber({ label: 'device-names', plan: null });
+    for (const language of ['en', 'es'] as const) {
+      await storeLanguage(page, language);
+      await page.goto('/account');
+      const devices = section(page, 'account-devices');
+      await devices.getByRole('listitem').first().waitFor();
+      // "Chrome on Linux" / "Chrome en Linux": the browser and its system, joined in the language.
+      assert.match(await devices.innerText(), language === 'es' ? /\S en Linux/ : /\S on Linux/);
+      if (language === 'es') assert.doesNotMatch(await devices.innerText(), / on /);
+    }
+    await context.close();
   });
 
   test('an account with no plan reads that downloads come with a plan, not "0 of 0"', { tag: EVERYWHERE }, async ({ subscriber, language, width, size }) => {

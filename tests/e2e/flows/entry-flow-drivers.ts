@@ -66,10 +66,13 @@ export const entryFlows: FlowDrivers[] = [
     name: 'landing',
     machine: landingMachine,
     drivers: {
+      // The server draws the page with the plans' range (decision 063): it shows while the app
+      // loads its own, and stays when that fails.
       loading: async (page) => {
         const release = await hold(page, '/api/v1/payments/price-range');
         await page.goto('/');
-        await heroLead(page).getByText('Watch anywhere. Cancel anytime.').waitFor();
+        await release.seen();
+        await heroLead(page).getByText('Plans from €8.99 to €17.99 a month. Cancel anytime.').waitFor();
         await release();
       },
       // The range comes from the real server's seeded plans (Mobile €8.99 … Premium €17.99).
@@ -85,7 +88,7 @@ export const entryFlows: FlowDrivers[] = [
         const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/payments/price-range'));
         await page.goto('/');
         await answered;
-        await heroLead(page).getByText('Watch anywhere. Cancel anytime.').waitFor();
+        await heroLead(page).getByText('Plans from €8.99 to €17.99 a month. Cancel anytime.').waitFor();
         assert.equal(await page.getByRole('alert').count(), 0);
       },
       leaving: async (page) => {

@@ -50,6 +50,16 @@ test.describe('schedule', () => {
     await page.goto('/schedule');
     await page.getByRole('heading', { name: 'Your time zone' }).waitFor();
     assert.equal(await page.getByLabel('Time zone', { exact: true }).inputValue(), ZONE);
+    // Named as people read it in the page's language, never by its identifier.
+    const zoneName = () => page.locator('#schedule-zone-select option:checked').innerText();
+    assert.match(await zoneName(), /^Madrid \(Central European.*\)$/);
+    await storeLanguage(page, 'es');
+    await page.reload();
+    await page.locator('#schedule-zone-select').waitFor();
+    assert.match(await zoneName(), /^Madrid \(hora .*Europa central\)$/);
+    await storeLanguage(page, 'en');
+    await page.reload();
+    await page.locator('#schedule-zone-select').waitFor();
     await everyLanguageAndWidth(page, 'schedule-time-zone', (p) => p.locator('#schedule-zone-select').waitFor());
     await captureStates(page);
     await page.getByRole('button', { name: 'Save and show my week' }).click();
