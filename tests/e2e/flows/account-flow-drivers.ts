@@ -254,6 +254,22 @@ export const accountFlows: FlowDrivers[] = [
         await release();
         await page.getByText('Your subscription will renew again').waitFor();
       },
+      'ready.undoingChange': async (page) => {
+        // A paid period (the trial ended by the sandbox clock) on Standard, a downgrade scheduled.
+        const { token } = await signedIn(page, 'flow-undo-change');
+        await subscribeByApi(page, token, 'standard');
+        const headers = { authorization: `FitStream ${token}` };
+        assert.equal((await page.request.post('/api/v1/sandbox/clock', { data: { action: 'end_trial' }, headers })).status(), 200);
+        assert.equal((await page.request.post('/api/v1/payments/plan-change', { data: { plan: 'basic' }, headers })).status(), 200);
+        await page.goto('/billing');
+        const note = page.getByTestId('scheduled-change');
+        await note.getByText(/^Changes to Basic on /).waitFor();
+        const release = await hold(page, '/api/v1/payments/plan-change-undo');
+        await note.getByRole('button', { name: 'Undo' }).click();
+        await note.getByRole('button', { name: /Undoing/ }).waitFor();
+        await release();
+        await page.getByRole('status').getByText('Change undone: your plan stays as it is').waitFor();
+      },
       'ready.openingPortal': async (page) => {
         await subscribedOnBilling(page, 'flow-portal-held');
         const release = await hold(page, '/api/v1/payments/portal');

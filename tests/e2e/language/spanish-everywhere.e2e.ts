@@ -84,7 +84,7 @@ test.describe('a Spanish user meets no English', () => {
     await expectNoEnglish(page, 'sandbox card refused');
     await payWithCard(page, { number: '4242 4242 4242 4242', exp: '12/39', name: 'Ana Pérez' });
     await page.waitForURL(pathIs('/success'));
-    await page.getByText(appEs['success.title']).waitFor();
+    await page.getByText(appEs['success.trialTitle']).waitFor();
     await expectNoEnglish(page, 'checkout return');
 
     // A subscriber's pricing marks the plan they have, in Spanish, and offers no second checkout.
