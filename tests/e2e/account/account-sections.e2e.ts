@@ -84,8 +84,7 @@ test.describe('account sections', () => {
   test("names this device in the page's language", async ({ subscriber }) => {
     const { context, page } = await subscriber({ label: 'device-names', plan: null });
     for (const language of ['en', 'es'] as const) {
-      await storeLanguage(page, language);
-      await page.goto('/account');
+      await onAccount(page, language);
       const devices = section(page, 'account-devices');
       await devices.getByRole('listitem').first().waitFor();
       // "Chrome on Linux" / "Chrome en Linux": the browser and its system, joined in the language.
