@@ -76,6 +76,7 @@ async function accountWithEverything(): Promise<{ user: SignedUpUser; id: string
   await ok('PUT', '/api/v1/schedule/reminders', { enabled: true });
   await ok('POST', '/api/v1/schedule/feed-link');
   await ok('PUT', '/api/v1/account/notifications', { enabled: true, disciplines: [] });
+  await ok('PUT', '/api/v1/account/player-preferences', { captions: 'es' });
 
   // What jobs, media or a browser's push service would make: written as they would write it.
   const [session] = await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, id));
