@@ -46,6 +46,13 @@ const choosingActions = {
   'billing.back': { target: '#plan-change.leaving' },
 } as const;
 
+/** Just undone, nothing is left to undo: the choice without Undo. */
+const afterUndoActions = {
+  'plan.choose': choosingActions['plan.choose'],
+  'preview.request': choosingActions['preview.request'],
+  'billing.back': choosingActions['billing.back'],
+} as const;
+
 export const planChangeMachine = setup({
   types: {
     context: {} as PlanChangeContext,
@@ -143,7 +150,7 @@ export const planChangeMachine = setup({
       },
     },
     /** "Change undone" for 3 s, the choice open meanwhile. */
-    undone: showingNotice('noticeDuration', 'choosing', choosingActions),
+    undone: showingNotice('noticeDuration', 'choosing', afterUndoActions),
     /** The change is made (or scheduled): what it did, and the way back to billing. */
     done: { on: { 'billing.back': { target: 'leaving' } } },
     /** The server's message for 3 s; then the choice again (with the plans, when they loaded). */

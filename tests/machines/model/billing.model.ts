@@ -1,5 +1,5 @@
 // Model of /billing (machines/billing.machine.ts): the subscription, payments, cancel,
-// reactivate (asking first before cancelling), and leaving for the payment-method portal and
+// reactivate (asking first before cancelling), undo a scheduled plan change, and leaving for the payment-method portal and
 // coming back with another card.
 import { expect } from 'vitest';
 import { billingMachine } from '@machines/billing.machine';
@@ -25,6 +25,7 @@ const trial: Subscription = {
   cardlast4: '4242',
 };
 const cancelling: Subscription = { ...trial, cancel_at_period_end: true };
+const downgrading: Subscription = { ...trial, scheduled_change: { plan_id: 'basic', product_name: 'Basic', effective_at: trial.current_period_end } };
 const portalUrl = 'http://127.0.0.1/sandbox/portal/token';
 
 export const model: MachineModel = {
@@ -40,6 +41,7 @@ export const model: MachineModel = {
       ok({ subscriptions: [trial], payments: [] }),
       ok({ subscriptions: [trial], payments: [], cardBeforePortal: 'visa:1881:01/2031' }),
       ok({ subscriptions: [cancelling], payments: [] }),
+      ok({ subscriptions: [downgrading], payments: [] }),
       ok({ subscriptions: [], payments: [] }),
       refused(400),
       refused(401),
@@ -48,6 +50,7 @@ export const model: MachineModel = {
     ],
     cancelSubscription: [ok({ subscription: cancelling }), refused(409), refused(401), crashed, cancelled],
     reactivateSubscription: [ok({ subscription: trial }), refused(409), refused(401), crashed, cancelled],
+    undoScheduledChange: [ok({ subscription: trial }), refused(409), refused(401), crashed, cancelled],
     openPaymentPortal: [ok({ url: portalUrl }), refused(404), refused(401), crashed, cancelled],
   },
   ignore: ['scrollToTop'],
@@ -74,6 +77,12 @@ export const model: MachineModel = {
       expect(lastStarted('reactivateSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
       // Only a subscription flagged to cancel at period end can be reactivated.
       expect(previous?.context.subscriptions[0]?.cancel_at_period_end).toBe(true);
+    },
+    'ready.undoingChange': ({ snapshot, lastStarted, previous }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('undoScheduledChange')).toBeDefined();
+      // Only a subscription with a change scheduled has one to undo.
+      expect(previous?.context.subscriptions[0]?.scheduled_change).toBeTruthy();
     },
     'ready.openingPortal': ({ snapshot, lastStarted, previous, emitted }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
@@ -126,6 +135,15 @@ export const model: MachineModel = {
     'subscription.reactivate': ({ snapshot, previous }) => {
       const current = previous?.context.subscriptions[0] as Subscription | undefined;
       expect(snapshot.matches({ ready: 'reactivating' })).toBe(Boolean(current?.cancel_at_period_end));
+    },
+    'done: undoScheduledChange': ({ snapshot, event }) => {
+      const out = event.output as { kind: string };
+      if (out.kind === 'ok') expect(textOf(snapshot.context.notice)).toBe('Change undone: your plan stays as it is');
+      expect(Boolean(snapshot.context.subscriptions[0]?.scheduled_change)).toBe(out.kind !== 'ok');
+    },
+    'schedule.undo': ({ snapshot, previous }) => {
+      const current = previous?.context.subscriptions[0] as Subscription | undefined;
+      expect(snapshot.matches({ ready: 'undoingChange' })).toBe(Boolean(current?.scheduled_change));
     },
     'payment.update': ({ snapshot, previous }) => {
       expect(snapshot.matches({ ready: 'openingPortal' })).toBe(previous?.context.subscriptions.length === 1);

@@ -51,6 +51,11 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(previous?.context.subscription?.scheduled_change).toBeTruthy();
     },
+    undone: ({ snapshot, pendingTimers }) => {
+      expect(textOf(snapshot.context.notice)).toBe('Change undone: your plan stays as it is');
+      expect(snapshot.context.subscription?.scheduled_change ?? null).toBeNull();
+      expect(pendingTimers()).toEqual([3000]);
+    },
     done: ({ snapshot }) => expect(snapshot.context.preview).not.toBeNull(),
     failed: ({ snapshot, pendingTimers }) => {
       expect(textOf(snapshot.context.notice)).toEqual(expect.any(String));
