@@ -2,7 +2,7 @@
 // the service needs to work (no advertising, analytics or third-party cookies), so there is no
 // consent to ask for and nothing to switch off; the page says so instead of offering a switch.
 // Keep it in step with src/lib/storage-keys.ts, the server's cookies (fs_refresh, fs_media_*)
-// and the browser databases (downloads, the offline progress queue).
+// and the browser databases (downloads, the offline progress and favourites queues).
 import { defineMessages } from 'react-intl';
 import { StaticPage } from './static-page';
 
@@ -21,11 +21,11 @@ const m = defineMessages({
   session: {
     id: 'static.cookies.storage.session',
     defaultMessage:
-      'Local storage (session storage when you sign in without “Remember me”): your sign-in, your language, this device’s identifier, the data saver setting and the last version whose news you have seen.',
+      'Local storage (session storage when you sign in without “Remember me”): your sign-in, your language, this device’s identifier, the data saver setting, your captions choice and the last version whose news you have seen.',
   },
   downloads: {
     id: 'static.cookies.storage.downloads',
-    defaultMessage: 'IndexedDB and the cache storage: the classes you download to watch offline, and the progress you make offline until it is sent.',
+    defaultMessage: 'IndexedDB and the cache storage: the classes you download to watch offline, and the progress you make and the classes you save or remove offline, until they are sent.',
   },
   app: { id: 'static.cookies.storage.app', defaultMessage: 'The app’s own files, kept by its service worker so that it opens quickly and works offline.' },
   choicesHeading: { id: 'static.cookies.choices.heading', defaultMessage: 'Your choices' },
