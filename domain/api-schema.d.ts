@@ -176,6 +176,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The household's profiles ("Who's training?"), and the one chosen on this sign-in.
+         * @description Any signed-in session, whichever profile it is on (or none yet).
+         */
+        get: operations["listProfiles"];
+        put?: never;
+        /** Add a profile to the household (the owner's profile only; at most 5). */
+        post: operations["addProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{profileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a profile and everything it trained with (the owner's profile only; never the owner's own).
+         * @description Its progress, activity, goal, programmes, schedule and calendar link, favourites and
+         *     player preferences are erased. Devices on it are signed out.
+         */
+        delete: operations["deleteProfile"];
+        options?: never;
+        head?: never;
+        /** Rename a profile, change its picture or its language (the owner's profile only). */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/api/v1/profiles/{profileId}/choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Train as this profile on this sign-in; answers an access token that carries it.
+         * @description A profile with a PIN needs it: a wrong one answers 403 with the tries left; the fifth
+         *     wrong PIN in a row locks the profile for 15 minutes (429 with Retry-After).
+         */
+        post: operations["chooseProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{profileId}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set, change or remove a profile's PIN with the account's password (the owner's profile only).
+         * @description Also lifts a lock left by wrong PINs.
+         */
+        put: operations["setProfilePin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account": {
         parameters: {
             query?: never;
@@ -824,8 +914,104 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a current subscription at the end of its period. */
+        /**
+         * Cancel a current subscription at the end of its period.
+         * @description Decision 068: the cancel flow sends the reason chosen (and any free text, at most 500
+         *     characters); it is kept for the business with the offer the reason brought. Without a
+         *     reason (older clients) the cancellation is not recorded as feedback.
+         */
         post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/subscription-cancel-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The one offer a cancellation reason brings, if any (the cancel flow's second step).
+         * @description Decision 068: "unused" brings a pause (when the subscription may pause), "too_expensive"
+         *     a one-time 50 % off the next month's charge; any other reason, or an account that already
+         *     accepted a retention offer, brings none (null). Changes nothing. The owner's profile only.
+         */
+        post: operations["cancelOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/subscription-half-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the "too expensive" offer - 50 % off the next month's charge, once.
+         * @description Decision 068: once per account, ever (one retention offer per account, whichever was
+         *     accepted). Refused (409) when the account already accepted an offer or the subscription
+         *     cannot be cancelled (not current, already cancelling, paused or unpaid); nothing changes
+         *     then. The reason "too_expensive" is recorded with the offer accepted.
+         */
+        post: operations["acceptHalfOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/promotion-code-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a promotion code takes off a plan, before the checkout (decision 069).
+         * @description Changes nothing. The code is case-insensitive. Refused with the contract's error when it
+         *     is unknown (404 `payments.promotionCodeUnknown`), expired, used up, for first
+         *     subscriptions only and the account has had one, or an amount off in another currency than
+         *     the plan's (409). Limited per account like the sign-in attempts, so codes cannot be guessed.
+         */
+        post: operations["checkPromotionCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/subscription-promotion-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a promotion code to the current subscription, from Billing (decision 069).
+         * @description One code per subscription: refused (409 `payments.promotionCodeAlreadyApplied`) when it
+         *     has one. Also refused, changing nothing, for the reasons `promotion-code-check` gives, and
+         *     when the subscription is not current or is cancelling (409 `payments.promotionCodeNotNow`).
+         *     The discount applies from the next charge. Owner only (decision 064).
+         */
+        post: operations["applyPromotionCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -843,6 +1029,52 @@ export interface paths {
         put?: never;
         /** Undo a cancellation before the period ends. */
         post: operations["reactivateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/subscription-pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause the subscription for 1, 2 or 3 months from the end of the paid period.
+         * @description Decision 065. Access continues to the end of the paid period, then stops; nothing is
+         *     charged while paused; billing resumes by itself on `pause.resumes_at` (an email a week
+         *     before) or at once with subscription-resume. Refused (400) for any other number of
+         *     months, and (409) while past due, during the trial, while cancelling, when already
+         *     paused, or for a third pause starting within a year. The owner's profile only.
+         */
+        post: operations["pauseSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/subscription-resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a pause now ("Resume now").
+         * @description Before the pause begins, it is simply dropped (billing goes on as before). Once it has
+         *     begun, access returns at once and the plan is charged now for a new period. Refused
+         *     (409) when the subscription is not paused.
+         */
+        post: operations["resumeSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -997,7 +1229,8 @@ export interface paths {
          * @description Moves the account's current sandbox subscription in billing time, like a test clock:
          *     `trial_reminder` (the trial ends in 2 days), `end_trial` (the trial ends now: first
          *     charge), `renew` (the next renewal happens now: charge, scheduled downgrade, or the end
-         *     of access after a cancel), `fail_next_renewal` (the next renewal is declined: past_due).
+         *     of access after a cancel), `fail_next_renewal` (the next renewal is declined: past_due),
+         *     `next_retry` (a past-due subscription's next payment retry happens now, decision 067).
          */
         post: operations["sandboxClock"];
         delete?: never;
@@ -1855,14 +2088,16 @@ export interface components {
             /** @constant */
             isSuccess: true;
             message: string;
-            /** @description Access token (JWT), valid 15 minutes. */
+            /** @description Access token (JWT), valid 15 minutes; it names the profile chosen on this sign-in. */
             token: string;
             email: string;
             /**
-             * @description The account's language (its emails are written in it): the app switches to it when the user signs in.
+             * @description The chosen profile's language, else the account's: the app switches to it when the user signs in or switches profile.
              * @enum {string}
              */
             language: "en" | "es";
+            /** @description The profile chosen on this sign-in; null until one is ("Who's training?"). An account with one profile is on it from the sign-in. */
+            profile: components["schemas"]["Profile"] | null;
         };
         MessageSuccess: {
             /** @constant */
@@ -1877,6 +2112,55 @@ export interface components {
             url: string;
             /** Format: date-time */
             expiresAt: string;
+        };
+        Profile: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description An upload's name, served at `/uploads/{image}`; null for none. */
+            image: string | null;
+            /** @enum {string} */
+            language: "en" | "es";
+            /** @description The account owner's profile: it manages billing, the account and the profiles. */
+            owner: boolean;
+            /** @description A PIN is asked before switching into it. */
+            locked: boolean;
+        };
+        ProfilesSuccess: {
+            /** @constant */
+            isSuccess: true;
+            profiles: components["schemas"]["Profile"][];
+            /** @description The profile of this sign-in, or null before one is chosen. */
+            chosen: string | null;
+            /** @constant */
+            limit: 5;
+        };
+        ProfileRequest: {
+            name: string;
+            image?: string | null;
+            /** @enum {string} */
+            language?: "en" | "es";
+        };
+        ProfileUpdateRequest: {
+            name?: string;
+            image?: string | null;
+            /** @enum {string} */
+            language?: "en" | "es";
+        };
+        ProfileSuccess: {
+            /** @constant */
+            isSuccess: true;
+            message: string;
+            profile: components["schemas"]["Profile"];
+        };
+        ChooseProfileRequest: {
+            /** @description The 4-digit PIN, when the profile has one. */
+            pin?: string;
+        };
+        ProfilePinRequest: {
+            /** @description 4 digits; null removes the PIN. */
+            pin: string | null;
+            password: string;
         };
         DetailsRequest: {
             name: string;
@@ -1917,6 +2201,8 @@ export interface components {
             id: string;
             /** @description Told from the user agent, e.g. "Chrome on macOS". */
             deviceName: string;
+            /** @description The profile this sign-in is on; null before one is chosen. */
+            profileName: string | null;
             /** Format: date-time */
             signedInAt: string;
             /**
@@ -2005,14 +2291,14 @@ export interface components {
         DeleteAccountRequest: {
             password: components["schemas"]["Password"];
         };
-        /** @description Everything held about the account; tables as arrays of rows (camelCase columns). */
+        /** @description Everything held about the account (format version 2, decision 064); tables as arrays of rows (camelCase columns). */
         AccountExport: {
             /** @constant */
             format: "fitstream-account-export";
             version: number;
             /** Format: date-time */
             exportedAt: string;
-            profile: {
+            account: {
                 [key: string]: unknown;
             };
             subscriptions?: {
@@ -2021,10 +2307,15 @@ export interface components {
             payments?: {
                 [key: string]: unknown;
             }[];
-            checkouts?: {
+            /** @description Each reason given when cancelling, with the words written and the offer it brought (decision 068). */
+            cancelReasons?: {
                 [key: string]: unknown;
             }[];
-            classProgress?: {
+            /** @description Each pause asked for (decision 065), with when Resume now ended it. */
+            pauses?: {
+                [key: string]: unknown;
+            }[];
+            checkouts?: {
                 [key: string]: unknown;
             }[];
             sessions?: {
@@ -2036,25 +2327,6 @@ export interface components {
             downloadLicences?: {
                 [key: string]: unknown;
             }[];
-            completions?: {
-                [key: string]: unknown;
-            }[];
-            weeklyGoal?: {
-                [key: string]: unknown;
-            } | null;
-            favourites?: {
-                [key: string]: unknown;
-            }[];
-            /** @description Planned classes, the reminders switch and whether a calendar feed link exists (never its secret). */
-            schedule?: {
-                [key: string]: unknown;
-            };
-            programmes?: {
-                [key: string]: unknown;
-            }[];
-            newClassNotifications?: {
-                [key: string]: unknown;
-            } | null;
             /** @description Each device's push service (never the browser's keys). */
             pushSubscriptions?: {
                 [key: string]: unknown;
@@ -2065,7 +2337,38 @@ export interface components {
             emails?: {
                 [key: string]: unknown;
             }[];
-            playerPreferences?: components["schemas"]["PlayerPreferences"];
+            /** @description Each profile of the household (never its PIN, only whether it has one) with what it trained with: classProgress, completions, weeklyGoal, favourites, schedule (planned classes, the reminders switch, whether a calendar feed link exists, never its secret), programmes, newClassNotifications, playerPreferences. */
+            profiles: ({
+                /** Format: uuid */
+                id: string;
+                name: string;
+                owner: boolean;
+                locked: boolean;
+                classProgress?: {
+                    [key: string]: unknown;
+                }[];
+                completions?: {
+                    [key: string]: unknown;
+                }[];
+                weeklyGoal?: {
+                    [key: string]: unknown;
+                } | null;
+                favourites?: {
+                    [key: string]: unknown;
+                }[];
+                schedule?: {
+                    [key: string]: unknown;
+                };
+                programmes?: {
+                    [key: string]: unknown;
+                }[];
+                newClassNotifications?: {
+                    [key: string]: unknown;
+                } | null;
+                playerPreferences: components["schemas"]["PlayerPreferences"];
+            } & {
+                [key: string]: unknown;
+            })[];
         } & {
             [key: string]: unknown;
         };
@@ -2078,8 +2381,10 @@ export interface components {
             id: string;
             position: number;
             name: string;
-            /** @description Minor units of `currency`. */
+            /** @description Minor units of `currency`, per `interval`. */
             amount: number;
+            /** @description The price billed yearly (10 monthly prices, docs/decisions/066). */
+            yearly_amount: number;
             currency: string;
             /** @enum {string} */
             interval: "day" | "week" | "month" | "year";
@@ -2110,6 +2415,72 @@ export interface components {
         SubscribeRequest: {
             /** @description A plan `id`. */
             plan: string;
+            /**
+             * @description Billed monthly (the default) or yearly (docs/decisions/066).
+             * @enum {string}
+             */
+            interval?: "month" | "year";
+            /** @description A promotion code for the new subscription (decision 069), refused as `promotion-code-check` refuses it. */
+            promotion_code?: string;
+        };
+        PromotionCodeCheckRequest: {
+            /** @description Case-insensitive. */
+            code: string;
+            /** @description A plan `id`. */
+            plan: string;
+            /**
+             * @description Monthly by default.
+             * @enum {string}
+             */
+            interval?: "month" | "year";
+        };
+        ApplyPromotionCodeRequest: {
+            subscription_id: string;
+            /** @description Case-insensitive. */
+            code: string;
+        };
+        /**
+         * @description What a promotion code takes off (decision 069): `percent_off` or `amount_off` (minor units of
+         *     `currency`), on the first paid charge (`once`), on the charges of `duration_months`
+         *     (`repeating`) or on every charge (`forever`).
+         */
+        PromotionDiscount: {
+            /** @description The code, upper case. */
+            code: string;
+            percent_off: number | null;
+            amount_off: number | null;
+            /** @description With `amount_off`. */
+            currency: string | null;
+            /** @enum {string} */
+            duration: "once" | "repeating" | "forever";
+            /** @description With `repeating`. */
+            duration_months: number | null;
+            first_subscription_only: boolean;
+        };
+        PromotionCodeSuccess: {
+            /** @constant */
+            isSuccess: true;
+            discount: components["schemas"]["PromotionDiscount"];
+            /** @description The plan's first paid charge with the code, in minor units of the plan's currency, at the interval asked. */
+            first_amount: number;
+        };
+        /**
+         * @description The promotion code on a subscription (PromotionDiscount's fields, spelled out: an `allOf` of a
+         *     closed schema would refuse `charges_left`) and the paid charges it still takes off (null - every one).
+         */
+        SubscriptionDiscount: {
+            /** @description The code, upper case. */
+            code: string;
+            percent_off: number | null;
+            amount_off: number | null;
+            /** @description With `amount_off`. */
+            currency: string | null;
+            /** @enum {string} */
+            duration: "once" | "repeating" | "forever";
+            /** @description With `repeating`. */
+            duration_months: number | null;
+            first_subscription_only: boolean;
+            charges_left: number | null;
         };
         PortalSuccess: {
             /** @constant */
@@ -2132,16 +2503,79 @@ export interface components {
         CancelRequest: {
             subscription_id: string;
         };
+        /**
+         * @description Stripe's cancellation feedback list (decision 068).
+         * @enum {string}
+         */
+        CancelReason: "too_expensive" | "missing_features" | "switched_service" | "unused" | "customer_service" | "too_complex" | "low_quality" | "other";
+        CancelWithReasonRequest: {
+            subscription_id: string;
+            reason?: components["schemas"]["CancelReason"];
+            /** @description The subscriber's own words (optional). */
+            text?: string;
+        };
+        CancelOfferRequest: {
+            subscription_id: string;
+            reason: components["schemas"]["CancelReason"];
+        };
+        CancelOfferSuccess: {
+            /** @constant */
+            isSuccess: true;
+            /**
+             * @description pause (1-3 months, subscription-pause with cancel_reason) or half_off (subscription-half-off); null for none.
+             * @enum {string|null}
+             */
+            offer: "pause" | "half_off" | null;
+        };
+        HalfOffRequest: {
+            subscription_id: string;
+            /** @description The subscriber's own words (optional). */
+            text?: string;
+        };
+        PauseRequest: {
+            subscription_id: string;
+            /** @description 1, 2 or 3 (any other number is refused with a message saying so). */
+            months: number;
+            /**
+             * @description Set when the pause is the cancel flow's offer (decision 068); recorded as the account's one retention offer.
+             * @enum {string}
+             */
+            cancel_reason?: "unused";
+            /** @description The subscriber's own words, with cancel_reason. */
+            text?: string;
+        };
+        /** @description A pause (decision 065) - no access and no charge from `paused_from` (the end of the paid period) to `resumes_at`. */
+        Pause: {
+            /** Format: date-time */
+            paused_from: string;
+            /** Format: date-time */
+            resumes_at: string;
+        };
         ScheduledChange: {
             plan_id: string;
             product_name: string;
+            /**
+             * @description The interval billed after the change.
+             * @enum {string}
+             */
+            interval: "month" | "year";
             /** Format: date-time */
             effective_at: string;
         };
         InvoiceLine: {
-            /** @enum {string} */
-            kind: "plan" | "trial" | "proration_credit" | "proration_charge";
+            /**
+             * @description discount: a promotion code (decision 069, with `code`) or the retention offer (decision 068) taken off a charge, negative.
+             * @enum {string}
+             */
+            kind: "plan" | "trial" | "proration_credit" | "proration_charge" | "discount";
+            /** @description The promotion code of a discount line. */
+            code?: string;
             plan_name: string;
+            /**
+             * @description The interval the plan bills (absent on invoices before docs/decisions/066).
+             * @enum {string}
+             */
+            interval?: "month" | "year";
             /** @description Minor units; a credit is negative. */
             amount: number;
             /** Format: date-time */
@@ -2213,7 +2647,7 @@ export interface components {
             total: number;
         };
         /** @enum {string} */
-        SandboxClockAction: "trial_reminder" | "end_trial" | "renew" | "fail_next_renewal";
+        SandboxClockAction: "trial_reminder" | "end_trial" | "renew" | "fail_next_renewal" | "next_retry";
         SandboxClockRequest: {
             action: components["schemas"]["SandboxClockAction"];
         };
@@ -2257,6 +2691,36 @@ export interface components {
             cardlast4: string | null;
             /** @description A downgrade waiting for the next renewal ("Changes to Basic on <date>"). */
             scheduled_change?: components["schemas"]["ScheduledChange"] | null;
+            /** @description The pause asked for or under way ("Paused until <date>"); null or absent when none. */
+            pause?: components["schemas"]["Pause"] | null;
+            /** @description The retention offer's one-time discount on the next renewal charge ("50 % off your next month"); null or absent when none. */
+            next_charge_percent_off?: number | null;
+            /** @description The subscription's promotion code (decision 069); null or absent when none. */
+            discount?: components["schemas"]["SubscriptionDiscount"] | null;
+            /** @description The renewal's payment failed and is unpaid (past_due or unpaid); null otherwise. */
+            payment_failure?: components["schemas"]["PaymentFailure"] | null;
+        };
+        /**
+         * @description A failed renewal (decision 067): retried 1, 3, 5 and 7 days after the first failure;
+         *     access continues until `grace_ends_at`; a new card retries at once.
+         */
+        PaymentFailure: {
+            /**
+             * Format: date-time
+             * @description The first failed attempt.
+             */
+            failed_at: string;
+            /** @description Retries that failed since. */
+            retries: number;
+            /**
+             * Format: date-time
+             * @description null after the last retry.
+             */
+            next_retry_at: string | null;
+            /** Format: date-time */
+            grace_ends_at: string;
+            /** @description Whether classes still play (before the grace end). */
+            in_grace: boolean;
         };
         SubscriptionSuccess: {
             /** @constant */
@@ -2291,6 +2755,8 @@ export interface components {
             name: string | null;
             image?: string | null;
             hasSubscription: boolean;
+            /** @description The account's unpaid renewal, for the banner on every signed-in page; null when none. */
+            payment_failure?: components["schemas"]["PaymentFailure"] | null;
         };
         WebhookSuccess: {
             /** @constant */
@@ -2662,12 +3128,13 @@ export interface components {
             statusCode: 403;
             /**
              * @description `no_subscription` and `subscription_ended`: choose a plan. `payment_required`: update
-             *     the card in Billing. `device_not_allowed`: the Mobile plan on a computer.
+             *     the card in Billing. `subscription_paused`: a pause is under way (decision 065);
+             *     resume in Billing. `device_not_allowed`: the Mobile plan on a computer.
              *     `other_account`: the session is not this account's. Absent when the request was
              *     refused before playback was considered (a request from another site).
              * @enum {string}
              */
-            reason?: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | "other_account";
+            reason?: "no_subscription" | "subscription_ended" | "subscription_paused" | "payment_required" | "device_not_allowed" | "other_account";
         };
         MediaPreparingError: {
             /** @constant */
@@ -2701,6 +3168,8 @@ export interface components {
                 /** Format: uuid */
                 session_id: string;
                 device_name: string;
+                /** @description Who is watching: the profile that device is on. */
+                profile_name: string | null;
                 /** Format: date-time */
                 started_at: string;
                 class_id: string;
@@ -2759,11 +3228,11 @@ export interface components {
          *     the download devices and this device was not among the most recently used.
          *     `quality_not_in_plan`: the plan's cap is now below the download's quality.
          *     `device_not_allowed`: the Mobile plan on a computer. `no_subscription`,
-         *     `subscription_ended`, `payment_required`: the subscription no longer gives access.
-         *     `signed_out`: the device's sign-in ended. `unknown`: no such licence.
+         *     `subscription_ended`, `subscription_paused`, `payment_required`: the subscription no longer
+         *     gives access. `signed_out`: the device's sign-in ended. `unknown`: no such licence.
          * @enum {string}
          */
-        DownloadRevokeReason: "expired" | "deleted" | "removed" | "replaced" | "device_limit" | "quality_not_in_plan" | "device_not_allowed" | "no_subscription" | "subscription_ended" | "payment_required" | "signed_out" | "unknown";
+        DownloadRevokeReason: "expired" | "deleted" | "removed" | "replaced" | "device_limit" | "quality_not_in_plan" | "device_not_allowed" | "no_subscription" | "subscription_ended" | "subscription_paused" | "payment_required" | "signed_out" | "unknown";
         DownloadLicenceRequest: {
             class_id: string;
             /** @description The quality to download, by picture height: `360p`, `720p`, `1080p` or `2160p`, at most the plan's cap. */
@@ -2834,6 +3303,8 @@ export interface components {
             device_id: string;
             /** @description Told from the user agent at sign-in, e.g. "Chrome on macOS". */
             device_name: string;
+            /** @description The profile its sign-in is on; null before one is chosen. */
+            profile_name: string | null;
             /**
              * Format: date-time
              * @description Its last sign-in, token refresh or downloads call.
@@ -2862,7 +3333,7 @@ export interface components {
              * @description Why this device may not download now, or null.
              * @enum {string|null}
              */
-            refused: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | null;
+            refused: "no_subscription" | "subscription_ended" | "subscription_paused" | "payment_required" | "device_not_allowed" | null;
             /** @description This device's valid licences, newest first. */
             licences: components["schemas"]["DownloadLicence"][];
             /** @description The account's devices holding downloads, the most recently seen first. */
@@ -2914,13 +3385,13 @@ export interface components {
             statusCode: 403;
             /**
              * @description `no_subscription` and `subscription_ended`: choose a plan. `payment_required`: update
-             *     the card in Billing. `device_not_allowed`: the Mobile plan on a computer.
-             *     `quality_not_in_plan`: above the plan's cap. `other_account`, `other_device`: the
+             *     the card in Billing. `subscription_paused`: resume in Billing (decision 065).
+             *     `device_not_allowed`: the Mobile plan on a computer. `quality_not_in_plan`: above the plan's cap. `other_account`, `other_device`: the
              *     licence is another account's, or another device's. Absent when the request was
              *     refused before downloads were considered (a request from another site).
              * @enum {string}
              */
-            reason?: "no_subscription" | "subscription_ended" | "payment_required" | "device_not_allowed" | "quality_not_in_plan" | "other_account" | "other_device";
+            reason?: "no_subscription" | "subscription_ended" | "subscription_paused" | "payment_required" | "device_not_allowed" | "quality_not_in_plan" | "other_account" | "other_device";
         };
         DownloadEndedError: {
             /** @constant */
@@ -3129,7 +3600,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Any other refusal, which can answer every call before its own rules run: a request from another site (403), a malformed request (400), a request that took too long (408), a body too large (413) or of a type not accepted (415), an address too long (414), too many requests (429). Always the error shape, in the request's language. */
+        /** @description Any other refusal, which can answer every call before its own rules run: a request from another site (403), a malformed request (400), a request that took too long (408), a body too large (413) or of a type not accepted (415), an address too long (414), too many requests (429), a signed-in call made before a profile is chosen or, for the owner's calls (billing, the account, managing profiles), from another profile (403). Always the error shape, in the request's language. */
         Refused: {
             headers: {
                 [name: string]: unknown;
@@ -3238,6 +3709,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not for this profile: no profile chosen yet on this sign-in (`profiles.chooseFirst`), a call only the owner's profile may make (`profiles.ownerOnly`), or a wrong or missing PIN (`profiles.wrongPin`, `profiles.pinRequired`). */
+        ProfileRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A browser request from another site that could change state (judged by `Sec-Fetch-Site` or `Origin`). */
         CrossSite: {
             headers: {
@@ -3265,7 +3745,7 @@ export interface components {
                 "application/json": components["schemas"]["DownloadEndedError"];
             };
         };
-        /** @description This account may not watch (`reason` says why and where the app sends the user). */
+        /** @description This account may not watch (`reason` says why and where the app sends the user), or no profile is chosen on this sign-in yet (`profiles.chooseFirst`, without `reason`). */
         PlaybackRefused: {
             headers: {
                 [name: string]: unknown;
@@ -3546,8 +4026,183 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    listProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profiles, the owner's first, then by creation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilesSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    addProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    deleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    chooseProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description Chosen. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    setProfilePin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePinRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Refused"];
         };
     };
@@ -3570,6 +4225,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -3597,6 +4253,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3628,6 +4285,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3658,6 +4316,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Refused"];
@@ -3685,6 +4344,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Refused"];
         };
@@ -3708,6 +4368,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -3730,6 +4391,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -3757,6 +4419,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3783,6 +4446,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -3810,6 +4474,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Refused"];
@@ -3834,6 +4499,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -3861,6 +4527,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Refused"];
@@ -3898,6 +4565,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Refused"];
@@ -3922,6 +4590,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4026,6 +4695,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4093,6 +4763,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4115,6 +4786,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4139,6 +4811,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Refused"];
         };
@@ -4167,6 +4840,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4189,6 +4863,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4211,6 +4886,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4235,6 +4911,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Refused"];
         };
@@ -4297,6 +4974,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             default: components["responses"]["Refused"];
@@ -4323,6 +5001,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             default: components["responses"]["Refused"];
@@ -4376,6 +5055,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             default: components["responses"]["Refused"];
@@ -4449,9 +5129,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ProviderError"];
             default: components["responses"]["Refused"];
         };
@@ -4481,6 +5164,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -4508,6 +5192,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4520,7 +5205,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelRequest"];
+                "application/json": components["schemas"]["CancelWithReasonRequest"];
             };
         };
         responses: {
@@ -4535,10 +5220,143 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    cancelOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOfferRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer for that reason, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelOfferSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    acceptHalfOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HalfOffRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription with its next charge discounted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    checkPromotionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionCodeCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The discount the code gives. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionCodeSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    applyPromotionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyPromotionCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription with its discount. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ProviderError"];
             default: components["responses"]["Refused"];
         };
@@ -4567,6 +5385,73 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    pauseSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PauseRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription with its pause. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            502: components["responses"]["ProviderError"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription, no longer paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -4594,6 +5479,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProviderError"];
             default: components["responses"]["Refused"];
@@ -4618,6 +5504,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -4645,6 +5532,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -4676,6 +5564,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -4703,6 +5592,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["ProviderError"];
@@ -4770,7 +5660,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The invoice belongs to another account. */
+            /** @description The invoice belongs to another account, or this is not the owner's profile (`profiles.ownerOnly`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4834,6 +5724,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5277,6 +6168,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Refused"];
         };
@@ -5694,6 +6586,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -5722,6 +6615,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -5749,6 +6643,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -5771,6 +6666,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -5793,6 +6689,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -5818,6 +6715,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Refused"];
         };
@@ -5844,6 +6742,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Refused"];
         };
@@ -5905,6 +6804,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Refused"];
@@ -5933,6 +6833,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -5960,6 +6861,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -5989,6 +6891,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Refused"];
         };
@@ -6019,6 +6922,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6044,6 +6948,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -6071,6 +6976,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Refused"];
@@ -6095,6 +7001,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };

@@ -4,7 +4,7 @@
 // every instance, decision 018), when the time its answer was made for has passed (a day rolling
 // over in its zone, a class's publication), and after a minute at the latest. Bounded in
 // bytes: the least recently read accounts go first.
-import { ACCOUNT_CHANGED_CHANNEL, PROGRESS_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL, type ChangeFeed } from './notifications';
+import { ACCOUNT_CHANGED_CHANNEL, TABLE_CHANGED_CHANNEL, type ChangeFeed } from './notifications';
 
 /** A serialised answer and the instant it stops being true on its own (ms since the epoch). */
 export interface Answer {
@@ -73,7 +73,6 @@ export class AccountAnswers {
   listen(feed: ChangeFeed): this {
     const drop = (accountId: string) => (accountId ? this.invalidate(accountId) : this.clear());
     feed.on(ACCOUNT_CHANGED_CHANNEL, drop);
-    feed.on(PROGRESS_CHANGED_CHANNEL, drop);
     feed.on(TABLE_CHANGED_CHANNEL, (table) => {
       if (this.sharedTables.includes(table)) this.clear();
     });

@@ -1,7 +1,7 @@
 // Accounts and their sign-ins: users, device sessions with their rotating refresh tokens,
 // one-time sign-in links and password-reset links.
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 export const users = pgTable('users', {
@@ -27,6 +27,35 @@ export const users = pgTable('users', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
+/**
+ * A person of the household (decision 064): the account signs in and pays; each profile trains
+ * with its own data (every per-person table is keyed by `profiles.id`). Up to 5 per account; the
+ * owner's profile, made with the account, manages the rest and cannot be deleted.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** An upload of the account (its name), or none. */
+    image: text('image'),
+    /** 'en' | 'es': the interface's language on this profile, and of the emails about it. */
+    language: text('language').notNull().default('en'),
+    isOwner: boolean('is_owner').notNull().default(false),
+    /** scrypt hash of the 4-digit PIN asked before switching into the profile; null: no PIN. */
+    pinHash: text('pin_hash'),
+    /** Wrong PINs in a row; the fifth locks the profile until `pinLockedUntil`. */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_owner_idx').on(t.accountId).where(sql`is_owner`),
+    index('profiles_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
 /** One sign-in on one device: a family of rotating refresh tokens. */
 export const sessions = pgTable(
   'sessions',
@@ -34,6 +63,8 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
+    /** The profile chosen on this sign-in ("Who's training?"); null until one is. */
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** Told from the user agent at sign-in ("Chrome on macOS"), listed on /account. */
     deviceName: text('device_name').notNull().default('Web browser'),
     /** Sign-in and every token refresh (at most 15 minutes apart while the app is open). */
@@ -94,7 +125,7 @@ export const passwordResetTokens = pgTable(
  * preference changed, none meaning the defaults. Per profile once households have profiles.
  */
 export const playerPreferences = pgTable('player_preferences', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').primaryKey().references(() => profiles.id, { onDelete: 'cascade' }),
   /** The caption language shown, or null for captions off. */
   captions: text('captions').$type<'en' | 'es'>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

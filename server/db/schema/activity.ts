@@ -1,7 +1,7 @@
 // What an account has done and wants to keep: each completion of a class (the activity history,
 // weekly totals and streaks), its weekly goal, and its saved classes ("My list").
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { profiles } from './accounts';
 import { classes } from './catalog';
 
 /**
@@ -13,7 +13,7 @@ export const classCompletions = pgTable(
   'class_completions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
     classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
     /** The day it was completed in the account's time zone at the time ('2026-11-22'). */
@@ -22,14 +22,14 @@ export const classCompletions = pgTable(
     minutes: integer('minutes').notNull(),
   },
   (t) => [
-    uniqueIndex('class_completions_day_idx').on(t.userId, t.classId, t.localDate),
-    index('class_completions_user_idx').on(t.userId, t.completedAt, t.id),
+    uniqueIndex('class_completions_day_idx').on(t.profileId, t.classId, t.localDate),
+    index('class_completions_user_idx').on(t.profileId, t.completedAt, t.id),
   ],
 );
 
 /** The account's weekly goal: so many minutes, or so many classes, each week (Monday to Sunday). */
 export const activityGoals = pgTable('activity_goals', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').primaryKey().references(() => profiles.id, { onDelete: 'cascade' }),
   /** minutes | classes */
   kind: text('kind').notNull(),
   target: integer('target').notNull(),
@@ -40,9 +40,9 @@ export const activityGoals = pgTable('activity_goals', {
 export const favourites = pgTable(
   'favourites',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
     classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.classId] }), index('favourites_user_idx').on(t.userId, t.savedAt)],
+  (t) => [primaryKey({ columns: [t.profileId, t.classId] }), index('favourites_user_idx').on(t.profileId, t.savedAt)],
 );

@@ -2,13 +2,13 @@
 // and Web Push subscriptions per device.
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { sessions, users } from './accounts';
+import { profiles, sessions, users } from './accounts';
 
 /** An account that asked "Tell me when new classes arrive": a row is the opt-in. */
 export const newClassNotifications = pgTable('new_class_notifications', {
-  userId: uuid('user_id')
+  profileId: uuid('profile_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => profiles.id, { onDelete: 'cascade' }),
   /** Only these disciplines' classes; empty: every discipline. */
   disciplines: text('disciplines').array().notNull().default([]),
   createdAt: createdAt(),
@@ -22,16 +22,16 @@ export const newClassNotifications = pgTable('new_class_notifications', {
 export const newClassDigests = pgTable(
   'new_class_digests',
   {
-    userId: uuid('user_id')
+    profileId: uuid('profile_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     /** '2026-W48' */
     week: text('week').notNull(),
     /** The job's clock when it was built: the next digest lists what was published after it. */
     builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
     classCount: integer('class_count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.week] })],
+  (t) => [primaryKey({ columns: [t.profileId, t.week] })],
 );
 
 /** A browser's push subscription, one per device (its sign-in session, decision 029). */

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { components } from '@domain/api-schema';
-import { users } from './accounts';
+import { profiles, users } from './accounts';
 import { classes } from './catalog';
 import { plans } from './payments';
 
@@ -10,13 +10,13 @@ import { plans } from './payments';
 export const classProgress = pgTable(
   'class_progress',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
     classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
     positionSeconds: real('position_seconds').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.classId] }), index('class_progress_user_idx').on(t.userId, t.updatedAt)],
+  (t) => [primaryKey({ columns: [t.profileId, t.classId] }), index('class_progress_user_idx').on(t.profileId, t.updatedAt)],
 );
 
 /**
@@ -28,13 +28,13 @@ export const classProgress = pgTable(
 export const progressReports = pgTable(
   'progress_reports',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
     reportId: uuid('report_id').notNull(),
     classId: text('class_id').notNull(),
     watchedAt: timestamp('watched_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.reportId] }), index('progress_reports_watched_idx').on(t.watchedAt)],
+  (t) => [primaryKey({ columns: [t.profileId, t.reportId] }), index('progress_reports_watched_idx').on(t.watchedAt)],
 );
 
 /**

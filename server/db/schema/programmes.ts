@@ -2,7 +2,7 @@
 // one (its weekdays, its planned sessions, which of them it has done). Decision 033.
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { profiles } from './accounts';
 import { classes, disciplines, type LocalizedText } from './catalog';
 import { createdAt } from './columns';
 
@@ -40,7 +40,7 @@ export const programmeEnrollments = pgTable(
   'programme_enrollments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
     programmeId: text('programme_id').notNull().references(() => programmes.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     /** ISO weekdays (1 = Monday … 7 = Sunday) the sessions fall on, ascending. */
@@ -51,8 +51,8 @@ export const programmeEnrollments = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('programme_enrollments_current_idx').on(t.userId).where(sql`status in ('active', 'paused')`),
-    index('programme_enrollments_user_idx').on(t.userId, t.startedAt),
+    uniqueIndex('programme_enrollments_current_idx').on(t.profileId).where(sql`status in ('active', 'paused')`),
+    index('programme_enrollments_user_idx').on(t.profileId, t.startedAt),
   ],
 );
 

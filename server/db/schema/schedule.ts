@@ -3,7 +3,7 @@
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { components } from '@domain/api-schema';
 import { createdAt } from './columns';
-import { users } from './accounts';
+import { profiles } from './accounts';
 import { classes } from './catalog';
 
 /** One class planned on a day of the account's time zone, at an optional local time ("07:30"). */
@@ -11,7 +11,7 @@ export const scheduleItems = pgTable(
   'schedule_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
     classId: text('class_id').notNull().references(() => classes.id, { onDelete: 'cascade' }),
     /** "2026-12-01", a day in the account's time zone. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
@@ -19,14 +19,14 @@ export const scheduleItems = pgTable(
     localTime: text('local_time'),
     createdAt: createdAt(),
   },
-  (t) => [index('schedule_items_user_date_idx').on(t.userId, t.localDate)],
+  (t) => [index('schedule_items_user_date_idx').on(t.profileId, t.localDate)],
 );
 
 export type FeedLinkRevocationReason = components['schemas']['FeedLinkRevoked']['reason'];
 
 /** An account's schedule settings; no row means the defaults (no reminders, no feed). */
 export const scheduleSettings = pgTable('schedule_settings', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').primaryKey().references(() => profiles.id, { onDelete: 'cascade' }),
   /** A morning email on each planned day (off by default). */
   reminders: boolean('reminders').notNull().default(false),
   /** SHA-256 (hex) of the calendar feed's secret; null when there is no feed link. */
@@ -43,9 +43,9 @@ export const scheduleSettings = pgTable('schedule_settings', {
 export const scheduleReminders = pgTable(
   'schedule_reminders',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
     localDate: date('local_date', { mode: 'string' }).notNull(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+  (t) => [primaryKey({ columns: [t.profileId, t.localDate] })],
 );
