@@ -9,7 +9,9 @@ import { and, eq, ne, notExists } from 'drizzle-orm';
 import type { Database, Transaction } from '@server/db/client';
 import {
   activityGoals,
+  cancelReasons,
   checkoutSessions,
+  promotionRedemptions,
   classCompletions,
   classProgress,
   progressReports,
@@ -21,32 +23,43 @@ import {
   payments,
   playbackSessions,
   portalSessions,
+  profiles,
   sessions,
+  subscriptionPauses,
   subscriptions,
   uploads,
   users,
 } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail';
-import { eraseNotifications } from '@server/modules/notifications';
+import { eraseNotifications, erasePushSubscriptions } from '@server/modules/notifications';
 import { anonymiseInvoices, expireOpenCheckouts, type PaymentProvider } from '@server/modules/payments';
 import { isCurrentStatus } from '@domain/subscriptions';
 import { revokeSessions } from '@server/modules/auth';
 import { eraseSchedule } from '@server/modules/schedule';
 import { eraseProgrammes } from '@server/modules/programmes';
 
-/** A step that erases or anonymises what one area holds about the account, inside the deletion's transaction. */
-export type ErasureStep = (tx: Transaction, userId: string) => Promise<void>;
+/** A step that erases or anonymises what one area holds about an account or a profile, inside the deletion's transaction. */
+export type ErasureStep = (tx: Transaction, id: string) => Promise<void>;
 
 /**
  * What other areas hold about an account, erased or anonymised on deletion, each in the
  * deletion's transaction, after this module's own erasure: invoices are kept for the law, with
- * the customer named "Deleted account" and no email; notifications, the schedule and programmes
- * go. A table of the account's that nothing here erases fails
- * tests/server/security/deletion-every-table.test.ts.
+ * the customer named "Deleted account" and no email; push subscriptions go. A table of the
+ * account's that nothing here erases fails tests/server/security/deletion-every-table.test.ts.
  */
 export const accountErasureSteps: ErasureStep[] = [
   async (tx, userId) => {
     await anonymiseInvoices(tx, userId);
+  },
+  erasePushSubscriptions,
+];
+
+/** What each profile of the account trained with (decision 064), erased before the profile itself. */
+export const profileErasureSteps: ErasureStep[] = [
+  async (tx, profileId) => {
+    for (const table of [classProgress, progressReports, classCompletions, activityGoals, favourites, playerPreferences]) {
+      await tx.delete(table).where(eq(table.profileId, profileId));
+    }
   },
   eraseNotifications,
   eraseSchedule,
@@ -65,6 +78,7 @@ export async function deleteAccount(
   provider: Pick<PaymentProvider, 'cancelImmediately'> & Partial<Pick<PaymentProvider, 'expireCheckout'>>,
   userId: string,
   steps: readonly ErasureStep[] = accountErasureSteps,
+  profileSteps: readonly ErasureStep[] = profileErasureSteps,
 ): Promise<boolean> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deletedAt) return false;
@@ -93,12 +107,12 @@ export async function deleteAccount(
     await tx.update(payments).set(noCard).where(eq(payments.userId, userId));
 
     await tx.delete(uploads).where(eq(uploads.userId, userId));
-    await tx.delete(classProgress).where(eq(classProgress.userId, userId));
-    await tx.delete(progressReports).where(eq(progressReports.userId, userId));
-    await tx.delete(classCompletions).where(eq(classCompletions.userId, userId));
-    await tx.delete(activityGoals).where(eq(activityGoals.userId, userId));
-    await tx.delete(favourites).where(eq(favourites.userId, userId));
-    await tx.delete(playerPreferences).where(eq(playerPreferences.userId, userId));
+    // The pauses asked for (decision 065) and the reasons given, with their words (decision 068):
+    // the person's history, not the invoices' to keep.
+    await tx.delete(subscriptionPauses).where(eq(subscriptionPauses.userId, userId));
+    await tx.delete(cancelReasons).where(eq(cancelReasons.userId, userId));
+    // The codes redeemed (decision 069) go; each code's count keeps them.
+    await tx.delete(promotionRedemptions).where(eq(promotionRedemptions.userId, userId));
     await tx.delete(playbackSessions).where(eq(playbackSessions.userId, userId));
     await tx.delete(linkTokens).where(eq(linkTokens.userId, userId));
     // A reset link must not set a password on the deleted account (and sign it in again).
@@ -113,6 +127,10 @@ export async function deleteAccount(
     await tx.delete(portalSessions).where(eq(portalSessions.userId, userId));
     // Already revoked above; their rows (device names, times) are personal data too.
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    for (const profile of await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, userId))) {
+      for (const step of profileSteps) await step(tx, profile.id);
+    }
+    await tx.delete(profiles).where(eq(profiles.accountId, userId));
 
     // Earlier emails go (they carry the address and what happened on the account); the goodbye
     // keeps only its address, detached from the account, until it is delivered.

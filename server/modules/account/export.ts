@@ -5,10 +5,15 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { paramsForExport } from '@server/modules/mail';
+import { profileView, type ProfileRow } from '@server/modules/auth';
+import { accountProfiles } from '@server/modules/profiles';
 import { readPlayerPreferences } from './player-preferences';
 import {
   activityGoals,
+  cancelReasons,
   checkoutSessions,
+  promotionCodes,
+  promotionRedemptions,
   classCompletions,
   classProgress,
   downloadLicences,
@@ -23,12 +28,14 @@ import {
   payments,
   playbackSessions,
   sessions,
+  subscriptionPauses,
   subscriptions,
   uploads,
   users,
 } from '@server/db/schema';
 
-export const EXPORT_FORMAT_VERSION = 1;
+/** 2: the household's profiles (decision 064), each with what it trained with; `account` was `profile`. */
+export const EXPORT_FORMAT_VERSION = 2;
 
 export async function exportAccountData(db: Database, userId: string, now = new Date()) {
   const [user] = await db
@@ -46,16 +53,25 @@ export async function exportAccountData(db: Database, userId: string, now = new 
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
-  const [subscriptionRows, paymentRows, checkoutRows, progressRows, sessionRows, playbackRows, uploadRows, mailRows] = await Promise.all([
+  const [subscriptionRows, paymentRows, pauseRows, cancelReasonRows, redemptionRows, checkoutRows, sessionRows, playbackRows, uploadRows, mailRows, downloadRows, pushRows, profileRows] = await Promise.all([
     db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)),
     db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)),
+    db.select().from(subscriptionPauses).where(eq(subscriptionPauses.userId, userId)).orderBy(desc(subscriptionPauses.createdAt)),
+    db.select().from(cancelReasons).where(eq(cancelReasons.userId, userId)).orderBy(desc(cancelReasons.createdAt)),
+    // The promotion codes redeemed (decision 069), with the charges each still takes off.
+    db
+      .select({ code: promotionCodes.code, subscriptionId: promotionRedemptions.subscriptionId, chargesLeft: promotionRedemptions.chargesLeft, createdAt: promotionRedemptions.createdAt })
+      .from(promotionRedemptions)
+      .innerJoin(promotionCodes, eq(promotionCodes.id, promotionRedemptions.promotionCodeId))
+      .where(eq(promotionRedemptions.userId, userId))
+      .orderBy(desc(promotionRedemptions.createdAt)),
     db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, userId)).orderBy(desc(checkoutSessions.createdAt)),
-    db.select().from(classProgress).where(eq(classProgress.userId, userId)).orderBy(desc(classProgress.updatedAt)),
     db
       .select({
         id: sessions.id,
         deviceId: sessions.deviceId,
         deviceName: sessions.deviceName,
+        profileId: sessions.profileId,
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         revokedAt: sessions.revokedAt,
@@ -82,13 +98,41 @@ export async function exportAccountData(db: Database, userId: string, now = new 
       .from(mailOutbox)
       .where(eq(mailOutbox.userId, userId))
       .orderBy(desc(mailOutbox.createdAt)),
+    db.select().from(downloadLicences).where(eq(downloadLicences.userId, userId)).orderBy(desc(downloadLicences.issuedAt)),
+    // Not the browser's push keys: the push service and when.
+    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    accountProfiles(db, userId),
   ]);
-  const downloadRows = await db.select().from(downloadLicences).where(eq(downloadLicences.userId, userId)).orderBy(desc(downloadLicences.issuedAt));
-  const [completionRows, goalRows, favouriteRows, scheduleRows, scheduleSettingRows, enrollmentRows, notificationRows, pushRows] = await Promise.all([
-    db.select().from(classCompletions).where(eq(classCompletions.userId, userId)).orderBy(desc(classCompletions.completedAt)),
-    db.select().from(activityGoals).where(eq(activityGoals.userId, userId)),
-    db.select().from(favourites).where(eq(favourites.userId, userId)).orderBy(desc(favourites.savedAt)),
-    db.select().from(scheduleItems).where(eq(scheduleItems.userId, userId)).orderBy(asc(scheduleItems.localDate)),
+  return {
+    format: 'fitstream-account-export',
+    version: EXPORT_FORMAT_VERSION,
+    exportedAt: now.toISOString(),
+    account: user,
+    subscriptions: subscriptionRows,
+    payments: paymentRows,
+    pauses: pauseRows,
+    cancelReasons: cancelReasonRows,
+    promotionCodes: redemptionRows,
+    checkouts: checkoutRows,
+    sessions: sessionRows,
+    playbackSessions: playbackRows,
+    downloadLicences: downloadRows,
+    pushSubscriptions: pushRows.map((row) => ({ pushService: new URL(row.endpoint).origin, createdAt: row.createdAt })),
+    uploads: uploadRows.map((upload) => ({ ...upload, url: `/uploads/${upload.name}` })),
+    emails: mailRows.map((mail) => ({ ...mail, params: paramsForExport(mail.template, mail.params) })),
+    // Every person of the household with what they trained with (not a PIN, only whether there is one).
+    profiles: await Promise.all(profileRows.map((row) => exportProfile(db, row))),
+  };
+}
+
+async function exportProfile(db: Database, row: ProfileRow) {
+  const profileId = row.id;
+  const [progressRows, completionRows, goalRows, favouriteRows, scheduleRows, scheduleSettingRows, enrollmentRows, notificationRows, preferences] = await Promise.all([
+    db.select().from(classProgress).where(eq(classProgress.profileId, profileId)).orderBy(desc(classProgress.updatedAt)),
+    db.select().from(classCompletions).where(eq(classCompletions.profileId, profileId)).orderBy(desc(classCompletions.completedAt)),
+    db.select().from(activityGoals).where(eq(activityGoals.profileId, profileId)),
+    db.select().from(favourites).where(eq(favourites.profileId, profileId)).orderBy(desc(favourites.savedAt)),
+    db.select().from(scheduleItems).where(eq(scheduleItems.profileId, profileId)).orderBy(asc(scheduleItems.localDate)),
     // Not the calendar feed's secret (only its hash is stored): whether there is a link is enough.
     db
       .select({
@@ -98,29 +142,19 @@ export async function exportAccountData(db: Database, userId: string, now = new 
         feedLinkRevokedReason: scheduleSettings.feedLinkRevokedReason,
       })
       .from(scheduleSettings)
-      .where(eq(scheduleSettings.userId, userId)),
-    db.select().from(programmeEnrollments).where(eq(programmeEnrollments.userId, userId)).orderBy(desc(programmeEnrollments.startedAt)),
-    db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, userId)),
-    // Not the browser's push keys: the push service and when.
-    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+      .where(eq(scheduleSettings.profileId, profileId)),
+    db.select().from(programmeEnrollments).where(eq(programmeEnrollments.profileId, profileId)).orderBy(desc(programmeEnrollments.startedAt)),
+    db.select().from(newClassNotifications).where(eq(newClassNotifications.profileId, profileId)),
+    readPlayerPreferences(db, profileId),
   ]);
-  const preferences = await readPlayerPreferences(db, userId);
-  const enrollmentIds = enrollmentRows.map((row) => row.id);
+  const enrollmentIds = enrollmentRows.map((enrollment) => enrollment.id);
   const sessionRowsOfProgrammes = enrollmentIds.length
     ? await db.select().from(programmeSessions).where(inArray(programmeSessions.enrollmentId, enrollmentIds)).orderBy(asc(programmeSessions.position))
     : [];
   return {
-    format: 'fitstream-account-export',
-    version: EXPORT_FORMAT_VERSION,
-    exportedAt: now.toISOString(),
-    profile: user,
-    subscriptions: subscriptionRows,
-    payments: paymentRows,
-    checkouts: checkoutRows,
+    ...profileView(row),
+    createdAt: row.createdAt,
     classProgress: progressRows,
-    sessions: sessionRows,
-    playbackSessions: playbackRows,
-    downloadLicences: downloadRows,
     completions: completionRows,
     weeklyGoal: goalRows[0] ?? null,
     favourites: favouriteRows,
@@ -137,9 +171,6 @@ export async function exportAccountData(db: Database, userId: string, now = new 
       sessions: sessionRowsOfProgrammes.filter((session) => session.enrollmentId === enrollment.id),
     })),
     newClassNotifications: notificationRows[0] ?? null,
-    pushSubscriptions: pushRows.map((row) => ({ pushService: new URL(row.endpoint).origin, createdAt: row.createdAt })),
-    uploads: uploadRows.map((upload) => ({ ...upload, url: `/uploads/${upload.name}` })),
-    emails: mailRows.map((mail) => ({ ...mail, params: paramsForExport(mail.template, mail.params) })),
     playerPreferences: preferences,
   };
 }

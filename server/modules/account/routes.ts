@@ -33,7 +33,8 @@ function firstBrokenRule(errors: FieldErrors | null, order: string[]): void {
 export default async function accountRoutes(app: FastifyInstance): Promise<void> {
   // Deleting the account clears the refresh cookie (decision 080: only the plugins that use cookies register them).
   await acceptCookies(app);
-  const signedIn = { preHandler: app.authenticate };
+  // The account page is the owner's profile's (decision 064); a profile's language is its own.
+  const signedIn = { preHandler: app.authenticateOwner };
 
   app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request, reply) => {
     const { user, devices } = await app.account.withDevices(request.user.id);
@@ -50,6 +51,7 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
       devices: devices.map((device) => ({
         id: device.id,
         deviceName: device.deviceName,
+        profileName: device.profileName,
         signedInAt: device.createdAt.toISOString(),
         lastSeenAt: device.lastSeenAt.toISOString(),
         current: device.id === request.user.sessionId,
@@ -83,10 +85,10 @@ export default async function accountRoutes(app: FastifyInstance): Promise<void>
 
   app.put<{ Body: Schemas['LanguageRequest'] }>(
     `${base}/language`,
-    { ...signedIn, schema: routeSchema('PUT', `${base}/language`) },
+    { preHandler: app.authenticateProfile, schema: routeSchema('PUT', `${base}/language`) },
     async (request) => {
       const { language } = request.body;
-      await app.account.setLanguage(request.user.id, language);
+      await app.profiles.update(request.user.id, request.profileId, { language });
       return { isSuccess: true, message: request.t('account.languageSaved'), language };
     },
   );

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword, listOpenSessions, revokeSession, revokeSe
 import { queueMail } from '@server/modules/mail';
 import { revokeFeedLink } from '@server/modules/schedule';
 import type { PaymentProvider } from '@server/modules/payments';
-import { findUpload } from '@server/modules/uploads';
+import type { Viewer } from '@server/plugins/app/auth';
 import { deleteAccount } from './deletion';
 import { exportAccountData } from './export';
 import { readPlayerPreferences, savePlayerPreferences, type PlayerPreferences } from './player-preferences';
@@ -80,18 +80,6 @@ export function accountService(db: Database, rateLimiters: RateLimiters, provide
       });
       sessionsEndedByTransaction(db, ended);
     },
-    async setLanguage(userId: string, language: string): Promise<void> {
-      const [saved] = await db.update(users).set({ language }).where(eq(users.id, userId)).returning({ id: users.id });
-      if (!saved) throw new HttpError(401, 'auth.accountGone');
-    },
-    /** The name, and an image this account uploaded (400 otherwise) or none (null); `image` undefined keeps it. */
-    async saveProfile(userId: string, name: string, image: string | null | undefined) {
-      if (typeof image === 'string' && !(await findUpload(db, image, userId))) throw new HttpError(400, 'users.imageNotFound');
-      const changes = image === undefined ? { name } : { name, image };
-      const [saved] = await db.update(users).set(changes).where(eq(users.id, userId)).returning({ name: users.name, image: users.image });
-      if (!saved) throw new HttpError(401, 'auth.accountGone');
-      return saved;
-    },
     /** Ends one of the account's sessions (404 when it is not one of them). */
     async signOutDevice(userId: string, sessionId: string): Promise<void> {
       const [owned] = await db
@@ -110,13 +98,14 @@ export function accountService(db: Database, rateLimiters: RateLimiters, provide
       sessionsEndedByTransaction(db, ended);
     },
     /** Captions on (in a language) or off, as every class starts. */
-    async playerPreferences(userId: string): Promise<PlayerPreferences> {
-      await read(userId);
-      return readPlayerPreferences(db, userId);
+    /** The profile's preferences; the account is checked (deleted: 401), the preferences are the profile's. */
+    async playerPreferences(viewer: Viewer): Promise<PlayerPreferences> {
+      await read(viewer.accountId);
+      return readPlayerPreferences(db, viewer.profileId);
     },
-    async savePlayerPreferences(userId: string, preferences: PlayerPreferences): Promise<PlayerPreferences> {
-      await read(userId);
-      return savePlayerPreferences(db, userId, preferences);
+    async savePlayerPreferences(viewer: Viewer, preferences: PlayerPreferences): Promise<PlayerPreferences> {
+      await read(viewer.accountId);
+      return savePlayerPreferences(db, viewer.profileId, preferences);
     },
     export: (userId: string) => exportAccountData(db, userId),
     delete: (userId: string) => deleteAccount(db, provider, userId),

@@ -17,26 +17,26 @@ export interface HistoryPosition {
   id: string;
 }
 
-export async function findGoal(db: Queryable, userId: string): Promise<WeeklyGoal | null> {
-  const [row] = await db.select({ kind: activityGoals.kind, target: activityGoals.target }).from(activityGoals).where(eq(activityGoals.userId, userId));
+export async function findGoal(db: Queryable, profileId: string): Promise<WeeklyGoal | null> {
+  const [row] = await db.select({ kind: activityGoals.kind, target: activityGoals.target }).from(activityGoals).where(eq(activityGoals.profileId, profileId));
   return row ? { kind: row.kind as GoalKind, target: row.target } : null;
 }
 
-export async function saveGoal(db: Queryable, userId: string, goal: WeeklyGoal, now: Date): Promise<void> {
+export async function saveGoal(db: Queryable, profileId: string, goal: WeeklyGoal, now: Date): Promise<void> {
   await db
     .insert(activityGoals)
-    .values({ userId, kind: goal.kind, target: goal.target, updatedAt: now })
-    .onConflictDoUpdate({ target: activityGoals.userId, set: { kind: goal.kind, target: goal.target, updatedAt: now } });
+    .values({ profileId, kind: goal.kind, target: goal.target, updatedAt: now })
+    .onConflictDoUpdate({ target: activityGoals.profileId, set: { kind: goal.kind, target: goal.target, updatedAt: now } });
 }
 
-export async function clearGoal(db: Queryable, userId: string): Promise<void> {
-  await db.delete(activityGoals).where(eq(activityGoals.userId, userId));
+export async function clearGoal(db: Queryable, profileId: string): Promise<void> {
+  await db.delete(activityGoals).where(eq(activityGoals.profileId, profileId));
 }
 
 /** One page of completed classes, newest first, after `after` (the previous page's last). */
 export async function historyPage(
   db: Queryable,
-  userId: string,
+  profileId: string,
   timeZone: string,
   page: { after: HistoryPosition | null; limit: number },
 ): Promise<{ items: Schemas['CompletedClass'][]; next: HistoryPosition | null }> {
@@ -55,7 +55,7 @@ export async function historyPage(
     .from(classCompletions)
     .innerJoin(classes, eq(classes.id, classCompletions.classId))
     .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
-    .where(and(eq(classCompletions.userId, userId), after))
+    .where(and(eq(classCompletions.profileId, profileId), after))
     .orderBy(desc(classCompletions.completedAt), desc(classCompletions.id))
     .limit(page.limit + 1);
   const shown = rows.slice(0, page.limit);
@@ -80,7 +80,7 @@ export async function historyPage(
  * database not know a zone the runtime knows (their zone data differ in age), the rows are
  * summed here instead, as before.
  */
-async function weeksOf(db: Queryable, userId: string, timeZone: string): Promise<Map<string, WeekTotal>> {
+async function weeksOf(db: Queryable, profileId: string, timeZone: string): Promise<Map<string, WeekTotal>> {
   try {
     const rows = await db
       .select({
@@ -89,19 +89,19 @@ async function weeksOf(db: Queryable, userId: string, timeZone: string): Promise
         classes: sql<number>`count(*)::int`,
       })
       .from(classCompletions)
-      .where(eq(classCompletions.userId, userId))
+      .where(eq(classCompletions.profileId, profileId))
       .groupBy(sql`1`);
     return new Map(rows.map((row) => [row.weekStart, { weekStart: row.weekStart, minutes: Number(row.minutes), classes: Number(row.classes) }]));
   } catch {
-    const rows = await db.select({ completedAt: classCompletions.completedAt, minutes: classCompletions.minutes }).from(classCompletions).where(eq(classCompletions.userId, userId));
+    const rows = await db.select({ completedAt: classCompletions.completedAt, minutes: classCompletions.minutes }).from(classCompletions).where(eq(classCompletions.profileId, profileId));
     return weeklyTotals(rows.map((row) => ({ localDate: localDate(row.completedAt, timeZone), minutes: row.minutes })));
   }
 }
 
 /** Totals this week and all time, the chart's weeks, the goal and the streak, now, in the account's time zone. */
-export async function activitySummary(db: Queryable, userId: string, now: Date) {
-  const [timeZone, goal] = await Promise.all([accountTimeZone(db, userId), findGoal(db, userId)]);
-  const totals = await weeksOf(db, userId, timeZone);
+export async function activitySummary(db: Queryable, profileId: string, now: Date) {
+  const [timeZone, goal] = await Promise.all([accountTimeZone(db, profileId), findGoal(db, profileId)]);
+  const totals = await weeksOf(db, profileId, timeZone);
   const today = localDate(now, timeZone);
   const currentWeek = weekStartOf(today);
   const thisWeek = totals.get(currentWeek) ?? { weekStart: currentWeek, minutes: 0, classes: 0 };

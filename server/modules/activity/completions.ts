@@ -3,24 +3,24 @@
 // one entry and the class completed again on a later day is a new one. Programmes read it too.
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
-import { classCompletions, classes, users } from '@server/db/schema';
+import { classCompletions, classes } from '@server/db/schema';
+import { profileTimeZone } from '@server/modules/profiles';
 import { localDate, zoneOrUtc } from '@domain/activity';
 
-/** The account's time zone, UTC when it has none (or an unknown one). */
-export async function accountTimeZone(db: Queryable, userId: string): Promise<string> {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  return zoneOrUtc(row?.timeZone);
+/** The household's time zone, UTC when it has none (or an unknown one). */
+export async function accountTimeZone(db: Queryable, profileId: string): Promise<string> {
+  return zoneOrUtc(await profileTimeZone(db, profileId));
 }
 
-/** Logs that the account completed the class at `at` (nothing when it already did that day). */
-export async function recordCompletion(db: Queryable, input: { userId: string; classId: string; at: Date }): Promise<void> {
+/** Logs that the profile completed the class at `at` (nothing when it already did that day). */
+export async function recordCompletion(db: Queryable, input: { profileId: string; classId: string; at: Date }): Promise<void> {
   const [found] = await db.select({ durationSeconds: classes.durationSeconds }).from(classes).where(eq(classes.id, input.classId));
   if (!found) return;
-  const timeZone = await accountTimeZone(db, input.userId);
+  const timeZone = await accountTimeZone(db, input.profileId);
   await db
     .insert(classCompletions)
     .values({
-      userId: input.userId,
+      profileId: input.profileId,
       classId: input.classId,
       completedAt: input.at,
       localDate: localDate(input.at, timeZone),

@@ -4,32 +4,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
+import { viewerOf } from '@server/plugins/app/auth';
 import { sendSerialised } from '@server/serialised-answer';
 
 type Schemas = components['schemas'];
 const base = '/api/v1/activity';
 
 export default async function activityRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { onRequest: app.authenticate };
+  const signedIn = { onRequest: app.authenticateProfile };
 
   app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, (request, reply) => {
     const serialize = (overview: Omit<Schemas['ActivitySuccess'], 'isSuccess'>) => reply.serialize({ isSuccess: true, ...overview } satisfies Schemas['ActivitySuccess']) as string;
-    return sendSerialised(reply, app.activity.overviewAnswer(request.user.id, serialize));
+    return sendSerialised(reply, app.activity.overviewAnswer(viewerOf(request), serialize));
   });
 
   app.get<{ Querystring: { cursor?: string; limit?: number } }>(
     `${base}/history`,
     { ...signedIn, schema: routeSchema('GET', `${base}/history`) },
     async (request): Promise<Schemas['ActivityHistorySuccess']> => {
-      return { isSuccess: true, ...(await app.activity.history(request.user.id, request.query)) };
+      return { isSuccess: true, ...(await app.activity.history(request.profileId, request.query)) };
     },
   );
 
   app.put<{ Body: Schemas['WeeklyGoal'] }>(`${base}/goal`, { ...signedIn, schema: routeSchema('PUT', `${base}/goal`) }, async (request): Promise<Schemas['ActivitySuccess']> => {
-    return { isSuccess: true, ...(await app.activity.setGoal(request.user.id, request.body, new Date())) };
+    return { isSuccess: true, ...(await app.activity.setGoal(request.profileId, request.body, new Date())) };
   });
 
   app.delete(`${base}/goal`, { ...signedIn, schema: routeSchema('DELETE', `${base}/goal`) }, async (request): Promise<Schemas['ActivitySuccess']> => {
-    return { isSuccess: true, ...(await app.activity.clearGoal(request.user.id, new Date())) };
+    return { isSuccess: true, ...(await app.activity.clearGoal(request.profileId, new Date())) };
   });
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '@domain/api-schema';
 import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
+import type { Viewer } from '@server/plugins/app/auth';
 import { HttpError } from '@server/errors';
 import { goalInRange, goalLimits, type WeeklyGoal } from '@domain/activity';
 import { activitySummary, clearGoal, historyPage, saveGoal, type HistoryPosition } from './activity-repository';
@@ -36,17 +37,17 @@ function decodeHistoryCursor(cursor: string): HistoryPosition {
 }
 
 export function activityService(db: Database, programmes: Pick<FastifyInstance['programmes'], 'finished'>, answers: AccountAnswers) {
-  async function history(userId: string, timeZone: string, cursor: string | undefined, limit: number): Promise<Schemas['ActivityHistory']> {
+  async function history(profileId: string, timeZone: string, cursor: string | undefined, limit: number): Promise<Schemas['ActivityHistory']> {
     const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
-    const page = await historyPage(db, userId, timeZone, { after, limit });
+    const page = await historyPage(db, profileId, timeZone, { after, limit });
     return { items: page.items, nextCursor: page.next && encodeHistoryCursor(page.next) };
   }
 
-  async function overview(userId: string, now: Date): Promise<Overview> {
-    const [summary, finished] = await Promise.all([activitySummary(db, userId, now), programmes.finished(userId)]);
+  async function overview(profileId: string, now: Date): Promise<Overview> {
+    const [summary, finished] = await Promise.all([activitySummary(db, profileId, now), programmes.finished(profileId)]);
     return {
       ...summary,
-      history: await history(userId, summary.timeZone, undefined, HISTORY_PAGE),
+      history: await history(profileId, summary.timeZone, undefined, HISTORY_PAGE),
       programmes: finished.map(({ programme, finishedAt }) => ({ id: programme.id, title: programme.title, finishedAt: finishedAt.toISOString() })),
     };
   }
@@ -58,26 +59,26 @@ export function activityService(db: Database, programmes: Pick<FastifyInstance['
      * zone or finished programmes or the catalog change, or its day ends in its zone (today, the
      * week, the streak).
      */
-    overviewAnswer(userId: string, serialize: (overview: Overview) => string): Buffer | Promise<Buffer> {
-      return answers.get(userId, 'activity.overview', async () => {
+    overviewAnswer(viewer: Viewer, serialize: (overview: Overview) => string): Buffer | Promise<Buffer> {
+      return answers.get(viewer.accountId, `activity.overview:${viewer.profileId}`, async () => {
         const now = new Date();
-        const shown = await overview(userId, now);
+        const shown = await overview(viewer.profileId, now);
         return { body: serialize(shown), validUntil: nextLocalMidnight(now, shown.timeZone) };
       });
     },
-    async history(userId: string, query: { cursor?: string; limit?: number }) {
-      const timeZone = await accountTimeZone(db, userId);
-      return history(userId, timeZone, query.cursor, query.limit ?? HISTORY_PAGE);
+    async history(profileId: string, query: { cursor?: string; limit?: number }) {
+      const timeZone = await accountTimeZone(db, profileId);
+      return history(profileId, timeZone, query.cursor, query.limit ?? HISTORY_PAGE);
     },
     /** Sets the weekly goal (400 outside its kind's limits, nothing changed) and answers the new overview. */
-    async setGoal(userId: string, goal: WeeklyGoal, now: Date) {
+    async setGoal(profileId: string, goal: WeeklyGoal, now: Date) {
       if (!goalInRange(goal)) throw new HttpError(400, `activity.goalOutOfRange.${goal.kind}`, { values: { ...goalLimits[goal.kind] } });
-      await saveGoal(db, userId, goal, now);
-      return overview(userId, now);
+      await saveGoal(db, profileId, goal, now);
+      return overview(profileId, now);
     },
-    async clearGoal(userId: string, now: Date) {
-      await clearGoal(db, userId);
-      return overview(userId, now);
+    async clearGoal(profileId: string, now: Date) {
+      await clearGoal(db, profileId);
+      return overview(profileId, now);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from '@server/db/client';
 import { users } from '@server/db/schema';
 import type { AppLocale } from '@domain/locales';
 import { HttpError } from '@server/errors';
+import { createOwnerProfile } from './profile-records';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 
 export interface Account {
@@ -22,11 +23,15 @@ export async function createAccount(
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (taken) throw new HttpError(409, 'auth.emailTaken');
   const passwordHash = await hashPassword(input.password);
-  const [created] = await db
-    .insert(users)
-    .values({ email: input.email, passwordHash, country: input.country, language: input.language })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, email: users.email, language: users.language });
+  const created = await db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, country: input.country, language: input.language })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email, language: users.language });
+    if (account) await createOwnerProfile(tx, account);
+    return account;
+  });
   // Lost a race with a concurrent sign-up for the same address.
   if (!created) throw new HttpError(409, 'auth.emailTaken');
   return created;

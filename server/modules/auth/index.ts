@@ -4,7 +4,8 @@
 export type { Account } from './accounts';
 export { describeDevice } from './devices';
 export { hashPassword, verifyPassword } from './password';
+export { profileView, type ProfileRow, type ProfileView } from './profile-records';
 export type { RateLimiters } from './rate-limits';
-export { deviceIdentity, listOpenSessions, revokeSession, revokeSessions, sessionsEndedByTransaction } from './sessions';
-export { clearRefreshCookie, signIn } from './sign-in';
+export { deviceIdentity, listOpenSessions, revokeProfileSessions, revokeSession, revokeSessions, sessionsEndedByTransaction } from './sessions';
+export { accessGranted, clearRefreshCookie, signIn } from './sign-in';
 export { hashToken, newOpaqueToken } from './tokens';

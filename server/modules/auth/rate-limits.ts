@@ -8,7 +8,13 @@ import type { Config, RateLimit, RateLimits } from '@server/config';
 import { ConfigError } from '@server/config';
 import { HttpError } from '@server/errors';
 
-export type AddressLimit = Exclude<keyof RateLimits, 'signInPerAccount'>;
+export type AddressLimit = Exclude<keyof RateLimits, 'signInPerAccount'> | 'promotionCodePerAccount';
+
+/**
+ * Promotion codes checked or applied per account (decision 069): plenty for a person typing one,
+ * too few to guess codes. Fixed rather than a setting: nobody has needed to tune it.
+ */
+export const promotionCodeAttempts: RateLimit = { points: 20, duration: 3600 };
 
 export interface RateLimiters {
   /** Counts one attempt from `address` (a client address, or a hashed email); throws a 429 HttpError with Retry-After when over. */
@@ -78,14 +84,14 @@ async function connectRedis(url: string, onConnectionError: (error: Error) => vo
  * Counts the attempts refused, by limit: its setting's name without RATE_LIMIT_, in lower case
  * (`sign_in_per_ip`, `sign_in_per_account`, …), each at 0 from the start.
  */
-function refusalCounter(registry: Registry, limits: readonly (keyof RateLimits)[]): (limit: keyof RateLimits) => void {
+function refusalCounter(registry: Registry, limits: readonly (keyof RateLimits | AddressLimit)[]): (limit: keyof RateLimits | AddressLimit) => void {
   const refused = new Counter({
     name: 'fitstream_rate_limit_refusals_total',
     help: 'Attempts answered 429 by a rate limit, by limit (RATE_LIMIT_<LIMIT>)',
     labelNames: ['limit'] as const,
     registers: [registry],
   });
-  const label = (limit: keyof RateLimits) => limit.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const label = (limit: keyof RateLimits | AddressLimit) => limit.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
   for (const limit of limits) refused.inc({ limit: label(limit) }, 0);
   return (limit) => refused.inc({ limit: label(limit) });
 }
@@ -100,7 +106,7 @@ export async function createRateLimiters(
   onConnectionError: (error: Error) => void = () => {},
 ): Promise<RateLimiters> {
   const redis = config.redisUrl === null ? undefined : await connectRedis(config.redisUrl, onConnectionError);
-  const refused = refusalCounter(registry, Object.keys(config.rateLimits) as (keyof RateLimits)[]);
+  const refused = refusalCounter(registry, [...(Object.keys(config.rateLimits) as (keyof RateLimits)[]), 'promotionCodePerAccount']);
   const make = (name: string, limit: RateLimit): RateLimiterAbstract => {
     const options = { keyPrefix: `${config.redisKeyPrefix}rl:${name}`, points: limit.points, duration: limit.duration };
     // Should Redis fail, each instance limits on its own rather than answering 500s.
@@ -115,6 +121,7 @@ export async function createRateLimiters(
     forgotPasswordPerIp: make('forgot-password-ip', config.rateLimits.forgotPasswordPerIp),
     forgotPasswordPerAddress: make('forgot-password-address', config.rateLimits.forgotPasswordPerAddress),
     resetPasswordPerIp: make('reset-password-ip', config.rateLimits.resetPasswordPerIp),
+    promotionCodePerAccount: make('promotion-code-account', promotionCodeAttempts),
   } satisfies Record<AddressLimit, RateLimiterAbstract>;
   const account = config.rateLimits.signInPerAccount;
   const freeAttempts = make('sign-in-account', account);

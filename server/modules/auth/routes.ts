@@ -89,7 +89,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       app,
       reply,
       { id: result.userId, email: result.email, language: result.language },
-      { sessionId: result.sessionId, refreshToken: result.refreshToken },
+      { sessionId: result.sessionId, refreshToken: result.refreshToken, profile: result.profile },
       request.t('auth.renewed'),
     );
   });

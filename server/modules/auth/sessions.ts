@@ -14,7 +14,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
-import { refreshTokens, sessions, users } from '@server/db/schema';
+import { profiles, refreshTokens, sessions, users } from '@server/db/schema';
+import { onlyProfile, type ProfileRow } from './profile-records';
 import { spendLinkTokens } from './link-tokens';
 import { hashToken, newOpaqueToken } from './tokens';
 
@@ -50,6 +51,8 @@ export function deviceIdentity(user: { sessionId: string }): string {
 }
 
 export interface IssuedSession {
+  /** The profile the sign-in is on: the account's only one, else none until chosen. */
+  profile: ProfileRow | null;
   sessionId: string;
   refreshToken: string;
 }
@@ -74,14 +77,15 @@ export async function startSession(db: Database, userId: string, deviceId: strin
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
+    const profile = await onlyProfile(tx, userId);
     const [session] = await tx
       .insert(sessions)
-      .values({ userId, deviceId, ...(deviceName ? { deviceName } : {}) })
+      .values({ userId, deviceId, profileId: profile?.id ?? null, ...(deviceName ? { deviceName } : {}) })
       .returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
     return {
       ended: replaced.map((row) => row.id),
-      issued: { sessionId: session.id, refreshToken: await issueRefreshToken(tx, session.id) },
+      issued: { sessionId: session.id, refreshToken: await issueRefreshToken(tx, session.id), profile },
     };
   });
   sessionsEnded(db, ended);
@@ -89,7 +93,7 @@ export async function startSession(db: Database, userId: string, deviceId: strin
 }
 
 export type RotationResult =
-  | { kind: 'rotated'; sessionId: string; refreshToken: string; userId: string; email: string; language: string }
+  | { kind: 'rotated'; sessionId: string; refreshToken: string; userId: string; email: string; language: string; profile: ProfileRow | null }
   | { kind: 'replayed' }
   | { kind: 'invalid' };
 
@@ -129,9 +133,10 @@ export async function rotateRefreshToken(db: Database, refreshToken: string, reu
   const result = await db.transaction(async (tx): Promise<RotationResult> => {
     const ownerOf = async (sessionId: string) => {
       const [owner] = await tx
-        .select({ userId: users.id, email: users.email, language: users.language })
+        .select({ userId: users.id, email: users.email, language: users.language, profile: profiles })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(profiles, eq(profiles.id, sessions.profileId))
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
       return owner;
     };
@@ -205,6 +210,16 @@ export async function revokeSessions(db: Queryable, userId: string, options: { e
   return ids;
 }
 
+/** Ends the sign-ins on a profile (it is being deleted); call `sessionsEndedByTransaction` after the commit. */
+export async function revokeProfileSessions(db: Queryable, profileId: string): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.profileId, profileId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.map((row) => row.id);
+}
+
 /**
  * Tells this instance at once of the sessions that `revokeSessions(tx, …)` ended inside a
  * transaction of yours, once it has committed (otherwise this instance, like the others, waits
@@ -217,6 +232,8 @@ export function sessionsEndedByTransaction(db: Database, sessionIds: readonly st
 export interface OpenSession {
   id: string;
   deviceName: string;
+  /** The profile the sign-in is on, null before one is chosen. */
+  profileName: string | null;
   createdAt: Date;
   lastSeenAt: Date;
 }
@@ -224,8 +241,9 @@ export interface OpenSession {
 /** The account's devices signed in, the most recently seen first. */
 export async function listOpenSessions(db: Queryable, userId: string): Promise<OpenSession[]> {
   return db
-    .select({ id: sessions.id, deviceName: sessions.deviceName, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({ id: sessions.id, deviceName: sessions.deviceName, profileName: profiles.name, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
+    .leftJoin(profiles, eq(profiles.id, sessions.profileId))
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }

@@ -6,6 +6,7 @@ import { REFRESH_TOKEN_TTL_SECONDS, startSession } from './sessions';
 import { describeDevice } from './devices';
 import { signAccessToken } from './tokens';
 import { pickLocale, type AppLocale } from '@domain/locales';
+import { profileView, type ProfileRow, type ProfileView } from './profile-records';
 
 export const REFRESH_COOKIE = 'fs_refresh';
 
@@ -15,6 +16,7 @@ export interface AuthSuccessBody {
   token: string;
   email: string;
   language: AppLocale;
+  profile: ProfileView | null;
 }
 
 function cookieOptions(app: FastifyInstance) {
@@ -33,14 +35,42 @@ export async function authSuccess(
   app: FastifyInstance,
   reply: FastifyReply,
   account: Account,
-  session: { sessionId: string; refreshToken: string },
+  session: { sessionId: string; refreshToken: string; profile: ProfileRow | null },
   message: string,
 ): Promise<AuthSuccessBody> {
   setRefreshCookie(app, reply, session.refreshToken);
+  return accessGranted(app, reply, account, session, message);
+}
+
+/**
+ * The access token of a sign-in on its profile (a sign-in, a refresh, or choosing a profile),
+ * answered with the profile and the language the app speaks from now on (the profile's).
+ */
+export async function accessGranted(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  account: Omit<Account, 'language'> & { language: string },
+  session: { sessionId: string; profile: ProfileRow | null },
+  message: string,
+): Promise<AuthSuccessBody> {
   // Credentials: no cache, shared or private, may keep this answer (as OAuth's token responses).
   reply.header('Cache-Control', 'no-store');
-  const token = await signAccessToken(app.config, { userId: account.id, email: account.email, sessionId: session.sessionId });
-  return { isSuccess: true, message, token, email: account.email, language: pickLocale(account.language) };
+  const { profile } = session;
+  const token = await signAccessToken(app.config, {
+    userId: account.id,
+    email: account.email,
+    sessionId: session.sessionId,
+    profileId: profile?.id ?? null,
+    ownerProfile: profile?.isOwner ?? false,
+  });
+  return {
+    isSuccess: true,
+    message,
+    token,
+    email: account.email,
+    language: pickLocale(profile?.language ?? account.language),
+    profile: profile ? profileView(profile) : null,
+  };
 }
 
 /** A new session for the account on `deviceId`, answered like sign-in. */

@@ -1,4 +1,5 @@
-// Access tokens (HS256 JWTs: sub = user, sid = session) and the random tokens stored only as
+// Access tokens (HS256 JWTs: sub = account, sid = session, pid = the profile chosen on it or
+// null, own = whether that is the owner's profile) and the random tokens stored only as
 // SHA-256 hashes (refresh cookies, sign-in links).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
@@ -8,6 +9,10 @@ export interface AccessClaims {
   userId: string;
   email: string;
   sessionId: string;
+  /** The profile chosen on this sign-in (decision 064), null before one is. */
+  profileId: string | null;
+  /** Whether that profile is the account owner's. */
+  ownerProfile: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +33,7 @@ function key(secret: string): Uint8Array {
 }
 
 export function signAccessToken(config: Pick<Config, 'jwtSecret' | 'accessTokenTtlSeconds'>, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId, email: claims.email })
+  return new SignJWT({ sid: claims.sessionId, email: claims.email, pid: claims.profileId, own: claims.ownerProfile })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuedAt()
@@ -85,9 +90,11 @@ export async function verifyAccessToken(
       requiredClaims: ['exp'],
       ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
     });
-    const { sub, sid, email } = payload;
+    const { sub, sid, email, pid, own } = payload;
     if (typeof email !== 'string' || !isUuid(sub) || !isUuid(sid)) return null;
-    return { userId: sub, sessionId: sid, email };
+    // A token from before profiles has no `pid`: refused, so the app refreshes it (one retry) into one that names the profile.
+    if (!(pid === null || isUuid(pid)) || typeof own !== 'boolean') return null;
+    return { userId: sub, sessionId: sid, email, profileId: pid, ownerProfile: pid !== null && own };
   } catch {
     return null;
   }

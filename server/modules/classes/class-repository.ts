@@ -51,17 +51,17 @@ const cardColumns = {
   },
 };
 
-/** Joins a class to `userId`'s progress in it, if any. */
-const progressOf = (userId: string) => and(eq(classProgress.classId, classes.id), eq(classProgress.userId, userId));
+/** Joins a class to the profile's progress in it, if any. */
+const progressOf = (profileId: string) => and(eq(classProgress.classId, classes.id), eq(classProgress.profileId, profileId));
 
-/** Classes with their discipline, instructor and `userId`'s progress, as cards. */
-function cards(db: Queryable, userId: string) {
+/** Classes with their discipline, instructor and the profile's progress, as cards. */
+function cards(db: Queryable, profileId: string) {
   return db
     .select(cardColumns)
     .from(classes)
     .innerJoin(disciplines, eq(disciplines.id, classes.disciplineId))
     .innerJoin(instructors, eq(instructors.id, classes.instructorId))
-    .leftJoin(classProgress, progressOf(userId))
+    .leftJoin(classProgress, progressOf(profileId))
     .$dynamic();
 }
 
@@ -114,7 +114,7 @@ export interface ClassPage {
 /** One page of the catalog, newest first. */
 export async function listClasses(
   db: Queryable,
-  userId: string,
+  profileId: string,
   filters: ClassFilters,
   page: { after: CatalogPosition | null; limit: number },
 ): Promise<ClassPage> {
@@ -123,7 +123,7 @@ export async function listClasses(
     ? sql`(${classes.publishedAt}, ${classes.id}) < (timestamptz 'epoch' + ${page.after.publishedMicros}::bigint * interval '1 microsecond', ${page.after.id})`
     : undefined;
   const [rows, totals] = await Promise.all([
-    cards(db, userId)
+    cards(db, profileId)
       .where(and(matching, after))
       .orderBy(...newestFirst)
       .limit(page.limit + 1),
@@ -186,23 +186,23 @@ function startAfter(rows: SnapshotRow[], position: CatalogPosition): number {
 }
 
 /** Where an account is in each class it started, by class id. */
-export type AccountProgress = ReadonlyMap<string, NonNullable<CardRow['progress']>>;
+export type ProfileProgress = ReadonlyMap<string, NonNullable<CardRow['progress']>>;
 
-export async function loadAccountProgress(db: Queryable, userId: string): Promise<AccountProgress> {
+export async function loadProfileProgress(db: Queryable, profileId: string): Promise<ProfileProgress> {
   const rows = await db
     .select({ classId: classProgress.classId, positionSeconds: classProgress.positionSeconds, completedAt: classProgress.completedAt, updatedAt: classProgress.updatedAt })
     .from(classProgress)
-    .where(eq(classProgress.userId, userId));
+    .where(eq(classProgress.profileId, profileId));
   return new Map(rows.map(({ classId, ...progress }) => [classId, progress]));
 }
 
 const isPublished = (row: SnapshotRow, now: Date) => row.publishedAt.getTime() <= now.getTime();
-const cardOf = (row: SnapshotRow, progress: AccountProgress) => cardBody({ ...row, progress: progress.get(row.id) ?? null });
+const cardOf = (row: SnapshotRow, progress: ProfileProgress) => cardBody({ ...row, progress: progress.get(row.id) ?? null });
 
 /** `listClasses` from the snapshot and the account's progress, for filters without search. */
 export function listClassesFromSnapshot(
   snapshot: CatalogSnapshot,
-  progress: AccountProgress,
+  progress: ProfileProgress,
   filters: ClassFilters,
   page: { after: CatalogPosition | null; limit: number },
   now: Date,
@@ -239,7 +239,7 @@ export function homeRowsChangeAt(snapshot: CatalogSnapshot, now: Date): number {
  * classes published in the last 7 days, newest first; and every discipline with a published
  * class, in its order, with its newest classes.
  */
-export function homeRowsFromSnapshot(snapshot: CatalogSnapshot, progress: AccountProgress, now: Date) {
+export function homeRowsFromSnapshot(snapshot: CatalogSnapshot, progress: ProfileProgress, now: Date) {
   const shown = snapshot.filter((row) => isPublished(row, now));
   const started = shown.flatMap((row) => {
     const own = progress.get(row.id);
@@ -265,7 +265,7 @@ export function homeRowsFromSnapshot(snapshot: CatalogSnapshot, progress: Accoun
 }
 
 /** One published class with everything its page shows, from the snapshot; null when there is none. */
-export function findClass(snapshot: CatalogSnapshot, progress: AccountProgress, classId: string, now: Date): ClassDetail | null {
+export function findClass(snapshot: CatalogSnapshot, progress: ProfileProgress, classId: string, now: Date): ClassDetail | null {
   const row = snapshot.find((candidate) => candidate.id === classId);
   if (!row || !isPublished(row, now)) return null;
   const card = cardOf(row, progress);
@@ -278,7 +278,7 @@ export function findClass(snapshot: CatalogSnapshot, progress: AccountProgress, 
 }
 
 /** The published classes among `ids`, as cards, in the order of `ids` (a saved list's). */
-export function cardsFromSnapshot(snapshot: CatalogSnapshot, progress: AccountProgress, ids: readonly string[], now: Date): ClassCard[] {
+export function cardsFromSnapshot(snapshot: CatalogSnapshot, progress: ProfileProgress, ids: readonly string[], now: Date): ClassCard[] {
   const byId = new Map(snapshot.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

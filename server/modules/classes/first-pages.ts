@@ -7,7 +7,7 @@
 // account's progress read are the same objects (a change to either is a new object), within a
 // bound on the bytes kept (decision 080).
 import type { components } from '@domain/api-schema';
-import { listClassesFromSnapshot, progressBody, type AccountProgress, type CatalogSnapshot } from './class-repository';
+import { listClassesFromSnapshot, progressBody, type ProfileProgress, type CatalogSnapshot } from './class-repository';
 import { encodeCursor, type ClassFilters } from './list-query';
 
 type ClassFacets = components['schemas']['ClassFacets'];
@@ -16,7 +16,7 @@ type ClassFacets = components['schemas']['ClassFacets'];
 const MAX_FILTERS = 500;
 /** The accounts' answered bytes kept at most (about 450 accounts' first pages of 20 cards). */
 export const ANSWERS_MAX_BYTES = 4_000_000;
-const NO_PROGRESS: AccountProgress = new Map();
+const NO_PROGRESS: ProfileProgress = new Map();
 
 interface KeptPage {
   facets: ClassFacets;
@@ -62,7 +62,7 @@ function make(snapshot: CatalogSnapshot, facets: ClassFacets, filters: ClassFilt
 export class FirstPages {
   private readonly bySnapshot = new WeakMap<CatalogSnapshot, Map<string, KeptPage>>();
   /** Each account's last answer, by its progress read (least recently answered first). */
-  private readonly answered = new Map<AccountProgress, { page: KeptPage; body: Buffer }>();
+  private readonly answered = new Map<ProfileProgress, { page: KeptPage; body: Buffer }>();
   private answeredBytes = 0;
 
   constructor(
@@ -71,7 +71,7 @@ export class FirstPages {
   ) {}
 
   /** The first page's response body for these filters, with this account's progress. */
-  answer(snapshot: CatalogSnapshot, facets: ClassFacets, own: AccountProgress, filters: ClassFilters, limit: number): Buffer {
+  answer(snapshot: CatalogSnapshot, facets: ClassFacets, own: ProfileProgress, filters: ClassFilters, limit: number): Buffer {
     const now = this.now();
     let pages = this.bySnapshot.get(snapshot);
     if (!pages) {
@@ -104,7 +104,7 @@ export class FirstPages {
 }
 
 /** The page's JSON with the account's progress in each card. */
-function splice(page: KeptPage, own: AccountProgress): string {
+function splice(page: KeptPage, own: ProfileProgress): string {
   let body = '{"isSuccess":true,"classes":[';
   page.cards.forEach((card, index) => {
     body += `${index === 0 ? '' : ','}${card.head}${JSON.stringify(progressBody(own.get(card.id) ?? null))}}`;

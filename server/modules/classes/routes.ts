@@ -3,6 +3,7 @@
 // tells the app whether to offer Play or a plan.
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '@server/contract';
+import { viewerOf } from '@server/plugins/app/auth';
 import { HttpError } from '@server/errors';
 import { encodeCursor, type ListClassesQuery } from './list-query';
 import { sendSerialised } from '@server/serialised-answer';
@@ -11,11 +12,11 @@ const base = '/api/v1/classes';
 
 export default async function classesRoutes(app: FastifyInstance): Promise<void> {
   // Authentication first, so a visitor learns they must sign in before anything about the query.
-  const signedIn = { onRequest: app.authenticate };
+  const signedIn = { onRequest: app.authenticateProfile };
 
   /** Any page but a first one without search: from the snapshot, or the database for a search. */
-  const listPage = async (userId: string, query: ListClassesQuery) => {
-    const { page, facets } = await app.classes.list(userId, query);
+  const listPage = async (profileId: string, query: ListClassesQuery) => {
+    const { page, facets } = await app.classes.list(profileId, query);
     return {
       isSuccess: true,
       classes: page.classes,
@@ -28,21 +29,21 @@ export default async function classesRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Querystring: ListClassesQuery }>(base, { ...signedIn, schema: routeSchema('GET', base) }, (request, reply) => {
     // The first page without search is kept serialised per filter (first-pages.ts), and sent
     // without a promise when everything it needs is in memory (decision 080).
-    const firstPage = app.classes.firstPage(request.user.id, request.query);
+    const firstPage = app.classes.firstPage(request.profileId, request.query);
     if (Buffer.isBuffer(firstPage)) return sendSerialised(reply, firstPage);
-    if (firstPage === null) return listPage(request.user.id, request.query);
-    return firstPage.then((body): unknown => (body === null ? listPage(request.user.id, request.query) : sendSerialised(reply, body)));
+    if (firstPage === null) return listPage(request.profileId, request.query);
+    return firstPage.then((body): unknown => (body === null ? listPage(request.profileId, request.query) : sendSerialised(reply, body)));
   });
 
   app.get(`${base}/home`, { ...signedIn, schema: routeSchema('GET', `${base}/home`) }, (request, reply) => {
-    return sendSerialised(reply, app.classes.homeAnswer(request.user.id, (home) => reply.serialize(home) as string));
+    return sendSerialised(reply, app.classes.homeAnswer(viewerOf(request), (home) => reply.serialize(home) as string));
   });
 
   app.get<{ Params: { id: string } }>(
     `${base}/:id`,
     { ...signedIn, schema: routeSchema('GET', `${base}/{id}`) },
     async (request) => {
-      const found = await app.classes.find(request.user.id, request.params.id);
+      const found = await app.classes.find(viewerOf(request), request.params.id);
       if (!found) throw new HttpError(404, 'catalog.classNotFound');
       return { isSuccess: true, ...found };
     },

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { components } from '@domain/api-schema';
 import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
+import type { Viewer } from '@server/plugins/app/auth';
 import { classAccess, hasClassAccess } from './access';
 import {
   cardsFromSnapshot,
@@ -16,9 +17,9 @@ import {
   listClasses,
   listClassesFromSnapshot,
   listFacets,
-  loadAccountProgress,
+  loadProfileProgress,
   loadCatalogSnapshot,
-  type AccountProgress,
+  type ProfileProgress,
   type CatalogSnapshot,
 } from './class-repository';
 import { FirstPages } from './first-pages';
@@ -29,12 +30,12 @@ import { PROGRESS_CHANGED_CHANNEL } from '@server/db/notifications';
 /** Without a notification, nothing is kept longer than this. */
 const MAX_AGE_MS = 60_000;
 /** Accounts whose progress is kept: the most recently served. */
-const PROGRESS_ACCOUNTS = 5_000;
+const PROGRESS_PROFILES = 5_000;
 
 export interface CatalogReads {
   catalog: CachedRead<CatalogSnapshot>;
   facets: CachedRead<components['schemas']['ClassFacets']>;
-  progress: KeyedCachedRead<string, AccountProgress>;
+  progress: KeyedCachedRead<string, ProfileProgress>;
 }
 
 type ClassesHome = components['schemas']['ClassesHomeSuccess'];
@@ -46,11 +47,11 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
      * with the account's progress spliced in (first-pages.ts); null for any other page, which
      * `list` answers.
      */
-    firstPage(userId: string, query: ListClassesQuery): Buffer | null | Promise<Buffer | null> {
+    firstPage(profileId: string, query: ListClassesQuery): Buffer | null | Promise<Buffer | null> {
       if (query.cursor !== undefined) return null;
       const withQuery = ({ filters, limit }: ParsedListQuery): Buffer | null | Promise<Buffer | null> => {
         if (filters.search !== null) return null;
-        const [snapshot, pageFacets, own] = [catalog.current(), facets.current(), progress.current(userId)];
+        const [snapshot, pageFacets, own] = [catalog.current(), facets.current(), progress.current(profileId)];
         // Everything at hand (the usual case): answered with no promise (decision 080).
         if (!(snapshot instanceof Promise || pageFacets instanceof Promise || own instanceof Promise)) {
           return firstPages.answer(snapshot, pageFacets, own, filters, limit);
@@ -64,12 +65,12 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
      * One page of the list for this query (400 for a query that names nothing known), with the
      * facets on the first page. Only a search reads the database.
      */
-    async list(userId: string, query: ListClassesQuery) {
+    async list(profileId: string, query: ListClassesQuery) {
       const { filters, after, limit } = await parseListQuery(query, () => facets.get());
       const [page, pageFacets] = await Promise.all([
         filters.search === null
-          ? Promise.all([catalog.get(), progress.get(userId)]).then(([snapshot, own]) => listClassesFromSnapshot(snapshot, own, filters, { after, limit }, new Date()))
-          : listClasses(db, userId, filters, { after, limit }),
+          ? Promise.all([catalog.get(), progress.get(profileId)]).then(([snapshot, own]) => listClassesFromSnapshot(snapshot, own, filters, { after, limit }, new Date()))
+          : listClasses(db, profileId, filters, { after, limit }),
         after === null ? facets.get() : undefined,
       ]);
       return { page, facets: pageFacets };
@@ -79,10 +80,10 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
      * subscriptions or the catalog change, or time changes the rows (a class published, one
      * leaving "new this week", a paid period ending).
      */
-    homeAnswer(userId: string, serialize: (body: ClassesHome) => string): Buffer | Promise<Buffer> {
-      return answers.get(userId, 'classes.home', async () => {
+    homeAnswer(viewer: Viewer, serialize: (body: ClassesHome) => string): Buffer | Promise<Buffer> {
+      return answers.get(viewer.accountId, `classes.home:${viewer.profileId}`, async () => {
         const now = new Date();
-        const [access, snapshot, own] = await Promise.all([classAccess(db, userId, now), catalog.get(), progress.get(userId)]);
+        const [access, snapshot, own] = await Promise.all([classAccess(db, viewer.accountId, now), catalog.get(), progress.get(viewer.profileId)]);
         return {
           body: serialize({ isSuccess: true, canPlay: access.canPlay, ...homeRowsFromSnapshot(snapshot, own, now) }),
           validUntil: Math.min(access.changesAt, homeRowsChangeAt(snapshot, now)),
@@ -90,18 +91,18 @@ export function classesService(db: Database, { catalog, facets, progress }: Cata
       });
     },
     /** One class with the account's progress, or null when unknown. */
-    async find(userId: string, classId: string) {
-      const [snapshot, own, canPlay] = await Promise.all([catalog.get(), progress.get(userId), hasClassAccess(db, userId)]);
+    async find(viewer: Viewer, classId: string) {
+      const [snapshot, own, canPlay] = await Promise.all([catalog.get(), progress.get(viewer.profileId), hasClassAccess(db, viewer.accountId)]);
       const found = findClass(snapshot, own, classId, new Date());
       return found && { class: found, canPlay };
     },
     /** The published classes among `ids` as cards, in that order (the account's saved list). */
-    async cards(userId: string, ids: readonly string[]) {
-      const [snapshot, own] = await Promise.all([catalog.get(), progress.get(userId)]);
+    async cards(profileId: string, ids: readonly string[]) {
+      const [snapshot, own] = await Promise.all([catalog.get(), progress.get(profileId)]);
       return cardsFromSnapshot(snapshot, own, ids, new Date());
     },
     /** This instance's reads see the account's new progress at once; the others when the database tells them. */
-    progressChanged: (userId: string) => progress.invalidate(userId),
+    progressChanged: (profileId: string) => progress.invalidate(profileId),
   };
 }
 
@@ -113,8 +114,8 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const progress = new KeyedCachedRead((userId: string) => loadAccountProgress(app.db, userId), { maxKeys: PROGRESS_ACCOUNTS, maxAgeMs: MAX_AGE_MS });
-    app.changeFeed.on(PROGRESS_CHANGED_CHANNEL, (userId) => (userId ? progress.invalidate(userId) : progress.clear()));
+    const progress = new KeyedCachedRead((profileId: string) => loadProfileProgress(app.db, profileId), { maxKeys: PROGRESS_PROFILES, maxAgeMs: MAX_AGE_MS });
+    app.changeFeed.on(PROGRESS_CHANGED_CHANNEL, (profileId) => (profileId ? progress.invalidate(profileId) : progress.clear()));
     app.changeFeed.onReconnect(() => progress.clear());
     const reads: CatalogReads = {
       catalog: new CachedRead(() => loadCatalogSnapshot(app.db), { tables: ['classes', 'disciplines', 'instructors'], maxAgeMs: MAX_AGE_MS }).listen(app.changeFeed),

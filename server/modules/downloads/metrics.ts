@@ -8,6 +8,7 @@ import type { AccessRefusal, CreateOutcome, Refusal } from './rules';
 const REFUSALS: readonly (AccessRefusal | LimitReason | Exclude<Refusal, 'other_account' | 'other_device'>)[] = [
   'no_subscription',
   'subscription_ended',
+  'subscription_paused',
   'payment_required',
   'device_not_allowed',
   'quality_not_in_plan',

@@ -32,6 +32,7 @@ function devicesView(devices: HoldingDevice[], current: string): Schemas['Downlo
   return devices.map((device) => ({
     device_id: device.deviceId,
     device_name: device.deviceName,
+    profile_name: device.profileName,
     last_seen_at: device.lastSeenAt.toISOString(),
     classes: device.classes,
     current: device.deviceId === current,

@@ -17,7 +17,7 @@ export const CLASSES_PER_DEVICE = 25;
 export type LicenceRow = typeof downloadLicences.$inferSelect;
 export type RevokeReason = components['schemas']['DownloadRevokeReason'];
 /** Why an account may not download now: the playback rule's answers. */
-export type AccessRefusal = Extract<RefusalReason, 'no_subscription' | 'subscription_ended' | 'payment_required'>;
+export type AccessRefusal = Extract<RefusalReason, 'no_subscription' | 'subscription_ended' | 'subscription_paused' | 'payment_required'>;
 
 /** The playback plan, with how many devices may hold downloads at once (plan data: Basic 1, Standard 2, Premium 6, Mobile 1). */
 export type DownloadPlan = PlaybackPlan;
@@ -39,6 +39,8 @@ export type SettledAccess = { plan: DownloadPlan; devices: HoldingDevice[]; lice
 export interface HoldingDevice {
   deviceId: string;
   deviceName: string;
+  /** The profile its sign-in is on (decision 064), null before one is chosen. */
+  profileName: string | null;
   /** Its last sign-in, token refresh or downloads call. */
   lastSeenAt: Date;
   classes: number;
@@ -99,6 +101,7 @@ function rowsOf<T>(result: unknown): T[] {
 interface SettledRow {
   device_id: string;
   device_name: string;
+  profile_name: string | null;
   last_seen_at: Date | string;
   classes: number;
   id: string;
@@ -133,17 +136,18 @@ export async function settleDownloads(tx: Queryable, userId: string, now: Date):
   const kept = Math.max(0, access.plan.downloads);
   const result = await tx.execute(sql`with open as (
       select l.id, l.device_id, l.class_id, l.rendition, l.expires_at, l.height, l.last_used_at,
-             s.id is not null as signed_in, s.device_name, s.last_seen_at
+             s.id is not null as signed_in, s.device_name, s.last_seen_at, p.name as profile_name
       from download_licences l
       left join sessions s on s.id = l.device_id and s.revoked_at is null
+      left join profiles p on p.id = s.profile_id
       where l.user_id = ${userId} and l.revoked_at is null
     ), kept as (
       select * from open where expires_at > ${at} and signed_in and height <= ${cap}::int
     ), devices as (
-      select device_id, device_name, greatest(max(last_used_at), last_seen_at) as last_seen_at, count(*)::int as classes,
+      select device_id, device_name, profile_name, greatest(max(last_used_at), last_seen_at) as last_seen_at, count(*)::int as classes,
              row_number() over (order by greatest(max(last_used_at), last_seen_at) desc, device_id asc) as rank
       from kept
-      group by device_id, device_name, last_seen_at
+      group by device_id, device_name, profile_name, last_seen_at
     ), ended as (
       update download_licences l
       set revoked_at = case when o.expires_at <= ${at} then o.expires_at else ${at} end,
@@ -158,7 +162,7 @@ export async function settleDownloads(tx: Queryable, userId: string, now: Date):
         and (o.expires_at <= ${at} or not o.signed_in or o.height > ${cap}::int
              or o.device_id in (select device_id from devices where rank > ${kept}::int))
     )
-    select d.device_id, d.device_name, d.last_seen_at, d.classes, k.id, k.class_id, k.rendition
+    select d.device_id, d.device_name, d.profile_name, d.last_seen_at, d.classes, k.id, k.class_id, k.rendition
     from devices d join kept k on k.device_id = d.device_id
     where d.rank <= ${kept}::int
     order by d.rank, k.id`);
@@ -166,7 +170,7 @@ export async function settleDownloads(tx: Queryable, userId: string, now: Date):
   const licences: OpenLicence[] = [];
   for (const row of rowsOf<SettledRow>(result)) {
     if (devices.at(-1)?.deviceId !== row.device_id) {
-      devices.push({ deviceId: row.device_id, deviceName: row.device_name, lastSeenAt: new Date(row.last_seen_at), classes: Number(row.classes) });
+      devices.push({ deviceId: row.device_id, deviceName: row.device_name, profileName: row.profile_name, lastSeenAt: new Date(row.last_seen_at), classes: Number(row.classes) });
     }
     licences.push({ id: row.id, deviceId: row.device_id, classId: row.class_id, rendition: row.rendition });
   }

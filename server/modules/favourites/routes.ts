@@ -1,4 +1,4 @@
-// Favourites API (/api/v1/favourites): the account's saved classes ("My list"), and saving or
+// Favourites API (/api/v1/favourites): the profile's saved classes ("My list"), and saving or
 // removing one (idempotent: saving twice keeps one, removing what is not saved changes nothing).
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@domain/api-schema';
@@ -8,17 +8,17 @@ type Schemas = components['schemas'];
 const base = '/api/v1/favourites';
 
 export default async function favouritesRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { onRequest: app.authenticate };
+  const signedIn = { onRequest: app.authenticateProfile };
 
   app.get(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request): Promise<Schemas['FavouritesSuccess']> => {
-    return { isSuccess: true, classes: await app.favourites.list(request.user.id) };
+    return { isSuccess: true, classes: await app.favourites.list(request.profileId) };
   });
 
   app.put<{ Params: { classId: string } }>(
     `${base}/:classId`,
     { ...signedIn, schema: routeSchema('PUT', `${base}/{classId}`) },
     async (request): Promise<Schemas['FavouriteSuccess']> => {
-      await app.favourites.save(request.user.id, request.params.classId, new Date());
+      await app.favourites.save(request.profileId, request.params.classId, new Date());
       return { isSuccess: true, classId: request.params.classId, saved: true };
     },
   );
@@ -27,7 +27,7 @@ export default async function favouritesRoutes(app: FastifyInstance): Promise<vo
     `${base}/:classId`,
     { ...signedIn, schema: routeSchema('DELETE', `${base}/{classId}`) },
     async (request): Promise<Schemas['FavouriteSuccess']> => {
-      await app.favourites.remove(request.user.id, request.params.classId, new Date());
+      await app.favourites.remove(request.profileId, request.params.classId, new Date());
       return { isSuccess: true, classId: request.params.classId, saved: false };
     },
   );

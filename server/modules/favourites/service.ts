@@ -1,4 +1,4 @@
-// App layer: `app.favourites`, the classes an account saved to its list ("My list"): kept on the
+// App layer: `app.favourites`, the classes a profile saved to its list ("My list"): kept on the
 // server, so every device shows the same list. Saving and removing are idempotent.
 import { and, desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -7,7 +7,7 @@ import type { Database } from '@server/db/client';
 import { classes, favourites } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 
-export function favouritesService(db: Database, cards: (userId: string, ids: readonly string[]) => Promise<components['schemas']['ClassCard'][]>) {
+export function favouritesService(db: Database, cards: (profileId: string, ids: readonly string[]) => Promise<components['schemas']['ClassCard'][]>) {
   async function knownClass(classId: string, now: Date): Promise<void> {
     const [found] = await db.select({ publishedAt: classes.publishedAt }).from(classes).where(eq(classes.id, classId));
     // A class scheduled for later is not in the catalog yet, so it cannot be saved either.
@@ -16,25 +16,25 @@ export function favouritesService(db: Database, cards: (userId: string, ids: rea
 
   return {
     /** The saved classes' ids, most recently saved first. */
-    async ids(userId: string): Promise<string[]> {
+    async ids(profileId: string): Promise<string[]> {
       const rows = await db
         .select({ classId: favourites.classId })
         .from(favourites)
-        .where(eq(favourites.userId, userId))
+        .where(eq(favourites.profileId, profileId))
         .orderBy(desc(favourites.savedAt), desc(favourites.classId));
       return rows.map((row) => row.classId);
     },
     /** The saved classes still in the catalog, as cards, most recently saved first. */
-    async list(userId: string) {
-      return cards(userId, await this.ids(userId));
+    async list(profileId: string) {
+      return cards(profileId, await this.ids(profileId));
     },
-    async save(userId: string, classId: string, now: Date): Promise<void> {
+    async save(profileId: string, classId: string, now: Date): Promise<void> {
       await knownClass(classId, now);
-      await db.insert(favourites).values({ userId, classId, savedAt: now }).onConflictDoNothing();
+      await db.insert(favourites).values({ profileId, classId, savedAt: now }).onConflictDoNothing();
     },
-    async remove(userId: string, classId: string, now: Date): Promise<void> {
+    async remove(profileId: string, classId: string, now: Date): Promise<void> {
       await knownClass(classId, now);
-      await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.classId, classId)));
+      await db.delete(favourites).where(and(eq(favourites.profileId, profileId), eq(favourites.classId, classId)));
     },
   };
 }
@@ -49,7 +49,7 @@ export default fp(
   async (app) => {
     app.decorate(
       'favourites',
-      favouritesService(app.db, (userId, ids) => app.classes.cards(userId, ids)),
+      favouritesService(app.db, (profileId, ids) => app.classes.cards(profileId, ids)),
     );
   },
   { name: 'favourites-service', dependencies: ['config-and-database', 'classes-service'] },

@@ -3,30 +3,34 @@
 // sandbox mailbox without SMTP_URL), rendering in the account's language and retries happen
 // later, never in the request that queued it.
 import type { Queryable } from '@server/db/client';
-import { mailOutbox } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { mailOutbox, users } from '@server/db/schema';
 import { isSupportedLocale, DEFAULT_LOCALE, type AppLocale } from '@domain/locales';
 
 /** Every email FitStream sends and what each one's text needs. Links are absolute URLs. */
 export interface MailTemplates {
   welcome: Record<string, never>;
   passwordReset: { link: string; minutes: number };
-  receipt: { invoiceNumber: string; amountMinor: number; currency: string; paidAt: string; invoiceLink: string };
+  receipt: { invoiceNumber: string; amountMinor: number; currency: string; paidAt: string; invoiceLink: string; interval?: 'month' | 'year' };
   /** The trial's invoice of 0.00 (decisions "Trial start"): what the first charge will be, and when. */
-  trialStarted: { plan: string; amountMinor: number; currency: string; firstChargeAt: string };
+  trialStarted: { plan: string; amountMinor: number; currency: string; firstChargeAt: string; interval?: 'month' | 'year' };
   trialEnding: { endsAt: string };
-  paymentFailed: { billingLink: string };
+  /** A renewal's payment failed (decision 067): access until the grace end, the next retry (null after the last). */
+  paymentFailed: { billingLink: string; graceEndsAt?: string; nextRetryAt?: string | null };
   cancellationConfirmed: { accessUntil: string };
-  planChanged: { plan: string; effectiveAt: string };
+  planChanged: { plan: string; effectiveAt: string; interval?: 'month' | 'year' };
   /** A scheduled downgrade undone: the plan the account stays on. */
   planChangeUndone: { plan: string };
   /** A cancellation at period end undone. */
   subscriptionResumed: { renewsAt: string };
+  /** A week before a pause ends (decision 065): billing resumes on that day. */
+  pauseEnding: { resumesAt: string };
   emailChanged: { newEmail: string };
   accountDeleted: Record<string, never>;
   /** The morning of a planned day (server/modules/schedule/reminders.ts): the classes' titles in the account's language. */
-  scheduleReminder: { date: string; titles: string[]; classLink: string };
+  scheduleReminder: { profile: string; date: string; titles: string[]; classLink: string };
   /** The weekly digest of new classes (server/modules/notifications/digest.ts). */
-  newClasses: { classes: DigestClass[]; total: number; classesLink: string; unsubscribeLink: string };
+  newClasses: { profile: string; classes: DigestClass[]; total: number; classesLink: string; unsubscribeLink: string };
 }
 
 /** One class in the new-classes digest; links are absolute, texts in both languages. */
@@ -48,19 +52,20 @@ export type MailTemplate = keyof MailTemplates;
 const exportableParams: { [T in MailTemplate]: readonly (keyof MailTemplates[T])[] } = {
   welcome: [],
   passwordReset: ['minutes'],
-  receipt: ['invoiceNumber', 'amountMinor', 'currency', 'paidAt', 'invoiceLink'],
-  trialStarted: ['plan', 'amountMinor', 'currency', 'firstChargeAt'],
+  receipt: ['invoiceNumber', 'amountMinor', 'currency', 'paidAt', 'invoiceLink', 'interval'],
+  trialStarted: ['plan', 'amountMinor', 'currency', 'firstChargeAt', 'interval'],
   trialEnding: ['endsAt'],
-  paymentFailed: ['billingLink'],
+  paymentFailed: ['billingLink', 'graceEndsAt', 'nextRetryAt'],
   cancellationConfirmed: ['accessUntil'],
-  planChanged: ['plan', 'effectiveAt'],
+  planChanged: ['plan', 'effectiveAt', 'interval'],
   planChangeUndone: ['plan'],
   subscriptionResumed: ['renewsAt'],
+  pauseEnding: ['resumesAt'],
   emailChanged: ['newEmail'],
   accountDeleted: [],
   // Not the unsubscribe link: it works without signing in.
-  newClasses: ['classes', 'total'],
-  scheduleReminder: ['date', 'titles', 'classLink'],
+  newClasses: ['profile', 'classes', 'total'],
+  scheduleReminder: ['profile', 'date', 'titles', 'classLink'],
 };
 
 /** A queued email's params without anything that works as a credential (unknown templates: none). */
@@ -91,4 +96,10 @@ export async function queueMail<T extends MailTemplate>(db: Queryable, mail: Que
     params: mail.params as Record<string, unknown>,
     ...(mail.sendAfter ? { sendAfter: mail.sendAfter } : {}),
   });
+}
+
+/** Queues `mail` to the account's own address, in its language; nothing when the account is gone. */
+export async function queueAccountMail<T extends MailTemplate>(db: Queryable, userId: string, mail: Pick<QueuedMail<T>, 'template' | 'params' | 'sendAfter'>): Promise<void> {
+  const [user] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  if (user) await queueMail(db, { ...mail, userId, to: user.email, language: user.language });
 }

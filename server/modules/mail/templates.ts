@@ -74,6 +74,8 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
       invoiceNumber: params.invoiceNumber,
       amount: formatMailMoney(locale, params.amountMinor, params.currency),
       paidAt: formatMailDate(locale, params.paidAt),
+      // Mail queued before yearly plans (docs/decisions/066) names no interval.
+      interval: params.interval ?? 'none',
     },
     action: { label: 'receipt.action', url: params.invoiceLink },
   }),
@@ -82,6 +84,7 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
       plan: params.plan,
       amount: formatMailMoney(locale, params.amountMinor, params.currency),
       firstChargeAt: formatMailDate(locale, params.firstChargeAt),
+      interval: params.interval ?? 'none',
     },
     action: { label: 'trialStarted.action', url: `${publicUrl}/billing` },
   }),
@@ -89,13 +92,23 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
     values: { endsAt: formatMailDate(locale, params.endsAt) },
     action: { label: 'trialEnding.action', url: `${publicUrl}/billing` },
   }),
-  paymentFailed: (params) => ({ values: {}, action: { label: 'paymentFailed.action', url: params.billingLink } }),
+  paymentFailed: (params, locale) => ({
+    values: {
+      // An email queued before decision 067 carries neither date: the first sentence alone.
+      retry: params.nextRetryAt ? 'scheduled' : params.nextRetryAt === null ? 'last' : 'unknown',
+      retryOn: params.nextRetryAt ? formatMailDate(locale, params.nextRetryAt) : '',
+      // The last retry is on the grace period's last day: after it, classes have stopped.
+      access: !params.graceEndsAt ? 'unknown' : params.nextRetryAt === null ? 'ended' : 'grace',
+      accessUntil: params.graceEndsAt ? formatMailDate(locale, params.graceEndsAt) : '',
+    },
+    action: { label: 'paymentFailed.action', url: params.billingLink },
+  }),
   cancellationConfirmed: (params, locale, publicUrl) => ({
     values: { accessUntil: formatMailDate(locale, params.accessUntil) },
     action: { label: 'cancellationConfirmed.action', url: `${publicUrl}/billing` },
   }),
   planChanged: (params, locale, publicUrl) => ({
-    values: { plan: params.plan, effectiveAt: formatMailDate(locale, params.effectiveAt) },
+    values: { plan: params.plan, effectiveAt: formatMailDate(locale, params.effectiveAt), interval: params.interval ?? 'none' },
     action: { label: 'planChanged.action', url: `${publicUrl}/billing` },
   }),
   planChangeUndone: (params, _locale, publicUrl) => ({
@@ -106,14 +119,18 @@ const specs: { [T in MailTemplate]: Spec<T> } = {
     values: { renewsAt: formatMailDate(locale, params.renewsAt) },
     action: { label: 'subscriptionResumed.action', url: `${publicUrl}/billing` },
   }),
+  pauseEnding: (params, locale, publicUrl) => ({
+    values: { resumesAt: formatMailDate(locale, params.resumesAt) },
+    action: { label: 'pauseEnding.action', url: `${publicUrl}/billing` },
+  }),
   emailChanged: (params) => ({ values: { newEmail: params.newEmail } }),
   accountDeleted: () => ({ values: {} }),
   scheduleReminder: (params, locale) => ({
-    values: { date: formatMailDate(locale, params.date), count: params.titles.length, titles: params.titles.join(' · ') },
+    values: { profile: params.profile, date: formatMailDate(locale, params.date), count: params.titles.length, titles: params.titles.join(' · ') },
     action: { label: 'scheduleReminder.action', url: params.classLink },
   }),
   newClasses: (params, locale) => ({
-    values: { count: params.total },
+    values: { profile: params.profile, count: params.total },
     action: { label: 'newClasses.action', url: params.classesLink },
     items: params.classes.map((item) => ({
       title: item.title[locale],

@@ -7,7 +7,7 @@
 import { classPosterPath } from '@server/modules/media';
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
-import { classes, disciplines, newClassDigests, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
+import { classes, disciplines, newClassDigests, newClassNotifications, profiles, pushSubscriptions, users } from '@server/db/schema';
 import { queueMail, type DigestClass } from '@server/modules/mail';
 import { unsubscribeToken } from './unsubscribe-token';
 import { digestDue, digestWeek } from './week';
@@ -22,8 +22,8 @@ export interface DigestOptions {
   publicUrl: string;
   /** Signs the unsubscribe links (JWT_SECRET). */
   secret: string;
-  /** Only this account (the sandbox's test hook). */
-  userId?: string;
+  /** Only this profile (the sandbox's test hook). */
+  profileId?: string;
   /** Build this week's digest even before Monday 08:00 (the sandbox's test hook). */
   ignoreSchedule?: boolean;
   /** Hears each digest this instance decided (its row written): emailed, or a week with nothing new. */
@@ -34,15 +34,18 @@ export type DigestOutcome = 'emailed' | 'nothing_new';
 
 /** A digest this pass built with classes in it (its email is queued). */
 export interface BuiltDigest {
-  userId: string;
+  /** The household whose devices are pushed to. */
+  accountId: string;
+  profileId: string;
   language: string;
   week: string;
   total: number;
   titles: string[];
 }
 
-export const unsubscribeLink = (publicUrl: string, secret: string, userId: string) =>
-  `${publicUrl}/unsubscribe/${unsubscribeToken(secret, userId)}`;
+/** The link that turns one profile's digest off (its token names the profile). */
+export const unsubscribeLink = (publicUrl: string, secret: string, profileId: string) =>
+  `${publicUrl}/unsubscribe/${unsubscribeToken(secret, profileId)}`;
 
 /** The classes published in (since, until], newest first, of `only` (every discipline when empty). */
 async function newClasses(db: Database, since: Date, until: Date, only: string[]) {
@@ -63,11 +66,21 @@ async function newClasses(db: Database, since: Date, until: Date, only: string[]
 /** One pass of the digest job: builds every due digest not built yet. */
 export async function buildDigests(db: Database, options: DigestOptions): Promise<BuiltDigest[]> {
   const { now, publicUrl } = options;
+  // Per profile: to the account's address, in the profile's language, naming the profile.
   const accounts = await db
-    .select({ userId: users.id, email: users.email, language: users.language, timeZone: users.timeZone, disciplines: newClassNotifications.disciplines })
+    .select({
+      profileId: profiles.id,
+      accountId: users.id,
+      name: profiles.name,
+      email: users.email,
+      language: profiles.language,
+      timeZone: users.timeZone,
+      disciplines: newClassNotifications.disciplines,
+    })
     .from(newClassNotifications)
-    .innerJoin(users, eq(users.id, newClassNotifications.userId))
-    .where(and(isNull(users.deletedAt), options.userId ? eq(users.id, options.userId) : undefined));
+    .innerJoin(profiles, eq(profiles.id, newClassNotifications.profileId))
+    .innerJoin(users, eq(users.id, profiles.accountId))
+    .where(and(isNull(users.deletedAt), options.profileId ? eq(profiles.id, options.profileId) : undefined));
   const built: BuiltDigest[] = [];
   for (const account of accounts) {
     if (!options.ignoreSchedule && !digestDue(now, account.timeZone)) continue;
@@ -75,12 +88,12 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
     const [done] = await db
       .select({ week: newClassDigests.week })
       .from(newClassDigests)
-      .where(and(eq(newClassDigests.userId, account.userId), eq(newClassDigests.week, week)));
+      .where(and(eq(newClassDigests.profileId, account.profileId), eq(newClassDigests.week, week)));
     if (done) continue;
     const [previous] = await db
       .select({ builtAt: newClassDigests.builtAt })
       .from(newClassDigests)
-      .where(eq(newClassDigests.userId, account.userId))
+      .where(eq(newClassDigests.profileId, account.profileId))
       .orderBy(desc(newClassDigests.builtAt))
       .limit(1);
     const weekAgo = new Date(now.getTime() - DIGEST_LOOKBACK_MS);
@@ -90,7 +103,7 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
     const digest = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(newClassDigests)
-        .values({ userId: account.userId, week, builtAt: now, classCount: found.total })
+        .values({ profileId: account.profileId, week, builtAt: now, classCount: found.total })
         .onConflictDoNothing()
         .returning({ week: newClassDigests.week });
       decided = inserted !== undefined;
@@ -103,19 +116,20 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
         posterUrl: `${publicUrl}${classPosterPath(row)}`,
       }));
       await queueMail(tx, {
-        userId: account.userId,
+        userId: account.accountId,
         to: account.email,
         language: account.language,
         template: 'newClasses',
         params: {
+          profile: account.name,
           classes: listed,
           total: found.total,
           classesLink: `${publicUrl}/classes`,
-          unsubscribeLink: unsubscribeLink(publicUrl, options.secret, account.userId),
+          unsubscribeLink: unsubscribeLink(publicUrl, options.secret, account.profileId),
         },
       });
       const language = account.language === 'es' ? 'es' : 'en';
-      return { userId: account.userId, language, week, total: found.total, titles: found.rows.slice(0, 3).map((row) => row.title[language]) };
+      return { accountId: account.accountId, profileId: account.profileId, language, week, total: found.total, titles: found.rows.slice(0, 3).map((row) => row.title[language]) };
     });
     if (decided) options.decided?.(digest ? 'emailed' : 'nothing_new');
     if (digest) built.push(digest);
@@ -123,26 +137,30 @@ export async function buildDigests(db: Database, options: DigestOptions): Promis
   return built;
 }
 
-/** Keeps the account's choice: on (only `chosen` disciplines, or every one when empty) or off. */
-export async function saveNotificationChoice(db: Database, userId: string, choice: { enabled: boolean; disciplines: string[] }): Promise<void> {
+/** Keeps the profile's choice: on (only `chosen` disciplines, or every one when empty) or off. */
+export async function saveNotificationChoice(db: Database, profileId: string, choice: { enabled: boolean; disciplines: string[] }): Promise<void> {
   if (!choice.enabled) {
-    await db.delete(newClassNotifications).where(eq(newClassNotifications.userId, userId));
+    await db.delete(newClassNotifications).where(eq(newClassNotifications.profileId, profileId));
     return;
   }
   const chosen = [...new Set(choice.disciplines)].sort();
   await db
     .insert(newClassNotifications)
-    .values({ userId, disciplines: chosen })
-    .onConflictDoUpdate({ target: newClassNotifications.userId, set: { disciplines: chosen } });
+    .values({ profileId, disciplines: chosen })
+    .onConflictDoUpdate({ target: newClassNotifications.profileId, set: { disciplines: chosen } });
 }
 
 
 /**
- * The account's deletion (server/modules/account/deletion.ts): no more digests or pushes, and no
- * record of the weeks it had one (when it was active, how much it was sent).
+ * A profile's deletion (or its account's, server/modules/account/deletion.ts): no more digests,
+ * and no record of the weeks it had one (when it was active, how much it was sent).
  */
-export async function eraseNotifications(tx: Queryable, userId: string): Promise<void> {
-  await tx.delete(newClassNotifications).where(eq(newClassNotifications.userId, userId));
-  await tx.delete(newClassDigests).where(eq(newClassDigests.userId, userId));
-  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+export async function eraseNotifications(tx: Queryable, profileId: string): Promise<void> {
+  await tx.delete(newClassNotifications).where(eq(newClassNotifications.profileId, profileId));
+  await tx.delete(newClassDigests).where(eq(newClassDigests.profileId, profileId));
+}
+
+/** The account's deletion: no more pushes to any of its devices. */
+export async function erasePushSubscriptions(tx: Queryable, accountId: string): Promise<void> {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, accountId));
 }

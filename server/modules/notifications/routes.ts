@@ -9,11 +9,11 @@ type Schemas = components['schemas'];
 const base = '/api/v1/account/notifications';
 
 export default async function notificationsRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { preHandler: app.authenticate };
+  const signedIn = { preHandler: app.authenticateProfile };
   const { notifications } = app;
 
   const body = async (request: FastifyRequest, message?: string): Promise<Schemas['NotificationsSuccess']> => {
-    const read = await notifications.read(request.user.id, request.user.sessionId);
+    const read = await notifications.read(request.profileId, request.user.sessionId);
     return {
       isSuccess: true,
       ...(message ? { message } : {}),
@@ -32,7 +32,7 @@ export default async function notificationsRoutes(app: FastifyInstance): Promise
   });
 
   app.put<{ Body: Schemas['NotificationsRequest'] }>(base, { ...signedIn, schema: routeSchema('PUT', base) }, async (request) => {
-    await notifications.save(request.user.id, request.body);
+    await notifications.save(request.profileId, request.body);
     return body(request, request.t('notifications.saved'));
   });
 

@@ -13,9 +13,9 @@ export default async function sandboxDigestRoutes(app: FastifyInstance): Promise
   // The tools cookie, read by the gate below (decision 080).
   await acceptCookies(app);
   app.addHook('onRequest', sandboxToolsGate(app.config));
-  app.post(apiPath, { onRequest: app.authenticate, schema: routeSchema('POST', apiPath) }, async (request) => {
+  app.post(apiPath, { onRequest: app.authenticateProfile, schema: routeSchema('POST', apiPath) }, async (request) => {
     const { built } = await app.notifications.runDigests(new Date(), {
-      userId: request.user.id,
+      profileId: request.profileId,
       ignoreSchedule: true,
       onError: (error) => request.log.warn({ err: error }, 'a push message was not sent'),
     });

@@ -2,11 +2,11 @@
 // choice, this device's push subscription, the unsubscribe link, and the weekly digest job,
 // which runs every DIGEST_POLL_MS (default 10 min; off with MAIL_POLL_MS=0, as tests drive it)
 // and pushes to the account's devices after the digest's email is queued.
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { Counter, type Registry } from 'prom-client';
 import type { Database } from '@server/db/client';
-import { disciplines, newClassNotifications, pushSubscriptions, users } from '@server/db/schema';
+import { disciplines, newClassNotifications, profiles, pushSubscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { mailText } from '@server/modules/mail';
 import { DEFAULT_DIGEST_POLL_MS } from './config';
@@ -56,7 +56,7 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
     return pushToAccount(
       db,
       vapid,
-      digest.userId,
+      digest.accountId,
       {
         title: mailText(locale, 'newClasses.pushTitle', { count: digest.total }),
         body: mailText(locale, 'newClasses.pushBody', { titles: digest.titles.join(', ') }),
@@ -71,22 +71,22 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
     vapidPublicKey: vapid.publicKey,
     /** DNS and the rules for push endpoints; tests give a fake resolver and their local push service. */
     pushNetwork: systemNetwork as PushNetwork,
-    /** The account's choice, whether this device has a push subscription, and the disciplines. */
-    async read(userId: string, sessionId: string) {
+    /** The profile's choice, whether this device has a push subscription, and the disciplines. */
+    async read(profileId: string, sessionId: string) {
       const [[choice], [device], all] = await Promise.all([
-        db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, userId)),
+        db.select().from(newClassNotifications).where(eq(newClassNotifications.profileId, profileId)),
         db.select({ sessionId: pushSubscriptions.sessionId }).from(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId)),
         db.select({ id: disciplines.id, name: disciplines.name }).from(disciplines).orderBy(disciplines.position),
       ]);
       return { enabled: Boolean(choice), chosen: choice?.disciplines ?? [], pushSubscribed: Boolean(device), disciplines: all };
     },
     /** On (some or every discipline) or off; an unknown discipline is a 400 and changes nothing. */
-    async save(userId: string, choice: { enabled: boolean; disciplines: string[] }) {
+    async save(profileId: string, choice: { enabled: boolean; disciplines: string[] }) {
       if (choice.disciplines.length > 0) {
         const known = await db.select({ id: disciplines.id }).from(disciplines).where(inArray(disciplines.id, choice.disciplines));
         if (new Set(known.map((row) => row.id)).size !== new Set(choice.disciplines).size) throw new HttpError(400, 'notifications.unknownDiscipline');
       }
-      await saveNotificationChoice(db, userId, choice);
+      await saveNotificationChoice(db, profileId, choice);
     },
     /**
      * This device's subscription (replacing its earlier one, and the endpoint's on any other
@@ -124,19 +124,26 @@ export function notificationsService(db: Database, settings: { vapid: VapidKeys;
     async unsubscribe(sessionId: string) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
     },
-    /** The account an unsubscribe link names (its address and language), or null. */
+    /**
+     * The profile an unsubscribe link names (with the account's address, in the profile's
+     * language), or null. A link sent before profiles names the account: its owner's profile.
+     */
     async unsubscribeTarget(token: string) {
-      const userId = verifyUnsubscribeToken(secret, token);
-      if (!userId) return null;
-      const [user] = await db.select({ id: users.id, email: users.email, language: users.language, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
-      return user && !user.deletedAt ? user : null;
+      const named = verifyUnsubscribeToken(secret, token);
+      if (!named) return null;
+      const [found] = await db
+        .select({ id: profiles.id, email: users.email, language: profiles.language, deletedAt: users.deletedAt })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.accountId))
+        .where(or(eq(profiles.id, named), and(eq(profiles.accountId, named), eq(profiles.isOwner, true))));
+      return found && !found.deletedAt ? found : null;
     },
-    /** The one-click unsubscribe: the digest is off (nothing else changes). */
-    async unsubscribeByLink(userId: string) {
-      await saveNotificationChoice(db, userId, { enabled: false, disciplines: [] });
+    /** The one-click unsubscribe: the profile's digest is off (nothing else changes). */
+    async unsubscribeByLink(profileId: string) {
+      await saveNotificationChoice(db, profileId, { enabled: false, disciplines: [] });
     },
     /** One pass of the job at `now`: builds due digests, queues their emails, then pushes. */
-    async runDigests(now: Date, options: { userId?: string; ignoreSchedule?: boolean; onError?: (error: unknown) => void } = {}) {
+    async runDigests(now: Date, options: { profileId?: string; ignoreSchedule?: boolean; onError?: (error: unknown) => void } = {}) {
       const built = await buildDigests(db, { now, publicUrl, secret, ...options, decided: counters.decided });
       const pushed: PushCounts = { sent: 0, removed: 0, refused: 0, failed: 0 };
       for (const digest of built) {

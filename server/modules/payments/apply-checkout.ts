@@ -8,7 +8,10 @@ import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { checkoutSessions, payments, plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
 import { settleDownloads } from '@server/modules/downloads';
+import { billingCycleOf } from './billed-plan';
 import { issueInvoice } from './invoices/invoices';
+import { heldDiscount, promotionCodeById, redeemPromotionCode, useDiscountedCharge } from './promotion-codes';
+import { settleReportedFailure } from './payment-failure';
 import type { CompletedCheckout, PaymentFacts, SubscriptionFacts, SubscriptionReport } from './provider';
 
 /** A transaction or the database itself: both run the same queries. */
@@ -43,6 +46,9 @@ export class CurrentSubscriptionConflict extends UnwantedSubscription {
     super(subscriptionId, 'second_subscription', 'This account already has a current subscription.');
   }
 }
+
+/** The provider reports the scheduled downgrade in effect: its plan at its interval. */
+const scheduledInEffect = sql`${subscriptions.scheduledPlanId} = excluded.plan_id and coalesce(${subscriptions.scheduledBillingInterval}, ${subscriptions.billingInterval}) = excluded.billing_interval`;
 
 /** Serializes writes for one account (both drivers honour row locks inside a transaction). */
 export async function lockUser(tx: Queryable, userId: string): Promise<boolean> {
@@ -83,6 +89,7 @@ async function upsertSubscription(
       id: facts.id,
       userId: facts.userId,
       planId: facts.planId,
+      billingInterval: facts.billingInterval ?? 'month',
       provider,
       checkoutSessionId,
       status: facts.status,
@@ -99,6 +106,7 @@ async function upsertSubscription(
       target: subscriptions.id,
       set: {
         planId: facts.planId,
+        ...(facts.billingInterval ? { billingInterval: facts.billingInterval } : {}),
         status: facts.status,
         cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
         currentPeriodStart: facts.currentPeriodStart,
@@ -106,7 +114,9 @@ async function upsertSubscription(
         trialEnd: facts.trialEnd,
         checkoutSessionId: sql`coalesce(${subscriptions.checkoutSessionId}, excluded.checkout_session_id)`,
         // A scheduled downgrade the provider now reports in effect is no longer pending.
-        scheduledPlanId: sql`case when ${subscriptions.scheduledPlanId} = excluded.plan_id then null else ${subscriptions.scheduledPlanId} end`,
+        // (The same plan at its scheduled interval: a change between monthly and yearly, decision 066.)
+        scheduledPlanId: sql`case when ${scheduledInEffect} then null else ${subscriptions.scheduledPlanId} end`,
+        scheduledBillingInterval: sql`case when ${scheduledInEffect} then null else ${subscriptions.scheduledBillingInterval} end`,
         ...(card
           ? {
               cardBrand: card.brand,
@@ -115,6 +125,7 @@ async function upsertSubscription(
               cardExpYear: card.expYear,
             }
           : {}),
+        ...pauseColumns(facts.pause),
         updatedAt: new Date(),
       },
       setWhere: sql`${subscriptions.status} <> 'canceled' or excluded.status = 'canceled'`,
@@ -125,6 +136,16 @@ async function upsertSubscription(
       .set({ trialUsedAt: sql`coalesce(${users.trialUsedAt}, now())` })
       .where(eq(users.id, facts.userId));
   }
+}
+
+/**
+ * A pause as the provider reports it (decision 065): cleared when it has none; when it has one,
+ * it begins where the stored paid period ended, unless a pause asked for here said when already.
+ */
+function pauseColumns(pause: SubscriptionFacts['pause']) {
+  if (pause === undefined) return {};
+  if (pause === null) return { pausedFrom: null, resumesAt: null };
+  return { pausedFrom: sql`coalesce(${subscriptions.pausedFrom}, ${subscriptions.currentPeriodEnd})`, resumesAt: pause.resumesAt };
 }
 
 /** How a payment is listed in the payment history. */
@@ -160,6 +181,7 @@ export async function recordPayment(tx: Queryable, facts: PaymentFacts): Promise
 
 async function upsertPayment(tx: Queryable, facts: PaymentFacts): Promise<string | null> {
   const card = facts.card;
+  const paidNow = sql`${payments.status} = 'failed' and excluded.status = 'paid'`;
   const rows = await tx
     .insert(payments)
     .values({
@@ -182,10 +204,11 @@ async function upsertPayment(tx: Queryable, facts: PaymentFacts): Promise<string
       set: {
         status: sql`case when ${payments.status} in ('paid', 'refunded') then ${payments.status} else excluded.status end`,
         subscriptionId: sql`coalesce(${payments.subscriptionId}, excluded.subscription_id)`,
-        cardBrand: sql`coalesce(${payments.cardBrand}, excluded.card_brand)`,
-        cardLast4: sql`coalesce(${payments.cardLast4}, excluded.card_last4)`,
-        cardExpMonth: sql`coalesce(${payments.cardExpMonth}, excluded.card_exp_month)`,
-        cardExpYear: sql`coalesce(${payments.cardExpYear}, excluded.card_exp_year)`,
+        // A failed payment paid later (a retry, a new card: decision 067) shows the card that paid it.
+        cardBrand: sql`case when ${paidNow} then coalesce(excluded.card_brand, ${payments.cardBrand}) else coalesce(${payments.cardBrand}, excluded.card_brand) end`,
+        cardLast4: sql`case when ${paidNow} then coalesce(excluded.card_last4, ${payments.cardLast4}) else coalesce(${payments.cardLast4}, excluded.card_last4) end`,
+        cardExpMonth: sql`case when ${paidNow} then coalesce(excluded.card_exp_month, ${payments.cardExpMonth}) else coalesce(${payments.cardExpMonth}, excluded.card_exp_month) end`,
+        cardExpYear: sql`case when ${paidNow} then coalesce(excluded.card_exp_year, ${payments.cardExpYear}) else coalesce(${payments.cardExpYear}, excluded.card_exp_year) end`,
       },
     })
     .returning({ id: payments.id });
@@ -205,6 +228,7 @@ async function defaultLines(tx: Queryable, facts: PaymentFacts): Promise<Invoice
     {
       kind: facts.amount === 0 ? 'trial' : 'plan',
       planName: row?.plan.name ?? facts.description ?? 'FitStream',
+      ...(row ? { interval: billingCycleOf(row.subscription.billingInterval) } : {}),
       amount: facts.amount,
       periodStart: (row?.subscription.currentPeriodStart ?? facts.createdAt).toISOString(),
       periodEnd: (row?.subscription.currentPeriodEnd ?? facts.createdAt).toISOString(),
@@ -228,6 +252,26 @@ async function rememberCustomer(tx: Queryable, userId: string, customerId: strin
     .update(users)
     .set({ providerCustomerId: customerId })
     .where(and(eq(users.id, userId), sql`${users.providerCustomerId} is null`));
+}
+
+/**
+ * The checkout's promotion code (decision 069) redeemed on the subscription it made, in the same
+ * transaction: a first charge that took it off (a discount line naming it) used one charge.
+ * Another redemption that took the code's last one leaves the subscription without it.
+ */
+async function redeemCheckoutCode(tx: Queryable, completed: CompletedCheckout): Promise<void> {
+  const [checkout] = await tx
+    .select({ promotionCodeId: checkoutSessions.promotionCodeId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, completed.checkoutSessionId));
+  const code = checkout?.promotionCodeId ? await promotionCodeById(tx, checkout.promotionCodeId) : null;
+  if (!code) return;
+  const { subscription, payment } = completed;
+  const interval = subscription.billingInterval ?? 'month';
+  if ((await redeemPromotionCode(tx, code, { userId: subscription.userId, subscriptionId: subscription.id, interval })) !== 'redeemed') return;
+  const took = payment?.status === 'paid' && (payment.lines ?? []).some((line) => line.kind === 'discount' && line.code === code.code);
+  const held = took ? await heldDiscount(tx, subscription.id) : null;
+  if (held) await useDiscountedCharge(tx, held.redemptionId);
 }
 
 /**
@@ -260,6 +304,7 @@ export async function applyCompletedCheckoutIn(tx: Queryable, completed: Complet
   await rememberCustomer(tx, userId, completed.customerId);
   await upsertSubscription(tx, completed.subscription, completed.provider, local ? completed.checkoutSessionId : null);
   if (completed.payment) await recordPayment(tx, completed.payment);
+  if (local) await redeemCheckoutCode(tx, completed);
   return completed.subscription.id;
 }
 
@@ -271,6 +316,8 @@ export async function applySubscriptionReport(tx: Queryable, provider: string, r
   await lockUser(tx, report.subscription.userId);
   await rememberCustomer(tx, report.subscription.userId, report.customerId);
   await upsertSubscription(tx, report.subscription, provider, null);
+  // Paid up again (or ended): a failed renewal's retries and grace are over (decision 067).
+  await settleReportedFailure(tx, report.subscription.id);
   if (report.payment) await recordPayment(tx, report.payment);
   // A plan the provider now reports in effect (or access that ended) applies to downloads at once.
   await settleDownloads(tx, report.subscription.userId, new Date());

@@ -2,6 +2,9 @@
 // routes answer.
 import type { components } from '@domain/api-schema';
 import type { SubscriptionStatus } from '@domain/subscriptions';
+import { paymentFailureBody } from './payment-failure';
+import { yearlyAmount } from '@domain/plans';
+import { intervalOfBilled } from './billed-plan';
 import type { PlanRow } from './provider';
 import type { PaymentRow, SubscriptionRow } from './subscription-repository';
 
@@ -28,6 +31,8 @@ export function planBody(plan: PlanRow): PlanBody {
     position: plan.position,
     name: plan.name,
     amount: plan.amount,
+    // A plan billed yearly already is its yearly price.
+    yearly_amount: plan.interval === 'year' ? plan.amount : yearlyAmount(plan.amount),
     currency: plan.currency,
     interval: plan.interval as Interval,
     interval_count: plan.intervalCount,
@@ -41,8 +46,13 @@ export function planBody(plan: PlanRow): PlanBody {
   };
 }
 
-/** `scheduled`: the plan a downgrade scheduled for the renewal (docs/decisions/022). */
-export function subscriptionBody(row: SubscriptionRow, plan: PlanRow, scheduled: PlanRow | null = null): SubscriptionBody {
+/** `scheduled`: the plan a downgrade scheduled for the renewal (docs/decisions/022); `discount`: its promotion code. */
+export function subscriptionBody(
+  row: SubscriptionRow,
+  plan: PlanRow,
+  scheduled: PlanRow | null = null,
+  discount: SubscriptionBody['discount'] = null,
+): SubscriptionBody {
   return {
     subscription_id: row.id,
     subscription_status: row.status as SubscriptionStatus,
@@ -61,8 +71,13 @@ export function subscriptionBody(row: SubscriptionRow, plan: PlanRow, scheduled:
     cardlast4: row.cardLast4,
     scheduled_change:
       scheduled && row.scheduledPlanId === scheduled.id
-        ? { plan_id: scheduled.id, product_name: scheduled.name, effective_at: row.currentPeriodEnd.toISOString() }
+        ? { plan_id: scheduled.id, product_name: scheduled.name, interval: intervalOfBilled(scheduled), effective_at: row.currentPeriodEnd.toISOString() }
         : null,
+    pause: row.pausedFrom && row.resumesAt ? { paused_from: row.pausedFrom.toISOString(), resumes_at: row.resumesAt.toISOString() } : null,
+    payment_failure: paymentFailureBody(row, new Date()),
+    next_charge_percent_off: row.nextChargePercentOff,
+    // The promotion code (decision 069): ./subscription-answers.ts reads it with the subscription.
+    discount,
   };
 }
 

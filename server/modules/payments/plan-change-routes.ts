@@ -2,14 +2,17 @@
 // plan, undo a scheduled downgrade, Payment History (10 a page) and an invoice's PDF (owner only).
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@domain/api-schema';
+import type { Queryable } from '@server/db/client';
+import { subscriptionAnswer } from './subscription-answers';
 import { routeSchema } from '@server/contract';
-import { paymentBody, planBody, subscriptionBody } from './bodies';
+import { paymentBody, planBody } from './bodies';
 import { renderInvoicePdf } from './invoices/invoice-pdf';
 import { paymentHistoryPageSize, type InvoiceRow } from './invoices/invoices';
 import type { PlanChangePlan } from './plan-change';
 import type { SubscriptionWithPlans } from './subscription-repository';
 
 type Schemas = components['schemas'];
+type PlanChoice = Schemas['SubscribeRequest'];
 const base = '/api/v1/payments';
 
 function previewBody(change: PlanChangePlan): Schemas['PlanChangePreview'] {
@@ -26,7 +29,15 @@ function previewBody(change: PlanChangePlan): Schemas['PlanChangePreview'] {
 }
 
 function lineBody(line: InvoiceRow['lines'][number]): Schemas['InvoiceLine'] {
-  return { kind: line.kind, plan_name: line.planName, amount: line.amount, period_start: line.periodStart, period_end: line.periodEnd };
+  return {
+    kind: line.kind,
+    plan_name: line.planName,
+    ...(line.interval ? { interval: line.interval } : {}),
+    ...(line.code ? { code: line.code } : {}),
+    amount: line.amount,
+    period_start: line.periodStart,
+    period_end: line.periodEnd,
+  };
 }
 
 export function invoicePdfPath(invoiceId: string): string {
@@ -49,36 +60,37 @@ function invoiceBody(invoice: InvoiceRow): Schemas['Invoice'] {
 }
 
 /** A subscription as the contract shows it, its scheduled downgrade included. */
-function scheduledBody({ subscription, plan, scheduled }: SubscriptionWithPlans): Schemas['Subscription'] {
-  return subscriptionBody(subscription, plan, scheduled);
+function scheduledBody(db: Queryable, { subscription, plan, scheduled }: SubscriptionWithPlans): Promise<Schemas['Subscription']> {
+  return subscriptionAnswer(db, subscription, plan, scheduled);
 }
 
 export default async function planChangeRoutes(app: FastifyInstance): Promise<void> {
   const { planChanges } = app;
-  const signedIn = { onRequest: app.authenticate };
+  // Billing is the owner's profile's (decision 064).
+  const signedIn = { onRequest: app.authenticateOwner };
 
-  app.post<{ Body: { plan: string } }>(
+  app.post<{ Body: PlanChoice }>(
     `${base}/plan-change-preview`,
     { ...signedIn, schema: routeSchema('POST', `${base}/plan-change-preview`) },
     async (request) => {
-      const change = await planChanges.preview(request.user.id, request.body.plan);
+      const change = await planChanges.preview(request.user.id, request.body.plan, request.body.interval ?? 'month');
       return { isSuccess: true, preview: previewBody(change) };
     },
   );
 
-  app.post<{ Body: { plan: string } }>(
+  app.post<{ Body: PlanChoice }>(
     `${base}/plan-change`,
     { ...signedIn, schema: routeSchema('POST', `${base}/plan-change`) },
     async (request) => {
-      const { change, subscription } = await planChanges.change(request.user.id, request.body.plan);
+      const { change, subscription } = await planChanges.change(request.user.id, request.body.plan, request.body.interval ?? 'month');
       const message = request.t(change.kind === 'downgrade' ? 'payments.planChangeScheduled' : 'payments.planChanged');
-      return { isSuccess: true, message, subscription: scheduledBody(subscription), preview: previewBody(change) };
+      return { isSuccess: true, message, subscription: await scheduledBody(app.db, subscription), preview: previewBody(change) };
     },
   );
 
   app.post(`${base}/plan-change-undo`, { ...signedIn, schema: routeSchema('POST', `${base}/plan-change-undo`) }, async (request) => {
     const subscription = await planChanges.undo(request.user.id);
-    return { isSuccess: true, message: request.t('payments.planChangeUndone'), subscription: scheduledBody(subscription) };
+    return { isSuccess: true, message: request.t('payments.planChangeUndone'), subscription: await scheduledBody(app.db, subscription) };
   });
 
   app.post<{ Body: { page?: number; invoice?: string } }>(

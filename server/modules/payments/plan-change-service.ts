@@ -7,26 +7,31 @@ import { subscriptions } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { ownInvoice, paymentHistoryPage, paymentHistoryPageOf, type InvoiceRow } from './invoices/invoices';
 import { applyPlanChange, notifyPlanChangeUndone, planChange, undoScheduledChange } from './plan-change';
+import type { BillingCycle } from '@domain/plans';
+import { billedPlan } from './billed-plan';
 import type { PaymentProvider } from './provider';
-import { accountSubscriptions, findActivePlan, findPlan, type SubscriptionWithPlans } from './subscription-repository';
+import { accountSubscriptions, findActivePlan, findPlan, scheduledPlan, subscriptionPlan, type SubscriptionWithPlans } from './subscription-repository';
 import { viaProvider } from './via-provider';
 
 export function planChangeService(db: Database, provider: PaymentProvider) {
   const account = accountSubscriptions(db, provider);
 
   /** The account's current subscription with its plan, the plan asked for, and the change. */
-  async function changeFor(userId: string, planId: string) {
-    const to = await findActivePlan(db, planId);
-    if (!to) throw new HttpError(404, 'payments.planNotFound');
+  async function changeFor(userId: string, planId: string, interval: BillingCycle) {
+    const toPlan = await findActivePlan(db, planId);
+    if (!toPlan) throw new HttpError(404, 'payments.planNotFound');
+    const to = billedPlan(toPlan, interval);
     const current = await account.current(userId);
     if (!current) throw new HttpError(404, 'payments.noSubscription');
-    const from = await findPlan(db, current.planId);
-    if (!from) throw new HttpError(404, 'payments.planNotFound');
+    const fromPlan = await findPlan(db, current.planId);
+    if (!fromPlan) throw new HttpError(404, 'payments.planNotFound');
+    const from = subscriptionPlan(current, fromPlan);
     const now = new Date();
     const change = planChange(current, from, to, now);
     if ('refusal' in change) {
       if (change.refusal === 'unchanged') throw new HttpError(409, 'payments.planUnchanged');
       if (change.refusal === 'cancelling') throw new HttpError(409, 'payments.planChangeCancelling');
+      if (change.refusal === 'paused') throw new HttpError(409, 'payments.planChangePaused');
       throw new HttpError(409, 'payments.planChangeNotAllowed');
     }
     return { subscription: current, change, now };
@@ -37,7 +42,8 @@ export function planChangeService(db: Database, provider: PaymentProvider) {
     if (!row) throw new HttpError(404, 'payments.subscriptionNotFound');
     const plan = await findPlan(db, row.planId);
     if (!plan) throw new HttpError(404, 'payments.planNotFound');
-    return { subscription: row, plan, scheduled: await findPlan(db, row.scheduledPlanId) };
+    const scheduled = await findPlan(db, row.scheduledPlanId);
+    return { subscription: row, plan: subscriptionPlan(row, plan), scheduled: scheduled ? scheduledPlan(row, scheduled) : null };
   }
 
   /** The account's own invoice, or the refusal: another account's (403), none (404). */
@@ -51,10 +57,10 @@ export function planChangeService(db: Database, provider: PaymentProvider) {
   }
 
   return {
-    preview: async (userId: string, planId: string) => (await changeFor(userId, planId)).change,
+    preview: async (userId: string, planId: string, interval: BillingCycle) => (await changeFor(userId, planId, interval)).change,
     /** Changes the plan at the provider, then here; answers the subscription as it is now. */
-    async change(userId: string, planId: string) {
-      const { subscription, change, now } = await changeFor(userId, planId);
+    async change(userId: string, planId: string, interval: BillingCycle) {
+      const { subscription, change, now } = await changeFor(userId, planId, interval);
       const { chargeId } = await viaProvider(() =>
         provider.changePlan({
           subscriptionId: subscription.id,

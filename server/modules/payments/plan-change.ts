@@ -3,12 +3,17 @@
 // change takes effect at once without a charge. Proration is Stripe's arithmetic, to the
 // second: credit = old amount × unused seconds / period seconds, charge = new amount ×
 // remaining seconds / period seconds, each rounded to the minor unit; one invoice, two lines.
+// Monthly and yearly prices are plans of their own here (docs/decisions/066): a dearer total per
+// year is an upgrade, and the new price's charge runs to the same period end at its own rate.
 import { eq } from 'drizzle-orm';
+import { amountPerYear } from '@domain/plans';
 import type { Queryable } from '@server/db/client';
-import { plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail';
+import { plans, subscriptions, type InvoiceLine } from '@server/db/schema';
+import { queueAccountMail } from '@server/modules/mail';
 import { settleDownloads } from '@server/modules/downloads';
 import { lockUser, recordPayment } from './apply-checkout';
+import { intervalOfBilled } from './billed-plan';
+import { addInterval } from './sandbox/periods';
 import type { PlanRow } from './provider';
 import type { SubscriptionRow } from './subscription-repository';
 
@@ -23,13 +28,19 @@ export interface Proration {
   periodSeconds: number;
 }
 
-/** Stripe's proration to the second, each side rounded to the minor unit. */
-export function prorate(oldAmount: number, newAmount: number, periodStart: Date, periodEnd: Date, now: Date): Proration {
-  const periodSeconds = Math.max(1, Math.floor((periodEnd.getTime() - periodStart.getTime()) / 1000));
+const seconds = (from: Date, to: Date): number => Math.max(1, Math.floor((to.getTime() - from.getTime()) / 1000));
+
+/**
+ * Stripe's proration to the second, each side rounded to the minor unit. `newPeriodEnd`: where
+ * one period of the new price would end from the same start, when it bills another interval
+ * (monthly ↔ yearly): its charge is then at its own rate. Never below zero (decision 066).
+ */
+export function prorate(oldAmount: number, newAmount: number, periodStart: Date, periodEnd: Date, now: Date, newPeriodEnd: Date = periodEnd): Proration {
+  const periodSeconds = seconds(periodStart, periodEnd);
   const remainingSeconds = Math.min(periodSeconds, Math.max(0, Math.floor((periodEnd.getTime() - now.getTime()) / 1000)));
   const credit = Math.round((oldAmount * remainingSeconds) / periodSeconds);
-  const charge = Math.round((newAmount * remainingSeconds) / periodSeconds);
-  return { credit, charge, amountDue: charge - credit, remainingSeconds, periodSeconds };
+  const charge = Math.round((newAmount * remainingSeconds) / seconds(periodStart, newPeriodEnd));
+  return { credit, charge, amountDue: Math.max(0, charge - credit), remainingSeconds, periodSeconds };
 }
 
 export interface PlanChangePlan {
@@ -44,7 +55,7 @@ export interface PlanChangePlan {
   lines: InvoiceLine[];
 }
 
-export type PlanChangeRefusal = 'unchanged' | 'not_allowed' | 'cancelling';
+export type PlanChangeRefusal = 'unchanged' | 'not_allowed' | 'cancelling' | 'paused';
 
 /** What changing `subscription` from `from` to `to` at `now` does, or why it cannot. */
 export function planChange(
@@ -53,21 +64,24 @@ export function planChange(
   to: PlanRow,
   now: Date,
 ): PlanChangePlan | { refusal: PlanChangeRefusal } {
-  if (to.id === from.id) return { refusal: 'unchanged' };
+  const toInterval = intervalOfBilled(to);
+  if (to.id === from.id && toInterval === intervalOfBilled(from)) return { refusal: 'unchanged' };
   if (subscription.status !== 'trialing' && subscription.status !== 'active') return { refusal: 'not_allowed' };
   if (subscription.currentPeriodEnd <= now) return { refusal: 'not_allowed' };
-  if (to.currency !== from.currency || to.interval !== from.interval || to.intervalCount !== from.intervalCount) {
-    return { refusal: 'not_allowed' };
-  }
+  if (to.currency !== from.currency || from.intervalCount !== 1 || to.intervalCount !== 1) return { refusal: 'not_allowed' };
   if (subscription.cancelAtPeriodEnd) return { refusal: 'cancelling' };
+  // A pause asked for or under way (decision 065) ends first with "Resume now".
+  if (subscription.pausedFrom !== null) return { refusal: 'paused' };
   const base = { from, to, currency: to.currency };
   if (subscription.status === 'trialing') {
     return { ...base, kind: 'trial', effectiveAt: now, amountDue: 0, lines: [] };
   }
-  if (to.amount <= from.amount) {
+  if (amountPerYear(to.amount, toInterval) <= amountPerYear(from.amount, intervalOfBilled(from))) {
     return { ...base, kind: 'downgrade', effectiveAt: subscription.currentPeriodEnd, amountDue: 0, lines: [] };
   }
-  const proration = prorate(from.amount, to.amount, subscription.currentPeriodStart, subscription.currentPeriodEnd, now);
+  const start = subscription.currentPeriodStart;
+  const newPeriodEnd = toInterval === intervalOfBilled(from) ? subscription.currentPeriodEnd : addInterval(start, toInterval, 1);
+  const proration = prorate(from.amount, to.amount, start, subscription.currentPeriodEnd, now, newPeriodEnd);
   const period = { periodStart: now.toISOString(), periodEnd: subscription.currentPeriodEnd.toISOString() };
   return {
     ...base,
@@ -75,30 +89,21 @@ export function planChange(
     effectiveAt: now,
     amountDue: proration.amountDue,
     lines: [
-      { kind: 'proration_credit', planName: from.name, amount: -proration.credit, ...period },
-      { kind: 'proration_charge', planName: to.name, amount: proration.charge, ...period },
+      { kind: 'proration_credit', planName: from.name, interval: intervalOfBilled(from), amount: -proration.credit, ...period },
+      { kind: 'proration_charge', planName: to.name, interval: toInterval, amount: proration.charge, ...period },
     ],
   };
 }
 
 async function notifyPlanChanged(tx: Queryable, userId: string, plan: PlanRow, effectiveAt: Date): Promise<void> {
-  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
-  if (!user) return;
-  await queueMail(tx, {
-    userId,
-    to: user.email,
-    language: user.language,
-    template: 'planChanged',
-    params: { plan: plan.name, effectiveAt: effectiveAt.toISOString() },
-  });
+  const interval = intervalOfBilled(plan);
+  await queueAccountMail(tx, userId, { template: 'planChanged', params: { plan: plan.name, effectiveAt: effectiveAt.toISOString(), interval } });
 }
 
 /** Tells the account its scheduled downgrade is undone: the inbox's "Your plan changes to …" no longer holds. */
 export async function notifyPlanChangeUndone(tx: Queryable, userId: string, planId: string): Promise<void> {
-  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, planId));
-  if (!user || !plan) return;
-  await queueMail(tx, { userId, to: user.email, language: user.language, template: 'planChangeUndone', params: { plan: plan.name } });
+  if (plan) await queueAccountMail(tx, userId, { template: 'planChangeUndone', params: { plan: plan.name } });
 }
 
 /**
@@ -116,12 +121,12 @@ export async function applyPlanChange(
   if (change.kind === 'downgrade') {
     await tx
       .update(subscriptions)
-      .set({ scheduledPlanId: change.to.id, updatedAt: options.now })
+      .set({ scheduledPlanId: change.to.id, scheduledBillingInterval: intervalOfBilled(change.to), updatedAt: options.now })
       .where(eq(subscriptions.id, subscription.id));
   } else {
     await tx
       .update(subscriptions)
-      .set({ planId: change.to.id, scheduledPlanId: null, updatedAt: options.now })
+      .set({ planId: change.to.id, billingInterval: intervalOfBilled(change.to), scheduledPlanId: null, scheduledBillingInterval: null, updatedAt: options.now })
       .where(eq(subscriptions.id, subscription.id));
   }
   // A plan in effect now with fewer download devices or a lower cap revokes downloads at the change.
@@ -150,6 +155,6 @@ export async function applyPlanChange(
 /** Undoes a scheduled downgrade; answers whether there was one. */
 export async function undoScheduledChange(tx: Queryable, subscription: SubscriptionRow, now: Date): Promise<boolean> {
   if (subscription.scheduledPlanId === null) return false;
-  await tx.update(subscriptions).set({ scheduledPlanId: null, updatedAt: now }).where(eq(subscriptions.id, subscription.id));
+  await tx.update(subscriptions).set({ scheduledPlanId: null, scheduledBillingInterval: null, updatedAt: now }).where(eq(subscriptions.id, subscription.id));
   return true;
 }

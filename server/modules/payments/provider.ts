@@ -4,12 +4,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppLocale } from '@domain/locales';
 import type { SubscriptionStatus } from '@domain/subscriptions';
-import type { checkoutSessions, InvoiceLine, plans, users } from '@server/db/schema';
+import type { BillingCycle } from '@domain/plans';
+import type { checkoutSessions, InvoiceLine, plans, promotionCodes, users } from '@server/db/schema';
 import type { TaxBreakdown } from './invoices/tax';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
+export type PromotionCodeRow = typeof promotionCodes.$inferSelect;
 
 /** A card as the billing screen shows it: never the number, only brand, last 4 and expiry. */
 export interface CardFacts {
@@ -24,6 +26,8 @@ export interface SubscriptionFacts {
   id: string;
   userId: string;
   planId: string;
+  /** The interval it bills (docs/decisions/066); absent: monthly when new, unchanged otherwise. */
+  billingInterval?: BillingCycle;
   status: SubscriptionStatus;
   cancelAtPeriodEnd: boolean;
   currentPeriodStart: Date;
@@ -31,6 +35,8 @@ export interface SubscriptionFacts {
   trialEnd: Date | null;
   /** null: keep whatever card is stored already. */
   card: CardFacts | null;
+  /** The provider's pause (decision 065): null when none; absent when the provider does not say. */
+  pause?: { resumesAt: Date } | null;
 }
 
 /** One charge (or the €0 trial start), keyed by the provider's invoice id. */
@@ -72,6 +78,8 @@ export interface CheckoutRequest {
   trialDays: number;
   /** The app's language when the user opened the checkout. */
   language: AppLocale;
+  /** A promotion code already checked (decision 069), for the checkout to take off; null when none. */
+  promotionCode: PromotionCodeRow | null;
 }
 
 export interface CreatedCheckout {
@@ -145,6 +153,32 @@ export interface PaymentProvider {
   changePlan(request: PlanChangeRequest): Promise<{ chargeId: string | null }>;
   /** Undoes a scheduled downgrade at the provider (the sandbox has nothing to do). */
   undoPlanChange(subscriptionId: string): Promise<void>;
+  /**
+   * Stops collecting from `pausedFrom` (the paid period's end) until `resumesAt` (decision 065);
+   * the sandbox's periods do it themselves when the clock gets there.
+   */
+  pause(request: { subscriptionId: string; pausedFrom: Date; resumesAt: Date }): Promise<void>;
+  /**
+   * Ends a pause: dropped before it began, or (`chargeNow`) billing restarts now with a charge for
+   * a new period. Answers the id under which the caller records that charge itself (the
+   * sandbox), or null when the provider charges and reports it (Stripe); and the new period.
+   */
+  resume(request: { subscriptionId: string; plan: PlanRow; chargeNow: boolean; now: Date }): Promise<{ chargeId: string | null; period: { start: Date; end: Date } | null }>;
+  /**
+   * The cancel flow's "too expensive" offer (decision 068): `percentOff` off the next renewal
+   * charge, once. The sandbox's periods read it from the subscription; Stripe gets a coupon.
+   */
+  discountNextCharge(request: { subscriptionId: string; percentOff: number }): Promise<void>;
+  /**
+   * A promotion code added from Billing (decision 069), from the next charge: Stripe adds it to the
+   * subscription's discounts, keeping a retention coupon; the sandbox's charges read it from the database.
+   */
+  applyPromotionCode(request: { subscriptionId: string; code: PromotionCodeRow }): Promise<void>;
+  /**
+   * Makes a new code at the provider (`npm run billing:codes`): Stripe's coupon and promotion code,
+   * whose ids are stored with it; null when the provider needs none (the sandbox).
+   */
+  createPromotionCode(code: PromotionCodeRow): Promise<{ couponId: string; promotionCodeId: string } | null>;
   /** Null when the provider sends no webhooks (the sandbox). */
   readonly webhooks: WebhookReceiver | null;
 }

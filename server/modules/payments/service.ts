@@ -4,20 +4,25 @@
 import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { isCurrentStatus } from '@domain/subscriptions';
-import { priceRange, type Plan } from '@domain/plans';
+import { priceRange, type BillingCycle, type Plan } from '@domain/plans';
 import type { AppLocale } from '@domain/locales';
 import type { components } from '@domain/api-schema';
 import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database } from '@server/db/client';
+import type { Viewer } from '@server/plugins/app/auth';
+import { accountProfile } from '@server/modules/profiles';
 import { checkoutSessions, subscriptions, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { queueMail } from '@server/modules/mail';
 import { applyCompletedCheckout, CurrentSubscriptionConflict } from './apply-checkout';
+import { billedPlan } from './billed-plan';
 import { expireOpenCheckouts } from './checkouts';
 import type { PaymentProvider, PlanRow, SubscriptionFacts, UserRow } from './provider';
 import { nextSubscriptionChange } from '@server/modules/classes';
+import { accountPaymentFailure } from './payment-failure';
 import { accountSubscriptions, findActivePlan, hasEverSubscribed, listActivePlans, type SubscriptionRow } from './subscription-repository';
 import { viaProvider } from './via-provider';
+import { usablePromotionCode } from './promotion-codes';
 
 /** The free trial of an account's first subscription, in days. */
 export const trialDaysForNewAccounts = 7;
@@ -69,17 +74,26 @@ export function paymentsService(db: Database, provider: PaymentProvider, answers
     priceRange: async () =>
       priceRange((await listActivePlans(db)).map((plan) => ({ amount: plan.amount, currency: plan.currency, interval: plan.interval as Plan['interval'], interval_count: plan.intervalCount }))),
     /** The provider's checkout URL for the plan (404 when not on sale), or null when the account already subscribes. */
-    async subscribe(userId: string, planId: string, language: AppLocale): Promise<string | null> {
-      const plan = await findActivePlan(db, planId);
-      if (!plan) throw new HttpError(404, 'payments.planNotFound');
+    async subscribe(userId: string, planId: string, language: AppLocale, interval: BillingCycle = 'month', typedCode?: string): Promise<string | null> {
+      const onSale = await findActivePlan(db, planId);
+      if (!onSale) throw new HttpError(404, 'payments.planNotFound');
+      // Monthly, or yearly for 10 monthly prices (docs/decisions/066).
+      const plan = billedPlan(onSale, interval);
       if (await account.current(userId)) return null;
       const user = await signedInUser(userId);
       const firstSubscription = user.trialUsedAt === null && !(await hasEverSubscribed(db, user.id));
       const trialDays = firstSubscription ? trialDaysForNewAccounts : 0;
-      const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays, language }));
+      // A refused code (decision 069) opens no checkout.
+      const promotionCode =
+        typedCode === undefined
+          ? null
+          : await usablePromotionCode(db, typedCode, { now: new Date(), firstSubscription: !(await hasEverSubscribed(db, user.id)), currency: plan.currency });
+      const checkout = await viaProvider(() => provider.createCheckout({ user, plan, trialDays, language, promotionCode }));
       // Only the newest checkout stays payable, so two open tabs cannot start two subscriptions.
       await viaProvider(() => expireOpenCheckouts(db, provider, user.id));
-      await db.insert(checkoutSessions).values({ id: checkout.id, userId: user.id, planId: plan.id, provider: provider.name, trialDays, language });
+      await db
+        .insert(checkoutSessions)
+        .values({ id: checkout.id, userId: user.id, planId: plan.id, billingInterval: interval, provider: provider.name, trialDays, language, promotionCodeId: promotionCode?.id ?? null });
       return checkout.url;
     },
     /** The subscription the account's checkout made, applied now if the provider has completed it. */
@@ -164,12 +178,21 @@ export function paymentsService(db: Database, provider: PaymentProvider, answers
      * The home call's body, kept serialised (decision 045) until the account or its
      * subscriptions change, or a period or trial ends (the sandbox settles renewals on a read).
      */
-    homeAnswer(userId: string, serialize: (body: HomeBody) => string): Buffer | Promise<Buffer> {
-      return answers.get(userId, 'payments.home', async () => {
-        const user = await signedInUser(userId);
+    homeAnswer(viewer: Viewer, serialize: (body: HomeBody) => string): Buffer | Promise<Buffer> {
+      return answers.get(viewer.accountId, `payments.home:${viewer.profileId}`, async () => {
+        const user = await signedInUser(viewer.accountId);
+        const profile = await accountProfile(db, viewer.accountId, viewer.profileId);
+        if (!profile) throw new HttpError(401, 'auth.sessionExpired');
         const current = await account.current(user.id);
-        const validUntil = await nextSubscriptionChange(db, user.id, new Date());
-        return { body: serialize({ isSuccess: true, email: user.email, name: user.name, image: user.image, hasSubscription: current !== null }), validUntil };
+        const now = new Date();
+        const validUntil = await nextSubscriptionChange(db, user.id, now);
+        // A failed renewal's banner (decision 067): only while no subscription is current.
+        const paymentFailure = current === null ? await accountPaymentFailure(db, user.id, now) : null;
+        // The person training: their profile's name and picture.
+        return {
+          body: serialize({ isSuccess: true, email: user.email, name: profile.name, image: profile.image, hasSubscription: current !== null, payment_failure: paymentFailure }),
+          validUntil,
+        };
       });
     },
   };

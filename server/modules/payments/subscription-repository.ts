@@ -6,6 +6,7 @@ import { isCurrentStatus } from '@domain/subscriptions';
 import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { payments, plans, subscriptions } from '@server/db/schema';
+import { billedPlan, billingCycleOf } from './billed-plan';
 import type { PaymentProvider, PlanRow } from './provider';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -43,7 +44,15 @@ async function findCurrentSubscription(db: Database, userId: string): Promise<Su
   return row ?? null;
 }
 
-/** One of the account's subscriptions with its plan; null when unknown or someone else's. */
+/** A subscription's plan as it bills it (monthly or yearly, docs/decisions/066). */
+export const subscriptionPlan = (subscription: SubscriptionRow, plan: PlanRow): PlanRow =>
+  billedPlan(plan, billingCycleOf(subscription.billingInterval));
+
+/** The plan a scheduled downgrade moves to, at the interval it moves to. */
+export const scheduledPlan = (subscription: SubscriptionRow, plan: PlanRow): PlanRow =>
+  billedPlan(plan, billingCycleOf(subscription.scheduledBillingInterval ?? subscription.billingInterval));
+
+/** One of the account's subscriptions with its plan as billed; null when unknown or someone else's. */
 async function findOwnSubscription(
   db: Database,
   userId: string,
@@ -54,7 +63,7 @@ async function findOwnSubscription(
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
-  return row ?? null;
+  return row ? { subscription: row.subscription, plan: subscriptionPlan(row.subscription, row.plan) } : null;
 }
 
 /** One subscription with its plan and the plan a downgrade scheduled, if any. */
@@ -77,7 +86,14 @@ async function listSubscriptions(db: Database, userId: string): Promise<Subscrip
   const scheduledIds = rows.flatMap((row) => (row.subscription.scheduledPlanId ? [row.subscription.scheduledPlanId] : []));
   const scheduled = scheduledIds.length > 0 ? await db.select().from(plans).where(inArray(plans.id, scheduledIds)) : [];
   const byId = new Map(scheduled.map((plan) => [plan.id, plan]));
-  return [...current, ...others].map((row) => ({ ...row, scheduled: byId.get(row.subscription.scheduledPlanId ?? '') ?? null }));
+  return [...current, ...others].map(({ subscription, plan }) => {
+    const scheduledRow = byId.get(subscription.scheduledPlanId ?? '');
+    return {
+      subscription,
+      plan: subscriptionPlan(subscription, plan),
+      scheduled: scheduledRow ? scheduledPlan(subscription, scheduledRow) : null,
+    };
+  });
 }
 
 async function listPayments(db: Database, userId: string): Promise<PaymentRow[]> {

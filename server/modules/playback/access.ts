@@ -2,7 +2,7 @@
 // `givesAccess` in domain/subscriptions.ts; the plan's cap and screens are plan data.
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { components } from '@domain/api-schema';
-import { givesAccess, isCurrentStatus, type SubscriptionStatus } from '@domain/subscriptions';
+import { givesAccess, isCurrentStatus, isPausedAt, type SubscriptionStatus } from '@domain/subscriptions';
 import type { Queryable } from '@server/db/client';
 import { classes, media, plans, subscriptions } from '@server/db/schema';
 
@@ -36,7 +36,10 @@ export function accessOf(rows: readonly AccessRow[], now: Date): PlaybackAccess 
     const status = subscription.status as SubscriptionStatus;
     // A current one flagged to cancel counts as canceled: access until its paid period ends.
     const effective = subscription.cancelAtPeriodEnd && isCurrentStatus(status) ? 'canceled' : status;
-    return givesAccess({ status: effective, currentPeriodEnd: subscription.currentPeriodEnd }, now);
+    return givesAccess(
+      { status: effective, currentPeriodEnd: subscription.currentPeriodEnd, pausedFrom: subscription.pausedFrom, resumesAt: subscription.resumesAt, graceEndsAt: subscription.graceEndsAt },
+      now,
+    );
   });
   if (watching) {
     const { plan } = watching;
@@ -44,6 +47,8 @@ export function accessOf(rows: readonly AccessRow[], now: Date): PlaybackAccess 
   }
   const latest = rows[0]?.subscription;
   if (!latest) return { refusal: 'no_subscription' };
+  // A pause under way (decision 065) is not an ending: the subscriber resumes it in Billing.
+  if (isCurrentStatus(latest.status as SubscriptionStatus) && isPausedAt(latest, now)) return { refusal: 'subscription_paused' };
   return { refusal: paymentProblems.has(latest.status) ? 'payment_required' : 'subscription_ended' };
 }
 

@@ -28,34 +28,34 @@ export type SavedReport = { row: ProgressRow; applied: boolean };
  */
 export async function saveProgress(
   db: Database,
-  input: { userId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number; reportId?: string; claimedAt?: Date },
+  input: { profileId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number; reportId?: string; claimedAt?: Date },
   watchedAt: Date,
 ): Promise<SavedReport> {
   return db.transaction(async (tx) => {
     if (input.reportId) {
       const fresh = await tx
         .insert(progressReports)
-        .values({ userId: input.userId, reportId: input.reportId, classId: input.classId, watchedAt: input.claimedAt ?? watchedAt })
+        .values({ profileId: input.profileId, reportId: input.reportId, classId: input.classId, watchedAt: input.claimedAt ?? watchedAt })
         .onConflictDoNothing()
         .returning({ reportId: progressReports.reportId });
-      const current = fresh.length === 0 ? await findProgress(tx, input.userId, input.classId) : undefined;
+      const current = fresh.length === 0 ? await findProgress(tx, input.profileId, input.classId) : undefined;
       if (current) return { row: current, applied: false };
     }
     const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
     const reaches = reachesCompletion(position, input.mediaDurationSeconds);
-    const before = await findProgress(tx, input.userId, input.classId);
+    const before = await findProgress(tx, input.profileId, input.classId);
     // Crossing 90 % (from below, or on a first save) logs a completion for Activity (decision 035),
     // on the day it was watched.
     if (reaches && (!before || !reachesCompletion(before.positionSeconds, input.mediaDurationSeconds))) {
-      await recordCompletion(tx, { userId: input.userId, classId: input.classId, at: watchedAt });
+      await recordCompletion(tx, { profileId: input.profileId, classId: input.classId, at: watchedAt });
     }
     const completedAt = sql`coalesce(${classProgress.completedAt}, excluded.completed_at)`;
     const newer = !before || before.updatedAt.getTime() <= watchedAt.getTime();
     const [row] = await tx
       .insert(classProgress)
-      .values({ userId: input.userId, classId: input.classId, positionSeconds: position, completedAt: reaches ? watchedAt : null, updatedAt: watchedAt })
+      .values({ profileId: input.profileId, classId: input.classId, positionSeconds: position, completedAt: reaches ? watchedAt : null, updatedAt: watchedAt })
       .onConflictDoUpdate({
-        target: [classProgress.userId, classProgress.classId],
+        target: [classProgress.profileId, classProgress.classId],
         set: newer ? { positionSeconds: position, completedAt, updatedAt: watchedAt } : { completedAt },
       })
       .returning();
@@ -63,8 +63,8 @@ export async function saveProgress(
   });
 }
 
-export async function findProgress(db: Queryable, userId: string, classId: string): Promise<ProgressRow | undefined> {
-  const [row] = await db.select().from(classProgress).where(and(eq(classProgress.userId, userId), eq(classProgress.classId, classId)));
+export async function findProgress(db: Queryable, profileId: string, classId: string): Promise<ProgressRow | undefined> {
+  const [row] = await db.select().from(classProgress).where(and(eq(classProgress.profileId, profileId), eq(classProgress.classId, classId)));
   return row;
 }
 

@@ -76,11 +76,11 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
 
   app.post<{ Body: Schemas['PlaybackStartRequest'] }>(
     '/api/v1/playback/sessions',
-    { schema: routeSchema('POST', '/api/v1/playback/sessions'), preHandler: app.authenticate },
+    { schema: routeSchema('POST', '/api/v1/playback/sessions'), preHandler: app.authenticateProfile },
     async (request, reply) => {
       const now = new Date();
       const result = await app.playback.start(
-        { userId: request.user.id, classId: request.body.class_id, deviceId: deviceIdentity(request.user), headers: request.headers },
+        { userId: request.user.id, profileId: request.profileId, classId: request.body.class_id, deviceId: deviceIdentity(request.user), headers: request.headers },
         now,
       );
       if (result.kind === 'refused') return refuse(reply, result.reason);
@@ -99,6 +99,7 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
           watching: result.watching.map((session) => ({
             session_id: session.id,
             device_name: session.deviceName,
+            profile_name: session.profileName,
             started_at: session.startedAt.toISOString(),
             class_id: session.classId,
           })),
@@ -182,10 +183,10 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
 
   app.put<{ Params: { classId: string }; Body: Schemas['ProgressRequest'] }>(
     '/api/v1/playback/progress/:classId',
-    { schema: routeSchema('PUT', '/api/v1/playback/progress/{classId}'), preHandler: app.authenticate },
+    { schema: routeSchema('PUT', '/api/v1/playback/progress/{classId}'), preHandler: app.authenticateProfile },
     async (request): Promise<Schemas['ProgressSuccess']> => {
       const { position_seconds, report_id, watched_at } = request.body;
-      const progress = await app.playback.saveProgress(request.user.id, request.params.classId, position_seconds, { reportId: report_id, watchedAt: watched_at });
+      const progress = await app.playback.saveProgress(request.profileId, request.params.classId, position_seconds, { reportId: report_id, watchedAt: watched_at });
       return {
         isSuccess: true,
         progress: {

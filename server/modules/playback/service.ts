@@ -20,7 +20,7 @@ export type StartOutcome =
   | { kind: 'refused'; reason: RefusalReason }
   /** The class's media is not made yet (the sample media's first preparation). */
   | { kind: 'preparing' }
-  | { kind: 'screenLimit'; plan: PlaybackPlan; watching: PlaybackSessionRow[] }
+  | { kind: 'screenLimit'; plan: PlaybackPlan; watching: (PlaybackSessionRow & { profileName: string | null })[] }
   | { kind: 'started'; session: PlaybackSessionRow; plan: PlaybackPlan; media: MediaRow; resumePositionSeconds: number; watched: WatchedClass };
 
 /** What the device's media controls show of the class (docs/decisions/036). */
@@ -38,9 +38,9 @@ export type HeartbeatOutcome =
   | { kind: 'live'; session: PlaybackSessionRow; plan: PlaybackPlan };
 
 export interface ProgressListeners {
-  onProgress(userId: string): void;
+  onProgress(profileId: string): void;
   /** The save reached completion (the 90 % rule), even of a class completed before. */
-  onCompleted(userId: string, classId: string, now: Date): Promise<unknown>;
+  onCompleted(profileId: string, classId: string, now: Date): Promise<unknown>;
 }
 
 export function playbackService(db: Database, { onProgress, onCompleted }: ProgressListeners, metrics: QualityMetrics) {
@@ -71,7 +71,7 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
 
   return {
     /** A new session on this device for the class, where to resume it, or why not. */
-    async start(input: { userId: string; classId: string; /** The device's server-issued identity (deviceIdentity). */ deviceId: string; headers: IncomingHttpHeaders }, now: Date): Promise<StartOutcome> {
+    async start(input: { userId: string; /** Whose progress the class resumes from. */ profileId: string; classId: string; /** The device's server-issued identity (deviceIdentity). */ deviceId: string; headers: IncomingHttpHeaders }, now: Date): Promise<StartOutcome> {
       // A class published later cannot be played yet (it is not in the catalog either).
       const watched = await findPlayableClass(db, input.classId, now);
       if (!watched) throw new HttpError(404, 'playback.classNotFound');
@@ -87,7 +87,7 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
         now,
       );
       if ('watching' in result) return { kind: 'screenLimit', plan: access.plan, watching: result.watching };
-      const progress = await findProgress(db, input.userId, watched.id);
+      const progress = await findProgress(db, input.profileId, watched.id);
       const [teacher] = await db.select({ name: instructors.name }).from(instructors).where(eq(instructors.id, watched.instructorId));
       return {
         kind: 'started',
@@ -137,7 +137,7 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
      * offline comes later; never in the future, never older than REPORT_EXPIRY_DAYS), and a
      * report id already applied answers the saved progress and changes nothing.
      */
-    async saveProgress(userId: string, classId: string, positionSeconds: number, report: { reportId?: string; watchedAt?: string } = {}) {
+    async saveProgress(profileId: string, classId: string, positionSeconds: number, report: { reportId?: string; watchedAt?: string } = {}) {
       const now = new Date();
       const watchedAt = report.watchedAt ? new Date(Math.min(Date.parse(report.watchedAt), now.getTime())) : now;
       if (now.getTime() - watchedAt.getTime() > REPORT_EXPIRY_DAYS * 86_400_000) throw new HttpError(400, 'playback.reportExpired');
@@ -147,10 +147,10 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
       // The report's key keeps the time the report claims (a clock ahead of ours keeps it
       // replayable for longer), so pruning it (prune-reports.ts) never lets a replay count twice.
       const claimedAt = report.watchedAt ? new Date(report.watchedAt) : now;
-      const saved = await saveProgress(db, { userId, classId: watched.id, positionSeconds, mediaDurationSeconds, reportId: report.reportId, claimedAt }, watchedAt);
+      const saved = await saveProgress(db, { profileId, classId: watched.id, positionSeconds, mediaDurationSeconds, reportId: report.reportId, claimedAt }, watchedAt);
       if (!saved.applied) return saved.row;
-      onProgress(userId);
-      if (reachesCompletion(positionSeconds, mediaDurationSeconds)) await onCompleted(userId, watched.id, watchedAt);
+      onProgress(profileId);
+      if (reachesCompletion(positionSeconds, mediaDurationSeconds)) await onCompleted(profileId, watched.id, watchedAt);
       return saved.row;
     },
   };
@@ -167,9 +167,9 @@ export default fp(
     app.decorate(
       'playback',
       playbackService(app.db, {
-        onProgress: (userId) => app.classes.progressChanged(userId),
-        // A programme the account follows advances (decision 033).
-        onCompleted: (userId, classId, now) => app.programmes.classCompleted(userId, classId, now),
+        onProgress: (profileId) => app.classes.progressChanged(profileId),
+        // A programme the profile follows advances (decision 033).
+        onCompleted: (profileId, classId, now) => app.programmes.classCompleted(profileId, classId, now),
       }, playbackQualityMetrics(app.metrics)),
     );
     liveSessionsGauge(app.metrics, app.db, (error) => app.log.warn({ err: error }, 'counting the live playback sessions for the metrics failed'));

@@ -1,9 +1,9 @@
 // Playback sessions: one per device watching, live while heartbeats arrive (every 30 s; ended
 // after 90 s of silence), at most the plan's screens live per account.
-import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, notExists, sql } from 'drizzle-orm';
 import type { components } from '@domain/api-schema';
 import type { Database } from '@server/db/client';
-import { playbackSessions, sessions, users } from '@server/db/schema';
+import { playbackSessions, profiles, sessions, users } from '@server/db/schema';
 import type { PlaybackPlan } from './access';
 
 export type PlaybackSessionRow = typeof playbackSessions.$inferSelect;
@@ -35,7 +35,7 @@ export interface NewSession {
   plan: PlaybackPlan;
 }
 
-export type StartResult = { session: PlaybackSessionRow } | { watching: PlaybackSessionRow[] };
+export type StartResult = { session: PlaybackSessionRow } | { watching: (PlaybackSessionRow & { profileName: string | null })[] };
 
 /**
  * Opens a session unless the account already has as many live ones as its plan's screens. The
@@ -59,9 +59,12 @@ export async function startSession(db: Database, input: NewSession, now: Date): 
       .update(playbackSessions)
       .set({ endedAt: now, endReason: 'replaced' })
       .where(and(open, eq(playbackSessions.deviceId, input.deviceId)));
+    // Each with the profile its device is on, so the screen can say who is watching (decision 064).
     const watching = await tx
-      .select()
+      .select({ ...getTableColumns(playbackSessions), profileName: profiles.name })
       .from(playbackSessions)
+      .leftJoin(sessions, eq(sql`${sessions.id}::text`, playbackSessions.deviceId))
+      .leftJoin(profiles, eq(profiles.id, sessions.profileId))
       .where(and(open, gt(playbackSessions.lastHeartbeatAt, silenceCutoff(now))))
       .orderBy(asc(playbackSessions.startedAt));
     if (watching.length >= input.plan.simultaneousScreens) return { watching };

@@ -1,8 +1,9 @@
-// Following a programme: the account's enrollment, its planned sessions and their completion.
-// One current (active or paused) enrollment per account, kept by a partial unique index.
+// Following a programme: the profile's enrollment, its planned sessions and their completion.
+// One current (active or paused) enrollment per profile, kept by a partial unique index.
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/client';
-import { programmeEnrollments, programmeSessions, users } from '@server/db/schema';
+import { programmeEnrollments, programmeSessions } from '@server/db/schema';
+import { profileTimeZone } from '@server/modules/profiles';
 import { localDate, planDates, type LocalDate, type Weekday } from './dates';
 
 export type EnrollmentRow = typeof programmeEnrollments.$inferSelect;
@@ -11,22 +12,20 @@ export type EnrollmentStatus = 'active' | 'paused' | 'finished' | 'left';
 
 const current = inArray(programmeEnrollments.status, ['active', 'paused']);
 
-export async function accountTimeZone(db: Queryable, userId: string): Promise<string | null> {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  return row?.timeZone ?? null;
-}
+/** The household's time zone (null until asked). */
+export const accountTimeZone = profileTimeZone;
 
-export async function currentEnrollment(db: Queryable, userId: string): Promise<EnrollmentRow | undefined> {
-  const [row] = await db.select().from(programmeEnrollments).where(and(eq(programmeEnrollments.userId, userId), current));
+export async function currentEnrollment(db: Queryable, profileId: string): Promise<EnrollmentRow | undefined> {
+  const [row] = await db.select().from(programmeEnrollments).where(and(eq(programmeEnrollments.profileId, profileId), current));
   return row;
 }
 
 /** The enrollment a programme's page shows: the current one, else the last finished one. */
-export async function shownEnrollment(db: Queryable, userId: string, programmeId: string): Promise<EnrollmentRow | undefined> {
+export async function shownEnrollment(db: Queryable, profileId: string, programmeId: string): Promise<EnrollmentRow | undefined> {
   const [row] = await db
     .select()
     .from(programmeEnrollments)
-    .where(and(eq(programmeEnrollments.userId, userId), eq(programmeEnrollments.programmeId, programmeId), ne(programmeEnrollments.status, 'left')))
+    .where(and(eq(programmeEnrollments.profileId, profileId), eq(programmeEnrollments.programmeId, programmeId), ne(programmeEnrollments.status, 'left')))
     .orderBy(sql`${programmeEnrollments.status} in ('active', 'paused') desc`, desc(programmeEnrollments.startedAt))
     .limit(1);
   return row;
@@ -38,13 +37,13 @@ export async function sessionsOf(db: Queryable, enrollmentId: string): Promise<S
 
 export async function enroll(
   db: Queryable,
-  input: { userId: string; programmeId: string; weekdays: Weekday[]; classIds: string[]; timeZone: string | null },
+  input: { profileId: string; programmeId: string; weekdays: Weekday[]; classIds: string[]; timeZone: string | null },
   now: Date,
 ): Promise<EnrollmentRow> {
   const dates = planDates(localDate(now, input.timeZone), input.weekdays, input.classIds.length, input.timeZone);
   const [enrollment] = await db
     .insert(programmeEnrollments)
-    .values({ userId: input.userId, programmeId: input.programmeId, status: 'active', weekdays: input.weekdays, startedAt: now })
+    .values({ profileId: input.profileId, programmeId: input.programmeId, status: 'active', weekdays: input.weekdays, startedAt: now })
     .returning();
   await db.insert(programmeSessions).values(input.classIds.map((classId, position) => ({ enrollmentId: enrollment!.id, position, classId, plannedOn: dates[position]! })));
   return enrollment!;
@@ -74,8 +73,8 @@ export async function updateEnrollment(db: Queryable, id: string, fields: Partia
  * A class reached completion: it counts for the account's active programme if the programme has
  * it and it was not done there yet (a class done twice counts once). The last one finishes it.
  */
-export async function recordCompletion(db: Queryable, userId: string, classId: string, now: Date): Promise<'none' | 'counted' | 'finished'> {
-  const enrollment = await currentEnrollment(db, userId);
+export async function recordCompletion(db: Queryable, profileId: string, classId: string, now: Date): Promise<'none' | 'counted' | 'finished'> {
+  const enrollment = await currentEnrollment(db, profileId);
   if (!enrollment || enrollment.status !== 'active') return 'none';
   const counted = await db
     .update(programmeSessions)
@@ -92,11 +91,11 @@ export async function recordCompletion(db: Queryable, userId: string, classId: s
   return 'finished';
 }
 
-export async function finishedEnrollments(db: Queryable, userId: string): Promise<EnrollmentRow[]> {
+export async function finishedEnrollments(db: Queryable, profileId: string): Promise<EnrollmentRow[]> {
   return db
     .select()
     .from(programmeEnrollments)
-    .where(and(eq(programmeEnrollments.userId, userId), eq(programmeEnrollments.status, 'finished')))
+    .where(and(eq(programmeEnrollments.profileId, profileId), eq(programmeEnrollments.status, 'finished')))
     .orderBy(desc(programmeEnrollments.endedAt));
 }
 
@@ -104,14 +103,14 @@ export async function finishedEnrollments(db: Queryable, userId: string): Promis
  * Planned sessions between two local dates (inclusive): those of the current and finished
  * programmes; a paused one's only before it was paused (the rest has no date until it resumes).
  */
-export async function plannedBetween(db: Queryable, userId: string, from: LocalDate, to: LocalDate) {
+export async function plannedBetween(db: Queryable, profileId: string, from: LocalDate, to: LocalDate) {
   return db
     .select({ programmeId: programmeEnrollments.programmeId, session: programmeSessions })
     .from(programmeSessions)
     .innerJoin(programmeEnrollments, eq(programmeEnrollments.id, programmeSessions.enrollmentId))
     .where(
       and(
-        eq(programmeEnrollments.userId, userId),
+        eq(programmeEnrollments.profileId, profileId),
         gte(programmeSessions.plannedOn, from),
         lte(programmeSessions.plannedOn, to),
         or(

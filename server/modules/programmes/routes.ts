@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@domain/api-schema';
 import { routeSchema } from '@server/contract';
+import { viewerOf } from '@server/plugins/app/auth';
 import { programmeCard, programmeDetail, upNextBody } from './bodies';
 import type { Level } from './catalog';
 import { sendSerialised } from '@server/serialised-answer';
@@ -14,20 +15,20 @@ type ById = { Params: { id: string } };
 const base = '/api/v1/programmes';
 
 export default async function programmesRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { onRequest: app.authenticate };
+  const signedIn = { onRequest: app.authenticateProfile };
 
   app.get<{ Querystring: { discipline?: string; level?: Level } }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request): Promise<Schemas['ProgrammeListSuccess']> => {
-    const { programmes, facets } = await app.programmes.list(request.user.id, request.query);
+    const { programmes, facets } = await app.programmes.list(viewerOf(request), request.query);
     return { isSuccess: true, programmes: programmes.map(({ programme, following }) => programmeCard(programme, following)), facets };
   });
 
   app.get(`${base}/up-next`, { ...signedIn, schema: routeSchema('GET', `${base}/up-next`) }, (request, reply) => {
     const serialize = (upNext: Parameters<typeof upNextBody>[0]) => reply.serialize({ isSuccess: true, upNext: upNextBody(upNext) } satisfies Schemas['ProgrammeUpNextSuccess']) as string;
-    return sendSerialised(reply, app.programmes.upNextAnswer(request.user.id, serialize));
+    return sendSerialised(reply, app.programmes.upNextAnswer(viewerOf(request), serialize));
   });
 
   app.get(`${base}/finished`, { ...signedIn, schema: routeSchema('GET', `${base}/finished`) }, async (request): Promise<Schemas['FinishedProgrammesSuccess']> => {
-    const finished = await app.programmes.finished(request.user.id);
+    const finished = await app.programmes.finished(request.profileId);
     return {
       isSuccess: true,
       finished: finished.map(({ programme, startedAt, finishedAt }) => ({
@@ -42,14 +43,14 @@ export default async function programmesRoutes(app: FastifyInstance): Promise<vo
   });
 
   app.get<ById>(`${base}/:id`, { ...signedIn, schema: routeSchema('GET', `${base}/{id}`) }, async (request): Promise<Schemas['ProgrammeSuccess']> => {
-    return { isSuccess: true, programme: programmeDetail(await app.programmes.detail(request.user.id, request.params.id)) };
+    return { isSuccess: true, programme: programmeDetail(await app.programmes.detail(viewerOf(request), request.params.id)) };
   });
 
   app.post<ById & { Body: Schemas['StartProgrammeRequest'] }>(
     `${base}/:id/start`,
     { ...signedIn, schema: routeSchema('POST', `${base}/{id}/start`) },
     async (request): Promise<Schemas['ProgrammeSuccess']> => {
-      return { isSuccess: true, programme: programmeDetail(await app.programmes.start(request.user.id, request.params.id, request.body.weekdays)) };
+      return { isSuccess: true, programme: programmeDetail(await app.programmes.start(viewerOf(request), request.params.id, request.body.weekdays)) };
     },
   );
 
@@ -57,13 +58,13 @@ export default async function programmesRoutes(app: FastifyInstance): Promise<vo
     `${base}/:id/weekdays`,
     { ...signedIn, schema: routeSchema('PUT', `${base}/{id}/weekdays`) },
     async (request): Promise<Schemas['ProgrammeSuccess']> => {
-      return { isSuccess: true, programme: programmeDetail(await app.programmes.setWeekdays(request.user.id, request.params.id, request.body.weekdays)) };
+      return { isSuccess: true, programme: programmeDetail(await app.programmes.setWeekdays(viewerOf(request), request.params.id, request.body.weekdays)) };
     },
   );
 
   for (const action of ['pause', 'resume', 'leave'] as const) {
     app.post<ById>(`${base}/:id/${action}`, { ...signedIn, schema: routeSchema('POST', `${base}/{id}/${action}`) }, async (request): Promise<Schemas['ProgrammeSuccess']> => {
-      return { isSuccess: true, programme: programmeDetail(await app.programmes[action](request.user.id, request.params.id)) };
+      return { isSuccess: true, programme: programmeDetail(await app.programmes[action](viewerOf(request), request.params.id)) };
     });
   }
 }

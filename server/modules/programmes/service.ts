@@ -4,6 +4,7 @@
 // progress from classes completed while it is active. Dates are the account's local days.
 import fp from 'fastify-plugin';
 import type { AccountAnswers } from '@server/db/account-answers';
+import type { Viewer } from '@server/plugins/app/auth';
 import type { Database } from '@server/db/client';
 import { CachedRead } from '@server/db/cached-read';
 import type { LocalizedText } from '@server/db/schema';
@@ -92,11 +93,11 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
     return found;
   }
 
-  async function view(userId: string, programme: Programme): Promise<ProgrammeView> {
+  async function view(viewer: Viewer, programme: Programme): Promise<ProgrammeView> {
     const [shown, current, canStart, all] = await Promise.all([
-      shownEnrollment(db, userId, programme.id),
-      currentEnrollment(db, userId),
-      hasClassAccess(db, userId),
+      shownEnrollment(db, viewer.profileId, programme.id),
+      currentEnrollment(db, viewer.profileId),
+      hasClassAccess(db, viewer.accountId),
       catalog.get(),
     ]);
     const other = current && current.programmeId !== programme.id ? all.find((p) => p.id === current.programmeId) : undefined;
@@ -110,20 +111,20 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
   }
 
   /** The account's current enrollment in this programme, if it is in one of `statuses`; else 409 with `code`. */
-  async function ownCurrent(userId: string, programmeId: string, statuses: EnrollmentStatus[], code: 'programmes.notActive' | 'programmes.notPaused' | 'programmes.notFollowing') {
+  async function ownCurrent(viewer: Viewer, programmeId: string, statuses: EnrollmentStatus[], code: 'programmes.notActive' | 'programmes.notPaused' | 'programmes.notFollowing') {
     const programme = await find(programmeId);
-    const enrollment = await currentEnrollment(db, userId);
+    const enrollment = await currentEnrollment(db, viewer.profileId);
     if (!enrollment || enrollment.programmeId !== programmeId || !statuses.includes(enrollment.status as EnrollmentStatus)) throw new HttpError(409, code);
     return { programme, enrollment };
   }
 
-  async function requireAccess(userId: string) {
-    if (!(await hasClassAccess(db, userId))) throw new HttpError(403, 'programmes.noAccess');
+  async function requireAccess(viewer: Viewer) {
+    if (!(await hasClassAccess(db, viewer.accountId))) throw new HttpError(403, 'programmes.noAccess');
   }
 
   /** The active programme's next class not done yet (the first row of the subscriber's home). */
-  async function upNext(userId: string): Promise<UpNext | null> {
-    const enrollment = await currentEnrollment(db, userId);
+  async function upNext(profileId: string): Promise<UpNext | null> {
+    const enrollment = await currentEnrollment(db, profileId);
     if (!enrollment || enrollment.status !== 'active') return null;
     const [all, sessions] = await Promise.all([catalog.get(), sessionsOf(db, enrollment.id)]);
     const programme = all.find((p) => p.id === enrollment.programmeId);
@@ -136,8 +137,8 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
 
   return {
     /** The programmes with this account's progress in its current one; 400 for an unknown discipline. */
-    async list(userId: string, filters: { discipline?: string; level?: Level }) {
-      const [all, current] = await Promise.all([catalog.get(), currentEnrollment(db, userId)]);
+    async list(viewer: Viewer, filters: { discipline?: string; level?: Level }) {
+      const [all, current] = await Promise.all([catalog.get(), currentEnrollment(db, viewer.profileId)]);
       const disciplines = [...new Map(all.map((p) => [p.discipline.id, p.discipline])).values()];
       if (filters.discipline !== undefined && !disciplines.some((d) => d.id === filters.discipline)) {
         throw new HttpError(400, 'programmes.unknownDiscipline', { values: { value: filters.discipline } });
@@ -149,32 +150,32 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
         facets: { disciplines, levels: levels.filter((level) => all.some((p) => p.level === level)) },
       };
     },
-    async detail(userId: string, programmeId: string): Promise<ProgrammeView> {
-      return view(userId, await find(programmeId));
+    async detail(viewer: Viewer, programmeId: string): Promise<ProgrammeView> {
+      return view(viewer, await find(programmeId));
     },
     /** Starts following on `weekdays` (the proposed ones when absent), from the account's today. */
-    async start(userId: string, programmeId: string, weekdays: readonly number[] | undefined, now = new Date()): Promise<ProgrammeView> {
+    async start(viewer: Viewer, programmeId: string, weekdays: readonly number[] | undefined, now = new Date()): Promise<ProgrammeView> {
       const programme = await find(programmeId);
-      await requireAccess(userId);
+      await requireAccess(viewer);
       const days = weekdays ? normalizeWeekdays(weekdays) : proposedWeekdays(programme.classesPerWeek);
-      const timeZone = await accountTimeZone(db, userId);
+      const timeZone = await accountTimeZone(db, viewer.profileId);
       try {
         await db.transaction(async (tx) => {
-          if (await currentEnrollment(tx, userId)) throw new HttpError(409, 'programmes.alreadyFollowing');
-          await enroll(tx, { userId, programmeId, weekdays: days, classIds: programme.classes.map((c) => c.id), timeZone }, now);
+          if (await currentEnrollment(tx, viewer.profileId)) throw new HttpError(409, 'programmes.alreadyFollowing');
+          await enroll(tx, { profileId: viewer.profileId, programmeId, weekdays: days, classIds: programme.classes.map((c) => c.id), timeZone }, now);
         });
       } catch (error) {
         // Two starts at once: the index lets one through.
         if ((error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505') throw new HttpError(409, 'programmes.alreadyFollowing');
         throw error;
       }
-      return view(userId, programme);
+      return view(viewer, programme);
     },
     /** New weekdays: the sessions not done from today on move to them (a paused programme uses them when it resumes). */
-    async setWeekdays(userId: string, programmeId: string, weekdays: readonly number[], now = new Date()): Promise<ProgrammeView> {
-      const { programme, enrollment } = await ownCurrent(userId, programmeId, ['active', 'paused'], 'programmes.notFollowing');
+    async setWeekdays(viewer: Viewer, programmeId: string, weekdays: readonly number[], now = new Date()): Promise<ProgrammeView> {
+      const { programme, enrollment } = await ownCurrent(viewer, programmeId, ['active', 'paused'], 'programmes.notFollowing');
       const days = normalizeWeekdays(weekdays);
-      const timeZone = await accountTimeZone(db, userId);
+      const timeZone = await accountTimeZone(db, viewer.profileId);
       await db.transaction(async (tx) => {
         await updateEnrollment(tx, enrollment.id, { weekdays: days });
         if (enrollment.status === 'active') {
@@ -182,49 +183,49 @@ export function programmesService(db: Database, catalog: CachedRead<Programme[]>
           await replanFrom(tx, enrollment, days, today, today, timeZone);
         }
       });
-      return view(userId, programme);
+      return view(viewer, programme);
     },
     /** Freezes the schedule on the account's today. */
-    async pause(userId: string, programmeId: string, now = new Date()): Promise<ProgrammeView> {
-      const { programme, enrollment } = await ownCurrent(userId, programmeId, ['active'], 'programmes.notActive');
-      await updateEnrollment(db, enrollment.id, { status: 'paused', pausedOn: localDate(now, await accountTimeZone(db, userId)) });
-      return view(userId, programme);
+    async pause(viewer: Viewer, programmeId: string, now = new Date()): Promise<ProgrammeView> {
+      const { programme, enrollment } = await ownCurrent(viewer, programmeId, ['active'], 'programmes.notActive');
+      await updateEnrollment(db, enrollment.id, { status: 'paused', pausedOn: localDate(now, await accountTimeZone(db, viewer.profileId)) });
+      return view(viewer, programme);
     },
     /** The sessions that were still to come when it paused move on, on its weekdays, from today. */
-    async resume(userId: string, programmeId: string, now = new Date()): Promise<ProgrammeView> {
-      const { programme, enrollment } = await ownCurrent(userId, programmeId, ['paused'], 'programmes.notPaused');
-      await requireAccess(userId);
-      const timeZone = await accountTimeZone(db, userId);
+    async resume(viewer: Viewer, programmeId: string, now = new Date()): Promise<ProgrammeView> {
+      const { programme, enrollment } = await ownCurrent(viewer, programmeId, ['paused'], 'programmes.notPaused');
+      await requireAccess(viewer);
+      const timeZone = await accountTimeZone(db, viewer.profileId);
       await db.transaction(async (tx) => {
         await replanFrom(tx, enrollment, enrollment.weekdays as Weekday[], enrollment.pausedOn!, localDate(now, timeZone), timeZone);
         await updateEnrollment(tx, enrollment.id, { status: 'active', pausedOn: null });
       });
-      return view(userId, programme);
+      return view(viewer, programme);
     },
-    async leave(userId: string, programmeId: string, now = new Date()): Promise<ProgrammeView> {
-      const { programme, enrollment } = await ownCurrent(userId, programmeId, ['active', 'paused'], 'programmes.notFollowing');
+    async leave(viewer: Viewer, programmeId: string, now = new Date()): Promise<ProgrammeView> {
+      const { programme, enrollment } = await ownCurrent(viewer, programmeId, ['active', 'paused'], 'programmes.notFollowing');
       await updateEnrollment(db, enrollment.id, { status: 'left', endedAt: now, pausedOn: null });
-      return view(userId, programme);
+      return view(viewer, programme);
     },
     /** The playback's word that the account completed a class (the 90 % rule), wherever it was played. */
-    async classCompleted(userId: string, classId: string, now = new Date()) {
-      return db.transaction((tx) => recordCompletion(tx, userId, classId, now));
+    async classCompleted(profileId: string, classId: string, now = new Date()) {
+      return db.transaction((tx) => recordCompletion(tx, profileId, classId, now));
     },
     /**
      * `upNext`'s body, kept serialised (decision 045) until the account's programme, sessions or
      * zone or the programmes change, or its day ends in its zone.
      */
-    upNextAnswer(userId: string, serialize: (upNext: UpNext | null) => string): Buffer | Promise<Buffer> {
-      return answers.get(userId, 'programmes.upNext', async () => {
+    upNextAnswer(viewer: Viewer, serialize: (upNext: UpNext | null) => string): Buffer | Promise<Buffer> {
+      return answers.get(viewer.accountId, `programmes.upNext:${viewer.profileId}`, async () => {
         const now = new Date();
-        const [next, timeZone] = await Promise.all([upNext(userId), accountTimeZone(db, userId)]);
+        const [next, timeZone] = await Promise.all([upNext(viewer.profileId), accountTimeZone(db, viewer.profileId)]);
         return { body: serialize(next), validUntil: nextLocalMidnight(now, timeZone ?? FALLBACK_TIME_ZONE) };
       });
     },
     upNext,
     /** The programmes the account finished, the latest first (the Activity page's history). */
-    async finished(userId: string) {
-      const [all, rows] = await Promise.all([catalog.get(), finishedEnrollments(db, userId)]);
+    async finished(profileId: string) {
+      const [all, rows] = await Promise.all([catalog.get(), finishedEnrollments(db, profileId)]);
       return rows.flatMap((row) => {
         const programme = all.find((p) => p.id === row.programmeId);
         return programme ? [{ programme, startedAt: row.startedAt, finishedAt: row.endedAt! }] : [];

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '@server/db/client';
 import { scheduleItems, scheduleReminders, scheduleSettings } from '@server/db/schema';
 
-export async function eraseSchedule(tx: Transaction, userId: string): Promise<void> {
-  await tx.delete(scheduleItems).where(eq(scheduleItems.userId, userId));
-  await tx.delete(scheduleSettings).where(eq(scheduleSettings.userId, userId));
-  await tx.delete(scheduleReminders).where(eq(scheduleReminders.userId, userId));
+export async function eraseSchedule(tx: Transaction, profileId: string): Promise<void> {
+  await tx.delete(scheduleItems).where(eq(scheduleItems.profileId, profileId));
+  await tx.delete(scheduleSettings).where(eq(scheduleSettings.profileId, profileId));
+  await tx.delete(scheduleReminders).where(eq(scheduleReminders.profileId, profileId));
 }

@@ -3,19 +3,21 @@
 // transaction, so the link cannot outlive a change that committed. Only the secret's hash is
 // kept, so ending the link is dropping it (the old URL answers 404, as an unknown one); when and
 // why is kept so /account can say so, until a new link is made.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Transaction } from '@server/db/client';
-import { scheduleSettings, type FeedLinkRevocationReason } from '@server/db/schema';
+import { profiles, scheduleSettings, type FeedLinkRevocationReason } from '@server/db/schema';
 
 /**
- * Ends the account's calendar link, if it has one (no link: nothing to say on /account, and an
+ * Ends the calendar link of every profile of the account (decision 064: whoever had the account
+ * could choose any of them), where there is one (no link: nothing to say on /account, and an
  * earlier ending's record stays). Kept answers: the row's trigger (migration 0029) tells every
  * instance at commit; a caller that is not a signed-in write (whose own answers the account
  * answers plugin drops) drops them itself after the commit.
  */
-export async function revokeFeedLink(tx: Transaction, userId: string, reason: FeedLinkRevocationReason): Promise<void> {
+export async function revokeFeedLink(tx: Transaction, accountId: string, reason: FeedLinkRevocationReason): Promise<void> {
+  const household = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, accountId));
   await tx
     .update(scheduleSettings)
     .set({ feedSecretHash: null, feedLinkRevokedAt: sql`now()`, feedLinkRevokedReason: reason })
-    .where(and(eq(scheduleSettings.userId, userId), isNotNull(scheduleSettings.feedSecretHash)));
+    .where(and(inArray(scheduleSettings.profileId, household), isNotNull(scheduleSettings.feedSecretHash)));
 }

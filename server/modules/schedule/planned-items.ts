@@ -30,10 +30,10 @@ export interface PlannedItemsSources {
   programmes: Pick<FastifyInstance['programmes'], 'sessionsBetween'>;
 }
 
-/** What `userId` planned from `from` to `to` (local days, both included) in `timeZone`, by day, time and title. */
+/** What `profileId` planned from `from` to `to` (local days, both included) in `timeZone`, by day, time and title. */
 export async function plannedItems(
   sources: PlannedItemsSources,
-  userId: string,
+  profileId: string,
   timeZone: string,
   from: string,
   to: string,
@@ -50,10 +50,10 @@ export async function plannedItems(
     })
     .from(scheduleItems)
     .innerJoin(classes, eq(classes.id, scheduleItems.classId))
-    .where(and(eq(scheduleItems.userId, userId), gte(scheduleItems.localDate, from), lte(scheduleItems.localDate, to)))
+    .where(and(eq(scheduleItems.profileId, profileId), gte(scheduleItems.localDate, from), lte(scheduleItems.localDate, to)))
     .orderBy(asc(scheduleItems.localDate), asc(scheduleItems.createdAt));
   const singles: PlannedItem[] = rows.map((row) => ({ ...row, kind: 'class' as const, done: false }));
-  const sessions: PlannedItem[] = (await programmes.sessionsBetween(userId, from, to)).map((session) => ({
+  const sessions: PlannedItem[] = (await programmes.sessionsBetween(profileId, from, to)).map((session) => ({
     id: `programme-${session.programmeId}-${session.date}-${session.classId}`,
     kind: 'programme',
     date: session.date,
@@ -65,11 +65,11 @@ export async function plannedItems(
     programmeId: session.programmeId,
     programmeTitle: session.programmeTitle,
   }));
-  return markDone(db, userId, timeZone, [...singles, ...sessions]).then(sortItems);
+  return markDone(db, profileId, timeZone, [...singles, ...sessions]).then(sortItems);
 }
 
 /** Each item's `done`: its class completed on the item's local day. */
-async function markDone(db: Queryable, userId: string, timeZone: string, items: PlannedItem[]): Promise<PlannedItem[]> {
+async function markDone(db: Queryable, profileId: string, timeZone: string, items: PlannedItem[]): Promise<PlannedItem[]> {
   const classIds = [...new Set(items.filter((item) => !item.done).map((item) => item.classId))];
   if (classIds.length === 0) return items;
   // Every completed class of the account (one progress row per class: at most the catalog) rather
@@ -79,7 +79,7 @@ async function markDone(db: Queryable, userId: string, timeZone: string, items: 
     await db
       .select({ classId: classProgress.classId, completedAt: classProgress.completedAt })
       .from(classProgress)
-      .where(and(eq(classProgress.userId, userId), isNotNull(classProgress.completedAt)))
+      .where(and(eq(classProgress.profileId, profileId), isNotNull(classProgress.completedAt)))
   ).filter((row) => wanted.has(row.classId));
   const completedOn = new Map(completed.map((row) => [row.classId, localParts(row.completedAt!, timeZone).date]));
   return items.map((item) => (item.done || completedOn.get(item.classId) !== item.date ? item : { ...item, done: true }));

@@ -1,12 +1,13 @@
-// Morning reminders (docs/decisions/034): at 07:00 in the account's time zone (until noon, should
-// the server be down at seven), an email in the account's language through the outbox, listing
-// the day's planned classes with a link to the first. Only for accounts that switched them on,
-// never for a day already done. Once per account and local day, whatever the number of
-// instances: the reminder's row (primary key account + day) is written in the same transaction
+// Morning reminders (docs/decisions/034): at 07:00 in the household's time zone (until noon, should
+// the server be down at seven), an email to the account's address in the profile's language
+// through the outbox, naming the profile and listing the day's planned classes with a link to the
+// first. Only for profiles that switched them on, never for a day already done. Once per profile
+// and local day, whatever the number of
+// instances: the reminder's row (primary key profile + day) is written in the same transaction
 // as the email, and a second writer finds it there and queues nothing.
 import { and, between, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { programmeEnrollments, programmeSessions, scheduleItems, scheduleReminders, scheduleSettings, users } from '@server/db/schema';
+import { profiles, programmeEnrollments, programmeSessions, scheduleItems, scheduleReminders, scheduleSettings, users } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail';
 import { routes } from '@domain/routes';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@domain/locales';
@@ -23,9 +24,10 @@ export const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
 export async function queueDueReminders(db: Database, now: Date, publicUrl: string, programmes: PlannedItemsSources['programmes']): Promise<number> {
   const utcToday = now.toISOString().slice(0, 10);
   const accounts = await db
-    .select({ id: users.id, email: users.email, language: users.language, timeZone: users.timeZone })
+    .select({ id: profiles.id, accountId: users.id, name: profiles.name, email: users.email, language: profiles.language, timeZone: users.timeZone })
     .from(scheduleSettings)
-    .innerJoin(users, eq(users.id, scheduleSettings.userId))
+    .innerJoin(profiles, eq(profiles.id, scheduleSettings.profileId))
+    .innerJoin(users, eq(users.id, profiles.accountId))
     .where(
       and(
         eq(scheduleSettings.reminders, true),
@@ -37,7 +39,7 @@ export async function queueDueReminders(db: Database, now: Date, publicUrl: stri
             db
               .select({ one: sql`1` })
               .from(scheduleItems)
-              .where(and(eq(scheduleItems.userId, users.id), between(scheduleItems.localDate, addDays(utcToday, -1), addDays(utcToday, 1)))),
+              .where(and(eq(scheduleItems.profileId, profiles.id), between(scheduleItems.localDate, addDays(utcToday, -1), addDays(utcToday, 1)))),
           ),
           exists(
             db
@@ -46,7 +48,7 @@ export async function queueDueReminders(db: Database, now: Date, publicUrl: stri
               .innerJoin(programmeEnrollments, eq(programmeEnrollments.id, programmeSessions.enrollmentId))
               .where(
                 and(
-                  eq(programmeEnrollments.userId, users.id),
+                  eq(programmeEnrollments.profileId, profiles.id),
                   eq(programmeEnrollments.status, 'active'),
                   between(programmeSessions.plannedOn, addDays(utcToday, -1), addDays(utcToday, 1)),
                 ),
@@ -66,17 +68,18 @@ export async function queueDueReminders(db: Database, now: Date, publicUrl: stri
     const sent = await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(scheduleReminders)
-        .values({ userId: account.id, localDate: local.date })
+        .values({ profileId: account.id, localDate: local.date })
         .onConflictDoNothing()
-        .returning({ userId: scheduleReminders.userId });
+        .returning({ profileId: scheduleReminders.profileId });
       if (!claimed) return false;
       const first = items.find((item) => !item.done) ?? items[0]!;
       await queueMail(tx, {
-        userId: account.id,
+        userId: account.accountId,
         to: account.email,
         language,
         template: 'scheduleReminder',
         params: {
+          profile: account.name,
           date: local.date,
           titles: items.map((item) => item.classTitle[language]),
           classLink: `${publicUrl}${routes.classDetail.href(first.classId)}`,

@@ -27,7 +27,7 @@ function itemBody(item: PlannedItem): Schemas['ScheduleItem'] {
 }
 
 export default async function scheduleRoutes(app: FastifyInstance): Promise<void> {
-  const signedIn = { preHandler: app.authenticate };
+  const signedIn = { preHandler: app.authenticateProfile };
   const noStore = 'no-store';
 
   app.put<{ Body: Schemas['TimeZoneRequest'] }>(
@@ -40,7 +40,7 @@ export default async function scheduleRoutes(app: FastifyInstance): Promise<void
   );
 
   app.get<{ Querystring: { from: string; to: string } }>(base, { ...signedIn, schema: routeSchema('GET', base) }, async (request, reply) => {
-    const { timeZone, today, items } = await app.schedule.read(request.user.id, request.query.from, request.query.to);
+    const { timeZone, today, items } = await app.schedule.read(request.profileId, request.query.from, request.query.to);
     reply.header('Cache-Control', noStore);
     return { isSuccess: true, timeZone, today, items: items.map(itemBody) };
   });
@@ -50,7 +50,7 @@ export default async function scheduleRoutes(app: FastifyInstance): Promise<void
     { ...signedIn, schema: routeSchema('POST', `${base}/items`) },
     async (request, reply) => {
       const { classId, date, time } = request.body;
-      const item = await app.schedule.add(request.user.id, { classId, date, time: time ?? null });
+      const item = await app.schedule.add(request.profileId, { classId, date, time: time ?? null });
       reply.code(201);
       return { isSuccess: true, message: request.t('schedule.added'), item: itemBody(item) };
     },
@@ -61,7 +61,7 @@ export default async function scheduleRoutes(app: FastifyInstance): Promise<void
     { ...signedIn, schema: routeSchema('PATCH', `${base}/items/{itemId}`) },
     async (request) => {
       const { date, time } = request.body;
-      const item = await app.schedule.move(request.user.id, request.params.itemId, { date, time: time ?? null });
+      const item = await app.schedule.move(request.profileId, request.params.itemId, { date, time: time ?? null });
       return { isSuccess: true, message: request.t('schedule.moved'), item: itemBody(item) };
     },
   );
@@ -70,27 +70,27 @@ export default async function scheduleRoutes(app: FastifyInstance): Promise<void
     `${base}/items/:itemId`,
     { ...signedIn, schema: routeSchema('DELETE', `${base}/items/{itemId}`) },
     async (request) => {
-      await app.schedule.remove(request.user.id, request.params.itemId);
+      await app.schedule.remove(request.profileId, request.params.itemId);
       return { isSuccess: true, message: request.t('schedule.removed') };
     },
   );
 
   app.get(`${base}/settings`, { ...signedIn, schema: routeSchema('GET', `${base}/settings`) }, async (request, reply) => {
     reply.header('Cache-Control', noStore);
-    return { isSuccess: true, ...(await app.schedule.settings(request.user.id)) };
+    return { isSuccess: true, ...(await app.schedule.settings(request.profileId)) };
   });
 
   app.put<{ Body: Schemas['RemindersRequest'] }>(
     `${base}/reminders`,
     { ...signedIn, schema: routeSchema('PUT', `${base}/reminders`) },
     async (request) => {
-      const reminders = await app.schedule.setReminders(request.user.id, request.body.enabled);
+      const reminders = await app.schedule.setReminders(request.profileId, request.body.enabled);
       return { isSuccess: true, message: request.t(reminders ? 'schedule.remindersOn' : 'schedule.remindersOff'), reminders };
     },
   );
 
   app.post(`${base}/feed-link`, { ...signedIn, schema: routeSchema('POST', `${base}/feed-link`) }, async (request, reply) => {
-    const link = await app.schedule.resetFeedLink(request.user.id);
+    const link = await app.schedule.resetFeedLink(request.profileId);
     reply.header('Cache-Control', noStore);
     return { isSuccess: true, message: request.t('schedule.feedLinkReset'), ...link };
   });

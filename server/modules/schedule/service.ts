@@ -2,11 +2,11 @@
 // single classes it plans (add, move, remove, read a range), the reminders switch and the
 // calendar feed's secret link. Every rule is checked before anything is written.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { AccountAnswers } from '@server/db/account-answers';
 import type { Database, Queryable } from '@server/db/client';
-import { classes, scheduleItems, scheduleSettings, users } from '@server/db/schema';
+import { classes, profiles, scheduleItems, scheduleSettings, users } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { DEFAULT_LOCALE, isSupportedLocale } from '@domain/locales';
 import { addDays, canonicalTimeZone, daysBetween, FALLBACK_TIME_ZONE, isCalendarDate, localParts, nextLocalMidnight } from './days';
@@ -40,11 +40,13 @@ export function scheduleService(
   now: () => Date = () => new Date(),
 ) {
   const feeds = new FeedCache();
-  async function account(userId: string, queryable: Queryable = db): Promise<Account & { timeZoneSet: boolean }> {
+  /** The profile with its household's zone (one per account) and its own language. */
+  async function person(profileId: string, queryable: Queryable = db): Promise<Account & { timeZoneSet: boolean }> {
     const [user] = await queryable
-      .select({ id: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, userId));
+      .select({ id: profiles.id, timeZone: users.timeZone, language: profiles.language, deletedAt: users.deletedAt })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.accountId))
+      .where(eq(profiles.id, profileId));
     if (!user || user.deletedAt) throw new HttpError(401, 'auth.accountGone');
     return { id: user.id, timeZone: user.timeZone ?? FALLBACK_TIME_ZONE, timeZoneSet: user.timeZone !== null, language: user.language };
   }
@@ -57,18 +59,18 @@ export function scheduleService(
     if (daysBetween(today, date) > MAX_DAYS_AHEAD) throw new HttpError(400, 'schedule.dateTooFar');
   }
 
-  async function itemOf(queryable: Queryable, userId: string, timeZone: string, id: string): Promise<PlannedItem> {
-    const [row] = await queryable.select({ date: scheduleItems.localDate }).from(scheduleItems).where(and(eq(scheduleItems.id, id), eq(scheduleItems.userId, userId)));
+  async function itemOf(queryable: Queryable, profileId: string, timeZone: string, id: string): Promise<PlannedItem> {
+    const [row] = await queryable.select({ date: scheduleItems.localDate }).from(scheduleItems).where(and(eq(scheduleItems.id, id), eq(scheduleItems.profileId, profileId)));
     if (!row) throw new HttpError(404, 'schedule.itemNotFound');
-    const items = await plannedItems({ db: queryable, programmes }, userId, timeZone, row.date, row.date);
+    const items = await plannedItems({ db: queryable, programmes }, profileId, timeZone, row.date, row.date);
     return items.find((item) => item.id === id)!;
   }
 
   return {
     /** The account's zone (null until asked), the reminders switch, whether a feed link exists and how the last one ended. */
-    async settings(userId: string) {
-      const user = await account(userId);
-      const [row] = await db.select().from(scheduleSettings).where(eq(scheduleSettings.userId, userId));
+    async settings(profileId: string) {
+      const user = await person(profileId);
+      const [row] = await db.select().from(scheduleSettings).where(eq(scheduleSettings.profileId, profileId));
       const revokedAt = row?.feedLinkRevokedAt;
       const revokedReason = row?.feedLinkRevokedReason;
       return {
@@ -80,78 +82,78 @@ export function scheduleService(
     },
 
     /** Keeps an IANA zone in its canonical spelling; anything else is a 400 and changes nothing. */
-    async setTimeZone(userId: string, value: string): Promise<string> {
+    async setTimeZone(accountId: string, value: string): Promise<string> {
       const timeZone = canonicalTimeZone(value.trim());
       if (!timeZone) throw new HttpError(400, 'schedule.timeZoneInvalid');
-      await account(userId);
-      await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+      const [saved] = await db.update(users).set({ timeZone }).where(and(eq(users.id, accountId), isNull(users.deletedAt))).returning({ id: users.id });
+      if (!saved) throw new HttpError(401, 'auth.accountGone');
       return timeZone;
     },
 
     /** What is planned from `from` to `to` (local days, at most MAX_RANGE_DAYS), with the account's today. */
-    async read(userId: string, from: string, to: string) {
-      const user = await account(userId);
+    async read(profileId: string, from: string, to: string) {
+      const user = await person(profileId);
       if (!isCalendarDate(from) || !isCalendarDate(to)) throw new HttpError(400, 'schedule.dateInvalid');
       const span = daysBetween(from, to);
       if (span < 0 || span >= MAX_RANGE_DAYS) throw new HttpError(400, 'schedule.rangeInvalid', { values: { max: MAX_RANGE_DAYS } });
-      const items = await plannedItems({ db, programmes }, userId, user.timeZone, from, to);
+      const items = await plannedItems({ db, programmes }, profileId, user.timeZone, from, to);
       return { timeZone: user.timeZone, today: localParts(now(), user.timeZone).date, items };
     },
 
     /** Plans `classId` on `date` (and `time`); 404 for an unknown class, 409 when the schedule is full. */
-    async add(userId: string, input: { classId: string; date: string; time: string | null }): Promise<PlannedItem> {
-      const user = await account(userId);
+    async add(profileId: string, input: { classId: string; date: string; time: string | null }): Promise<PlannedItem> {
+      const user = await person(profileId);
       checkDay(input.date, user.timeZone);
       const id = await db.transaction(async (tx) => {
         // One add at a time per account, so two at once cannot both pass the cap.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
         const [known] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, input.classId));
         if (!known) throw new HttpError(404, 'schedule.classNotFound');
         const today = localParts(now(), user.timeZone).date;
         const [planned] = await tx
           .select({ n: count() })
           .from(scheduleItems)
-          .where(and(eq(scheduleItems.userId, userId), gte(scheduleItems.localDate, today)));
+          .where(and(eq(scheduleItems.profileId, profileId), gte(scheduleItems.localDate, today)));
         if ((planned?.n ?? 0) >= SCHEDULE_CAP) throw new HttpError(409, 'schedule.full', { values: { max: SCHEDULE_CAP } });
         const [row] = await tx
           .insert(scheduleItems)
-          .values({ userId, classId: input.classId, localDate: input.date, localTime: input.time })
+          .values({ profileId, classId: input.classId, localDate: input.date, localTime: input.time })
           .returning({ id: scheduleItems.id });
         return row!.id;
       });
       // Read after the commit: the planned items also read the programme's sessions, on their own connection.
-      return itemOf(db, userId, user.timeZone, id);
+      return itemOf(db, profileId, user.timeZone, id);
     },
 
     /** Moves one of the account's items (404 for any other id) to `date` and `time`. */
-    async move(userId: string, id: string, input: { date: string; time: string | null }): Promise<PlannedItem> {
-      const user = await account(userId);
+    async move(profileId: string, id: string, input: { date: string; time: string | null }): Promise<PlannedItem> {
+      const user = await person(profileId);
       checkDay(input.date, user.timeZone);
       const [moved] = await db
         .update(scheduleItems)
         .set({ localDate: input.date, localTime: input.time })
-        .where(and(eq(scheduleItems.id, id), eq(scheduleItems.userId, userId)))
+        .where(and(eq(scheduleItems.id, id), eq(scheduleItems.profileId, profileId)))
         .returning({ id: scheduleItems.id });
       if (!moved) throw new HttpError(404, 'schedule.itemNotFound');
-      return itemOf(db, userId, user.timeZone, id);
+      return itemOf(db, profileId, user.timeZone, id);
     },
 
     /** Removes one of the account's items (404 for any other id). */
-    async remove(userId: string, id: string): Promise<void> {
-      await account(userId);
+    async remove(profileId: string, id: string): Promise<void> {
+      await person(profileId);
       const [removed] = await db
         .delete(scheduleItems)
-        .where(and(eq(scheduleItems.id, id), eq(scheduleItems.userId, userId)))
+        .where(and(eq(scheduleItems.id, id), eq(scheduleItems.profileId, profileId)))
         .returning({ id: scheduleItems.id });
       if (!removed) throw new HttpError(404, 'schedule.itemNotFound');
     },
 
-    async setReminders(userId: string, enabled: boolean): Promise<boolean> {
-      await account(userId);
+    async setReminders(profileId: string, enabled: boolean): Promise<boolean> {
+      await person(profileId);
       await db
         .insert(scheduleSettings)
-        .values({ userId, reminders: enabled })
-        .onConflictDoUpdate({ target: scheduleSettings.userId, set: { reminders: enabled } });
+        .values({ profileId, reminders: enabled })
+        .onConflictDoUpdate({ target: scheduleSettings.profileId, set: { reminders: enabled } });
       return enabled;
     },
 
@@ -159,14 +161,14 @@ export function scheduleService(
      * A new secret feed link (only its hash is kept): every earlier link stops working at once,
      * and /account no longer says how the last one ended.
      */
-    async resetFeedLink(userId: string): Promise<{ url: string; webcalUrl: string }> {
-      await account(userId);
+    async resetFeedLink(profileId: string): Promise<{ url: string; webcalUrl: string }> {
+      await person(profileId);
       const secret = randomBytes(32).toString('base64url');
       const feedSecretHash = hashFeedSecret(secret);
       await db
         .insert(scheduleSettings)
-        .values({ userId, feedSecretHash })
-        .onConflictDoUpdate({ target: scheduleSettings.userId, set: { feedSecretHash, feedLinkRevokedAt: null, feedLinkRevokedReason: null } });
+        .values({ profileId, feedSecretHash })
+        .onConflictDoUpdate({ target: scheduleSettings.profileId, set: { feedSecretHash, feedLinkRevokedAt: null, feedLinkRevokedReason: null } });
       const url = `${publicUrl}/api/v1/schedule/feed/${secret}.ics`;
       return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
     },
@@ -182,17 +184,18 @@ export function scheduleService(
       const secretHash = hashFeedSecret(secret);
       return answers.byAlias(`feed:${secretHash}`, 'schedule.feed', async () => {
         const [row] = await db
-          .select({ userId: users.id, timeZone: users.timeZone, language: users.language, deletedAt: users.deletedAt })
+          .select({ profileId: profiles.id, accountId: users.id, timeZone: users.timeZone, language: profiles.language, deletedAt: users.deletedAt })
           .from(scheduleSettings)
-          .innerJoin(users, eq(users.id, scheduleSettings.userId))
+          .innerJoin(profiles, eq(profiles.id, scheduleSettings.profileId))
+          .innerJoin(users, eq(users.id, profiles.accountId))
           .where(eq(scheduleSettings.feedSecretHash, secretHash));
         if (!row || row.deletedAt) return null;
         const timeZone = row.timeZone ?? FALLBACK_TIME_ZONE;
         const at = now();
         const today = localParts(at, timeZone).date;
-        const items = await plannedItems({ db, programmes }, row.userId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
+        const items = await plannedItems({ db, programmes }, row.profileId, timeZone, addDays(today, -FEED_DAYS_BEHIND), addDays(today, MAX_DAYS_AHEAD));
         const locale = isSupportedLocale(row.language) ? row.language : DEFAULT_LOCALE;
-        return { accountId: row.userId, body: feeds.feed(row.userId, items, timeZone, locale, publicUrl, at), validUntil: nextLocalMidnight(at, timeZone) };
+        return { accountId: row.accountId, body: feeds.feed(row.profileId, items, timeZone, locale, publicUrl, at), validUntil: nextLocalMidnight(at, timeZone) };
       });
     },
   };

@@ -3,7 +3,7 @@
 // deleted a day after its upload, so storage per account stays bounded.
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
-import { uploads, users } from '@server/db/schema';
+import { profiles, uploads } from '@server/db/schema';
 
 export const UPLOADS_PER_DAY = 20;
 export const UNUSED_UPLOAD_TTL_SECONDS = 24 * 60 * 60;
@@ -26,7 +26,8 @@ export async function deleteUnusedUploads(db: Database): Promise<number> {
     .where(
       and(
         lt(uploads.createdAt, sql`now() - make_interval(secs => ${UNUSED_UPLOAD_TTL_SECONDS})`),
-        sql`not exists (select 1 from ${users} where ${users.id} = ${uploads.userId} and ${users.image} = ${uploads.name})`,
+        // In use: a picture of one of the account's profiles (the owner's is the account's too).
+        sql`not exists (select 1 from ${profiles} where ${profiles.accountId} = ${uploads.userId} and ${profiles.image} = ${uploads.name})`,
       ),
     )
     .returning({ name: uploads.name });

@@ -37,7 +37,7 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
   await acceptMultipart(app);
   app.post(
     '/api/v1/uploads',
-    { schema: routeSchema('POST', '/api/v1/uploads'), preHandler: app.authenticate },
+    { schema: routeSchema('POST', '/api/v1/uploads'), preHandler: app.authenticateOwner },
     async (request, reply) => {
       if (!request.isMultipart()) {
         throw new HttpError(415, 'uploads.notMultipart');

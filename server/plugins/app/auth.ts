@@ -13,21 +13,43 @@ import { knownAccessToken, verifyAccessTokenCached, type AccessClaims } from '@s
 import { HttpError } from '@server/errors';
 
 export interface AuthUser {
+  /** The account. */
   id: string;
   email: string;
   sessionId: string;
+  /** The profile chosen on this sign-in, null before one is (decision 064). */
+  profileId: string | null;
+  /** Whether that profile is the account owner's: billing, the account and the profiles are its alone. */
+  ownerProfile: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /** `authenticate`, and a profile chosen on this sign-in (403 before): every per-person route's hook; sets `request.profileId`. */
+    authenticateProfile: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /** `authenticate`, and the owner's profile (403 otherwise): billing, the account page and profile management. */
+    authenticateOwner: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     rateLimiters: RateLimiters;
     sessionRevocations: SessionRevocations;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; only read it in routes that use it. */
     user: AuthUser;
+    /** Set by `app.authenticateProfile`: the profile whose data the request reads and writes. */
+    profileId: string;
   }
+}
+
+/** Whose request it is: the household (subscription, devices) and the person training (their data). */
+export interface Viewer {
+  accountId: string;
+  profileId: string;
+}
+
+/** The viewer of a request that passed `app.authenticateProfile` (or `authenticateOwner`). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  return { accountId: request.user.id, profileId: request.profileId };
 }
 
 const AUTH_SCHEME = /^(?:FitStream|Bearer)\s+(\S+)$/i;
@@ -41,6 +63,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export default fp(
   async (app) => {
     app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorateRequest('profileId', '');
     const rateLimiters = await createRateLimiters(app.config, app.metrics, (error) =>
       app.log.warn({ err: error }, 'Redis connection error: rate limits are kept in this instance until it is back'),
     );
@@ -60,7 +83,7 @@ export default fp(
     const signInRequired = () => new HttpError(401, 'auth.signInRequired');
     const sessionExpired = () => new HttpError(401, 'auth.sessionExpired');
     const signedIn = (request: FastifyRequest, claims: AccessClaims) => {
-      request.user = { id: claims.userId, email: claims.email, sessionId: claims.sessionId };
+      request.user = { id: claims.userId, email: claims.email, sessionId: claims.sessionId, profileId: claims.profileId, ownerProfile: claims.ownerProfile };
     };
     /** What memory cannot tell: the token's signature (first use) or its session (list not current). */
     const slowly = async (request: FastifyRequest, token: string) => {
@@ -83,6 +106,26 @@ export default fp(
         }
       }
       slowly(request, token).then(() => done(), (error: unknown) => done(error as Error));
+    });
+
+    // The access rule of decision 064, in one place: a per-person route reads and writes the
+    // profile the token names, which the server put there when this sign-in chose it (a profile
+    // of this account); a deleted profile's devices are signed out with it.
+    const chooseFirst = () => new HttpError(403, 'profiles.chooseFirst');
+    app.decorate('authenticateProfile', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      app.authenticate(request, reply, (error) => {
+        if (error) return done(error);
+        if (request.user.profileId === null) return done(chooseFirst());
+        request.profileId = request.user.profileId;
+        done();
+      });
+    });
+    app.decorate('authenticateOwner', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      app.authenticateProfile(request, reply, (error) => {
+        if (error) return done(error);
+        if (!request.user.ownerProfile) return done(new HttpError(403, 'profiles.ownerOnly'));
+        done();
+      });
     });
   },
   { name: 'auth', dependencies: ['config-and-database', 'metrics', 'change-feed'] },

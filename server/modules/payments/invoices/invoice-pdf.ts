@@ -33,7 +33,8 @@ export function billedToLines(invoice: Pick<InvoiceRow, 'customerName' | 'custom
 
 /** A line's text in the locale: what it bills and for which period. */
 export function lineText(locale: AppLocale, line: InvoiceLine): string {
-  const values = { plan: line.planName, start: formatDate(locale, line.periodStart), end: formatDate(locale, line.periodEnd) };
+  // The interval ("per year"/"al año", docs/decisions/066); lines before it name none.
+  const values = { plan: line.planName, interval: line.interval ?? 'none', start: formatDate(locale, line.periodStart), end: formatDate(locale, line.periodEnd) };
   switch (line.kind) {
     case 'trial':
       return translate(locale, 'invoice.line.trial', values);
@@ -41,6 +42,9 @@ export function lineText(locale: AppLocale, line: InvoiceLine): string {
       return translate(locale, 'invoice.line.prorationCredit', values);
     case 'proration_charge':
       return translate(locale, 'invoice.line.prorationCharge', values);
+    case 'discount':
+      // A promotion code's line names it (decision 069); the retention offer's has none.
+      return line.code ? translate(locale, 'invoice.line.promotionCode', { ...values, code: line.code }) : translate(locale, 'invoice.line.discount', values);
     default:
       return translate(locale, 'invoice.line.plan', values);
   }

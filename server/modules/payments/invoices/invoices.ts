@@ -9,6 +9,8 @@ import type { Database, Queryable } from '@server/db/client';
 import { invoices, payments, plans, subscriptions, users, type InvoiceLine } from '@server/db/schema';
 import { queueMail } from '@server/modules/mail';
 import { defaultTaxRates, type TaxRates } from '@server/config';
+import { yearlyAmount } from '@domain/plans';
+import { billingCycleOf } from '../billed-plan';
 import { includedTax, taxRateFor, type TaxBreakdown } from './tax';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -117,21 +119,30 @@ export async function issueInvoice(tx: Queryable, paymentId: string, options: Is
       currency: invoice.currency,
       paidAt: invoice.issuedAt.toISOString(),
       invoiceLink: invoiceLink(invoice.id),
+      ...planInterval(options.lines),
     },
   });
   return invoice;
+}
+
+/** A receipt for a plan's period says its interval; a proration's is a one-off and says none. */
+function planInterval(lines: readonly InvoiceLine[]): { interval?: 'month' | 'year' } {
+  const interval = lines.find((line) => line.kind === 'plan')?.interval;
+  return interval ? { interval } : {};
 }
 
 /** The first charge after a trial: the plan's price on the trial's last day; null without a trial end. */
 async function firstCharge(tx: Queryable, subscriptionId: string | null) {
   if (!subscriptionId) return null;
   const [row] = await tx
-    .select({ plan: plans.name, amountMinor: plans.amount, currency: plans.currency, trialEnd: subscriptions.trialEnd })
+    .select({ plan: plans.name, amountMinor: plans.amount, currency: plans.currency, trialEnd: subscriptions.trialEnd, interval: subscriptions.billingInterval })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(eq(subscriptions.id, subscriptionId));
   if (!row?.trialEnd) return null;
-  return { plan: row.plan, amountMinor: row.amountMinor, currency: row.currency, firstChargeAt: row.trialEnd.toISOString() };
+  const interval = billingCycleOf(row.interval);
+  const amountMinor = interval === 'year' ? yearlyAmount(row.amountMinor) : row.amountMinor;
+  return { plan: row.plan, amountMinor, currency: row.currency, firstChargeAt: row.trialEnd.toISOString(), interval };
 }
 
 export interface HistoryEntry {

@@ -1,6 +1,7 @@
 // Reads the sandbox's card form (checkout and portal): 4242 4242 4242 4242 is approved and
-// 4000 0000 0000 0002 declined, like a hosted provider's test cards; any other number is
-// invalid. The expiry must not be past, the CVC is 3–4 digits, the name is required. A refusal
+// 4000 0000 0000 0002 declined, like a hosted provider's test cards; 4000 0000 0000 0341 is
+// accepted but every later charge on it fails (a failed renewal, decision 067); any other number
+// is invalid. The expiry must not be past, the CVC is 3–4 digits, the name is required. A refusal
 // is a server message code (locales/server.<lang>.json), shown in the page's language.
 import type { MessageCode } from '@server/i18n';
 import type { CardFacts } from '@server/modules/payments/provider';
@@ -19,6 +20,13 @@ export type CardOutcome =
 
 export const successCard = '4242424242424242';
 export const declinedCard = '4000000000000002';
+/** Attaches, then fails on renewal (Stripe's test card of the same number). */
+export const failsOnRenewalCard = '4000000000000341';
+
+/** Whether a renewal charged to this stored card fails: the sandbox knows its cards by their last 4. */
+export function cardFailsRenewals(card: { last4: string | null } | null): boolean {
+  return card?.last4 === failsOnRenewalCard.slice(-4);
+}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -41,7 +49,7 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 export function checkCard(form: CardForm, now: Date = new Date()): CardOutcome {
   const number = text(form.card_number).replace(/[\s-]/g, '');
   if (number === '') return { kind: 'invalid', field: 'card_number', code: 'sandbox.card.numberMissing' };
-  if (number !== successCard && number !== declinedCard) {
+  if (number !== successCard && number !== declinedCard && number !== failsOnRenewalCard) {
     return {
       kind: 'invalid',
       field: 'card_number',

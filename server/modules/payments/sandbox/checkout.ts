@@ -6,6 +6,9 @@ import { isCurrent } from '@server/db/current-status';
 import { checkoutSessions, plans, subscriptions, users } from '@server/db/schema';
 import { applyCompletedCheckout, paymentDescription, UnwantedSubscription } from '@server/modules/payments/apply-checkout';
 import type { CardFacts, CheckoutRow, PlanRow, UserRow } from '@server/modules/payments/provider';
+import { billedPlan, billingCycleOf, intervalOfBilled } from '@server/modules/payments/billed-plan';
+import { chargeFor, type Charge } from '@server/modules/payments/charges';
+import { newDiscount, promotionCodeById, type PromotionCodeRow } from '@server/modules/payments/promotion-codes';
 import { sandboxId, sandboxProviderName } from './ids';
 import { addInterval } from './periods';
 
@@ -19,6 +22,8 @@ export interface SandboxCheckout {
   user: UserRow;
   /** Days of free trial this payment would start: 0 when the account had its trial. */
   trialDays: number;
+  /** The promotion code typed on /pricing (decision 069); null when none or used up since. */
+  promotion: PromotionCodeRow | null;
 }
 
 /** An open (or completed) sandbox checkout with what its page shows; null when unknown. */
@@ -31,7 +36,11 @@ export async function loadSandboxCheckout(db: Database, checkoutId: string): Pro
     .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.provider, sandboxProviderName)));
   if (!row) return null;
   const trialDays = row.user.trialUsedAt === null ? row.checkout.trialDays : 0;
-  return { ...row, trialDays };
+  const code = row.checkout.promotionCodeId ? await promotionCodeById(db, row.checkout.promotionCodeId) : null;
+  // Taken by someone else since /pricing: the checkout goes on at full price, as it would at a provider.
+  const promotion = code && (code.maxRedemptions === null || code.timesRedeemed < code.maxRedemptions) ? code : null;
+  // The plan as the checkout bills it: monthly or yearly (docs/decisions/066).
+  return { ...row, plan: billedPlan(row.plan, billingCycleOf(row.checkout.billingInterval)), trialDays, promotion };
 }
 
 /** How long a sandbox checkout stays payable, like a hosted checkout's expiry. */
@@ -62,6 +71,12 @@ export type SandboxCompletion =
   | { kind: 'completed'; subscriptionId: string }
   | { kind: 'unavailable' };
 
+/** The checkout's first charge with its code (a charge without trial), as renewals charge. */
+export function firstCharge(loaded: SandboxCheckout, period: { start: Date; end: Date }): Charge {
+  const promotion = loaded.promotion ? newDiscount(loaded.promotion, intervalOfBilled(loaded.plan)) : null;
+  return chargeFor(loaded.plan, period, { promotion, retentionPercentOff: null });
+}
+
 /** Pays an open sandbox checkout with an approved card. */
 export async function completeSandboxCheckout(
   db: Database,
@@ -72,7 +87,10 @@ export async function completeSandboxCheckout(
   const { checkout, plan, user, trialDays } = loaded;
   const subscriptionId = sandboxId('sub');
   const trialEnd = trialDays > 0 ? new Date(now.getTime() + trialDays * 86_400_000) : null;
-  const amount = trialEnd ? 0 : plan.amount;
+  const periodEnd = trialEnd ?? addInterval(now, plan.interval, plan.intervalCount);
+  // A trial's €0 start uses none of the code; a first charge without one takes it off (decision 069).
+  const charge = trialEnd ? null : firstCharge(loaded, { start: now, end: periodEnd });
+  const amount = charge ? charge.amount : 0;
   try {
     const id = await applyCompletedCheckout(db, {
       checkoutSessionId: checkout.id,
@@ -82,10 +100,11 @@ export async function completeSandboxCheckout(
         id: subscriptionId,
         userId: user.id,
         planId: plan.id,
+        billingInterval: intervalOfBilled(plan),
         status: trialEnd ? 'trialing' : 'active',
         cancelAtPeriodEnd: false,
         currentPeriodStart: now,
-        currentPeriodEnd: trialEnd ?? addInterval(now, plan.interval, plan.intervalCount),
+        currentPeriodEnd: periodEnd,
         trialEnd,
         card,
       },
@@ -99,6 +118,7 @@ export async function completeSandboxCheckout(
         description: paymentDescription(amount, plan.name),
         card,
         createdAt: now,
+        ...(charge ? { lines: charge.lines } : {}),
       },
     });
     return { kind: 'completed', subscriptionId: id };

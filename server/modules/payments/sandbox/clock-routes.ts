@@ -10,7 +10,7 @@ import { isClockAction, type ClockAction } from './clock';
 import { renderClockPage } from './clock-page';
 import { sendSandboxPage } from './pages';
 import { sandboxToolsGate, sandboxToolsServed } from '@server/modules/mail';
-import { subscriptionBody } from '@server/modules/payments/bodies';
+import { subscriptionAnswer } from '@server/modules/payments/subscription-answers';
 
 const pagePath = '/sandbox/clock';
 const apiPath = '/api/v1/sandbox/clock';
@@ -35,7 +35,7 @@ export default async function sandboxClockRoutes(app: FastifyInstance): Promise<
       return {
         isSuccess: true,
         message: request.t('sandbox.clockApplied'),
-        subscription: latest && subscriptionBody(latest.subscription, latest.plan, latest.scheduled),
+        subscription: latest && (await subscriptionAnswer(app.db, latest.subscription, latest.plan, latest.scheduled)),
       };
     },
   );

@@ -1,9 +1,10 @@
 // The sandbox test clock (docs/decisions/023), like Stripe's test clocks: moves one account's
 // current sandbox subscription in billing time, so renewals, the trial reminder, a declined
-// renewal (past_due) and the end of access after a cancel happen now instead of in a month.
+// renewal (past_due), its retries (decision 067) and the end of access after a cancel happen
+// now instead of in a month.
 // The subscription's dates move back by the same amount (so the rest of the product keeps
 // reading the real clock) and the period settlement runs as any read would run it.
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { subscriptions } from '@server/db/schema';
@@ -12,7 +13,7 @@ import { isCurrentStatus } from '@domain/subscriptions';
 import { sandboxProviderName } from './ids';
 import { settleSandboxPeriods, trialReminderMs } from './periods';
 
-export const clockActions = ['trial_reminder', 'end_trial', 'renew', 'fail_next_renewal'] as const;
+export const clockActions = ['trial_reminder', 'end_trial', 'renew', 'fail_next_renewal', 'next_retry'] as const;
 export type ClockAction = (typeof clockActions)[number];
 
 export function isClockAction(value: unknown): value is ClockAction {
@@ -23,6 +24,41 @@ export type ClockOutcome = 'moved' | 'no_subscription' | 'not_applicable';
 
 function shifted(date: Date, ms: number): Date {
   return new Date(date.getTime() + ms);
+}
+
+function shiftedOrNull(date: Date | null, ms: number): Date | null {
+  return date ? shifted(date, ms) : null;
+}
+
+/** Every date of the subscription `ms` later (earlier when negative): billing time moves as a whole. */
+function shiftedDates(subscription: SubscriptionRow, ms: number) {
+  return {
+    currentPeriodStart: shifted(subscription.currentPeriodStart, ms),
+    currentPeriodEnd: shifted(subscription.currentPeriodEnd, ms),
+    trialEnd: shiftedOrNull(subscription.trialEnd, ms),
+    paymentFailedAt: shiftedOrNull(subscription.paymentFailedAt, ms),
+    nextPaymentAttemptAt: shiftedOrNull(subscription.nextPaymentAttemptAt, ms),
+    graceEndsAt: shiftedOrNull(subscription.graceEndsAt, ms),
+    // A pause moves with its period (decision 065).
+    pausedFrom: shiftedOrNull(subscription.pausedFrom, ms),
+    resumesAt: shiftedOrNull(subscription.resumesAt, ms),
+  };
+}
+
+/** A renewal left unpaid, its next retry now: moved so that the retry is due. */
+async function advanceToNextRetry(db: Database, userId: string, now: Date, billingLink: string): Promise<ClockOutcome> {
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, sandboxProviderName), eq(subscriptions.status, 'past_due')))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!subscription) return 'no_subscription';
+  if (!subscription.nextPaymentAttemptAt) return 'not_applicable';
+  const shift = now.getTime() - subscription.nextPaymentAttemptAt.getTime();
+  await db.update(subscriptions).set({ ...shiftedDates(subscription, shift), updatedAt: now }).where(eq(subscriptions.id, subscription.id));
+  await settleSandboxPeriods(db, userId, now, billingLink);
+  return 'moved';
 }
 
 /** How far back the subscription's dates move for `action`; null when it does not apply. */
@@ -51,6 +87,7 @@ export async function moveSandboxClock(
 ): Promise<ClockOutcome> {
   const now = options.now ?? new Date();
   await settleSandboxPeriods(db, userId, now, options.billingLink);
+  if (action === 'next_retry') return advanceToNextRetry(db, userId, now, options.billingLink);
   const [subscription] = await db
     .select()
     .from(subscriptions)
@@ -67,12 +104,7 @@ export async function moveSandboxClock(
   const shift = action === 'trial_reminder' ? Math.min(0, wanted) : wanted;
   await db
     .update(subscriptions)
-    .set({
-      currentPeriodStart: shifted(subscription.currentPeriodStart, shift),
-      currentPeriodEnd: shifted(subscription.currentPeriodEnd, shift),
-      trialEnd: subscription.trialEnd ? shifted(subscription.trialEnd, shift) : null,
-      updatedAt: now,
-    })
+    .set({ ...shiftedDates(subscription, shift), updatedAt: now })
     .where(eq(subscriptions.id, subscription.id));
   await settleSandboxPeriods(db, userId, now, options.billingLink);
   return 'moved';

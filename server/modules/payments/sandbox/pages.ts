@@ -11,7 +11,8 @@ import { htmlDocument } from '@server/html-document';
 import { translate, type MessageCode, type MessageValues } from '@server/i18n';
 import type { AppLocale } from '@domain/locales';
 import type { CardForm } from './card';
-import type { SandboxCheckout } from './checkout';
+import { firstCharge, type SandboxCheckout } from './checkout';
+import { addInterval } from './periods';
 import type { SandboxPortal } from './portal';
 
 /** The design tokens' `:root` block, so the pages look like the app without loading anything. */
@@ -131,15 +132,23 @@ export function renderCheckoutPage(
   options: { action: string; cancelUrl: string; error?: PageError; form?: CardForm; now?: Date },
 ): string {
   const { plan, trialDays } = loaded;
-  const amount = formatMoney(locale, plan.amount, plan.currency);
-  const price = translate(locale, 'sandbox.price', { amount, count: plan.intervalCount, interval: plan.interval });
+  const start = options.now ?? new Date();
+  const firstPayment = new Date(start.getTime() + trialDays * 86_400_000);
+  // The first paid charge as it will be made, with the promotion code (decision 069).
+  const charge = firstCharge(loaded, { start: firstPayment, end: addInterval(firstPayment, plan.interval, plan.intervalCount) });
+  const codeLine = charge.lines.find((line) => line.kind === 'discount' && line.code);
+  const amount = formatMoney(locale, charge.amount, plan.currency);
+  const price = translate(locale, 'sandbox.price', { amount: formatMoney(locale, plan.amount, plan.currency), count: plan.intervalCount, interval: plan.interval });
   const trial = trialDays > 0;
-  const dueToday = formatMoney(locale, trial ? 0 : plan.amount, plan.currency);
-  const firstPayment = new Date((options.now ?? new Date()).getTime() + trialDays * 86_400_000);
+  const dueToday = formatMoney(locale, trial ? 0 : charge.amount, plan.currency);
+  const discount = codeLine
+    ? `<p class="discount">${text(locale, 'sandbox.checkout.promotionCode', { code: codeLine.code ?? '', amount: formatMoney(locale, -codeLine.amount, plan.currency) })}</p>`
+    : '';
   const title = translate(locale, 'sandbox.checkout.title', { plan: plan.name });
   const body = `
 <h1>${escapeHtml(title)}</h1>
 <p class="price">${escapeHtml(price)}</p>
+${discount}
 ${
   trial
     ? `<p class="trial">${text(locale, 'sandbox.checkout.trial', { days: trialDays, price })}</p>

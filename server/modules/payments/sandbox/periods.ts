@@ -1,17 +1,25 @@
 // Moves sandbox subscriptions past the end of their period when they are read, since no
 // provider sends renewal events: a flagged one ends (canceled), any other renews and is charged
 // (for the plan a downgrade scheduled, docs/decisions/022), or is declined when the test clock
-// said so (past_due). A trial 2 days from its end gets its reminder email once.
+// said so or its card fails renewals (past_due, then retried: ./retries.ts, decision 067). A
+// trial 2 days from its end gets its reminder email once. A pause (./pause-periods.ts) skips the
+// charges up to its resume date, where billing starts again. The retention offer's discount
+// (decision 068) comes off the next renewal charge, once, after the promotion code's (decision 069).
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import type { Database, Queryable } from '@server/db/client';
+import type { Database } from '@server/db/client';
 import { isCurrent } from '@server/db/current-status';
 import { settleDownloads } from '@server/modules/downloads';
-import { plans, subscriptions, users } from '@server/db/schema';
-import { queueMail } from '@server/modules/mail';
+import { plans, subscriptions } from '@server/db/schema';
+import { queueAccountMail } from '@server/modules/mail';
 import { paymentDescription, recordPayment } from '@server/modules/payments/apply-checkout';
-import type { CardFacts, PlanRow } from '@server/modules/payments/provider';
-import type { SubscriptionRow } from '@server/modules/payments/subscription-repository';
+import { intervalOfBilled } from '@server/modules/payments/billed-plan';
+import { afterCharge, chargeFor } from '@server/modules/payments/charges';
+import { heldDiscount, useDiscountedCharge } from '@server/modules/payments/promotion-codes';
+import { scheduledPlan, subscriptionPlan } from '@server/modules/payments/subscription-repository';
+import { cardFailsRenewals } from './card';
 import { sandboxProviderName } from './ids';
+import { beginPause, pauseBeginning, renewalStart, sendResumeReminders } from './pause-periods';
+import { failRenewal, settleSandboxRetries, subscriptionCard } from './retries';
 
 /** The period after `start` for a plan's interval (calendar months and years, UTC). */
 export function addInterval(start: Date, interval: string, count: number): Date {
@@ -28,22 +36,6 @@ export const trialReminderMs = 2 * 86_400_000;
 
 /** More renewals than this in one read means a clock problem, not a customer. */
 const maxRenewals = 240;
-
-function subscriptionCard(subscription: SubscriptionRow): CardFacts | null {
-  return subscription.cardBrand && subscription.cardLast4 && subscription.cardExpMonth && subscription.cardExpYear
-    ? {
-        brand: subscription.cardBrand,
-        last4: subscription.cardLast4,
-        expMonth: subscription.cardExpMonth,
-        expYear: subscription.cardExpYear,
-      }
-    : null;
-}
-
-async function accountMail(tx: Queryable, userId: string) {
-  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
-  return user ?? null;
-}
 
 async function sendTrialReminders(db: Database, userId: string, now: Date): Promise<void> {
   const due = await db
@@ -67,41 +59,8 @@ async function sendTrialReminders(db: Database, userId: string, now: Date): Prom
         .set({ trialReminderSentAt: now })
         .where(and(eq(subscriptions.id, subscription.id), isNull(subscriptions.trialReminderSentAt)))
         .returning({ id: subscriptions.id });
-      const user = marked.length > 0 ? await accountMail(tx, userId) : null;
-      if (user) {
-        await queueMail(tx, { userId, to: user.email, language: user.language, template: 'trialEnding', params: { endsAt: trialEnd.toISOString() } });
-      }
+      if (marked.length > 0) await queueAccountMail(tx, userId, { template: 'trialEnding', params: { endsAt: trialEnd.toISOString() } });
     });
-  }
-}
-
-/** A renewal the test clock declined: the payment fails and the subscription is past_due. */
-async function declineRenewal(
-  tx: Queryable,
-  subscription: SubscriptionRow,
-  plan: PlanRow,
-  now: Date,
-  billingLink: string,
-): Promise<void> {
-  const start = subscription.currentPeriodEnd;
-  await recordPayment(tx, {
-    providerInvoiceId: `in_sandbox_${subscription.id}_${start.getTime()}`,
-    userId: subscription.userId,
-    subscriptionId: subscription.id,
-    amount: plan.amount,
-    currency: plan.currency,
-    status: 'failed',
-    description: paymentDescription(plan.amount, plan.name),
-    card: subscriptionCard(subscription),
-    createdAt: start,
-  });
-  await tx
-    .update(subscriptions)
-    .set({ status: 'past_due', sandboxFailNextRenewal: false, updatedAt: now })
-    .where(eq(subscriptions.id, subscription.id));
-  const user = await accountMail(tx, subscription.userId);
-  if (user) {
-    await queueMail(tx, { userId: subscription.userId, to: user.email, language: user.language, template: 'paymentFailed', params: { billingLink } });
   }
 }
 
@@ -112,6 +71,8 @@ export async function settleSandboxPeriods(
   billingLink = '/billing',
 ): Promise<void> {
   await sendTrialReminders(db, userId, now);
+  await sendResumeReminders(db, userId, now);
+  await settleSandboxRetries(db, userId, now, billingLink);
   const due = await db
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
@@ -133,41 +94,64 @@ export async function settleSandboxPeriods(
           .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, subscription.status)));
         return;
       }
+      const pause = pauseBeginning(subscription, now);
+      if (pause) {
+        await beginPause(tx, subscription, pause.resumesAt, now);
+        return;
+      }
       // A downgrade scheduled for this renewal takes effect now.
       const [scheduled] = subscription.scheduledPlanId
         ? await tx.select().from(plans).where(eq(plans.id, subscription.scheduledPlanId))
         : [];
-      const plan = scheduled ?? currentPlan;
-      if (subscription.sandboxFailNextRenewal) {
-        await declineRenewal(tx, { ...subscription, planId: plan.id }, plan, now, billingLink);
+      // The plan as it bills from this renewal: monthly or yearly (docs/decisions/066).
+      const plan = scheduled ? scheduledPlan(subscription, scheduled) : subscriptionPlan(subscription, currentPlan);
+      if (subscription.sandboxFailNextRenewal || cardFailsRenewals({ last4: subscription.cardLast4 })) {
+        const start = renewalStart(subscription, now);
+        const period = { start, end: addInterval(start, plan.interval, plan.intervalCount) };
+        await failRenewal(tx, subscription, plan, period, now, billingLink);
         return;
       }
       const card = subscriptionCard(subscription);
-      let start = subscription.currentPeriodEnd;
+      let start = renewalStart(subscription, now);
       let end = addInterval(start, plan.interval, plan.intervalCount);
+      let promotion = await heldDiscount(tx, subscription.id);
       for (let renewal = 0; ; renewal += 1) {
+        // The code (decision 069), then the retention offer (decision 068) on the first renewal only.
+        const charge = chargeFor(plan, { start, end }, { promotion, retentionPercentOff: renewal === 0 ? subscription.nextChargePercentOff : null });
         // The invoice id names the period, so a concurrent read cannot charge it twice.
         await recordPayment(tx, {
           providerInvoiceId: `in_sandbox_${subscription.id}_${start.getTime()}`,
           userId,
           subscriptionId: subscription.id,
-          amount: plan.amount,
+          amount: charge.amount,
           currency: plan.currency,
           status: 'paid',
-          description: paymentDescription(plan.amount, plan.name),
+          description: paymentDescription(charge.amount, plan.name),
           card,
           createdAt: start,
-          lines: [
-            { kind: 'plan', planName: plan.name, amount: plan.amount, periodStart: start.toISOString(), periodEnd: end.toISOString() },
-          ],
+          lines: charge.lines,
         });
+        if (charge.promotionUsed) await useDiscountedCharge(tx, charge.promotionUsed.redemptionId);
+        promotion = afterCharge(promotion, charge);
         if (end > now || renewal >= maxRenewals) break;
         start = end;
         end = addInterval(start, plan.interval, plan.intervalCount);
       }
       await tx
         .update(subscriptions)
-        .set({ status: 'active', planId: plan.id, scheduledPlanId: null, currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
+        .set({
+          status: 'active',
+          planId: plan.id,
+          billingInterval: intervalOfBilled(plan),
+          scheduledPlanId: null,
+          scheduledBillingInterval: null,
+          currentPeriodStart: start,
+          currentPeriodEnd: end,
+          pausedFrom: null,
+          resumesAt: null,
+          nextChargePercentOff: null,
+          updatedAt: now,
+        })
         .where(eq(subscriptions.id, subscription.id));
       // A scheduled downgrade in effect now revokes the downloads beyond its limits (decision 038).
       await settleDownloads(tx, userId, now);

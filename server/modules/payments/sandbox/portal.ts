@@ -1,5 +1,6 @@
 // The sandbox provider's billing portal: a short-lived, single-use link tied to one account
-// (the token is random and stored only as a hash), and the card update a paid form makes.
+// (the token is random and stored only as a hash), and the card update a paid form makes: a
+// renewal left unpaid is tried at once with the new card (decision 067).
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashToken, newOpaqueToken } from '@server/modules/auth';
 import type { Database } from '@server/db/client';
@@ -7,6 +8,7 @@ import { isCurrent } from '@server/db/current-status';
 import { portalSessions, subscriptions, users } from '@server/db/schema';
 import type { CardFacts, UserRow } from '@server/modules/payments/provider';
 import type { SubscriptionRow } from '@server/modules/payments/subscription-repository';
+import { retryWithNewCard } from './retries';
 
 /** How long a portal link stays usable, like a hosted portal session. */
 export const sandboxPortalLifetimeMs = 30 * 60 * 1000;
@@ -83,6 +85,7 @@ export async function updateSandboxCard(db: Database, portal: SandboxPortal, car
         updatedAt: now,
       })
       .where(eq(subscriptions.id, portal.subscription.id));
+    await retryWithNewCard(tx, portal.subscription.id, now);
     return true;
   });
 }

@@ -5,7 +5,7 @@ import type { Database } from '@server/db/client';
 import type { PaymentProvider } from '@server/modules/payments/provider';
 import { sandboxCheckoutPath } from './checkout';
 import { sandboxId } from './ids';
-import { settleSandboxPeriods } from './periods';
+import { addInterval, settleSandboxPeriods } from './periods';
 import { createSandboxPortalToken, sandboxPortalPath } from './portal';
 
 // Its pages are on this server, so their URLs are root-relative: the browser stays on the
@@ -44,6 +44,19 @@ export function createSandboxProvider(options: { db: Database; publicUrl: string
       return { chargeId: request.kind === 'upgrade' ? `in_sandbox_prorate_${request.subscriptionId}_${request.now.getTime()}` : null };
     },
     async undoPlanChange() {},
+    // The stored pause is the sandbox's (./periods.ts reads it); resuming under way charges the card on file.
+    async pause() {},
+    async resume({ subscriptionId, plan, chargeNow, now }) {
+      if (!chargeNow) return { chargeId: null, period: null };
+      return { chargeId: `in_sandbox_resume_${subscriptionId}_${now.getTime()}`, period: { start: now, end: addInterval(now, plan.interval, plan.intervalCount) } };
+    },
+    // The next renewal in ./periods.ts takes the stored discount off, once.
+    async discountNextCharge() {},
+    // ./periods.ts and ./retries.ts read the code's redemption from the database; nothing is made elsewhere.
+    async applyPromotionCode() {},
+    async createPromotionCode() {
+      return null;
+    },
     webhooks: null,
   };
 }

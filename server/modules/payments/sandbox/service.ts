@@ -8,6 +8,7 @@ import type { CardFacts } from '@server/modules/payments/provider';
 import { findPlan, type SubscriptionWithPlans } from '@server/modules/payments/subscription-repository';
 import { completeSandboxCheckout, expireIfStale, loadSandboxCheckout, type SandboxCheckout } from './checkout';
 import { moveSandboxClock, type ClockAction } from './clock';
+import { seedSandboxPromotionCodes } from './promotion-code-seeds';
 import { loadSandboxPortal, updateSandboxCard, type SandboxPortal } from './portal';
 
 export function sandboxService(db: Database, billingLink: string) {
@@ -45,6 +46,8 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('sandbox', sandboxService(app.db, `${app.config.publicUrl}/billing`));
+    // WELCOME50 and FRIEND10 to try (decision 069); a real provider's codes come from `npm run billing:codes`.
+    if (app.config.payments === 'sandbox') await seedSandboxPromotionCodes(app.db);
   },
   { name: 'sandbox-service', dependencies: ['config-and-database'] },
 );

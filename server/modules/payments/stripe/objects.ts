@@ -1,7 +1,7 @@
 // Reads Stripe's objects (subscription, payment method, invoice) into the provider-neutral
 // facts the database takes; finds the account and plan an object belongs to.
 import type Stripe from 'stripe';
-import { and, eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { SubscriptionStatus } from '@domain/subscriptions';
 import type { Database } from '@server/db/client';
 import { plans, users } from '@server/db/schema';
@@ -91,7 +91,10 @@ export async function resolvePlan(
   }
   const priceId = subscription.items?.data?.[0]?.price?.id;
   if (!priceId) return null;
-  const [plan] = await db.select().from(plans).where(and(eq(plans.providerPriceId, priceId)));
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(or(eq(plans.providerPriceId, priceId), eq(plans.providerYearlyPriceId, priceId)));
   return plan ?? null;
 }
 
@@ -110,17 +113,27 @@ export function subscriptionFacts(
   planId: string,
 ): SubscriptionFacts {
   const period = periodOf(subscription);
+  const recurring = subscription.items?.data?.[0]?.price?.recurring;
   return {
     id: subscription.id,
     userId,
     planId,
+    // The interval its price bills (docs/decisions/066); unknown when Stripe's answer holds no item.
+    ...(recurring ? { billingInterval: recurring.interval === 'year' ? 'year' : 'month' } : {}),
     status: mapStripeStatus(subscription.status),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     currentPeriodStart: period.start,
     currentPeriodEnd: period.end,
     trialEnd: date(subscription.trial_end),
     card: subscriptionCard(subscription),
+    pause: pauseOf(subscription.pause_collection),
   };
+}
+
+/** Stripe's `pause_collection` (decision 065); one without a resume date is not a pause this product makes. */
+function pauseOf(pause: Stripe.Subscription.PauseCollection | null | undefined): SubscriptionFacts['pause'] {
+  if (!pause) return null;
+  return pause.resumes_at ? { resumesAt: new Date(pause.resumes_at * 1000) } : undefined;
 }
 
 /** The subscription an invoice bills (API 2025-03-31 `parent`, or the older field). */

@@ -45,6 +45,13 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
     return stored?.id ?? customer.id;
   }
 
+  /** Adds a discount to the subscription's, keeping those already there (a code and the retention coupon stack). */
+  async function addDiscount(subscriptionId: string, added: Stripe.SubscriptionUpdateParams.Discount, action: string): Promise<void> {
+    const subscription = await callStripe(action, () => client.subscriptions.retrieve(subscriptionId));
+    const kept = (subscription.discounts ?? []).map((discount) => ({ discount: typeof discount === 'string' ? discount : discount.id }));
+    await callStripe(action, () => client.subscriptions.update(subscriptionId, { discounts: [...kept, added] }));
+  }
+
   // A plan's Stripe price; a plan without one gets a price made like checkout's inline one.
   async function priceIdFor(plan: PlanRow): Promise<string> {
     if (plan.providerPriceId) return plan.providerPriceId;
@@ -63,7 +70,7 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
   return {
     name: 'stripe',
 
-    async createCheckout({ user, plan, trialDays, language }) {
+    async createCheckout({ user, plan, trialDays, language, promotionCode }) {
       const customer = await customerFor(user);
       const metadata = { user_id: user.id, plan_id: plan.id };
       const session = await callStripe('start the checkout', () =>
@@ -74,6 +81,8 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
           metadata,
           line_items: [lineItem(plan)],
           subscription_data: { metadata, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
+          // Checked here already (decision 069); Stripe takes it off and counts its charges.
+          ...(promotionCode?.providerPromotionCodeId ? { discounts: [{ promotion_code: promotionCode.providerPromotionCodeId }] } : {}),
           success_url: `${publicUrl}/users?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${publicUrl}/pricing`,
           // Stripe's page in the app's language, like the sandbox's.
@@ -199,9 +208,73 @@ export function createStripeProvider(config: Config, db: Database): PaymentProvi
       if (scheduleId) await callStripe('undo the plan change', () => client.subscriptionSchedules.release(scheduleId));
     },
 
+    // Pause (decision 065): the invoices of the paused months are voided and collection resumes
+    // by itself at `resumes_at`; "Resume now" once under way restarts the cycle now, charged at once.
+    async pause(request) {
+      await callStripe('pause the subscription', () =>
+        client.subscriptions.update(request.subscriptionId, {
+          pause_collection: { behavior: 'void', resumes_at: Math.floor(request.resumesAt.getTime() / 1000) },
+        }),
+      );
+    },
+
+    async resume(request) {
+      const params: Stripe.SubscriptionUpdateParams = request.chargeNow
+        ? { pause_collection: '', billing_cycle_anchor: { type: 'now' }, proration_behavior: 'none' }
+        : { pause_collection: '' };
+      const updated = await callStripe('resume the subscription', () => client.subscriptions.update(request.subscriptionId, params));
+      if (!request.chargeNow) return { chargeId: null, period: null };
+      const facts = subscriptionFacts(updated, '', '');
+      return { chargeId: null, period: { start: facts.currentPeriodStart, end: facts.currentPeriodEnd } };
+    },
+
+    // A coupon of its own for each acceptance (decision 068): once, so Stripe drops it after the next invoice.
+    async discountNextCharge(request) {
+      const coupon = await callStripe('create the retention coupon', () =>
+        client.coupons.create({ percent_off: request.percentOff, duration: 'once', max_redemptions: 1, metadata: { subscription_id: request.subscriptionId } }),
+      );
+      await addDiscount(request.subscriptionId, { coupon: coupon.id }, 'apply the retention coupon');
+    },
+
+    // Added to the subscription's discounts (decision 069): a retention coupon already there stays.
+    async applyPromotionCode({ subscriptionId, code }) {
+      if (!code.providerPromotionCodeId) throw new ProviderError('The payment provider does not know this promotion code.');
+      await addDiscount(subscriptionId, { promotion_code: code.providerPromotionCodeId }, 'apply the promotion code');
+    },
+
+    // The coupon carries the terms, the promotion code the code customers type.
+    async createPromotionCode(code) {
+      const terms: Stripe.CouponCreateParams =
+        code.percentOff !== null ? { percent_off: code.percentOff } : { amount_off: code.amountOff ?? 0, currency: (code.currency ?? '').toLowerCase() };
+      const limits = {
+        ...(code.maxRedemptions !== null ? { max_redemptions: code.maxRedemptions } : {}),
+      };
+      const coupon = await callStripe('create the coupon', () =>
+        client.coupons.create({
+          ...terms,
+          duration: code.duration as Stripe.CouponCreateParams.Duration,
+          ...(code.durationMonths !== null ? { duration_in_months: code.durationMonths } : {}),
+          ...(code.expiresAt ? { redeem_by: Math.floor(code.expiresAt.getTime() / 1000) } : {}),
+          ...limits,
+          name: code.code,
+          metadata: { code: code.code },
+        }),
+      );
+      const promotion = await callStripe('create the promotion code', () =>
+        client.promotionCodes.create({
+          promotion: { type: 'coupon', coupon: coupon.id },
+          code: code.code,
+          ...limits,
+          ...(code.expiresAt ? { expires_at: Math.floor(code.expiresAt.getTime() / 1000) } : {}),
+          ...(code.firstSubscriptionOnly ? { restrictions: { first_time_transaction: true } } : {}),
+        }),
+      );
+      return { couponId: coupon.id, promotionCodeId: promotion.id };
+    },
+
     // Renewals, failed payments and endings arrive by webhook as they happen.
     async syncAccount() {},
 
-    webhooks: stripeWebhookSecret ? createStripeWebhooks({ client, db, webhookSecret: stripeWebhookSecret }) : null,
+    webhooks: stripeWebhookSecret ? createStripeWebhooks({ client, db, webhookSecret: stripeWebhookSecret, billingLink: `${publicUrl}/billing` }) : null,
   };
 }

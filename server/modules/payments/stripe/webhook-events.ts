@@ -1,6 +1,8 @@
 // Turns Stripe's webhook events into changes of the database, in any order: the subscription an
 // event concerns is read fresh from Stripe, so late or reordered events converge on Stripe's
-// current state. Recording each event once is the service's (`applyEventOnce`).
+// current state. Recording each event once is the service's (`applyEventOnce`). A failed
+// renewal's attempts (Smart Retries: the invoice's attempt_count and next_payment_attempt) are
+// stored by the rules of ../dunning.ts (decision 067).
 import type Stripe from 'stripe';
 import { and, eq, inArray } from 'drizzle-orm';
 import { currentStatuses } from '@domain/subscriptions';
@@ -8,6 +10,7 @@ import type { Database } from '@server/db/client';
 import { subscriptions, users } from '@server/db/schema';
 import { applyCompletedCheckoutIn, applySubscriptionReport, lockUser, paymentDescription, recordPayment, recordRefund, UnwantedSubscription, type UnwantedReason } from '@server/modules/payments/apply-checkout';
 import { applyEventOnce, recordEvent, type EventChange } from '@server/modules/payments/provider-events';
+import { recordReportedFailure } from '@server/modules/payments/payment-failure';
 import type { PlanRow, ProviderEvent, SubscriptionReport, WebhookReceiver } from '@server/modules/payments/provider';
 import { callStripe, subscriptionExpand } from './client';
 import {
@@ -37,8 +40,8 @@ const refusalComments: Record<UnwantedReason, string> = {
 };
 
 /** Stripe's signed events (`Stripe-Signature` over the exact bytes, with the endpoint's secret). */
-export function createStripeWebhooks(options: { client: Stripe; db: Database; webhookSecret: string }): WebhookReceiver {
-  const { client, db, webhookSecret } = options;
+export function createStripeWebhooks(options: { client: Stripe; db: Database; webhookSecret: string; billingLink: string }): WebhookReceiver {
+  const { client, db, webhookSecret, billingLink } = options;
 
   /** The subscription as Stripe holds it now, with the account and plan it belongs to. */
   async function subscriptionWork(subscriptionId: string, hints: Hints): Promise<SubscriptionWork | null> {
@@ -180,10 +183,26 @@ export function createStripeWebhooks(options: { client: Stripe; db: Database; we
           card: work?.subscription.card ?? null,
           failed: event.type === 'invoice.payment_failed',
         });
+        const status = work?.subscription.status;
+        const failure =
+          event.type === 'invoice.payment_failed' && work && (status === 'past_due' || status === 'unpaid')
+            ? {
+                // The first attempt is made when the invoice is finalised: the grace period counts from it.
+                failedAt: new Date((invoice.status_transitions?.finalized_at ?? invoice.created) * 1000),
+                attempt: Math.max(1, invoice.attempt_count),
+                nextPaymentAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+                status,
+              }
+            : null;
         return async (tx) => {
           if (work) await applySubscriptionReport(tx, stripeProviderName, work);
           else await lockUser(tx, userId);
           await recordPayment(tx, payment);
+          if (work && failure) await recordReportedFailure(tx, work.subscription.id, failure, billingLink);
+          // A renewal paid took the retention coupon (duration once, decision 068): Billing stops announcing it.
+          if (work && event.type === 'invoice.paid' && invoice.billing_reason === 'subscription_cycle') {
+            await tx.update(subscriptions).set({ nextChargePercentOff: null }).where(eq(subscriptions.id, work.subscription.id));
+          }
         };
       }
       default:
