@@ -36,3 +36,13 @@ export const pushProblems = defineMessages({
     defaultMessage: 'Your browser did not finish turning off notifications for this device. Please try again later.',
   },
 });
+
+/** What /account's Profiles section says when something it asked for worked (decision 064). */
+export const profileNotices = defineMessages({
+  added: { id: 'account.profiles.notice.added', defaultMessage: 'The profile has been added.' },
+  saved: { id: 'account.profiles.notice.saved', defaultMessage: 'The profile has been saved.' },
+  deleted: { id: 'account.profiles.notice.deleted', defaultMessage: 'The profile and everything it trained with have been deleted. Its devices have been signed out.' },
+  pinSet: { id: 'account.profiles.notice.pinSet', defaultMessage: 'The PIN has been set: it is asked before anyone switches into this profile.' },
+  pinChanged: { id: 'account.profiles.notice.pinChanged', defaultMessage: 'The PIN has been changed.' },
+  pinRemoved: { id: 'account.profiles.notice.pinRemoved', defaultMessage: 'The PIN has been removed: anyone in the household can switch into this profile.' },
+});

@@ -17,6 +17,10 @@ export const PASSWORD_PATTERN = new RegExp(
 /** Unicode letters and spaces: the product is sold in Spanish ("José Núñez"). */
 export const NAME_PATTERN = /^[\p{L}\p{M}\s]+$/u;
 export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+/** A profile's PIN (decision 064): exactly 4 digits. */
+export const PIN_PATTERN = /^[0-9]{4}$/;
+/** Profiles per account (decision 064). */
+export const PROFILE_LIMIT = 5;
 
 export const ruleMessages = defineMessages({
   emailRequired: { id: 'validation.email.required', defaultMessage: 'Please enter a valid email address.' },
@@ -32,6 +36,7 @@ export const ruleMessages = defineMessages({
   nameRequired: { id: 'validation.name.required', defaultMessage: 'Please enter a valid name.' },
   nameInvalid: { id: 'validation.name.invalid', defaultMessage: 'Name should contain only letters and spaces.' },
   nameTooLong: { id: 'validation.name.tooLong', defaultMessage: 'Name must be at most 60 characters.' },
+  pinInvalid: { id: 'validation.pin.invalid', defaultMessage: 'The PIN is 4 digits.' },
   imageNameInvalid: {
     id: 'validation.image.invalid',
     defaultMessage: 'Please choose a JPG, JPEG, PNG or GIF image.',
@@ -83,6 +88,17 @@ export const profileSchema = yup.object({
     .required('nameRequired')
     .max(NAME_MAX_LENGTH, 'nameTooLong')
     .matches(NAME_PATTERN, 'nameInvalid'),
+});
+
+/** A profile's PIN, set by the owner or typed to switch into the profile. */
+export const pinSchema = yup.object({
+  pin: yup.string().required('pinInvalid').matches(PIN_PATTERN, 'pinInvalid'),
+});
+
+/** /account's profiles: a PIN set or changed by the owner, confirmed with the account's password. */
+export const profilePinSchema = yup.object({
+  pin: yup.string().required('pinInvalid').matches(PIN_PATTERN, 'pinInvalid'),
+  password: yup.string().required('passwordRequired'),
 });
 
 /** /account: a new address, confirmed with the current password. */

@@ -2,6 +2,7 @@
 // (`emit(goTo(...))`, typed `emitted: Navigation`); src/lib/navigation.ts performs every such
 // event in one place. The route guards decide with the same rules (`guardNavigation`).
 import { routes, type Access } from './routes';
+import type { ProfileStanding } from './session-user';
 
 /** A trial just started by a checkout: the first charge, which /success says instead of "paid". */
 export interface StartedTrial {
@@ -44,9 +45,29 @@ export function checkoutResultGuard(route: 'success' | 'cancel', fromCheckout: b
   return goTo(route === 'success' ? routes.billing.path : routes.pricing.path);
 }
 
+/** To the profile picker, remembering where the user was so that choosing a profile brings them back. */
+export const toProfilePicker = (): Navigation => ({ type: 'navigate', to: routes.profiles.path, replace: true, keepOrigin: true });
+
+/** Who is looking: a visitor (null), or a signed-in user and their profile's standing on this sign-in. */
+export type Viewer = ProfileStanding | null;
+
 /** Where a route's guard sends the user, or null when they may stay. */
-export function guardNavigation(access: Access, signedIn: boolean): Navigation | null {
-  if (access === 'signedIn' && !signedIn) return toSignIn(true);
-  if (access === 'visitor' && signedIn) return goTo(routes.home.path);
-  return null;
+export function guardNavigation(access: Access, viewer: Viewer): Navigation | null {
+  switch (access) {
+    case 'public':
+      return null;
+    case 'visitor':
+      return viewer === null ? null : goTo(routes.home.path);
+    case 'signedInAnyProfile':
+      return viewer === null ? toSignIn(true) : null;
+    case 'signedIn':
+    case 'owner':
+    case 'member':
+      if (viewer === null) return toSignIn(true);
+      if (viewer === 'none') return toProfilePicker();
+      // Another profile than the owner's: billing and the account are not theirs to open.
+      if (access === 'owner' && viewer === 'member') return goTo(routes.home.path);
+      // The owner's own settings are on the account page, with everything else of the account's.
+      return access === 'member' && viewer === 'owner' ? goTo(routes.account.path) : null;
+  }
 }

@@ -5,6 +5,27 @@ import type { components } from '@domain/api-schema';
 export type Plan = components['schemas']['Plan'];
 export type BillingInterval = Plan['interval'];
 
+/** The intervals a plan is sold at (docs/decisions/066): monthly, or yearly for 10 monthly prices. */
+export type BillingCycle = 'month' | 'year';
+export const billingCycles: readonly BillingCycle[] = ['month', 'year'];
+
+/** How many monthly prices a year costs ("2 months free"). */
+export const monthsPaidPerYear = 10;
+
+/** A plan's yearly price from its monthly one (minor units). */
+export const yearlyAmount = (monthlyAmount: number): number => monthlyAmount * monthsPaidPerYear;
+
+/** What a price costs over a year: how plan changes tell an upgrade (a dearer total per year). */
+export const amountPerYear = (amount: number, interval: BillingCycle): number => (interval === 'year' ? amount : amount * 12);
+
+/** A plan as sold at an interval: its yearly price and "1 year" when yearly (what the plan screens show). */
+export const planAt = (plan: Plan, interval: BillingCycle): Plan =>
+  interval === 'year' ? { ...plan, amount: plan.yearly_amount, interval: 'year', interval_count: 1 } : plan;
+
+/** A plan's price at an interval (minor units). */
+export const priceAt = (plan: Pick<Plan, 'amount' | 'yearly_amount'>, interval: BillingCycle): number =>
+  interval === 'year' ? plan.yearly_amount : plan.amount;
+
 /** Plans in tier order (the server already sends them so; sorting makes it a rule). */
 export function inTierOrder(plans: readonly Plan[]): Plan[] {
   return [...plans].sort((a, b) => a.position - b.position);

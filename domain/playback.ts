@@ -59,3 +59,6 @@ export const workoutOf = (answer: Pick<Schemas['PlaybackStartSuccess'], 'chapter
 
 /** Refusals that mean "choose a plan" (the others say why and link elsewhere). */
 export const needsPlan = (reason: RefusalReason | null): boolean => reason === 'no_subscription' || reason === 'subscription_ended';
+
+/** Refusals the account's owner settles in Billing: a failed payment, a pause under way (decision 065). */
+export const settledInBilling = (reason: RefusalReason | null): boolean => reason === 'payment_required' || reason === 'subscription_paused';

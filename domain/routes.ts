@@ -5,8 +5,20 @@
 export type Access =
   /** Visitors only: a signed-in user is sent on to /home. */
   | 'visitor'
-  /** Signed-in users only: a visitor goes to /login, and comes back after signing in. */
+  /**
+   * Signed-in users on a chosen profile: a visitor goes to /login, and comes back after signing in;
+   * with no profile chosen yet, to /profiles, and comes back after choosing.
+   */
   | 'signedIn'
+  /** As 'signedIn', and only the owner's profile (billing, the account): another profile goes to /home. */
+  | 'owner'
+  /**
+   * As 'signedIn', for a profile other than the owner's (its own settings): the owner's profile
+   * goes to /account, which has all of them.
+   */
+  | 'member'
+  /** Signed-in users, a profile chosen or not: the profile picker itself. */
+  | 'signedInAnyProfile'
   /** Anyone: the legal and information pages. */
   | 'public';
 
@@ -22,7 +34,9 @@ export const routes = {
   forgotPassword: { path: '/forgot-password', access: 'visitor', href: () => '/forgot-password' },
   // Public: a link from the email works whoever is signed in on this browser.
   resetPassword: { path: '/reset-password', access: 'public', href: (query?: { token?: string }) => withQuery('/reset-password', query) },
-  details: { path: '/details', access: 'signedIn', href: () => '/details' },
+  details: { path: '/details', access: 'owner', href: () => '/details' },
+  // "Who's training?": choose (or switch) the profile of this sign-in.
+  profiles: { path: '/profiles', access: 'signedInAnyProfile', href: () => '/profiles' },
   home: { path: '/home', access: 'signedIn', href: () => '/home' },
   classes: { path: '/classes', access: 'signedIn', href: (query?: string) => (query ? `/classes?${query}` : '/classes') },
   classDetail: { path: '/classes/:id', access: 'signedIn', href: (id: string) => `/classes/${encodeURIComponent(id)}` },
@@ -33,16 +47,18 @@ export const routes = {
   activity: { path: '/activity', access: 'signedIn', href: () => '/activity' },
   programmes: { path: '/programmes', access: 'signedIn', href: () => '/programmes' },
   programmeDetail: { path: '/programmes/:id', access: 'signedIn', href: (id: string) => `/programmes/${encodeURIComponent(id)}` },
-  pricing: { path: '/pricing', access: 'signedIn', href: () => '/pricing' },
-  users: { path: '/users', access: 'signedIn', href: (query?: { session_id?: string }) => withQuery('/users', query) },
-  success: { path: '/success', access: 'signedIn', href: () => '/success' },
-  cancel: { path: '/cancel', access: 'signedIn', href: () => '/cancel' },
+  pricing: { path: '/pricing', access: 'owner', href: () => '/pricing' },
+  users: { path: '/users', access: 'owner', href: (query?: { session_id?: string }) => withQuery('/users', query) },
+  success: { path: '/success', access: 'owner', href: () => '/success' },
+  cancel: { path: '/cancel', access: 'owner', href: () => '/cancel' },
   // `tab=history&invoice=<id>`: Payment History at that invoice (a receipt's link).
-  billing: { path: '/billing', access: 'signedIn', href: (query?: { tab?: 'history'; invoice?: string }) => withQuery('/billing', query) },
-  account: { path: '/account', access: 'signedIn', href: () => '/account' },
-  planChange: { path: '/billing/plan', access: 'signedIn', href: () => '/billing/plan' },
+  billing: { path: '/billing', access: 'owner', href: (query?: { tab?: 'history'; invoice?: string }) => withQuery('/billing', query) },
+  account: { path: '/account', access: 'owner', href: () => '/account' },
+  // A profile's own settings (language, notifications, schedule, data saver); the owner's are on /account.
+  settings: { path: '/settings', access: 'member', href: () => '/settings' },
+  planChange: { path: '/billing/plan', access: 'owner', href: () => '/billing/plan' },
   // Only for receipts sent before Payment History became a tab of /billing: sent on to it.
-  oldPaymentHistory: { path: '/billing/history', access: 'signedIn', href: (query?: { invoice?: string }) => withQuery('/billing/history', query) },
+  oldPaymentHistory: { path: '/billing/history', access: 'owner', href: (query?: { invoice?: string }) => withQuery('/billing/history', query) },
   terms: { path: '/terms', access: 'public', href: () => '/terms' },
   privacy: { path: '/privacy', access: 'public', href: () => '/privacy' },
   dmca: { path: '/dmca', access: 'public', href: () => '/dmca' },

@@ -1,14 +1,21 @@
-// The signed-in user as the client keeps it (the email and access token the sign-in answers),
-// and what a sign-in flow tells the session when it succeeds.
+// The signed-in user as the client keeps it (the email, access token and chosen profile the
+// sign-in answers), and what a sign-in flow tells the session when it succeeds.
 import type { components } from '@domain/api-schema';
 
-export type SessionUser = Pick<components['schemas']['AuthSuccess'], 'email' | 'token'>;
+/** One of the household's profiles (up to 5 per account; the owner's first). */
+export type Profile = components['schemas']['Profile'];
+
+/** The user; `profile` is the one chosen on this sign-in, null until one is ("Who's training?"). */
+export type SessionUser = Pick<components['schemas']['AuthSuccess'], 'email' | 'token' | 'profile'>;
 
 /** The account's language, which a sign-in answers: the interface switches to it. */
 export type AccountLanguage = components['schemas']['AuthSuccess']['language'];
 
-/** What a sign-in answers: the user, and the account's language (absent: the interface keeps its own). */
-export type SignedInUser = SessionUser & { language?: AccountLanguage };
+/**
+ * What a sign-in answers: the user, the profile it is on (absent or null: none chosen yet), and
+ * the language to speak (absent: the interface keeps its own).
+ */
+export type SignedInUser = Omit<SessionUser, 'profile'> & { profile?: Profile | null; language?: AccountLanguage };
 
 export interface SessionArrival {
   user: SessionUser;
@@ -20,10 +27,25 @@ export interface SessionArrival {
   to: string;
 }
 
+/** What the profile picker tells the session once a profile is chosen: its token, the profile, its language. */
+export interface ProfileChoice {
+  token: string;
+  profile: Profile;
+  language?: AccountLanguage;
+}
+
 /** What survives a reload: only the user (and separately the language). */
 export interface PersistedSession {
   user: SessionUser;
   remember: boolean;
+}
+
+/** What this sign-in may open: nothing chosen yet, a member's profile, or the owner's. */
+export type ProfileStanding = 'none' | 'member' | 'owner';
+
+export function standingOf(user: Pick<SessionUser, 'profile'>): ProfileStanding {
+  if (!user.profile) return 'none';
+  return user.profile.owner ? 'owner' : 'member';
 }
 
 /**

@@ -26,7 +26,8 @@ const submitted = <TValues extends { email: string }>({ context }: { context: { 
 });
 
 /** The user a successful request answered (the guard already checked it is one): what the session keeps. */
-export const userOf = (output: Outcome<SignedInUser>): SessionUser => (output.kind === 'ok' ? { email: output.data.email, token: output.data.token } : { email: '', token: '' });
+export const userOf = (output: Outcome<SignedInUser>): SessionUser =>
+  output.kind === 'ok' ? { email: output.data.email, token: output.data.token, profile: output.data.profile ?? null } : { email: '', token: '', profile: null };
 
 /** The account's language a successful sign-in answered, when it did. */
 export const languageOf = (output: Outcome<SignedInUser>): { language?: AccountLanguage } =>

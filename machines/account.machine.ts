@@ -1,11 +1,13 @@
 // /account: the signed-in account's own page. It loads the account (and the app adopts its
 // language), then runs one child machine per task: the email change, the password change, the
-// language, signing devices out, the data download, new-class notifications and the deletion (the password, in a
-// confirmation dialog; on success the session signs out and the app leaves). The page passes
-// each event to its task, keeps the account and its devices up to date with what a task
-// changed, and shows each task's success or failure for 3 s in that task's section. Tasks run
-// side by side: one section's request (a browser that never answers included) never holds up
-// the others; only the delete dialog, which covers the page, waits for its own request.
+// language, signing devices out, the data download, new-class notifications, the schedule
+// (those three a profile's own: machines/profile-tasks.ts, shared with /settings), the household's
+// profiles and the deletion (the password, in a confirmation dialog; on success the session
+// signs out and the app leaves). The page passes each event to its task, keeps the account and
+// its devices up to date with what a task changed, and shows each task's success or failure for
+// 3 s in that task's section. Tasks run side by side: one section's request (a browser that
+// never answers included) never holds up the others; only the delete dialog, which covers the
+// page, waits for its own request.
 import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { accountNotices } from '@domain/account-notices';
 import type { Schemas } from '@domain/contract';
@@ -15,11 +17,10 @@ import { accountDeletionMachine, type AccountDeletionEvent } from './account-del
 import { accountDevicesMachine, type AccountDevicesEvent } from './account-devices.machine';
 import { accountEmailMachine, type AccountEmailEvent } from './account-email.machine';
 import { accountExportMachine, type AccountExportEvent } from './account-export.machine';
-import { accountLanguageMachine, type AccountLanguageEvent } from './account-language.machine';
-import { accountNotificationsMachine, type AccountNotificationsEvent } from './account-notifications.machine';
 import { accountPasswordMachine, type AccountPasswordEvent } from './account-password.machine';
-import { accountScheduleMachine, type AccountScheduleEvent } from './account-schedule.machine';
+import { accountProfilesMachine, type AccountProfilesEvent } from './account-profiles.machine';
 import type { AccountChange, AccountLanguage, TaskReport } from './account-task';
+import { profileTaskActions, profileTaskActors, profileTaskInvokes, profileTaskSends, type ProfileTaskEvent } from './profile-tasks';
 import { afterRequest, fromOutcome, noticeShown, outcomeGuards, outcomeOf, showingNotice, type NoticeContext } from './request-states';
 
 export type { ChangeEmailInput, ChangeEmailOutput, EmailField } from './account-email.machine';
@@ -30,6 +31,7 @@ export type { ExportDataOutput, SavedFile } from './account-export.machine';
 export type { DeleteAccountInput, DeleteAccountOutput } from './account-deletion.machine';
 export type { NotificationChoice, NotificationsView } from './account-notifications.machine';
 export type { AccountLanguage } from './account-task';
+export type { Profile, ProfileDraftField, ProfilesView } from './account-profiles.machine';
 
 export type AccountProfile = Schemas['AccountProfile'];
 export type AccountDevice = Schemas['AccountDevice'];
@@ -40,7 +42,7 @@ export interface AccountView {
 export type LoadAccountOutput = Outcome<AccountView>;
 
 /** The page's tasks (its children's ids): the section a notice belongs to. */
-export type AccountTask = 'email' | 'password' | 'language' | 'devices' | 'dataExport' | 'deletion' | 'notifications' | 'schedule';
+export type AccountTask = 'email' | 'password' | 'language' | 'devices' | 'dataExport' | 'deletion' | 'notifications' | 'schedule' | 'profiles';
 
 export interface AccountContext extends NoticeContext {
   account: AccountProfile | null;
@@ -52,12 +54,11 @@ export interface AccountContext extends NoticeContext {
 export type AccountEvent =
   | AccountEmailEvent
   | AccountPasswordEvent
-  | AccountLanguageEvent
   | AccountDevicesEvent
   | AccountExportEvent
   | AccountDeletionEvent
-  | AccountNotificationsEvent
-  | AccountScheduleEvent
+  | ProfileTaskEvent
+  | AccountProfilesEvent
   | TaskReport
   | { type: 'delete.open' }
   | { type: 'account.retry' }
@@ -71,21 +72,23 @@ const pageActions = {
   'field.change': { actions: 'passField' },
   'email.submit': { actions: 'toEmail' },
   'password.submit': { actions: 'toPassword' },
-  'language.select': { guard: 'languageDiffers', actions: 'toLanguage' },
+  ...profileTaskActions,
   'device.signOut': { guard: 'isOtherDevice', actions: 'toDevices' },
   'devices.signOutOthers': { guard: 'hasOtherDevices', actions: 'toDevices' },
   'data.download': { actions: 'toExport' },
-  'notifications.enable': { actions: 'toNotifications' },
-  'notifications.discipline': { actions: 'toNotifications' },
-  'notifications.save': { actions: 'toNotifications' },
-  'push.enable': { actions: 'toNotifications' },
-  'push.disable': { actions: 'toNotifications' },
   'delete.open': { target: 'confirmingDelete' },
-  'scheduleZone.change': { actions: 'toSchedule' },
-  'scheduleZone.save': { actions: 'toSchedule' },
-  'reminders.toggle': { actions: 'toSchedule' },
-  'feedLink.reset': { actions: 'toSchedule' },
-  'feedLink.copy': { actions: 'toSchedule' },
+  'profiles.retry': { actions: 'toProfiles' },
+  'profiles.add': { actions: 'toProfiles' },
+  'profiles.edit': { actions: 'toProfiles' },
+  'profiles.pin': { actions: 'toProfiles' },
+  'profiles.delete': { actions: 'toProfiles' },
+  'profiles.cancel': { actions: 'toProfiles' },
+  'profileForm.change': { actions: 'toProfiles' },
+  'profileImage.pick': { actions: 'toProfiles' },
+  'profileImage.remove': { actions: 'toProfiles' },
+  'profileForm.submit': { actions: 'toProfiles' },
+  'profilePin.remove': { actions: 'toProfiles' },
+  'profileDelete.confirm': { actions: 'toProfiles' },
 } as const;
 
 /** A task ended while the page is open: what it changed, and its notice (a new one restarts the 3 s). */
@@ -107,12 +110,11 @@ export const accountMachine = setup({
     loadAccount: fromOutcome<AccountView>(),
     email: accountEmailMachine,
     password: accountPasswordMachine,
-    language: accountLanguageMachine,
+    ...profileTaskActors,
     devices: accountDevicesMachine,
     dataExport: accountExportMachine,
     deletion: accountDeletionMachine,
-    notifications: accountNotificationsMachine,
-    schedule: accountScheduleMachine,
+    profiles: accountProfilesMachine,
   },
   actions: {
     /** The app shows itself in the account's language (provided by the app). */
@@ -129,12 +131,11 @@ export const accountMachine = setup({
     ),
     toEmail: sendTo('email', ({ event }) => event),
     toPassword: sendTo('password', ({ event }) => event),
-    toLanguage: sendTo('language', ({ event }) => event),
+    ...profileTaskSends<AccountContext, AccountEvent>(),
     toDevices: sendTo('devices', ({ event }) => event),
     toExport: sendTo('dataExport', ({ event }) => event),
     toDeletion: sendTo('deletion', ({ event }) => event),
-    toNotifications: sendTo('notifications', ({ event }) => event),
-    toSchedule: sendTo('schedule', ({ event }) => event),
+    toProfiles: sendTo('profiles', ({ event }) => event),
     /** What a task changed, for the schedule section (a password change ends the calendar link). */
     tellScheduleChange: sendTo('schedule', ({ event }) => {
       assertEvent(event, 'task.ended');
@@ -201,12 +202,11 @@ export const accountMachine = setup({
       invoke: [
         { id: 'email', src: 'email' },
         { id: 'password', src: 'password' },
-        { id: 'language', src: 'language' },
+        ...profileTaskInvokes,
         { id: 'devices', src: 'devices' },
         { id: 'dataExport', src: 'dataExport' },
         { id: 'deletion', src: 'deletion', onDone: { target: 'deleted' } },
-        { id: 'notifications', src: 'notifications' },
-        { id: 'schedule', src: 'schedule' },
+        { id: 'profiles', src: 'profiles' },
       ],
       initial: 'idle',
       states: {

@@ -3,18 +3,27 @@
 // asks again (a checkout or a cancellation may have changed it), forgets it on sign-out. An
 // answer that does not come (offline, a failure) counts as not subscribing: no link to a page
 // that would only say so; it is asked again when the connection returns, so the links come
-// back without the home having to be opened.
+// back without the home having to be opened. The same answer carries a failed renewal's facts
+// (decision 067) for the banner on every signed-in page, kept and forgotten the same way.
 import { assign, setup } from 'xstate';
 import type { Outcome } from '@domain/request-outcome';
+import type { PaymentFailure } from '@domain/subscriptions';
 import { fromOutcome } from './request-states';
 
-export type MembershipOutput = Outcome<{ hasSubscription: boolean }>;
+export interface MembershipAnswer {
+  hasSubscription: boolean;
+  paymentFailure: PaymentFailure | null;
+}
+
+export type MembershipOutput = Outcome<MembershipAnswer>;
 
 export type MembershipEvent = { type: 'session.changed'; signedIn: boolean } | { type: 'membership.refresh' } | { type: 'connection.online' };
 
 export interface MembershipContext {
   /** What the navigation shows: the last answer (kept while asking again), false signed out. */
   subscriber: boolean;
+  /** The account's unpaid renewal (the banner), null when none, signed out or unanswered. */
+  paymentFailure: PaymentFailure | null;
 }
 
 export const membershipMachine = setup({
@@ -23,11 +32,12 @@ export const membershipMachine = setup({
     events: {} as MembershipEvent,
   },
   actors: {
-    loadMembership: fromOutcome<{ hasSubscription: boolean }>(),
+    loadMembership: fromOutcome<MembershipAnswer>(),
   },
   actions: {
-    forget: assign({ subscriber: false }),
+    forget: assign({ subscriber: false, paymentFailure: null }),
     take: assign({ subscriber: (_, subscriber: boolean) => subscriber }),
+    takePaymentFailure: assign({ paymentFailure: (_, output: MembershipOutput) => (output.kind === 'ok' ? output.data.paymentFailure : null) }),
   },
   guards: {
     signedIn: (_, params: { signedIn: boolean }) => params.signedIn,
@@ -36,7 +46,7 @@ export const membershipMachine = setup({
   },
 }).createMachine({
   id: 'membership',
-  context: { subscriber: false },
+  context: { subscriber: false, paymentFailure: null },
   // The app tells it the session at once, and of every sign-in and sign-out after.
   initial: 'signedOut',
   on: {
@@ -49,11 +59,19 @@ export const membershipMachine = setup({
       invoke: {
         src: 'loadMembership',
         onDone: [
-          { guard: { type: 'subscribes', params: ({ event }) => event.output }, target: 'subscriber', actions: { type: 'take', params: true } },
-          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'notSubscriber', actions: { type: 'take', params: false } },
-          { target: 'unanswered', actions: { type: 'take', params: false } },
+          {
+            guard: { type: 'subscribes', params: ({ event }) => event.output },
+            target: 'subscriber',
+            actions: [{ type: 'take', params: true }, { type: 'takePaymentFailure', params: ({ event }) => event.output }],
+          },
+          {
+            guard: { type: 'answered', params: ({ event }) => event.output },
+            target: 'notSubscriber',
+            actions: [{ type: 'take', params: false }, { type: 'takePaymentFailure', params: ({ event }) => event.output }],
+          },
+          { target: 'unanswered', actions: 'forget' },
         ],
-        onError: { target: 'unanswered', actions: { type: 'take', params: false } },
+        onError: { target: 'unanswered', actions: 'forget' },
       },
     },
     /** A subscriber: Activity is in the navigation. */

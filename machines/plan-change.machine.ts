@@ -1,21 +1,23 @@
 // /billing/plan (docs/decisions/022): choose a plan, see what changes and what is charged now
 // (the server's preview), confirm; then done (the new plan, or the downgrade scheduled for the
 // renewal) or failed (the server's message; back to choosing). A scheduled downgrade can be
-// undone from the choice. 'Back to billing' leaves for /billing.
-import { assign, emit, fromPromise, setup } from 'xstate';
+// undone from the choice. 'Back to billing' leaves for /billing. Monthly or yearly is part of the
+// choice (docs/decisions/066): the same plan at the other interval is a change too.
+import { assign, emit, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
 import { goTo, type Navigation } from '@domain/navigation';
 import { noticeMessages, serverFailureNotice, successNotice } from '@domain/notices';
-import type { Plan } from '@domain/plans';
+import type { BillingCycle, Plan } from '@domain/plans';
 import type { Outcome } from '@domain/request-outcome';
 import { routes } from '@domain/routes';
 import type { Subscription } from '@domain/subscriptions';
-import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
+import { afterRequest, fromOutcome, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type PlanChangePreview = Schemas['PlanChangePreview'];
 export type LoadPlanChangeOutput = Outcome<{ plans: Plan[]; subscription: Subscription | null }>;
 export interface PlanChoiceInput {
   plan: string;
+  interval: BillingCycle;
 }
 export type PreviewPlanChangeOutput = Outcome<{ preview: PlanChangePreview }>;
 export type ChangePlanOutput = Outcome<{ subscription: Subscription; preview: PlanChangePreview }>;
@@ -25,11 +27,14 @@ export interface PlanChangeContext extends NoticeContext {
   plans: Plan[];
   subscription: Subscription | null;
   chosen: string | null;
+  /** The interval chosen; null: the subscription's own. */
+  interval: BillingCycle | null;
   preview: PlanChangePreview | null;
 }
 
 export type PlanChangeEvent =
   | { type: 'plan.choose'; plan: string }
+  | { type: 'interval.choose'; interval: BillingCycle }
   | { type: 'preview.request' }
   | { type: 'change.confirm' }
   | { type: 'change.back' }
@@ -37,10 +42,18 @@ export type PlanChangeEvent =
   | { type: 'billing.back' }
   | { type: 'notice.dismiss' };
 
-const chosenPlan = ({ context }: { context: PlanChangeContext }): PlanChoiceInput => ({ plan: context.chosen ?? '' });
+/** The interval a subscription bills (anything but yearly is monthly). */
+export const intervalOf = (subscription: Subscription | null): BillingCycle => (subscription?.interval === 'year' ? 'year' : 'month');
+
+/** The plan and interval chosen, each the subscription's own until chosen. */
+export const chosenPlan = ({ context }: { context: PlanChangeContext }): PlanChoiceInput => ({
+  plan: context.chosen ?? context.subscription?.plan_id ?? '',
+  interval: context.interval ?? intervalOf(context.subscription),
+});
 
 const choosingActions = {
   'plan.choose': { actions: 'choose' },
+  'interval.choose': { actions: 'chooseInterval' },
   'preview.request': { guard: 'canPreview', target: 'previewing' },
   'schedule.undo': { guard: 'hasScheduledChange', target: 'undoing' },
   'billing.back': { target: '#plan-change.leaving' },
@@ -49,6 +62,7 @@ const choosingActions = {
 /** Just undone, nothing is left to undo: the choice without Undo. */
 const afterUndoActions = {
   'plan.choose': choosingActions['plan.choose'],
+  'interval.choose': choosingActions['interval.choose'],
   'preview.request': choosingActions['preview.request'],
   'billing.back': choosingActions['billing.back'],
 } as const;
@@ -60,16 +74,17 @@ export const planChangeMachine = setup({
     emitted: {} as Navigation,
   },
   actors: {
-    loadPlanChange: fromPromise<LoadPlanChangeOutput>(async () => ({ kind: 'unreachable' })),
-    previewPlanChange: fromPromise<PreviewPlanChangeOutput, PlanChoiceInput>(async () => ({ kind: 'unreachable' })),
-    changePlan: fromPromise<ChangePlanOutput, PlanChoiceInput>(async () => ({ kind: 'unreachable' })),
-    undoPlanChange: fromPromise<UndoPlanChangeOutput>(async () => ({ kind: 'unreachable' })),
+    loadPlanChange: fromOutcome<{ plans: Plan[]; subscription: Subscription | null }>(),
+    previewPlanChange: fromOutcome<{ preview: PlanChangePreview }, PlanChoiceInput>(),
+    changePlan: fromOutcome<{ subscription: Subscription; preview: PlanChangePreview }, PlanChoiceInput>(),
+    undoPlanChange: fromOutcome<{ subscription: Subscription }>(),
   },
   actions: {
     takeLoaded: assign((_, output: LoadPlanChangeOutput) =>
       output.kind === 'ok' ? { plans: output.data.plans, subscription: output.data.subscription } : {},
     ),
     choose: assign({ chosen: ({ context, event }) => (event.type === 'plan.choose' ? event.plan : context.chosen) }),
+    chooseInterval: assign({ interval: ({ context, event }) => (event.type === 'interval.choose' ? event.interval : context.interval) }),
     takePreview: assign({ preview: ({ context }, output: PreviewPlanChangeOutput) => (output.kind === 'ok' ? output.data.preview : context.preview) }),
     takeChange: assign(({ context }, output: ChangePlanOutput) =>
       output.kind === 'ok' ? { subscription: output.data.subscription, preview: output.data.preview } : { preview: context.preview },
@@ -83,8 +98,10 @@ export const planChangeMachine = setup({
   },
   guards: {
     ...outcomeGuards,
-    canPreview: ({ context }) =>
-      context.subscription !== null && context.chosen !== null && context.chosen !== context.subscription.plan_id,
+    canPreview: ({ context }) => {
+      const { plan, interval } = chosenPlan({ context });
+      return context.subscription !== null && (plan !== context.subscription.plan_id || interval !== intervalOf(context.subscription));
+    },
     hasScheduledChange: ({ context }) => Boolean(context.subscription?.scheduled_change),
   },
   delays: {
@@ -92,7 +109,7 @@ export const planChangeMachine = setup({
   },
 }).createMachine({
   id: 'plan-change',
-  context: { plans: [], subscription: null, chosen: null, preview: null, notice: null, scrollToTop: 0 },
+  context: { plans: [], subscription: null, chosen: null, interval: null, preview: null, notice: null, scrollToTop: 0 },
   initial: 'loading',
   states: {
     loading: {

@@ -1,13 +1,18 @@
 // /pricing (step 4 of 4): load the plans and the plan the account is on (if any), choose one,
 // start a checkout. Success with a url leaves the app for the provider's page; success with
 // only a message (nothing to pay, e.g. already subscribed) shows it as information for 3 s;
-// errors show the server's message for 3 s; cancelled requests and 401s stay quiet.
-import { assign, emit, fromPromise, setup } from 'xstate';
+// errors show the server's message for 3 s; cancelled requests and 401s stay quiet. A promotion
+// code (decision 069) is checked by a child (machines/promotion-code.machine.ts) for the plan
+// selected; once applied, the plans show their first paid charge with it, changing the interval
+// keeps it, and the checkout carries it. A link's `?code=` comes as input and is checked at once.
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
 import { leaveFor, type Navigation } from '@domain/navigation';
 import { infoNotice, serverFailureNotice } from '@domain/notices';
-import { defaultPlan, inTierOrder, type Plan } from '@domain/plans';
+import { defaultPlan, inTierOrder, planAt, type BillingCycle, type Plan } from '@domain/plans';
+import type { PromotionDiscount } from '@domain/promotion-codes';
 import type { Outcome } from '@domain/request-outcome';
+import { promotionCodeMachine, type PromotionCodeInput, type PromotionCodeReport } from './promotion-code.machine';
 import { afterRequest, noticeShown, outcomeGuards, outcomeOf, showFailure, showingNotice, type NoticeContext } from './request-states';
 
 export type LoadPlansOutput = Outcome<Plan[]>;
@@ -20,25 +25,43 @@ export interface PricingContext extends NoticeContext {
   hasEmail: boolean;
   plans: Plan[];
   selectedId: string | null;
-  /** The plan a checkout was started for: its name, amount, duration, resolution for display. */
+  /** Billed monthly or yearly (docs/decisions/066): the plans are shown, and checked out, at it. */
+  interval: BillingCycle;
+  /** The plan a checkout was started for, at the interval chosen: its name, amount, duration, resolution for display. */
   chosen: Plan | null;
   /** The plan the account subscribes to now (marked 'Current plan'), or null. */
   currentPlanId: string | null;
+  /** A code from the address (`?code=`), checked once the plans are in. */
+  startCode: string;
+  /** The promotion code applied (decision 069): the plans show it, the checkout sends it. */
+  promotion: PromotionDiscount | null;
 }
 
 export type PricingEvent =
   | { type: 'plan.select'; planId: string }
+  | { type: 'interval.select'; interval: BillingCycle }
   /** Proceed to checkout with `planId` (a desktop column) or the current selection (mobile Next). */
   | { type: 'plan.subscribe'; planId?: string }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  /** The promotion code field: Apply (the code typed) and Remove. */
+  | { type: 'code.submit'; code: string }
+  | { type: 'code.remove' }
+  | PromotionCodeReport;
 
 const planById = (plans: readonly Plan[], id: string | null | undefined) => plans.find((plan) => plan.id === id) ?? null;
 
 /** Choosing a plan, also while a notice shows. */
 const choosing = {
   'plan.select': { actions: 'select' },
+  'interval.select': { actions: 'selectInterval' },
   'plan.subscribe': [{ guard: 'canSubscribe', target: 'subscribing', actions: ['select', 'choose'] }, { actions: 'select' }],
 } as const;
+
+/** A link's code is checked for the plan selected, unless the account already subscribes. */
+const startCheck = (context: PricingContext): PromotionCodeInput =>
+  context.startCode && context.selectedId !== null && context.currentPlanId === null
+    ? { code: context.startCode, target: { plan: context.selectedId, interval: context.interval } }
+    : {};
 
 const subscribed = afterRequest({
   ok: { target: 'showingNotice', actions: { type: 'showMessage', params: outcomeOf } },
@@ -50,13 +73,15 @@ export const pricingMachine = setup({
   types: {
     context: {} as PricingContext,
     events: {} as PricingEvent,
-    input: {} as { hasEmail: boolean },
+    input: {} as { hasEmail: boolean; code?: string },
     emitted: {} as Navigation,
+    children: {} as { promotionCode: 'promotionCode' },
   },
   actors: {
     loadPlans: fromPromise<LoadPlansOutput>(async () => ({ kind: 'unreachable' })),
     loadCurrentPlan: fromPromise<LoadCurrentPlanOutput>(async () => ({ kind: 'unreachable' })),
     subscribe: fromPromise<SubscribeOutput, SubscribeInput>(async () => ({ kind: 'unreachable' })),
+    promotionCode: promotionCodeMachine,
   },
   actions: {
     takePlans: assign((_, output: LoadPlansOutput) => {
@@ -65,15 +90,28 @@ export const pricingMachine = setup({
     }),
     select: assign({
       selectedId: ({ context, event }) =>
-        event.type !== 'notice.dismiss' && planById(context.plans, event.planId) ? (event.planId ?? null) : context.selectedId,
+        (event.type === 'plan.select' || event.type === 'plan.subscribe') && planById(context.plans, event.planId) ? (event.planId ?? null) : context.selectedId,
     }),
+    selectInterval: assign({ interval: ({ context, event }) => (event.type === 'interval.select' ? event.interval : context.interval) }),
     takeCurrentPlan: assign({ currentPlanId: (_, output: LoadCurrentPlanOutput) => (output.kind === 'ok' ? output.data.planId : null) }),
-    choose: assign({ chosen: ({ context }) => planById(context.plans, context.selectedId) }),
+    choose: assign({
+      chosen: ({ context }) => {
+        const plan = planById(context.plans, context.selectedId);
+        return plan ? planAt(plan, context.interval) : null;
+      },
+    }),
     showFailure: assign(({ context }, outcome: Outcome<unknown>) => noticeShown(context, serverFailureNotice(outcome))),
     showMessage: assign(({ context }, output: SubscribeOutput) =>
       noticeShown(context, infoNotice(output.kind === 'ok' ? (output.data.message ?? '') : '')),
     ),
     clearNotice: assign({ notice: null }),
+    /** The code goes to the child with the plan selected and the interval, to check it for. */
+    forwardCode: sendTo('promotionCode', ({ context, event }) =>
+      event.type === 'code.submit'
+        ? { type: 'code.submit' as const, code: event.code, target: { plan: context.selectedId ?? '', interval: context.interval } }
+        : { type: 'code.remove' as const },
+    ),
+    takePromotion: assign({ promotion: ({ event }) => (event.type === 'promotion.applied' ? event.discount : null) }),
     leaveForCheckout: emit((_, output: SubscribeOutput) => leaveFor(output.kind === 'ok' ? (output.data.url ?? '') : '')),
   },
   guards: {
@@ -84,6 +122,8 @@ export const pricingMachine = setup({
       context.currentPlanId === null &&
       event.type === 'plan.subscribe' &&
       planById(context.plans, event.planId ?? context.selectedId) !== null,
+    /** A code is for a plan to start: there is one selected, and the account has none yet. */
+    canHaveCode: ({ context }) => context.selectedId !== null && context.currentPlanId === null,
   },
   delays: {
     noticeDuration: 3000,
@@ -94,8 +134,11 @@ export const pricingMachine = setup({
     hasEmail: input.hasEmail,
     plans: [],
     selectedId: null,
+    interval: 'month',
     chosen: null,
     currentPlanId: null,
+    startCode: input.code?.trim() ?? '',
+    promotion: null,
     notice: null,
     scrollToTop: 0,
   }),
@@ -123,13 +166,24 @@ export const pricingMachine = setup({
     },
     ready: {
       initial: 'idle',
+      invoke: { id: 'promotionCode', src: 'promotionCode', input: ({ context }): PromotionCodeInput => startCheck(context) },
+      on: {
+        'code.submit': { guard: 'canHaveCode', actions: 'forwardCode' },
+        'code.remove': { actions: 'forwardCode' },
+        'promotion.applied': { actions: 'takePromotion' },
+        'promotion.removed': { actions: 'takePromotion' },
+      },
       states: {
         idle: { on: choosing },
         subscribing: {
           tags: ['busy'],
           invoke: {
             src: 'subscribe',
-            input: ({ context }) => ({ plan: context.chosen?.id ?? '' }),
+            input: ({ context }): SubscribeInput => ({
+              plan: context.chosen?.id ?? '',
+              interval: context.interval,
+              ...(context.promotion ? { promotion_code: context.promotion.code } : {}),
+            }),
             onDone: [
               {
                 guard: { type: 'hasCheckoutUrl', params: outcomeOf },

@@ -6,14 +6,15 @@
 // response' to their screens. Signing out never waits more than 3 s for the server.
 // This browser's downloads belong to the account signed in (docs/decisions/038): it claims them
 // when it signs in; with nobody signed in they are released (deleted). Signing out asks first
-// when the device holds downloads, saying they will be removed.
+// when the device holds downloads, saying they will be removed. The user carries the profile
+// chosen on this sign-in: choosing one ("Who's training?") brings a token naming it.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Schemas } from '@domain/contract';
 import { goTo, toSignIn, type Navigation } from '@domain/navigation';
 import { serverFailureNotice, type Notice } from '@domain/failure-notice';
 import { isSessionLost, type Outcome } from '@domain/request-outcome';
 import { routes } from '@domain/routes';
-import type { AccountLanguage, PersistedSession, SessionArrival, SessionUser, SignedInUser } from '@domain/session-user';
+import type { AccountLanguage, PersistedSession, ProfileChoice, SessionArrival, SessionUser, SignedInUser } from '@domain/session-user';
 import { languageOf, userOf } from './account-form';
 import { afterRequest, outcomeGuards, outcomeOf, showFailure, showingNotice } from './request-states';
 
@@ -24,12 +25,20 @@ export type LinkToken = Pick<Schemas['TokenExchangeRequest'], 'token'> & { devic
 export type RestorePersistedOutput = PersistedSession | null;
 export type ExchangeLinkTokenInput = LinkToken;
 export type ExchangeLinkTokenOutput = Outcome<SignedInUser>;
-export type RefreshTokenOutput = Outcome<Pick<Schemas['AuthSuccess'], 'token'>>;
+/** A renewed token, and the profile it names (absent: unchanged). */
+export type RefreshedToken = Pick<Schemas['AuthSuccess'], 'token'> & Partial<Pick<Schemas['AuthSuccess'], 'profile'>>;
+export type RefreshTokenOutput = Outcome<RefreshedToken>;
 
 /** A sign-in flow's arrival brings the account's language: the interface speaks it from now on. */
 const adoptArrivalLanguage = {
   type: 'adoptLanguage',
   params: ({ event }: { event: SessionEvent }) => (event.type === 'session.signIn' ? event.language : undefined),
+} as const;
+
+/** A profile chosen is another person: the interface speaks that profile's language, whatever this browser spoke. */
+const speakProfileLanguage = {
+  type: 'speakLanguage',
+  params: ({ event }: { event: SessionEvent }) => (event.type === 'session.profileChosen' ? event.language : undefined),
 } as const;
 
 /** The signed-in user claims this browser's downloads (on every way into `signedIn`, and a new sign-in there). */
@@ -56,6 +65,8 @@ export type SessionEvent =
   | ({ type: 'session.signIn' } & SessionArrival)
   | { type: 'session.exchange'; token: string; deviceId: string | null }
   | { type: 'session.refresh' }
+  /** A profile was chosen on this sign-in: its token and profile replace the user's. */
+  | ({ type: 'session.profileChosen' } & ProfileChoice)
   | { type: 'session.expire' }
   /** Log out: asks first when this device holds downloads. */
   | { type: 'session.signOut' }
@@ -94,9 +105,15 @@ export const sessionMachine = setup({
     }),
     forgetLink: assign({ pendingLink: null }),
     signInFromEvent: assign(({ event }) => (event.type === 'session.signIn' ? { user: event.user, remember: event.remember, notice: null } : {})),
+    takeProfileChoice: assign({
+      user: ({ context, event }) =>
+        context.user && event.type === 'session.profileChosen' ? { ...context.user, token: event.token, profile: event.profile } : context.user,
+    }),
     takeLinkUser: assign({ user: (_, output: ExchangeLinkTokenOutput) => (output.kind === 'ok' ? userOf(output) : null), remember: false }),
     /** Speak the account's language from now on (provided by the app: the language actor). */
     adoptLanguage: (_, _language: AccountLanguage | undefined) => {},
+    /** Speak this language from now on (provided by the app: the language actor's `language.set`). */
+    speakLanguage: (_, _language: AccountLanguage | undefined) => {},
     clearUser: assign({ user: null, remember: false }),
     /** Where the sign-in flow said the user goes next (replacing history). */
     goOn: emit(({ event }) => goTo(event.type === 'session.signIn' ? event.to : routes.home.path)),
@@ -181,6 +198,7 @@ export const sessionMachine = setup({
       entry: ['forgetLink', claimUsersDevice],
       on: {
         'session.signIn': { target: '.active', actions: ['signInFromEvent', 'persistSession', adoptArrivalLanguage, claimUsersDevice, 'goOn'] },
+        'session.profileChosen': { actions: ['takeProfileChoice', 'persistSession', speakProfileLanguage] },
         'session.expire': { target: 'visitor', actions: ['clearUser', 'purgePersisted', 'goToLogin'] },
         'session.signOut': { target: '.checkingDownloads' },
         'session.signOut.confirm': { target: 'signingOut' },
@@ -198,9 +216,12 @@ export const sessionMachine = setup({
                 guard: { type: 'succeeded', params: outcomeOf },
                 target: 'active',
                 actions: [
+                  // The answer names the profile of this sign-in too (null: none chosen, "Who's training?").
                   assign({
                     user: ({ context, event }) =>
-                      context.user && event.output.kind === 'ok' ? { ...context.user, token: event.output.data.token } : null,
+                      context.user && event.output.kind === 'ok'
+                        ? { ...context.user, token: event.output.data.token, profile: event.output.data.profile === undefined ? context.user.profile : event.output.data.profile }
+                        : null,
                   }),
                   'persistSession',
                 ],
@@ -220,7 +241,7 @@ export const sessionMachine = setup({
         checkingDownloads: {
           invoke: {
             src: 'countDownloads',
-            input: ({ context }) => context.user ?? { email: '', token: '' },
+            input: ({ context }) => context.user ?? { email: '', token: '', profile: null },
             onDone: [
               {
                 guard: { type: 'holdsDownloads', params: ({ event }) => event.output },
