@@ -43,12 +43,15 @@ export interface RenderedPage {
  * Null when a part of the page keeps suspending (it is then left to the app shell). `priceRange`:
  * the range a priced page (the landing) quotes.
  */
+/** A signed-in page's profile: the owner's, so every signed-in page draws (the navbar draws no profile until hydrated). */
+const TEMPLATE_PROFILE = { id: 'template', name: 'template', image: null, language: 'en', owner: true, locked: false } as const;
+
 export async function renderPage(pathname: string, language: AppLocale, { signedIn = false, priceRange = null }: { signedIn?: boolean; priceRange?: PriceRange | null } = {}): Promise<RenderedPage | null> {
   // A priced page's template: drawn with a range, whose amounts the server replaces (docs/decisions/063).
   drawnWithPriceRange(priceRange);
   const persistence = createPersistence({ local: memoryStorage(), session: memoryStorage() }, () => '00000000-0000-4000-8000-000000000000');
   persistence.writeLanguage(language);
-  if (signedIn) persistence.writeSession({ user: { email: 'template@fitstream.invalid', token: 'template' }, remember: true });
+  if (signedIn) persistence.writeSession({ user: { email: 'template@fitstream.invalid', token: 'template', profile: TEMPLATE_PROFILE }, remember: true });
   const actors = createAppActors({ api: pendingApi, persistence });
   actors.start();
   await waitFor(actors.session, (snapshot) => !snapshot.matches('restoring'));

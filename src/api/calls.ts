@@ -37,5 +37,5 @@ export async function refusalBody<T>(call: Promise<{ error?: unknown }>): Promis
   }
 }
 
-export const userOf = (data: SignedInUser): SignedInUser => ({ email: data.email, token: data.token, language: data.language });
+export const userOf = (data: SignedInUser): SignedInUser => ({ email: data.email, token: data.token, profile: data.profile ?? null, language: data.language });
 export const subscriptionOf = (data: { subscription: Subscription }): { subscription: Subscription } => ({ subscription: data.subscription });

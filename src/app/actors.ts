@@ -7,7 +7,7 @@ import type { AuthBridge } from '@api/client';
 import type { Api } from '@api/calls';
 import { connectivityMachine } from '@machines/connectivity.machine';
 import { languageMachine, type Language } from '@machines/language.machine';
-import { sessionMachine, type SessionMachine } from '@machines/session.machine';
+import { sessionMachine, type RefreshedToken, type SessionMachine } from '@machines/session.machine';
 import { accountOf, type SessionArrival } from '@domain/session-user';
 import { claimDownloads, downloadsHeld, releaseDownloads } from '@features/downloads';
 import { appInstallOf } from '@features/app-install';
@@ -80,7 +80,7 @@ export function createAppActors(deps: AppDeps) {
       actors: {
         restorePersisted: fromPromise(async () => persistence.readSession()),
         exchangeLinkToken: fromCall(api.exchangeLinkToken),
-        refreshToken: fromCall((_, signal) => api.refresh(signal)),
+        refreshToken: fromCall<RefreshedToken, unknown>((_, signal) => api.refresh(signal)),
         revokeSession: fromPromise(async ({ signal }) => {
           await api.logout(signal);
         }),
@@ -107,6 +107,9 @@ export function createAppActors(deps: AppDeps) {
         // browser's own language carries the new session's token.
         adoptLanguage: (_, value) => {
           if (value) queueMicrotask(() => language.send({ type: 'language.adopt', language: value }));
+        },
+        speakLanguage: (_, value) => {
+          if (value) queueMicrotask(() => language.send({ type: 'language.set', language: value }));
         },
       },
     }),

@@ -9,7 +9,7 @@ import { SavedClassesContext, type SavedClasses } from '@components/saved-classe
 import { AppIntlProvider } from '@i18n';
 import { AppActorsContext, useAppActors, useLanguage, useSession, type AppActors } from '@lib/app-actors';
 import { useFavourites } from '@features/favourites';
-import { useMembership } from '@features/membership';
+import { PaymentFailureBanner, useMembership, usePaymentFailure } from '@features/membership';
 import { useAppInstall } from '@features/app-install';
 import { FlowOverlays } from './flow-screens';
 import { useFocusHeadingOnRouteChange } from './focus';
@@ -39,10 +39,12 @@ const SUBSCRIPTION_PAGES = new Set(['/home', '/success', '/billing']);
 function Shell() {
   const { session } = useAppActors();
   const signedIn = useSession((snapshot) => snapshot.context.user !== null);
+  const profile = useSession((snapshot) => snapshot.context.user?.profile ?? null);
   const confirmingSignOut = useSession((snapshot) => snapshot.hasTag('confirmingSignOut'));
   const [language, setLanguage] = useLanguage();
   const [location] = useLocation();
   const [subscriber, refreshMembership] = useMembership();
+  const paymentFailure = usePaymentFailure();
   const appInstall = useAppInstall();
   // The pages a subscription changes on (the checkout's return, billing) and the home ask again.
   useEffect(() => {
@@ -73,9 +75,11 @@ function Shell() {
         onLanguageChange={setLanguage}
         onLogout={() => session.send({ type: 'session.signOut' })}
         currentPath={location}
+        profile={profile}
         install={appInstall.offered ? { busy: appInstall.busy, onInstall: appInstall.install } : undefined}
       />
       <main id="main" ref={main} tabIndex={-1}>
+        {signedIn ? <PaymentFailureBanner failure={paymentFailure} owner={profile?.owner ?? true} /> : null}
         <SavedClassesProvider>
           <AppRoutes />
         </SavedClassesProvider>

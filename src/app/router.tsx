@@ -1,13 +1,16 @@
 // The routes: for every path of the route table (domain/routes.ts), the screen and machine
 // actors its flow declares (src/app/flows.ts, mounted by ./flow-screens.tsx: both loaded when the
 // route first opens, so the landing page downloads little), guarded by the route's `access` and
-// the flow's own guard. Any other path goes to /. While the device is offline, a route that needs
-// the network shows "You are offline" instead (and its screen is not even loaded).
+// the flow's own guard (a signed-in user with no profile chosen goes to "Who's training?" first;
+// the owner's pages send another profile home). Any other path goes to /. While the device is
+// offline, a route that needs the network shows "You are offline" instead (and its screen is not
+// even loaded).
 import { Suspense, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '@components/spinner';
-import { guardNavigation } from '@domain/navigation';
+import { guardNavigation, type Viewer } from '@domain/navigation';
 import { routes, type RouteName } from '@domain/routes';
+import { standingOf } from '@domain/session-user';
 import { useOffline, useSession } from '@lib/app-actors';
 import { screens } from './flow-screens';
 import { flowRoutes } from './flows';
@@ -44,16 +47,21 @@ function useScreenLoaded(name: RouteName): boolean {
 function Guarded({ name, children }: { name: RouteName; children: ReactNode }) {
   const { access } = routes[name];
   const loaded = useScreenLoaded(name);
-  const signedIn = useSession((snapshot) => (snapshot.matches('restoring') ? null : snapshot.context.user !== null));
+  // Who is looking (a visitor, or the chosen profile's standing); 'restoring' until the session knows.
+  const viewer = useSession((snapshot): Viewer | 'restoring' => {
+    if (snapshot.matches('restoring')) return 'restoring';
+    const { user } = snapshot.context;
+    return user ? standingOf(user) : null;
+  });
   const perform = usePerformNavigation();
   const redirect = useMemo(
-    () => (signedIn === null ? null : (guardNavigation(access, signedIn) ?? flowRoutes[name].guard?.() ?? null)),
-    [name, access, signedIn],
+    () => (viewer === 'restoring' ? null : (guardNavigation(access, viewer) ?? flowRoutes[name].guard?.() ?? null)),
+    [name, access, viewer],
   );
   useLayoutEffect(() => {
     if (redirect) perform(redirect);
   }, [redirect, perform]);
-  if ((access !== 'public' && signedIn === null) || redirect || !loaded) return <Spinner size="lg" />;
+  if ((access !== 'public' && viewer === 'restoring') || redirect || !loaded) return <Spinner size="lg" />;
   return <>{children}</>;
 }
 

@@ -9,11 +9,15 @@
 // styles follow `aria-expanded`, which it toggles; once hydrated, the navbar takes the state it
 // finds (a menu opened meanwhile stays open) and marks its header live, and React answers.
 // "Install app" shows among the tools only while the browser offers to install (`install`).
+// The account menu names the profile training now (picture or initial) and offers "Switch
+// profile"; a profile other than the owner's has no Billing, Account or Pricing (not theirs), and
+// has Settings (its own) instead.
 import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { DISCLOSURE, LIVE } from '@lib/early-controls';
 import { Logo } from './logo';
+import { ProfileAvatar } from './profile-avatar';
 
 const messages = defineMessages({
   nav: { id: 'navbar.label', defaultMessage: 'Main' },
@@ -26,6 +30,7 @@ const messages = defineMessages({
   pricing: { id: 'navbar.pricing', defaultMessage: 'Pricing' },
   billing: { id: 'navbar.billing', defaultMessage: 'Billing & Subscriptions' },
   account: { id: 'navbar.account', defaultMessage: 'Account' },
+  settings: { id: 'navbar.settings', defaultMessage: 'Settings' },
   logout: { id: 'navbar.logout', defaultMessage: 'Log out' },
   signIn: { id: 'navbar.signIn', defaultMessage: 'Sign In' },
   signUp: { id: 'navbar.signUp', defaultMessage: 'Sign Up' },
@@ -34,6 +39,8 @@ const messages = defineMessages({
   language: { id: 'navbar.language', defaultMessage: 'Language' },
   logoHome: { id: 'navbar.logoHome', defaultMessage: 'FitStream home' },
   install: { id: 'navbar.install', defaultMessage: 'Install app' },
+  switchProfile: { id: 'navbar.switchProfile', defaultMessage: 'Switch profile' },
+  currentProfile: { id: 'navbar.currentProfile', defaultMessage: 'Training as' },
 });
 
 export type NavbarLanguage = 'en' | 'es';
@@ -46,15 +53,26 @@ export interface NavbarProps {
   onLanguageChange: (language: NavbarLanguage) => void;
   onLogout: () => void;
   currentPath?: string;
+  /** The profile chosen on this sign-in (null: none yet). */
+  profile?: NavbarProfile | null;
   /** The browser offers to install the app: the button, busy while its prompt is open. */
   install?: { busy: boolean; onInstall: () => void };
+}
+
+export interface NavbarProfile {
+  name: string;
+  image: string | null;
+  owner: boolean;
 }
 
 interface NavLink {
   href: string;
   label: MessageDescriptor;
-  /** Shown to a signed-in subscriber only, or to any signed-in account. */
-  who?: 'subscribers' | 'signedIn';
+  /**
+   * Shown to a signed-in subscriber only, or to any signed-in account; 'owner': not to another
+   * profile than the owner's; 'member': only to another profile than the owner's.
+   */
+  who?: 'subscribers' | 'signedIn' | 'owner' | 'member';
 }
 
 const LINKS: readonly NavLink[] = [
@@ -64,16 +82,22 @@ const LINKS: readonly NavLink[] = [
   { href: '/schedule', label: messages.schedule },
   { href: '/activity', label: messages.activity, who: 'subscribers' },
   { href: '/downloads', label: messages.downloads, who: 'signedIn' },
-  { href: '/pricing', label: messages.pricing },
+  { href: '/pricing', label: messages.pricing, who: 'owner' },
 ];
 
 const ACCOUNT_LINKS: readonly NavLink[] = [
-  { href: '/billing', label: messages.billing },
-  { href: '/account', label: messages.account },
+  { href: '/billing', label: messages.billing, who: 'owner' },
+  { href: '/account', label: messages.account, who: 'owner' },
+  { href: '/settings', label: messages.settings, who: 'member' },
+  { href: '/profiles', label: messages.switchProfile, who: 'signedIn' },
 ];
 
-export function Navbar({ signedIn, subscriber = false, language, onLanguageChange, onLogout, currentPath, install }: NavbarProps) {
+export function Navbar({ signedIn, subscriber = false, language, onLanguageChange, onLogout, currentPath, profile: given = null, install }: NavbarProps) {
   const intl = useIntl();
+  // The profile is drawn once the navbar is on the page: a pre-rendered page knows nobody's, and
+  // hydrating it with one would not match its markup.
+  const [drawn, setDrawn] = useState(false);
+  const profile = drawn ? given : null;
   const [open, setOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const menuId = useId();
@@ -91,6 +115,7 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
     if (openBefore(button.current)) setOpen(true);
     if (openBefore(accountButton.current)) setAccountOpen(true);
     header.current?.setAttribute(LIVE, '');
+    setDrawn(true);
   }, []);
   // Opened before hydration, a button's aria-expanded is not the server's: the effect above takes it.
   const disclosure = { [DISCLOSURE]: '', suppressHydrationWarning: true };
@@ -113,7 +138,15 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
   const onAccountBlur = (event: FocusEvent<HTMLElement>) => {
     if (accountOpen && leaves(event)) setAccountOpen(false);
   };
-  const shown = (link: NavLink) => (link.who === 'subscribers' ? signedIn && subscriber : link.who === 'signedIn' ? signedIn : true);
+  const shown = (link: NavLink) => {
+    if (link.who === 'subscribers') return signedIn && subscriber;
+    if (link.who === 'signedIn') return signedIn;
+    // Billing, the account and plans are the owner's: hidden only once another profile is known.
+    if (link.who === 'owner') return !(signedIn && profile && !profile.owner);
+    // Its own settings (the owner's are on the account page).
+    if (link.who === 'member') return Boolean(signedIn && profile && !profile.owner);
+    return true;
+  };
   const item = (link: NavLink) => (
     <li key={link.href}>
       <Link href={link.href} className="navbar__link" aria-current={currentPath === link.href ? 'page' : undefined} onClick={close}>
@@ -157,6 +190,8 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
                 onClick={() => setAccountOpen((isOpen) => !isOpen)}
                 {...disclosure}
               >
+                {/* Its place is kept until the profile is drawn, so nothing moves when it is (a drawn page taken over). */}
+                {profile ? <ProfileAvatar name={profile.name} image={profile.image} /> : <span className="profile-avatar profile-avatar--sm" aria-hidden="true" />}
                 {intl.formatMessage(messages.yourAccount)}
                 <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" stroke="currentColor" strokeWidth="2" fill="none">
                   <path className="navbar__icon-open" d="M6 15l6-6 6 6" />
@@ -164,7 +199,13 @@ export function Navbar({ signedIn, subscriber = false, language, onLanguageChang
                 </svg>
               </button>
               <div id={accountId} className="navbar__account-menu">
-                <ul className="navbar__links">{ACCOUNT_LINKS.map(item)}</ul>
+                {profile ? (
+                  <p className="navbar__profile">
+                    <ProfileAvatar name={profile.name} image={profile.image} />
+                    <span className="visually-hidden">{intl.formatMessage(messages.currentProfile)}</span> <span>{profile.name}</span>
+                  </p>
+                ) : null}
+                <ul className="navbar__links">{ACCOUNT_LINKS.filter(shown).map(item)}</ul>
                 <button
                   type="button"
                   className="btn btn--ghost"

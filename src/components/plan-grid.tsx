@@ -23,9 +23,17 @@ export interface PlanGridProps {
   currentPlanId?: string | null;
   /** What a subscriber's current plan offers instead of a checkout (e.g. a link to Billing). */
   currentPlanAction?: ReactNode;
+  /** A promotion code's first paid charge for a plan (decision 069), shown under its price. */
+  firstCharge?: (plan: PlanView) => FirstCharge | null;
 }
 
-export function PlanGrid({ plans, onChoose, busy = false, currentPlanId = null, currentPlanAction }: PlanGridProps) {
+/** "First payment with WELCOME50" and what it costs. */
+export interface FirstCharge {
+  label: string;
+  price: string;
+}
+
+export function PlanGrid({ plans, onChoose, busy = false, currentPlanId = null, currentPlanAction, firstCharge }: PlanGridProps) {
   const intl = useIntl();
   const texts = usePlanTexts();
   const baseId = useId();
@@ -36,6 +44,7 @@ export function PlanGrid({ plans, onChoose, busy = false, currentPlanId = null, 
       {plans.map((plan) => {
         const t = texts(plan);
         const current = plan.id === currentPlanId;
+        const first = firstCharge?.(plan) ?? null;
         const nameId = `${baseId}-${plan.id}-name`;
         const classes = ['plan-card', plan.popular && !subscribed ? 'plan-card--popular' : '', current ? 'plan-card--current' : ''].filter(Boolean).join(' ');
         return (
@@ -56,6 +65,11 @@ export function PlanGrid({ plans, onChoose, busy = false, currentPlanId = null, 
                 <span className="plan-card__amount">{t.price}</span>
                 <span className="plan-card__interval">{intl.formatMessage(perInterval, { interval: plan.interval })}</span>
               </p>
+              {first ? (
+                <p className="plan-card__first-charge">
+                  {first.label}: <strong>{first.price}</strong>
+                </p>
+              ) : null}
               <dl className="plan-card__rows">
                 <PlanRow label={intl.formatMessage(planMessages.duration_label)} value={t.duration} />
                 <PlanRow label={intl.formatMessage(planMessages.quality)} value={plan.quality} />

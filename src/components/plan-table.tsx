@@ -1,17 +1,21 @@
 // PlanTable: every detail of one plan on a narrow screen, where the side-by-side grid does
 // not fit.
 import { useIntl } from 'react-intl';
+import type { FirstCharge } from './plan-grid';
 import { planMessages, usePlanTexts, type PlanView } from './plan-view';
 
 export interface PlanTableProps {
   plan: PlanView;
+  /** A promotion code's first paid charge (decision 069), the row after the price. */
+  firstCharge?: FirstCharge | null;
 }
 
-export function PlanTable({ plan }: PlanTableProps) {
+export function PlanTable({ plan, firstCharge }: PlanTableProps) {
   const intl = useIntl();
   const t = usePlanTexts()(plan);
   const rows: [string, string][] = [
-    [intl.formatMessage(planMessages.monthlyPrice), t.price],
+    [intl.formatMessage(plan.interval === 'year' ? planMessages.yearlyPrice : planMessages.monthlyPrice), t.price],
+    ...(firstCharge ? [[firstCharge.label, firstCharge.price] as [string, string]] : []),
     [intl.formatMessage(planMessages.duration_label), t.duration],
     [intl.formatMessage(planMessages.quality), plan.quality],
     [intl.formatMessage(planMessages.resolution), plan.resolutionFull ?? plan.resolution],

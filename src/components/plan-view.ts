@@ -23,6 +23,7 @@ const pricePerMessage = defineMessage<{ price: string; interval: string }>({
 
 export const planMessages = defineMessages({
   monthlyPrice: { id: 'plan.monthlyPrice', defaultMessage: 'Monthly price' },
+  yearlyPrice: { id: 'plan.yearlyPrice', defaultMessage: 'Yearly price' },
   duration_label: { id: 'plan.durationLabel', defaultMessage: 'Duration' },
   quality: { id: 'plan.quality', defaultMessage: 'Video and sound quality' },
   resolution: { id: 'plan.resolution', defaultMessage: 'Resolution' },

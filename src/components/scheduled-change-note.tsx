@@ -4,13 +4,18 @@ import type { ReactNode } from 'react';
 import { defineMessage, useIntl } from 'react-intl';
 import type { Subscription } from '@domain/subscriptions';
 
-const changesTo = defineMessage<{ plan: string; date: string }>({ id: 'billing.subscription.changesTo', defaultMessage: 'Changes to {plan} on {date}' });
+// The interval is named when the change moves between monthly and yearly (docs/decisions/066).
+const changesTo = defineMessage<{ plan: string; date: string; interval: string }>({
+  id: 'billing.subscription.changesTo',
+  defaultMessage: 'Changes to {plan}{interval, select, year {, billed yearly,} month {, billed monthly,} other {}} on {date}',
+});
 
 export function ScheduledChangeNote({ subscription, action }: { subscription: Subscription; action?: ReactNode }) {
   const intl = useIntl();
   const change = subscription.scheduled_change;
   if (!change) return null;
-  const text = intl.formatMessage(changesTo, { plan: change.product_name, date: intl.formatDate(change.effective_at, { dateStyle: 'long' }) });
+  const interval = change.interval === subscription.interval ? 'same' : change.interval;
+  const text = intl.formatMessage(changesTo, { plan: change.product_name, interval, date: intl.formatDate(change.effective_at, { dateStyle: 'long' }) });
   if (!action) {
     return (
       <p className="scheduled-change" data-testid="scheduled-change">

@@ -6,12 +6,13 @@
 // saver setting, and which account this browser's downloads belong to (a hint: the truth is in
 // their IndexedDB database, src/features/downloads/ownership.ts), and the account's player
 // preferences (captions), so a reload or offline play starts with them and a change made offline
-// reaches the account later. Nothing else is persisted.
+// reaches the account later, and per account the profile last chosen on this device ("Who's
+// training?" chooses it again on arrival). Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
 import { DEFAULT_DATA_SAVER, isDataSaverPreference, type DataSaverPreference } from '@domain/data-saver';
-import type { PersistedSession } from '@domain/session-user';
+import type { PersistedSession, Profile } from '@domain/session-user';
 
-import { languageCookie, STORAGE_KEYS } from './storage-keys';
+import { chosenProfileKey, languageCookie, STORAGE_KEYS } from './storage-keys';
 
 export { STORAGE_KEYS };
 
@@ -48,6 +49,13 @@ function isPersistedSession(value: unknown): value is PersistedSession {
   return typeof user?.email === 'string' && typeof user.token === 'string';
 }
 
+/** The persisted profile when it has the contract's shape; null otherwise (a session kept before profiles). */
+function profileOf(value: unknown): Profile | null {
+  const p = value as Partial<Profile> | null | undefined;
+  if (typeof p?.id !== 'string' || typeof p.name !== 'string' || (p.language !== 'en' && p.language !== 'es')) return null;
+  return { id: p.id, name: p.name, image: typeof p.image === 'string' ? p.image : null, language: p.language, owner: p.owner === true, locked: p.locked === true };
+}
+
 function read(storage: Storage, key: string): unknown {
   try {
     const raw = storage.getItem(key);
@@ -70,7 +78,9 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     readSession(): PersistedSession | null {
       for (const storage of [local, session]) {
         const value = read(storage, STORAGE_KEYS.session);
-        if (isPersistedSession(value)) return { user: { email: value.user.email, token: value.user.token }, remember: storage === local };
+        if (isPersistedSession(value)) {
+          return { user: { email: value.user.email, token: value.user.token, profile: profileOf(value.user.profile) }, remember: storage === local };
+        }
       }
       return null;
     },
@@ -136,6 +146,14 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     },
     writePlayerPreferences(account: string, preferences: StoredPlayerPreferences): void {
       write(local, STORAGE_KEYS.playerPreferences, { account, ...preferences });
+    },
+    /** The profile last chosen on this device for `account`, or null. */
+    readChosenProfile(account: string): string | null {
+      const value = read(local, chosenProfileKey(account));
+      return typeof value === 'string' ? value : null;
+    },
+    writeChosenProfile(account: string, profileId: string): void {
+      write(local, chosenProfileKey(account), profileId);
     },
     /** The device id, created once from a random UUID and reused (kept as a plain string). */
     deviceId(): string {

@@ -3,6 +3,9 @@
 // without importing the rest of the persistence code.
 export const STORAGE_KEYS = { session: 'fitstream.session', language: 'fitstream.language', deviceId: 'device_id', cardBeforePortal: 'fitstream.cardBeforePortal', seenVersion: 'fitstream.seenVersion', dataSaver: 'fitstream.dataSaver', downloadsOwner: 'fitstream.downloadsOwner', playerPreferences: 'fitstream.playerPreferences' } as const;
 
+/** The profile last chosen on this device for an account (its id), chosen again on arrival when it has no PIN. */
+export const chosenProfileKey = (account: string) => `fitstream.profile.${account}`;
+
 /** The cookie the server reads to pick a pre-rendered page's language (scripts/prerender.ts). */
 export const LANGUAGE_COOKIE = 'fitstream_language';
 

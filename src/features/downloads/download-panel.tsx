@@ -8,7 +8,7 @@ import { useAppActors } from '@lib/app-actors';
 import { provideTree } from '@machines/provide-tree';
 import { downloadMachine } from '@machines/download.machine';
 import { downloadImplementations, type DownloadedClass } from './download-actors';
-import { useDeviceName } from '@components/device-name';
+import { useDeviceLabel } from '@components/device-name';
 
 const messages = defineMessages({
   heading: { id: 'download.heading', defaultMessage: 'Download to watch offline' },
@@ -23,6 +23,7 @@ const messages = defineMessages({
   refused: { id: 'download.refused', defaultMessage: 'Your plan does not allow downloads right now. Choose a plan to download classes.' },
   notAllowed: { id: 'download.notAllowed', defaultMessage: 'The Mobile plan downloads on phones and tablets only.' },
   payment: { id: 'download.payment', defaultMessage: 'Downloads pause until the payment goes through. Update your card in Billing.' },
+  subscriptionPaused: { id: 'download.subscriptionPaused', defaultMessage: 'Your subscription is paused. Resume it in Billing to download classes.' },
   failed: { id: 'download.failed', defaultMessage: 'The download could not start. Please try again.' },
   ended: { id: 'download.ended', defaultMessage: 'This download’s licence has ended; download the class again.' },
   removeDevice: { id: 'download.removeDevice', defaultMessage: 'Remove downloads from that device' },
@@ -40,7 +41,7 @@ const mb = (intl: IntlShape, bytes: number) => intl.formatNumber(bytes / 1_000_0
 
 export function DownloadPanel({ download, compact = false }: { download: DownloadedClass; compact?: boolean }) {
   const intl = useIntl();
-  const deviceName = useDeviceName();
+  const deviceLabel = useDeviceLabel();
   const app = useAppActors();
   const groupId = useId();
   // One machine per panel (the class is its key where it is rendered).
@@ -56,12 +57,13 @@ export function DownloadPanel({ download, compact = false }: { download: Downloa
   const busy = snapshot.hasTag('busy');
   const percent = intl.formatNumber(bytesTotal > 0 ? bytesDone / bytesTotal : 0, { style: 'percent' });
   const amounts = { percent, done: mb(intl, bytesDone), total: mb(intl, bytesTotal) };
+  const refusalText = intl.formatMessage(
+    refusal === 'device_not_allowed' ? messages.notAllowed : refusal === 'payment_required' ? messages.payment : refusal === 'subscription_paused' ? messages.subscriptionPaused : messages.refused,
+  );
   const problemText = (() => {
     if (problem === 'noSpace' && space) return intl.formatMessage(noSpaceMessage, { needed: mb(intl, space.needed), free: mb(intl, space.free ?? 0) });
     if (problem === 'classLimit') return intl.formatMessage(messages.classLimit);
-    if (problem === 'refused' && refusal === 'device_not_allowed') return intl.formatMessage(messages.notAllowed);
-    if (problem === 'refused' && refusal === 'payment_required') return intl.formatMessage(messages.payment);
-    if (problem === 'refused') return intl.formatMessage(messages.refused);
+    if (problem === 'refused') return refusalText;
     if (problem === 'failed') return intl.formatMessage(messages.failed);
     if (problem === 'interrupted') return intl.formatMessage(messages.interrupted);
     if (problem === 'removeFailed') return intl.formatMessage(messages.removeFailed);
@@ -70,7 +72,7 @@ export function DownloadPanel({ download, compact = false }: { download: Downloa
   })();
   if (snapshot.matches('loading')) return null;
   const ready = snapshot.matches('ready');
-  const idleText = refusal ? intl.formatMessage(refusal === 'device_not_allowed' ? messages.notAllowed : refusal === 'payment_required' ? messages.payment : messages.refused) : intl.formatMessage(messages.offline);
+  const idleText = refusal ? refusalText : intl.formatMessage(messages.offline);
   return (
     <section className={`download-panel card stack${compact ? ' download-panel--compact' : ''}`} aria-labelledby={`${groupId}-heading`} data-testid="download-panel">
       <h2 id={`${groupId}-heading`} className="download-panel__heading">
@@ -124,7 +126,7 @@ export function DownloadPanel({ download, compact = false }: { download: Downloa
               <li key={device.device_id}>
                 <span>
                   {intl.formatMessage(lastSeenMessage, {
-                    name: deviceName(device.device_name),
+                    name: deviceLabel(device.device_name, device.profile_name),
                     when: intl.formatDate(device.last_seen_at, { dateStyle: 'medium', timeStyle: 'short' }),
                     classes: device.classes,
                   })}

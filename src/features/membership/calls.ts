@@ -6,7 +6,7 @@ import type { Billing } from '@domain/subscriptions';
 
 export const calls = (client: ApiClient) => ({
   membership: (signal?: AbortSignal) =>
-    map(outcomeOf(client.POST('/api/v1/payments/home', { signal }), signal), (data) => ({ hasSubscription: data.hasSubscription })),
+    map(outcomeOf(client.POST('/api/v1/payments/home', { signal }), signal), (data) => ({ hasSubscription: data.hasSubscription, paymentFailure: data.payment_failure ?? null })),
   listBilling: (signal?: AbortSignal) =>
     map(outcomeOf(client.POST('/api/v1/payments/subscriptions', { signal }), signal), (data): Billing => ({
       subscriptions: data.plans,

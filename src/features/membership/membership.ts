@@ -3,6 +3,7 @@
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
+import type { PaymentFailure } from '@domain/subscriptions';
 import { membershipMachine } from '@machines/membership.machine';
 import { fromCall } from '@lib/call-actor';
 import { onSignedInChange } from '@lib/session-changes';
@@ -23,4 +24,9 @@ export function useMembership(): [boolean, () => void] {
   const subscriber = useSelector(actor, (snapshot) => snapshot.context.subscriber);
   const refresh = useCallback(() => actor.send({ type: 'membership.refresh' }), [actor]);
   return [subscriber, refresh];
+}
+
+/** The account's unpaid renewal (decision 067), for the banner on every signed-in page. */
+export function usePaymentFailure(): PaymentFailure | null {
+  return useSelector(membershipOf(useAppActors()), (snapshot) => snapshot.context.paymentFailure);
 }

@@ -19,6 +19,7 @@ export const progressQueueOf = perApp((app) => {
         api: app.api,
         store: typeof indexedDB === 'undefined' ? memoryProgressStore() : indexedDbProgressStore(),
         account: () => session.getSnapshot().context.user?.email ?? null,
+        profile: () => session.getSnapshot().context.user?.profile?.id ?? null,
         online: () => connectivity.getSnapshot().matches('online'),
         flushSoon: () => actor.send({ type: 'queue.flush' }),
       }),

@@ -13,6 +13,8 @@ export interface QueuedReport {
   id: string;
   /** Whose progress it is: a report is only ever sent for the account that watched. */
   account: string;
+  /** And which of its profiles watched (decision 064): sent only while that profile is chosen. Absent in reports queued before profiles. */
+  profile?: string;
   classId: string;
   seconds: number;
   /** When it was watched (ISO 8601). */
@@ -86,6 +88,8 @@ export interface ProgressQueueDeps {
   store: ProgressStore;
   /** The signed-in account (its email), or null. */
   account: () => string | null;
+  /** The profile chosen on this sign-in (its id), or null. */
+  profile: () => string | null;
   online: () => boolean;
   /** Asks the progress-queue machine to flush (`queue.flush`). */
   flushSoon: () => void;
@@ -104,8 +108,9 @@ export function progressQueue(deps: ProgressQueueDeps) {
   /** Sends a report of where the account is in a class, or queues it when it cannot be sent now. */
   const reportProgress: Api['saveProgress'] = async ({ classId, seconds, keepalive }, signal) => {
     const who = account();
-    if (!who) return { kind: 'failed', status: 401, body: null };
-    const report: QueuedReport = { id: newId(), account: who, classId, seconds, watchedAt: now().toISOString() };
+    const profile = deps.profile();
+    if (!who || !profile) return { kind: 'failed', status: 401, body: null };
+    const report: QueuedReport = { id: newId(), account: who, profile, classId, seconds, watchedAt: now().toISOString() };
     if (!deps.online()) {
       await store.put(report);
       return { kind: 'unreachable' };
@@ -119,11 +124,16 @@ export function progressQueue(deps: ProgressQueueDeps) {
     return outcome;
   };
 
-  /** The `flushQueue` actor's work: the account's queued reports, oldest first, until one gets no answer. */
+  /**
+   * The `flushQueue` actor's work: the queued reports of the profile on now, oldest first, until
+   * one gets no answer. Another profile's wait for it to be chosen again on this device.
+   */
   async function flush(): Promise<FlushOutcome> {
     const who = account();
-    if (!who) return { kind: 'sent' };
+    const profile = deps.profile();
+    if (!who || !profile) return { kind: 'sent' };
     for (const report of await store.of(who)) {
+      if (report.profile !== undefined && report.profile !== profile) continue;
       const outcome = await send(report);
       if (outcome.kind === 'ok' || refusedForGood(outcome)) await store.remove(report.id);
       else return { kind: 'unreachable' };

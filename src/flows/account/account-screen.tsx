@@ -1,20 +1,19 @@
-// /account: a view of the account machine. Sections: email, password, language, new classes
-// (notifications-section.tsx), this device's data saver, devices signed in, your data
-// (download), and delete account (a confirmation dialog asking the password). Each section is
-// busy only while its own task runs, and says how it ended in place (the page does not scroll).
+// /account: a view of the account machine. Sections: profiles (profiles-section.tsx), email,
+// password, language, new classes, this device's data saver (src/features/profile-settings), devices,
+// your data (download), and delete account (a dialog asking the password). Each section is busy
+// only while its own task runs, and says how it ended in place (the page does not scroll).
 import type { FormEvent, ReactNode } from 'react';
 import type { Notice } from '@domain/notices';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { Badge, Button, Card, DateText, Dialog, KeyValueList, PasswordField, Spinner, TextField } from '@components';
 import { useFlow } from '@lib/flow';
-import { accountMachine, type AccountLanguage, type AccountTask } from '@machines/account.machine';
+import { accountMachine, type AccountTask } from '@machines/account.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
-import { useDeviceName } from '@components/device-name';
-import { NotificationsSection } from './notifications-section';
-import { DataSaverSetting } from './data-saver-setting';
-import { ScheduleSettings } from './schedule-settings';
+import { useDeviceLabel } from '@components/device-name';
+import { DataSaverSetting, LanguageSection, NotificationsSection, ScheduleSettings } from '@features/profile-settings';
+import { ProfilesSection } from './profiles-section';
 
 const messages = defineMessages({
   title: { id: 'account.title', defaultMessage: 'Account' },
@@ -33,8 +32,6 @@ const messages = defineMessages({
   confirmPassword: { id: 'account.password.confirm', defaultMessage: 'Confirm new password' },
   changePassword: { id: 'account.password.submit', defaultMessage: 'Change password' },
   passwordHint: { id: 'account.password.hint', defaultMessage: 'Your other devices will be signed out.' },
-  languageTitle: { id: 'account.language.title', defaultMessage: 'Language' },
-  languageLabel: { id: 'account.language.label', defaultMessage: 'Language of the app and of our emails' },
   devicesTitle: { id: 'account.devices.title', defaultMessage: 'Devices signed in' },
   thisDevice: { id: 'account.devices.thisDevice', defaultMessage: 'This device' },
   signedIn: { id: 'account.devices.signedIn', defaultMessage: 'Signed in' },
@@ -80,7 +77,7 @@ const submit = (send: () => void) => (event: FormEvent) => {
 
 export default function AccountScreen() {
   const intl = useIntl();
-  const deviceName = useDeviceName();
+  const deviceLabel = useDeviceLabel();
   const [snapshot, send] = useFlow(accountMachine);
   const { account, devices, notice, noticeFrom } = snapshot.context;
   // Each task of the page is a child machine; its form and whether its request runs are its own.
@@ -97,7 +94,6 @@ export default function AccountScreen() {
   const running = {
     changingEmail: useSelector(email, (task) => task?.matches('changing') ?? false),
     changingPassword: useSelector(password, (task) => task?.matches('changing') ?? false),
-    savingLanguage: useSelector(language, (task) => task?.matches('saving') ?? false),
     signingOutOthers: useSelector(signOuts, (task) => task?.matches('signingOutOthers') ?? false),
     downloading: useSelector(dataExport, (task) => task?.matches('downloading') ?? false),
   };
@@ -132,6 +128,8 @@ export default function AccountScreen() {
   return (
     <div className="page account">
       <h1>{t(messages.title)}</h1>
+
+      <ProfilesSection actor={snapshot.children.profiles} send={send} notice={noticeOf('profiles')} onDismiss={dismiss} />
 
       <Section id="account-email" title={t(messages.emailTitle)} notice={noticeOf('email')} onDismiss={dismiss}>
         <KeyValueList
@@ -198,23 +196,7 @@ export default function AccountScreen() {
         </form>
       </Section>
 
-      <Section id="account-language" title={t(messages.languageTitle)} notice={noticeOf('language')} onDismiss={dismiss}>
-        <label className="field__label" htmlFor="account-language-select">
-          {t(messages.languageLabel)}
-        </label>
-        {/* Language names are autonyms (each in its own language), so they are not messages. */}
-        <select
-          id="account-language-select"
-          className="field__input account__language"
-          value={account.language}
-          disabled={is('savingLanguage')}
-          aria-busy={is('savingLanguage') || undefined}
-          onChange={(event) => send({ type: 'language.select', language: event.target.value as AccountLanguage })}
-        >
-          <option value="en" lang="en">English</option>
-          <option value="es" lang="es">Español</option>
-        </select>
-      </Section>
+      <LanguageSection actor={language} language={account.language} send={send} notice={noticeOf('language')} onDismiss={dismiss} />
 
       <NotificationsSection actor={snapshot.children.notifications} send={send} notice={noticeOf('notifications')} onDismiss={dismiss} />
       <DataSaverSetting />
@@ -224,7 +206,7 @@ export default function AccountScreen() {
           {devices.map((device) => (
             <li key={device.id} className="account__device">
               <div>
-                <strong>{deviceName(device.deviceName)}</strong> {device.current ? <Badge tone="success">{t(messages.thisDevice)}</Badge> : null}
+                <strong>{deviceLabel(device.deviceName, device.profileName)}</strong> {device.current ? <Badge tone="success">{t(messages.thisDevice)}</Badge> : null}
                 <KeyValueList
                   items={[
                     { id: 'signed-in', label: t(messages.signedIn), value: <DateText value={device.signedInAt} /> },
@@ -237,7 +219,7 @@ export default function AccountScreen() {
                   variant="secondary"
                   busy={signingOut === device.id}
                   disabled={devicesBusy}
-                  aria-label={intl.formatMessage(signOutNamed, { device: deviceName(device.deviceName) })}
+                  aria-label={intl.formatMessage(signOutNamed, { device: deviceLabel(device.deviceName, device.profileName) })}
                   onClick={() => send({ type: 'device.signOut', sessionId: device.id })}
                 >
                   {t(messages.signOut)}

@@ -1,54 +1,43 @@
 // The account machine's actors and actions in the app: its calls, the interface language
-// following the account's, the data export saved as a file, and signing out.
+// following the account's, the data export saved as a file, and signing out. (The profiles'
+// picture upload is the profile flow's call, reached through the app's API.)
 import { fromCall } from '@lib/call-actor';
-import { failed, ok, type Outcome } from '@domain/request-outcome';
 import { implement } from '@lib/flow';
-import type { AccountMachine, NotificationChoice, NotificationsView } from '@machines/account.machine';
-import type { Schemas } from '@domain/contract';
-import { accountScheduleActors } from '@features/schedule';
+import type { AccountMachine } from '@machines/account.machine';
+import { profileSettingsActions, profileSettingsActors } from '@features/profile-settings';
 import { saveTextFile } from './save-file';
-import { askPermission, pushSupported, subscribeBrowser, unsubscribeBrowser } from './web-push';
-
-/** The server's answer as the notifications section reads it, with whether this browser takes pushes. */
-async function withPush(outcome: Outcome<Schemas['NotificationsSuccess']>): Promise<Outcome<NotificationsView>> {
-  if (outcome.kind !== 'ok') return outcome;
-  const { notifications, available } = outcome.data;
-  const supported = await pushSupported();
-  return { kind: 'ok', data: { choice: { enabled: notifications.enabled, disciplines: notifications.disciplines }, available, push: { supported, ...notifications.push } } };
-}
 
 export default implement<AccountMachine>(({ api, language, session }) => ({
   actors: {
     loadAccount: fromCall((_, signal) => api.account(signal)),
     changeEmail: fromCall(api.changeEmail),
     changePassword: fromCall(api.changePassword),
-    saveLanguage: fromCall(api.setAccountLanguage),
     signOutDevice: fromCall(api.signOutDevice),
     signOutOthers: fromCall((_, signal) => api.signOutOtherDevices(signal)),
     exportData: fromCall((_, signal) => api.exportAccount(signal)),
     deleteAccount: fromCall(api.deleteAccount),
-    loadNotifications: fromCall(async (_, signal) => withPush(await api.notifications(signal))),
-    saveNotifications: fromCall(async (choice: NotificationChoice, signal) => withPush(await api.saveNotifications(choice, signal))),
-    // The machine bounds how long each browser step may take.
-    askPushPermission: fromCall(async () => ok({ granted: await askPermission().catch(() => false) })),
-    enablePush: fromCall(async ({ publicKey }: { publicKey: string }, signal) => {
-      // No worker or no subscription: a failure with no server message (the generic notice).
-      const subscription = await subscribeBrowser(publicKey).catch(() => null);
-      return subscription ? api.subscribePush(subscription, signal) : failed(0);
+    ...profileSettingsActors(api),
+    loadProfiles: fromCall((_, signal) => api.listProfiles(signal)),
+    // The picture goes up first, as on /details; the profile then names it.
+    uploadImage: fromCall(api.uploadImage),
+    addProfile: fromCall(api.addProfile),
+    // Editing the profile this device is on: the session (the navbar's name and picture, what a
+    // reload restores) takes it, and its language is spoken at once, as when it was chosen.
+    updateProfile: fromCall(async (input: Parameters<typeof api.updateProfile>[0], signal) => {
+      const outcome = await api.updateProfile(input, signal);
+      const user = session.getSnapshot().context.user;
+      if (outcome.kind === 'ok' && user && user.profile?.id === outcome.data.profile.id) {
+        session.send({ type: 'session.profileChosen', token: user.token, profile: outcome.data.profile, language: outcome.data.profile.language });
+      }
+      return outcome;
     }),
-    disablePush: fromCall(async (_, signal) => {
-      await unsubscribeBrowser().catch(() => undefined);
-      return api.unsubscribePush(signal);
-    }),
-    ...accountScheduleActors(api),
+    setProfilePin: fromCall(api.setProfilePin),
+    deleteProfile: fromCall(api.deleteProfile),
   },
   actions: {
-    adoptLanguage: (_, value) => {
-      if (language.getSnapshot().context.language !== value) language.send({ type: 'language.set', language: value });
-    },
+    ...profileSettingsActions(language),
     saveFile: (_, file) => saveTextFile(file),
     // The account is gone: nothing to ask (its downloads go with the session).
     signOut: () => session.send({ type: 'session.signOut.confirm' }),
-    copyText: (_, text) => void navigator.clipboard?.writeText(text).catch(() => undefined),
   },
 }));

@@ -1,7 +1,6 @@
 // The account flow's contract calls (/account): the profile and the devices signed in, email,
-// password, signing devices out, new-class notifications and Web Push, the data export and
-// deleting the account. (The account's language is shared with the language actor:
-// src/app/shared-calls.ts.)
+// password, signing devices out, the data export and deleting the account, and the household's
+// profiles (decision 064). (A profile's own settings' calls are src/features/profile-settings'.)
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, type CallsOf } from '@api/calls';
 import type { Schemas } from '@domain/contract';
@@ -19,15 +18,18 @@ export const calls = (client: ApiClient) => ({
     map(outcomeOf(client.POST('/api/v1/account/sessions/sign-out-others', { signal }), signal), (data) => ({ message: data.message })),
   exportAccount: (signal?: AbortSignal) =>
     map(outcomeOf(client.GET('/api/v1/account/export', { signal }), signal), (data): { exportedAt: string } & Record<string, unknown> => data),
-  notifications: (signal?: AbortSignal) => outcomeOf(client.GET('/api/v1/account/notifications', { signal }), signal),
-  saveNotifications: (body: Schemas['NotificationsRequest'], signal?: AbortSignal) =>
-    outcomeOf(client.PUT('/api/v1/account/notifications', { body, signal }), signal),
-  subscribePush: (body: Schemas['PushSubscriptionRequest'], signal?: AbortSignal) =>
-    map(outcomeOf(client.PUT('/api/v1/account/notifications/push', { body, signal }), signal), () => ({ subscribed: true })),
-  unsubscribePush: (signal?: AbortSignal) =>
-    map(outcomeOf(client.DELETE('/api/v1/account/notifications/push', { signal }), signal), () => ({ subscribed: false })),
   deleteAccount: (body: Schemas['DeleteAccountRequest'], signal?: AbortSignal) =>
     map(outcomeOf(client.POST('/api/v1/account/delete', { body, signal }), signal), (data) => ({ message: data.message })),
+  addProfile: (body: Schemas['ProfileRequest'], signal?: AbortSignal) =>
+    map(outcomeOf(client.POST('/api/v1/profiles', { body, signal }), signal), (data) => ({ profile: data.profile })),
+  updateProfile: ({ profileId, changes }: { profileId: string; changes: Schemas['ProfileUpdateRequest'] }, signal?: AbortSignal) =>
+    map(outcomeOf(client.PATCH('/api/v1/profiles/{profileId}', { params: { path: { profileId } }, body: changes, signal }), signal), (data) => ({ profile: data.profile })),
+  setProfilePin: ({ profileId, pin, password }: { profileId: string; pin: string | null; password: string }, signal?: AbortSignal) =>
+    map(outcomeOf(client.PUT('/api/v1/profiles/{profileId}/pin', { params: { path: { profileId } }, body: { pin, password }, signal }), signal), (data) => ({
+      profile: data.profile,
+    })),
+  deleteProfile: ({ profileId }: { profileId: string }, signal?: AbortSignal) =>
+    map(outcomeOf(client.DELETE('/api/v1/profiles/{profileId}', { params: { path: { profileId } }, signal }), signal), (data) => ({ message: data.message })),
 });
 
 declare module '@api/calls' {

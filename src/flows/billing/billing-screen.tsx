@@ -1,15 +1,17 @@
 // /billing: a view of the billing machine: tabs 'Subscription' and 'Payment History' (opened
-// first by `?tab=history`, a receipt's link), the confirmation before cancelling, errors in the
-// banner and confirmations as a toast.
+// first by `?tab=history`, a receipt's link), the cancel flow's dialog (decision 068), the pause dialog, errors in the
+// banner and confirmations as a toast; "Add a promotion code" (decision 069) on the subscription.
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
 import { Spinner, Tabs, Toast, useMessageText } from '@components';
 import { useFlow } from '@lib/flow';
 import { useScrollToTopOn } from '@lib/navigation';
-import { currentSubscription } from '@domain/subscriptions';
+import { billedSubscription } from '@domain/subscriptions';
 import { billingMachine } from '@machines/billing.machine';
 import { NoticeBanner } from '@components/notice-banner';
-import { CancelDialog } from './cancel-dialog';
+import { PromotionCodeField } from '@features/promotion-code';
+import { CancelFlowDialog } from './cancel-flow-dialog';
+import { PauseDialog } from './pause-dialog';
 import { PaymentHistoryPanel } from './payment-history-panel';
 import type { PendingAction } from './subscription-panel';
 import { SubscriptionPanel } from './subscription-panel';
@@ -19,6 +21,7 @@ const messages = defineMessages({
   tabs: { id: 'billing.tabs', defaultMessage: 'Billing sections' },
   subscription: { id: 'billing.tab.subscription', defaultMessage: 'Subscription' },
   payments: { id: 'billing.tab.payments', defaultMessage: 'Payment History' },
+  addCode: { id: 'billing.subscription.addPromotionCode', defaultMessage: 'Add a promotion code' },
 });
 
 export default function BillingScreen() {
@@ -29,15 +32,18 @@ export default function BillingScreen() {
   const { subscriptions, tab, notice, scrollToTop } = snapshot.context;
   const error = notice?.tone === 'error' ? notice : null;
   useScrollToTopOn(error ? scrollToTop : 0);
-  const subscription = currentSubscription(subscriptions);
-  const pending: PendingAction | null = snapshot.matches({ ready: 'cancelling' })
-    ? 'cancel'
-    : snapshot.matches({ ready: 'reactivating' })
+  // A renewal left unpaid keeps its subscription on Billing, to update the card (decision 067).
+  const subscription = billedSubscription(subscriptions);
+  const pending: PendingAction | null = snapshot.matches({ ready: 'reactivating' })
       ? 'reactivate'
       : snapshot.matches({ ready: 'undoingChange' })
         ? 'undo'
       : snapshot.matches({ ready: 'openingPortal' }) || snapshot.matches('redirecting')
         ? 'portal'
+      : snapshot.matches({ ready: 'pausing' })
+        ? 'pause'
+      : snapshot.matches({ ready: 'resumingPause' })
+        ? 'resumePause'
         : null;
   const dismiss = () => send({ type: 'notice.dismiss' });
   return (
@@ -64,6 +70,16 @@ export default function BillingScreen() {
                   onReactivate={() => send({ type: 'subscription.reactivate' })}
                   onUndoChange={() => send({ type: 'schedule.undo' })}
                   onUpdatePayment={() => send({ type: 'payment.update' })}
+                  onPause={() => send({ type: 'subscription.pause' })}
+                  onResumePause={() => send({ type: 'pause.resume' })}
+                  promotionCodeForm={
+                    <PromotionCodeField
+                      actor={snapshot.children.promotionCode}
+                      label={intl.formatMessage(messages.addCode)}
+                      disabled={snapshot.hasTag('busy')}
+                      onApply={(code) => send({ type: 'code.submit', code })}
+                    />
+                  }
                 />
               ),
             },
@@ -71,11 +87,16 @@ export default function BillingScreen() {
           ]}
         />
       )}
-      <CancelDialog
-        open={snapshot.matches({ ready: 'confirmingCancel' })}
+      <CancelFlowDialog actor={snapshot.children.cancelFlow} subscription={subscription} />
+      <PauseDialog
+        step={snapshot.matches({ ready: 'choosingPause' }) ? 'choose' : snapshot.matches({ ready: 'confirmingPause' }) ? 'confirm' : null}
+        months={snapshot.context.pauseMonths}
         subscription={subscription}
-        onKeep={() => send({ type: 'cancel.keep' })}
-        onConfirm={() => send({ type: 'cancel.confirm' })}
+        onMonths={(months) => send({ type: 'pause.months', months })}
+        onNext={() => send({ type: 'pause.next' })}
+        onBack={() => send({ type: 'pause.back' })}
+        onKeep={() => send({ type: 'pause.keep' })}
+        onConfirm={() => send({ type: 'pause.confirm' })}
       />
       <Toast message={notice?.tone === 'success' ? text(notice.message) : null} onDismiss={dismiss} />
     </div>

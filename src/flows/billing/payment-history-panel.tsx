@@ -2,7 +2,8 @@
 // its own actors): every payment, newest first, 10 a page, with its card, status and invoice
 // ('Download PDF <number>') and its net, tax included (with its rate) and total; a table on wide screens and a list of cards on narrow ones. A
 // receipt's link (`?tab=history&invoice=<id>`) opens the page that holds its invoice, marked,
-// with focus on its download button.
+// with focus on its download button. A discount names its promotion code ("Discount (FRIEND10)",
+// decision 069) under the description.
 import { useEffect, useRef } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearch } from 'wouter';
@@ -41,11 +42,26 @@ const taxWithRate = defineMessage<{ amount: string; rate: string }>({ id: 'payme
 const pageOf = defineMessage<{ page: number; pages: number }>({ id: 'paymentHistory.pageOf', defaultMessage: 'Page {page} of {pages}' });
 
 const trialDescription = defineMessage<{ plan: string }>({ id: 'paymentHistory.trialDescription', defaultMessage: 'Free trial of {plan}' });
+const planDescription = defineMessage<{ plan: string; interval: string }>({
+  id: 'paymentHistory.planDescription',
+  defaultMessage: '{plan} plan, {interval, select, year {per year} other {per month}}',
+});
+
+const discountText = defineMessage<{ code: string; amount: string }>({
+  id: 'paymentHistory.discount',
+  defaultMessage: '{code, select, none {Discount} other {Discount ({code})}}: {amount}',
+});
+
+/** The discounts taken off the payment: a promotion code's (with its code) or the retention offer's. */
+const discountLines = ({ invoice }: HistoryPayment) => invoice?.lines.filter((line) => line.kind === 'discount') ?? [];
 
 const STATUS_TONES: Record<Payment['status'] | 'trialStarted', BadgeTone> = { paid: 'success', failed: 'danger', refunded: 'neutral', trialStarted: 'info' };
 
 /** The trial line of a trial's 0.00 invoice: the row reads as the trial it is (decisions "Trial start"), not "Paid". */
 const trialLine = ({ invoice }: HistoryPayment) => invoice?.lines.find((line) => line.kind === 'trial') ?? null;
+
+/** A plan period's line that names its interval (docs/decisions/066): the row says "per year" or "per month". */
+const planLine = ({ invoice }: HistoryPayment) => invoice?.lines.find((line) => line.kind === 'plan' && line.interval) ?? null;
 
 /** The row's status: a trial's start is not a payment. */
 const statusOf = (row: HistoryPayment): Payment['status'] | 'trialStarted' => (row.payment.status === 'paid' && trialLine(row) ? 'trialStarted' : row.payment.status);
@@ -82,7 +98,24 @@ function PaymentHistory() {
       header: intl.formatMessage(messages.description),
       cell: (row: HistoryPayment) => {
         const trial = trialLine(row);
-        return trial ? intl.formatMessage(trialDescription, { plan: trial.plan_name }) : (row.payment.description ?? '—');
+        const period = planLine(row);
+        const text = trial
+          ? intl.formatMessage(trialDescription, { plan: trial.plan_name })
+          : period
+            ? intl.formatMessage(planDescription, { plan: period.plan_name, interval: period.interval ?? 'month' })
+            : (row.payment.description ?? '—');
+        const discounts = discountLines(row);
+        if (discounts.length === 0) return text;
+        return (
+          <>
+            {text}
+            {discounts.map((line, index) => (
+              <span key={index} className="payment-history__discount">
+                {intl.formatMessage(discountText, { code: line.code ?? 'none', amount: formatMoney(line.amount, row.invoice?.currency ?? row.payment.currency) })}
+              </span>
+            ))}
+          </>
+        );
       },
     },
     {

@@ -1,13 +1,18 @@
 // The subscription tab of /billing, read at a glance: the plan and its status, the price, the
 // one date that matters next (trial end, renewal, or last day of access), the facts, the card,
 // and the actions: Cancel (asks first) or, while it cancels at period end, Resume as the main
-// action. Without a current subscription: an empty state leading to /pricing.
+// action. Pause (decision 065) beside them, and while paused "Paused until <date>" with "Resume
+// now" as the main action. Without a current subscription: an empty state leading to /pricing.
+// A promotion code (decision 069): the one it has and what it still takes off, or, while it can
+// take one, "Add a promotion code".
+import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, useFormatMoney, usePlanTexts } from '@components';
+import { Button, CancelsBadge, Card, DateText, EmptyState, KeyValueList, StatusBadge, buttonClass, useFormatMoney, usePlanTexts, useSubscriptionDiscountText } from '@components';
 import { routes } from '@domain/routes';
-import { isCurrentStatus, isReactivatable, type Subscription } from '@domain/subscriptions';
+import { canAddPromotionCode, isCurrentStatus, isPausable, isReactivatable, type Subscription } from '@domain/subscriptions';
 import { BillingLinks } from './billing-links';
+import { PaymentFailureNote } from './payment-failure-note';
 import { PaymentMethodCard } from './payment-method-card';
 import { ScheduledChangeNote } from '@components/scheduled-change-note';
 
@@ -24,17 +29,25 @@ const messages = defineMessages({
   resuming: { id: 'billing.subscription.resuming', defaultMessage: 'Resuming…' },
   undo: { id: 'billing.subscription.undoChange', defaultMessage: 'Undo' },
   undoing: { id: 'billing.subscription.undoingChange', defaultMessage: 'Undoing…' },
+  pause: { id: 'billing.subscription.pause', defaultMessage: 'Pause' },
+  pausing: { id: 'billing.subscription.pausing', defaultMessage: 'Pausing…' },
+  resumeNow: { id: 'billing.subscription.resumeNow', defaultMessage: 'Resume now' },
+  resumingNow: { id: 'billing.subscription.resumingNow', defaultMessage: 'Resuming…' },
 });
+const pausedUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.pausedUntil', defaultMessage: 'Paused until {date}' });
+const playsUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.playsUntil', defaultMessage: 'Classes play until {date}, then the pause begins' });
 
 const trialThenCharge = defineMessage<{ date: string; amount: string }>({
   id: 'billing.subscription.trialThenCharge',
   defaultMessage: 'Free trial until {date}, then {amount} (your first payment)',
 });
+const nextChargeOff = defineMessage<{ percent: number }>({ id: 'billing.subscription.nextChargeOff', defaultMessage: '{percent} % off your next month' });
+const codeDiscount = defineMessage<{ code: string; text: string }>({ id: 'billing.subscription.promotionCode', defaultMessage: 'Promotion code {code}: {text}' });
 const accessUntil = defineMessage<{ date: string }>({ id: 'billing.subscription.accessUntil', defaultMessage: 'Access until {date}' });
 const renewsOn = defineMessage<{ date: string }>({ id: 'billing.subscription.renewsOn', defaultMessage: 'Renews on {date}' });
 
 /** Which button's request is running, for its busy label. */
-export type PendingAction = 'cancel' | 'reactivate' | 'undo' | 'portal';
+export type PendingAction = 'cancel' | 'reactivate' | 'undo' | 'portal' | 'pause' | 'resumePause';
 
 export interface SubscriptionPanelProps {
   subscription: Subscription | null;
@@ -44,6 +57,10 @@ export interface SubscriptionPanelProps {
   onReactivate: () => void;
   onUndoChange: () => void;
   onUpdatePayment: () => void;
+  onPause: () => void;
+  onResumePause: () => void;
+  /** "Add a promotion code", shown while the subscription can take one. */
+  promotionCodeForm?: ReactNode;
 }
 
 /** The one date a subscriber needs next, said once. */
@@ -51,6 +68,7 @@ function useNextDate(subscription: Subscription): string {
   const intl = useIntl();
   const formatMoney = useFormatMoney();
   const format = (value: string) => intl.formatDate(value, { dateStyle: 'long' });
+  if (subscription.pause) return intl.formatMessage(pausedUntil, { date: format(subscription.pause.resumes_at) });
   if (subscription.cancel_at_period_end) return intl.formatMessage(accessUntil, { date: format(subscription.current_period_end) });
   if (subscription.subscription_status === 'trialing' && subscription.trial_end) {
     return intl.formatMessage(trialThenCharge, { date: format(subscription.trial_end), amount: formatMoney(subscription.amount, subscription.currency) });
@@ -77,8 +95,9 @@ export function SubscriptionPanel({ subscription, ...rest }: SubscriptionPanelPr
   return <CurrentSubscription subscription={subscription} {...rest} />;
 }
 
-function CurrentSubscription({ subscription, busy, pending, onCancel, onReactivate, onUndoChange, onUpdatePayment }: SubscriptionPanelProps & { subscription: Subscription }) {
+function CurrentSubscription({ subscription, busy, pending, onCancel, onReactivate, onUndoChange, onUpdatePayment, onPause, onResumePause, promotionCodeForm }: SubscriptionPanelProps & { subscription: Subscription }) {
   const intl = useIntl();
+  const discountText = useSubscriptionDiscountText();
   const planTexts = usePlanTexts();
   const nextDate = useNextDate(subscription);
   const texts = planTexts({
@@ -107,7 +126,22 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
           </p>
         </div>
         <p className="billing-plan__price">{texts.pricePerInterval}</p>
-        <p className="billing-plan__next">{nextDate}</p>
+        {subscription.payment_failure ? <PaymentFailureNote failure={subscription.payment_failure} /> : <p className="billing-plan__next">{nextDate}</p>}
+        {/* The cancel flow's retention offer, until the renewal takes it (decision 068). */}
+        {subscription.next_charge_percent_off ? (
+          <p className="billing-plan__note" data-testid="next-charge-discount">
+            {intl.formatMessage(nextChargeOff, { percent: subscription.next_charge_percent_off })}
+          </p>
+        ) : null}
+        {/* A live region: a code applied here is announced as it appears. */}
+        <div aria-live="polite" data-testid="promotion-discount">
+          {subscription.discount && subscription.discount.charges_left !== 0 ? (
+            <p className="billing-plan__note">{intl.formatMessage(codeDiscount, { code: subscription.discount.code, text: discountText(subscription.discount) })}</p>
+          ) : null}
+        </div>
+        {subscription.pause && new Date(subscription.pause.paused_from).getTime() > Date.now() ? (
+          <p className="billing-plan__note">{intl.formatMessage(playsUntil, { date: intl.formatDate(subscription.pause.paused_from, { dateStyle: 'long' }) })}</p>
+        ) : null}
         <ScheduledChangeNote
           subscription={subscription}
           action={
@@ -116,6 +150,7 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
             </Button>
           }
         />
+        {canAddPromotionCode(subscription) ? promotionCodeForm : null}
         <KeyValueList
           items={[
             { id: 'duration', label: intl.formatMessage(messages.duration), value: texts.duration },
@@ -123,8 +158,18 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
           ]}
         />
         <div className="billing-actions">
-          <BillingLinks canChangePlan={!subscription.cancel_at_period_end && isCurrentStatus(subscription.subscription_status)} />
+          <BillingLinks canChangePlan={!subscription.cancel_at_period_end && !subscription.pause && isCurrentStatus(subscription.subscription_status)} />
+          {subscription.pause ? (
+            <Button variant="primary" disabled={busy} busy={pending === 'resumePause'} onClick={onResumePause}>
+              {intl.formatMessage(pending === 'resumePause' ? messages.resumingNow : messages.resumeNow)}
+            </Button>
+          ) : isPausable(subscription) ? (
+            <Button variant="secondary" disabled={busy} busy={pending === 'pause'} onClick={onPause}>
+              {intl.formatMessage(pending === 'pause' ? messages.pausing : messages.pause)}
+            </Button>
+          ) : null}
           {/* One button that changes role, so focus stays on it from Cancel to Resume and back. */}
+          {isCurrentStatus(subscription.subscription_status) ? (
           <Button
             key="subscription-action"
             variant={resumable ? 'primary' : 'ghost'}
@@ -142,6 +187,7 @@ function CurrentSubscription({ subscription, busy, pending, onCancel, onReactiva
                   : messages.cancel,
             )}
           </Button>
+          ) : null}
         </div>
       </Card>
       <PaymentMethodCard subscription={subscription} busy={busy} opening={pending === 'portal'} onUpdatePayment={onUpdatePayment} />

@@ -2,6 +2,7 @@
 // subscription, preview, change, undo.
 import { outcomeOf, type ApiClient } from '@api/client';
 import { map, subscriptionOf, type CallsOf } from '@api/calls';
+import type { PlanChoiceInput } from '@machines/plan-change.machine';
 import type { Plan } from '@domain/plans';
 import type { Outcome } from '@domain/request-outcome';
 import { currentSubscription, type Subscription } from '@domain/subscriptions';
@@ -16,10 +17,10 @@ export const calls = (client: ApiClient) => ({
     if (billing.kind !== 'ok') return billing;
     return { kind: 'ok', data: { plans: plans.data.plans, subscription: currentSubscription(billing.data.plans) } };
   },
-  previewPlanChange: ({ plan }: { plan: string }, signal?: AbortSignal) =>
-    map(outcomeOf(client.POST('/api/v1/payments/plan-change-preview', { body: { plan }, signal }), signal), (data) => ({ preview: data.preview })),
-  changePlan: ({ plan }: { plan: string }, signal?: AbortSignal) =>
-    map(outcomeOf(client.POST('/api/v1/payments/plan-change', { body: { plan }, signal }), signal), (data) => ({
+  previewPlanChange: (body: PlanChoiceInput, signal?: AbortSignal) =>
+    map(outcomeOf(client.POST('/api/v1/payments/plan-change-preview', { body, signal }), signal), (data) => ({ preview: data.preview })),
+  changePlan: (body: PlanChoiceInput, signal?: AbortSignal) =>
+    map(outcomeOf(client.POST('/api/v1/payments/plan-change', { body, signal }), signal), (data) => ({
       subscription: data.subscription,
       preview: data.preview,
     })),

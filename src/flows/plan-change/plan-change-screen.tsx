@@ -1,11 +1,13 @@
 // /billing/plan: a view of the plan-change machine. Choose a plan (radio list), see the
 // preview (what changes, what is charged now, the invoice lines), confirm; a scheduled
-// downgrade shows "Changes to <plan> on <date>" with Undo.
+// downgrade shows "Changes to <plan> on <date>" with Undo. Monthly or yearly is chosen with the
+// same switch as on /pricing (docs/decisions/066).
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Button, Card, KeyValueList, Money, Spinner } from '@components';
+import { Button, Card, IntervalSwitch, KeyValueList, Money, Spinner, usePlanTexts } from '@components';
+import { planAt } from '@domain/plans';
 import { useFlow } from '@lib/flow';
 import { useScrollToTopOn } from '@lib/navigation';
-import { planChangeMachine, type PlanChangePreview } from '@machines/plan-change.machine';
+import { chosenPlan, intervalOf, planChangeMachine, type PlanChangePreview } from '@machines/plan-change.machine';
 import { NoticeBanner } from '@components/notice-banner';
 import { ScheduledChangeNote } from '@components/scheduled-change-note';
 
@@ -39,16 +41,17 @@ const messages = defineMessages({
   invoiceLines: { id: 'planChange.invoiceLines', defaultMessage: 'Invoice lines' },
 });
 
-const perMonth = defineMessage<{ price: string }>({ id: 'planChange.perMonth', defaultMessage: '{price} / month' });
 const lineTexts = {
   proration_credit: defineMessage<{ plan: string }>({ id: 'planChange.line.credit', defaultMessage: 'Unused time on {plan}' }),
   proration_charge: defineMessage<{ plan: string }>({ id: 'planChange.line.charge', defaultMessage: 'Remaining time on {plan}' }),
   plan: defineMessage<{ plan: string }>({ id: 'planChange.line.plan', defaultMessage: '{plan} plan' }),
   trial: defineMessage<{ plan: string }>({ id: 'planChange.line.trial', defaultMessage: 'Free trial of {plan}' }),
+  discount: defineMessage<{ plan: string }>({ id: 'planChange.line.discount', defaultMessage: '50 % off your next month' }),
 };
 
 function PreviewCard({ preview }: { preview: PlanChangePreview }) {
   const intl = useIntl();
+  const planTexts = usePlanTexts();
   const note = preview.kind === 'upgrade' ? messages.upgradeNote : preview.kind === 'downgrade' ? messages.downgradeNote : messages.trialNote;
   return (
     <Card as="section" tone="raised" aria-labelledby="plan-change-review">
@@ -65,7 +68,7 @@ function PreviewCard({ preview }: { preview: PlanChangePreview }) {
             value: preview.kind === 'downgrade' ? intl.formatDate(preview.effective_at, { dateStyle: 'long' }) : intl.formatMessage(messages.now),
           },
           { id: 'due', label: intl.formatMessage(messages.chargedNow), value: <Money amount={preview.amount_due} currency={preview.currency} /> },
-          { id: 'next', label: intl.formatMessage(messages.newPrice), value: <Money amount={preview.next_amount} currency={preview.currency} /> },
+          { id: 'next', label: intl.formatMessage(messages.newPrice), value: planTexts({ ...preview.to_plan, amount: preview.next_amount }).pricePerInterval },
         ]}
       />
       {preview.lines.length > 0 ? (
@@ -87,7 +90,12 @@ function PreviewCard({ preview }: { preview: PlanChangePreview }) {
 export default function PlanChangeScreen() {
   const intl = useIntl();
   const [snapshot, send] = useFlow(planChangeMachine);
-  const { plans, subscription, chosen, preview, notice, scrollToTop } = snapshot.context;
+  const planTexts = usePlanTexts();
+  const { subscription, preview, notice, scrollToTop } = snapshot.context;
+  // What is chosen (the subscription's own plan and interval until something else is).
+  const choice = chosenPlan({ context: snapshot.context });
+  const plans = snapshot.context.plans.map((plan) => planAt(plan, choice.interval));
+  const isCurrent = (planId: string) => planId === subscription?.plan_id && choice.interval === intervalOf(subscription);
   useScrollToTopOn(scrollToTop);
   const busy = snapshot.hasTag('busy');
   const backToBilling = (
@@ -136,30 +144,31 @@ export default function PlanChangeScreen() {
           </Button>
         ) : null}
         {/* Radio cards, as the pricing page's plans look: the whole card is the radio's label. */}
+        <IntervalSwitch interval={choice.interval} disabled={busy} onChange={(interval) => send({ type: 'interval.choose', interval })} />
         <fieldset className="plan-choice">
           <legend className="plan-choice__legend">{intl.formatMessage(messages.choose)}</legend>
           <div className="plan-choice__options">
             {plans.map((plan) => (
-              <label key={plan.id} className={`plan-choice__option${plan.id === subscription.plan_id ? ' plan-choice__option--current' : ''}`}>
+              <label key={plan.id} className={`plan-choice__option${isCurrent(plan.id) ? ' plan-choice__option--current' : ''}`}>
                 <span className="plan-choice__top">
                   <input
                     type="radio"
                     name="plan"
                     value={plan.id}
-                    checked={(chosen ?? subscription.plan_id) === plan.id}
+                    checked={choice.plan === plan.id}
                     onChange={() => send({ type: 'plan.choose', plan: plan.id })}
                   />
                   <strong className="plan-choice__name">{plan.name}</strong>
                 </span>
-                <span className="plan-choice__price">{intl.formatMessage(perMonth, { price: intl.formatNumber(plan.amount / 100, { style: 'currency', currency: plan.currency }) })}</span>
+                <span className="plan-choice__price">{planTexts(plan).pricePerInterval}</span>
                 <span className="plan-choice__quality">{plan.quality}</span>
-                {plan.id === subscription.plan_id ? <span className="badge plan-choice__current">{intl.formatMessage(messages.current)}</span> : null}
+                {isCurrent(plan.id) ? <span className="badge plan-choice__current">{intl.formatMessage(messages.current)}</span> : null}
               </label>
             ))}
           </div>
         </fieldset>
         <div className="billing-actions">
-          <Button busy={snapshot.matches('previewing')} disabled={busy || chosen === null || chosen === subscription.plan_id} onClick={() => send({ type: 'preview.request' })}>
+          <Button busy={snapshot.matches('previewing')} disabled={busy || isCurrent(choice.plan)} onClick={() => send({ type: 'preview.request' })}>
             {intl.formatMessage(messages.review)}
           </Button>
           {backToBilling}

@@ -1,11 +1,11 @@
 // "Too many devices are watching on this account right now": the devices using the plan's
-// screens (name and when they started, by locale), each with "Stop watching there", which stops
+// screens (name, the profile watching, and when they started, by locale), each with "Stop watching there", which stops
 // that session and starts playing here.
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { WatchingDevice } from '@domain/playback';
 import { routes } from '@domain/routes';
-import { useDeviceName } from '@components/device-name';
+import { useDeviceLabel } from '@components/device-name';
 
 const explainMessage = defineMessage<{ screens: number }>({ id: 'watch.screenLimit.explain', defaultMessage: 'Your plan plays on {screens, plural, one {# screen} other {# screens}} at a time. Stop one of them to watch here.' });
 const startedMessage = defineMessage<{ when: string }>({ id: 'watch.screenLimit.started', defaultMessage: 'Started {when}' });
@@ -29,7 +29,7 @@ interface Props {
 
 export function ScreenLimit({ watching, screens, busy, failed, onStop }: Props) {
   const intl = useIntl();
-  const deviceName = useDeviceName();
+  const deviceLabel = useDeviceLabel();
   return (
     <section className="player-message player-message--wide" aria-labelledby="screen-limit-title">
       <h2 id="screen-limit-title">{intl.formatMessage(messages.title)}</h2>
@@ -43,7 +43,7 @@ export function ScreenLimit({ watching, screens, busy, failed, onStop }: Props) 
         {watching.map((device) => (
           <li key={device.session_id} className="device-list__item">
             <div>
-              <strong>{deviceName(device.device_name)}</strong>
+              <strong>{deviceLabel(device.device_name, device.profile_name)}</strong>
               <span className="device-list__when">
                 {intl.formatMessage(startedMessage, {
                   when: intl.formatDate(device.started_at, { dateStyle: 'medium', timeStyle: 'short' }),
@@ -54,7 +54,7 @@ export function ScreenLimit({ watching, screens, busy, failed, onStop }: Props) 
               type="button"
               className="btn btn--primary"
               disabled={busy}
-              aria-label={intl.formatMessage(stopOnMessage, { device: deviceName(device.device_name) })}
+              aria-label={intl.formatMessage(stopOnMessage, { device: deviceLabel(device.device_name, device.profile_name) })}
               onClick={() => onStop(device.session_id)}
             >
               {intl.formatMessage(busy ? messages.stopping : messages.stop)}

@@ -8,13 +8,13 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
 import { SaveButton } from '@components/save-button';
 import { Spinner } from '@components';
-import { useAppActors, useLanguage } from '@lib/app-actors';
+import { useAppActors, useLanguage, useSession } from '@lib/app-actors';
 import { useDataSaver } from '@features/data-saver';
 import { useFlow } from '@lib/flow';
 import { DownloadPanel } from '@features/downloads';
 import { OfflineNotice } from '@components/offline-notice';
 import { videoSurface } from './video-surface';
-import { needsPlan } from '@domain/playback';
+import { needsPlan, settledInBilling } from '@domain/playback';
 import { localized } from '@domain/catalog';
 import { routes } from '@domain/routes';
 import { playerMachine } from '@machines/player.machine';
@@ -41,6 +41,8 @@ const messages = defineMessages({
     id: 'watch.notAllowed.paymentRequired',
     defaultMessage: 'Your last payment did not go through, so playback is paused. Update your card in Billing to keep watching.',
   },
+  subscriptionPaused: { id: 'watch.notAllowed.subscriptionPaused', defaultMessage: 'Your subscription is paused. Resume it in Billing to keep watching.' },
+  ownerOnly: { id: 'watch.notAllowed.ownerOnly', defaultMessage: 'Only the account owner can open Billing.' },
   deviceNotAllowed: {
     id: 'watch.notAllowed.deviceNotAllowed',
     defaultMessage: 'The Mobile plan plays on phones and tablets only. Watch on your phone or tablet, or change to a plan for every screen.',
@@ -74,6 +76,7 @@ const refusalMessage = {
   no_subscription: messages.noSubscription,
   subscription_ended: messages.subscriptionEnded,
   payment_required: messages.paymentRequired,
+  subscription_paused: messages.subscriptionPaused,
   device_not_allowed: messages.deviceNotAllowed,
   other_account: messages.otherAccount,
 } as const;
@@ -107,6 +110,8 @@ const overlayOf = (video: SnapshotFrom<PlayerVideoMachine> | undefined): Overlay
 function Player({ classId }: { classId: string }) {
   const intl = useIntl();
   const [language] = useLanguage();
+  // Billing is the owner's (decision 064): another profile is told so instead of linked there.
+  const owner = useSession((session) => session.context.user?.profile?.owner ?? true);
   const [player, send] = useFlow(playerMachine, { classId });
   const offline = useSelector(useAppActors().connectivity, (state) => state.matches('offline'));
   // The player runs four children: the playback session, the video, the class's parts and workout mode.
@@ -231,11 +236,14 @@ function Player({ classId }: { classId: string }) {
             {intl.formatMessage(messages.choosePlan)}
           </Link>
         )}
-        {reason === 'payment_required' && (
-          <Link className="btn btn--primary" href={routes.billing.href()}>
-            {intl.formatMessage(messages.openBilling)}
-          </Link>
-        )}
+        {settledInBilling(reason) &&
+          (owner ? (
+            <Link className="btn btn--primary" href={routes.billing.href()}>
+              {intl.formatMessage(messages.openBilling)}
+            </Link>
+          ) : (
+            <p>{intl.formatMessage(messages.ownerOnly)}</p>
+          ))}
         {reason === 'device_not_allowed' && (
           <Link className="btn btn--ghost" href={routes.pricing.href()}>
             {intl.formatMessage(messages.changePlan)}

@@ -1,10 +1,14 @@
 // /pricing (step 4 of 4): a view of the pricing machine. The trial is stated up front. Desktop:
 // the plan grid, one "Choose <plan>" per plan. Mobile: the plan strip, the chosen plan's
 // table, Next. A subscriber sees their plan marked "Current plan", no step count and no
-// checkout, and the way to Billing.
+// checkout, and the way to Billing. "Have a promotion code?" (decision 069; `?code=` fills and
+// checks it) shows each plan's first paid charge with the code.
 import { FormattedMessage, defineMessage, defineMessages, useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import { PlanGrid, PlanStrip, PlanTable, PricingNotes, Spinner, buttonClass, usePlanTexts } from '@components';
+import { Link, useSearch } from 'wouter';
+import { IntervalSwitch, PlanGrid, PlanStrip, PlanTable, PricingNotes, Spinner, buttonClass, useFormatMoney, usePlanTexts, type FirstCharge, type PlanView } from '@components';
+import { PromotionCodeField } from '@features/promotion-code';
+import { planAt } from '@domain/plans';
+import { chargeWithDiscount } from '@domain/promotion-codes';
 import { useSession } from '@lib/app-actors';
 import { useFlow } from '@lib/flow';
 import { useScrollToTopOn } from '@lib/navigation';
@@ -31,12 +35,21 @@ const startingMessage = defineMessage<{ name: string; price: string; duration: s
   defaultMessage: 'Starting checkout for {name}: {price}, {duration}, {resolution}…',
 });
 
+const firstChargeLabel = defineMessage<{ code: string }>({ id: 'pricing.firstCharge', defaultMessage: 'First payment with {code}' });
+
 export default function PricingScreen() {
   const intl = useIntl();
   const planTexts = usePlanTexts();
+  const formatMoney = useFormatMoney();
   const hasEmail = useSession((snapshot) => Boolean(snapshot.context.user?.email));
-  const [snapshot, send] = useFlow(pricingMachine, { hasEmail });
-  const { plans, selectedId, chosen, notice, scrollToTop, currentPlanId } = snapshot.context;
+  // A marketing link's code (`/pricing?code=WELCOME50`): filled in and checked once the plans are in.
+  const linkCode = new URLSearchParams(useSearch()).get('code')?.trim() ?? '';
+  const [snapshot, send] = useFlow(pricingMachine, { hasEmail, ...(linkCode ? { code: linkCode } : {}) });
+  const { selectedId, chosen, notice, scrollToTop, currentPlanId, interval, promotion } = snapshot.context;
+  const firstCharge = (plan: PlanView): FirstCharge | null =>
+    promotion ? { label: intl.formatMessage(firstChargeLabel, { code: promotion.code }), price: formatMoney(chargeWithDiscount(promotion, plan.amount, plan.currency), plan.currency) } : null;
+  // The plans at the interval the switch says: yearly for 10 monthly prices (docs/decisions/066).
+  const plans = snapshot.context.plans.map((plan) => planAt(plan, interval));
   useScrollToTopOn(scrollToTop);
   const busy = snapshot.hasTag('busy');
   const loading = snapshot.hasTag('loading');
@@ -80,6 +93,17 @@ export default function PricingScreen() {
               })}
             </p>
           ) : null}
+          {current ? null : <IntervalSwitch interval={interval} disabled={busy} onChange={(next) => send({ type: 'interval.select', interval: next })} />}
+          {current ? null : (
+            <PromotionCodeField
+              actor={snapshot.children.promotionCode}
+              interval={interval}
+              initialCode={linkCode}
+              disabled={busy}
+              onApply={(code) => send({ type: 'code.submit', code })}
+              onRemove={() => send({ type: 'code.remove' })}
+            />
+          )}
           <div className="only-desktop">
             <PlanGrid
               plans={plans}
@@ -87,11 +111,12 @@ export default function PricingScreen() {
               currentPlanAction={manage}
               onChoose={(planId) => send({ type: 'plan.subscribe', planId })}
               busy={busy}
+              firstCharge={firstCharge}
             />
           </div>
           <div className="only-mobile stack">
             <PlanStrip plans={plans} selectedId={selectedId ?? undefined} onSelect={select} currentPlanId={currentPlanId} />
-            {selected ? <PlanTable plan={selected} /> : null}
+            {selected ? <PlanTable plan={selected} firstCharge={firstCharge(selected)} /> : null}
             {current ? (
               manage
             ) : (

@@ -21,7 +21,7 @@ const m = defineMessages({
   session: {
     id: 'static.cookies.storage.session',
     defaultMessage:
-      'Local storage (session storage when you sign in without “Remember me”): your sign-in, your language, this device’s identifier, the data saver setting, your captions choice and the last version whose news you have seen.',
+      'Local storage (session storage when you sign in without “Remember me”): your sign-in and the profile chosen on it, your language, this device’s identifier, the profile last chosen on this device, the data saver setting, your captions choice and the last version whose news you have seen.',
   },
   downloads: {
     id: 'static.cookies.storage.downloads',

@@ -1,7 +1,8 @@
-// The account page's schedule section, a view of its schedule child machine
-// (machines/account-schedule.machine.ts): the time zone, morning reminders on or off, and
-// "Add to your calendar": a secret link (https and webcal) made or reset here, with Copy, and
-// when a password change, a reset or signing out everywhere ended the last one, since when.
+// The schedule section of /account and /settings, a view of its schedule child machine
+// (machines/account-schedule.machine.ts): the time zone (the account's, shared by its profiles),
+// morning reminders on or off, and "Add to your calendar": a secret link (https and webcal) made
+// or reset here, with Copy, and when a password change, a reset or signing out everywhere ended
+// the last one, since when.
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
@@ -17,6 +18,7 @@ const messages = defineMessages({
   unavailable: { id: 'account.schedule.unavailable', defaultMessage: 'Your schedule settings could not be loaded.' },
   zoneLabel: { id: 'account.schedule.zone', defaultMessage: 'Time zone' },
   zoneSave: { id: 'account.schedule.zoneSave', defaultMessage: 'Save time zone' },
+  zoneShared: { id: 'account.schedule.zoneShared', defaultMessage: 'Every profile on the account shares this time zone: changing it here changes it for everyone.' },
   reminders: { id: 'account.schedule.reminders', defaultMessage: 'Email me a reminder at 7:00 on the morning of each planned day' },
   calendarTitle: { id: 'account.schedule.calendarTitle', defaultMessage: 'Add to your calendar' },
   calendarText: {
@@ -88,6 +90,7 @@ export function ScheduleSettings({
                 id="account-schedule-zone"
                 className="field__input"
                 value={context.zoneDraft}
+                aria-describedby="account-schedule-zone-hint"
                 onChange={(event) => send({ type: 'scheduleZone.change', timeZone: event.target.value })}
               >
                 {zones.map(({ zone, label }) => (
@@ -96,6 +99,9 @@ export function ScheduleSettings({
                   </option>
                 ))}
               </select>
+              <p id="account-schedule-zone-hint" className="field__hint">
+                {t(messages.zoneShared)}
+              </p>
             </div>
             <div>
               <Button type="submit" variant="secondary" disabled={pageBusy} busy={value === 'savingZone'}>

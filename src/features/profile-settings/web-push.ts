@@ -1,4 +1,4 @@
-// The browser's side of Web Push for /account (decision 037): whether this browser can take
+// The browser's side of Web Push for /account and /settings (decision 037): whether this browser can take
 // pushes (the Push API and a registered service worker: the app's worker shows them), and
 // subscribing or unsubscribing it with the server's VAPID key. The worker's `push` handler is
 // not here: it lives with the service worker.

@@ -1,5 +1,5 @@
-// /account's new-class notifications (decision 037): a view of the account-notifications child
-// machine. "Tell me when new classes arrive" (the weekly email), the disciplines to include
+// New-class notifications (decision 037), on /account and /settings: a view of the
+// account-notifications child machine. "Tell me when new classes arrive" (the weekly email), the disciplines to include
 // (none chosen: every one), Save, and Web Push for this device where the browser offers it.
 import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -7,9 +7,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Card, Checkbox, Spinner } from '@components';
 import type { Notice } from '@domain/notices';
-import type { AccountEvent } from '@machines/account.machine';
 import { NoticeBanner } from '@components/notice-banner';
-import type { AccountNotificationsMachine } from '@machines/account-notifications.machine';
+import type { AccountNotificationsEvent, AccountNotificationsMachine } from '@machines/account-notifications.machine';
 
 const messages = defineMessages({
   title: { id: 'account.notifications.title', defaultMessage: 'New classes' },
@@ -31,7 +30,7 @@ export function NotificationsSection({
   onDismiss,
 }: {
   actor: ActorRefFrom<AccountNotificationsMachine> | undefined;
-  send: (event: AccountEvent) => void;
+  send: (event: AccountNotificationsEvent) => void;
   /** How this section's last request ended (its own banner, under its controls). */
   notice: Notice | null;
   onDismiss: () => void;

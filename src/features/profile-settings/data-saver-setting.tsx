@@ -1,4 +1,4 @@
-// The /account section for this device's data saver (src/features/data-saver): automatic (on
+// The /account and /settings section for this device's data saver (src/features/data-saver): automatic (on
 // metered or slow connections), on, or off, and whether it limits video right now.
 import { defineMessages, useIntl } from 'react-intl';
 import { Card } from '@components';
