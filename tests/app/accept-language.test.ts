@@ -20,7 +20,7 @@ function app(options: { storedLanguage?: string; signedIn?: boolean; answer?: (r
     return (options.answer ?? (() => json(200, { isSuccess: true, plans: seededPlans })))(request);
   };
   const persistence = createPersistence({ local, session: memoryStorage() });
-  if (options.signedIn) persistence.writeSession({ user: { email: 'ana@example.com', token: 'old' }, remember: true });
+  if (options.signedIn) persistence.writeSession({ user: { email: 'ana@example.com', token: 'old', profile: null }, remember: true });
   const actors = createAppActors({
     api: (auth, language) => createApi(createApiClient({ auth, language, fetch, baseUrl: 'http://app.test' })),
     persistence,

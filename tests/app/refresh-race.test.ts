@@ -21,7 +21,7 @@ async function setUp(answer: (authorization: string | null, seen: number) => Res
   const session = createActor(sessionMachine.provide({ actors: { restorePersisted: restore.logic, refreshToken: refresh.logic } }));
   const navigations = recordNavigation(session);
   session.start();
-  restore.last.resolve({ user: { email: 'ana@example.com', token: 'old' }, remember: true });
+  restore.last.resolve({ user: { email: 'ana@example.com', token: 'old', profile: null }, remember: true });
   await settle();
   const seen: { path: string; authorization: string | null; body: string }[] = [];
   const fetch = async (request: Request) => {

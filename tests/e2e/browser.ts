@@ -40,12 +40,12 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Registers through the API inside the page's context (so its refresh cookie lands there). */
-export async function registerByApi(page: Page, email: string, country = 'US'): Promise<{ token: string }> {
+export async function registerByApi(page: Page, email: string, country = 'US'): Promise<{ token: string; profile: unknown }> {
   const res = await page.request.post('/api/v1/auth/sign-up', {
     data: { email, password: PASSWORD, cpassword: PASSWORD, device_id: 'e2e-device-1', country },
   });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as { token: string };
+  return (await res.json()) as { token: string; profile: unknown };
 }
 
 /** Signs in through the form; leaves the page wherever the app goes next. */
@@ -225,12 +225,26 @@ export async function captureStates(page: Page): Promise<void> {
  */
 export async function signedIn(page: Page, label: string, country = 'US'): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(label);
-  const { token } = await registerByApi(page, email, country);
+  // On the owner's profile, the only one of a new account (decision 064), as a sign-in answers it.
+  const { token, profile } = await registerByApi(page, email, country);
   await page.goto('/terms');
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),
-    ['fitstream.session', JSON.stringify({ user: { email, token }, remember: true })],
+    ['fitstream.session', JSON.stringify({ user: { email, token, profile }, remember: true })],
   );
+  return { email, token };
+}
+
+/** A new account on Standard, paid in the sandbox checkout, its trial ended by the test clock: a paid period. */
+export async function payingStandard(page: Page, label: string, country = 'US'): Promise<{ email: string; token: string }> {
+  const { email, token } = await signedIn(page, label, country);
+  const headers = { authorization: `FitStream ${token}` };
+  const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
+  await page.goto(((await subscribe.json()) as { url: string }).url);
+  await payWithCard(page);
+  await page.waitForURL((url) => url.pathname === '/success');
+  const clock = await page.request.post('/api/v1/sandbox/clock', { data: { action: 'end_trial' }, headers });
+  if (clock.status() !== 200) throw new Error(`the sandbox clock answered ${clock.status()} to end_trial`);
   return { email, token };
 }
 

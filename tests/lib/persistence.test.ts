@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPersistence, memoryStorage, STORAGE_KEYS } from '@lib/persistence';
 
-const user = { email: 'ana@example.com', token: 'jwt' };
+const user = { email: 'ana@example.com', token: 'jwt', profile: null };
 
 describe('persistence', () => {
   it('keeps the user in localStorage with remember me, sessionStorage without, and purges both', () => {
@@ -18,6 +18,26 @@ describe('persistence', () => {
     expect(persistence.readSession()).toEqual({ user, remember: false });
     persistence.purgeSession();
     expect(persistence.readSession()).toBeNull();
+  });
+
+  it('keeps the profile chosen on this sign-in with the user; a session kept before profiles has none', () => {
+    const local = memoryStorage();
+    const persistence = createPersistence({ local, session: memoryStorage() });
+    const profile = { id: 'p-1', name: 'Ana', image: null, language: 'es' as const, owner: true, locked: false };
+    persistence.writeSession({ user: { ...user, profile }, remember: true });
+    expect(persistence.readSession()?.user.profile).toEqual(profile);
+    local.setItem(STORAGE_KEYS.session, JSON.stringify({ user: { email: 'ana@example.com', token: 'jwt' } }));
+    expect(persistence.readSession()?.user.profile).toBeNull();
+  });
+
+  it('remembers per account the profile last chosen on this device', () => {
+    const local = memoryStorage();
+    const persistence = createPersistence({ local, session: memoryStorage() });
+    expect(persistence.readChosenProfile('acc-1')).toBeNull();
+    persistence.writeChosenProfile('acc-1', 'p-2');
+    expect(local.getItem('fitstream.profile.acc-1')).toBe(JSON.stringify('p-2'));
+    expect(persistence.readChosenProfile('acc-1')).toBe('p-2');
+    expect(persistence.readChosenProfile('acc-2')).toBeNull();
   });
 
   it('ignores garbage in storage', () => {

@@ -21,13 +21,24 @@ import {
   type NotificationsView,
 } from '@machines/account.machine';
 import type { FeedLink, ScheduleSettings } from '@machines/account-schedule.machine';
+import type {
+  AddProfileInput,
+  DeleteProfileInput,
+  DeleteProfileOutput,
+  LoadProfilesOutput,
+  ProfileImageFile,
+  ProfileImageOutput,
+  ProfileOutput,
+  SetProfilePinInput,
+  UpdateProfileInput,
+} from '@machines/account-profiles.machine';
 import type { Outcome } from '@domain/request-outcome';
 import { provideTree } from '@machines/provide-tree';
 import { ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
-export const thisDevice = { id: 'a0000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
-export const phone = { id: 'a0000000-0000-4000-8000-000000000002', deviceName: 'Safari on iPhone', signedInAt: '2026-11-02T10:00:00.000Z', lastSeenAt: '2026-11-21T10:00:00.000Z', current: false };
+export const thisDevice = { id: 'a0000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', profileName: 'Ana', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
+export const phone = { id: 'a0000000-0000-4000-8000-000000000002', deviceName: 'Safari on iPhone', profileName: 'Leo', signedInAt: '2026-11-02T10:00:00.000Z', lastSeenAt: '2026-11-21T10:00:00.000Z', current: false };
 export const tablet = { ...phone, id: 'a0000000-0000-4000-8000-000000000003', deviceName: 'Chrome on Android' };
 export const accountView: AccountView = {
   account: { email: 'ana@example.com', name: 'Ana', image: null, language: 'en', createdAt: '2026-10-01T00:00:00.000Z' },
@@ -53,6 +64,12 @@ export function accountPage() {
     saveZone: controlledActor<Outcome<{ timeZone: string }>, { timeZone: string }>(),
     setReminders: controlledActor<Outcome<{ reminders: boolean }>, { enabled: boolean }>(),
     resetFeedLink: controlledActor<Outcome<FeedLink>>(),
+    loadProfiles: controlledActor<LoadProfilesOutput>(),
+    uploadImage: controlledActor<ProfileImageOutput, ProfileImageFile>(),
+    addProfile: controlledActor<ProfileOutput, AddProfileInput>(),
+    updateProfile: controlledActor<ProfileOutput, UpdateProfileInput>(),
+    setProfilePin: controlledActor<ProfileOutput, SetProfilePinInput>(),
+    deleteProfile: controlledActor<DeleteProfileOutput, DeleteProfileInput>(),
   };
   const adopted: string[] = [];
   const copied: string[] = [];
@@ -79,6 +96,12 @@ export function accountPage() {
         saveAccountZone: calls.saveZone.logic,
         setReminders: calls.setReminders.logic,
         resetFeedLink: calls.resetFeedLink.logic,
+        loadProfiles: calls.loadProfiles.logic,
+        uploadImage: calls.uploadImage.logic,
+        addProfile: calls.addProfile.logic,
+        updateProfile: calls.updateProfile.logic,
+        setProfilePin: calls.setProfilePin.logic,
+        deleteProfile: calls.deleteProfile.logic,
       },
       actions: {
         adoptLanguage: (_, language) => void adopted.push(language),

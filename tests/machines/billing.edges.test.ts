@@ -16,6 +16,8 @@ import { noticeText } from '@domain/notices';
 import { cancelled, failed, ok } from '@domain/request-outcome';
 import type { Subscription } from '@domain/subscriptions';
 import { controlledActor, settle } from './controlled-actor';
+import { cancelFlowOf, cancelThroughFlow, noOffer } from './cancel-flow-kit';
+import { provideTree } from '@machines/provide-tree';
 import { activeSubscription } from './plan-fixtures';
 import { navigationOf, startFlow } from './support/navigation';
 
@@ -29,8 +31,8 @@ function billing() {
   const reactivate = controlledActor<ReactivateSubscriptionOutput, ReactivateSubscriptionInput>();
   const portal = controlledActor<OpenPaymentPortalOutput>();
   const clock = new SimulatedClock();
-  const actors = { loadBilling: load.logic, cancelSubscription: cancel.logic, reactivateSubscription: reactivate.logic, openPaymentPortal: portal.logic };
-  const actor = startFlow(billingMachine.provide({ actors }), { clock });
+  const actors = { loadBilling: load.logic, cancelSubscription: cancel.logic, findCancelOffer: noOffer, reactivateSubscription: reactivate.logic, openPaymentPortal: portal.logic };
+  const actor = startFlow(provideTree(billingMachine, { actors } as never), { clock });
   return { actor, load, cancel, reactivate, portal, clock };
 }
 
@@ -83,9 +85,8 @@ describe('billing machine: loading', () => {
 describe('billing machine: cancel and reactivate', () => {
   it('updates only the subscription it cancelled, and scrolls to the message', async () => {
     const { actor, cancel } = await loaded([ended, activeSubscription]);
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
-    expect(cancel.last.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
+    await cancelThroughFlow(actor);
+    expect(cancel.last.input).toEqual({ subscriptionId: 'sub_sandbox_1', reason: 'other' });
     cancel.last.resolve(ok({ subscription: flagged }));
     await settle();
     expect(actor.getSnapshot().context.subscriptions).toEqual([ended, flagged]);
@@ -102,8 +103,7 @@ describe('billing machine: cancel and reactivate', () => {
 
   it('scrolls to the server message of a refused cancel', async () => {
     const { actor, cancel } = await loaded();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     cancel.last.resolve(failed(409, { isSuccess: false, message: 'Already cancelling.' }));
     await settle();
     expect(actor.getSnapshot().context.scrollToTop).toBe(1);
@@ -111,8 +111,8 @@ describe('billing machine: cancel and reactivate', () => {
 
   it.each(['cancel', 'reactivate'] as const)('shows the no-response banner for 3 s when %s crashes', async (action) => {
     const page = await loaded(action === 'cancel' ? [activeSubscription] : [flagged]);
-    page.actor.send({ type: `subscription.${action}` });
-    if (action === 'cancel') page.actor.send({ type: 'cancel.confirm' });
+    if (action === 'cancel') await cancelThroughFlow(page.actor);
+    else page.actor.send({ type: 'subscription.reactivate' });
     (action === 'cancel' ? page.cancel : page.reactivate).last.reject(new TypeError('Failed to fetch'));
     await settle();
     expect(page.actor.getSnapshot().hasTag('busy')).toBe(false);
@@ -135,8 +135,7 @@ describe('billing machine: cancel and reactivate', () => {
 describe('billing machine: while a banner shows', () => {
   it('takes it away when dismissed', async () => {
     const { actor, cancel } = await loaded();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     cancel.last.resolve(ok({ subscription: flagged }));
     await settle();
     actor.send({ type: 'notice.dismiss' });
@@ -146,12 +145,10 @@ describe('billing machine: while a banner shows', () => {
 
   it('reactivates, then cancels again at once, but never cancels twice', async () => {
     const { actor, cancel, reactivate } = await loaded();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     cancel.last.resolve(ok({ subscription: flagged }));
     await settle();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     expect(cancel.calls).toHaveLength(1);
     actor.send({ type: 'subscription.reactivate' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -160,15 +157,13 @@ describe('billing machine: while a banner shows', () => {
     await settle();
     actor.send({ type: 'subscription.reactivate' });
     expect(reactivate.calls).toHaveLength(1);
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     expect(cancel.calls).toHaveLength(2);
   });
 
   it('opens the payment-method page at once', async () => {
     const { actor, cancel, portal } = await loaded();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     cancel.last.resolve(failed(409, { isSuccess: false, message: 'Already cancelling.' }));
     await settle();
     actor.send({ type: 'payment.update' });
@@ -178,14 +173,12 @@ describe('billing machine: while a banner shows', () => {
 
   it('offers nothing once the subscription has ended', async () => {
     const { actor, cancel, reactivate, portal } = await loaded();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     cancel.last.resolve(ok({ subscription: { ...activeSubscription, subscription_status: 'canceled', cancel_at_period_end: true } }));
     await settle();
     actor.send({ type: 'payment.update' });
     actor.send({ type: 'subscription.reactivate' });
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     expect([portal.calls.length, reactivate.calls.length, cancel.calls.length]).toEqual([0, 0, 1]);
     expect(actor.getSnapshot().matches({ ready: 'showingNotice' })).toBe(true);
   });
@@ -242,7 +235,9 @@ describe('billing machine: wired without its calls', () => {
     load.last.resolve(ok({ subscriptions: [...subscriptions], payments: [] }));
     await settle();
     actor.send({ type });
-    if (type === 'subscription.cancel') actor.send({ type: 'cancel.confirm' });
+    // The cancel flow's first request (which offer the reason brings) has no call either.
+    cancelFlowOf(actor)?.send({ type: 'reason.choose', reason: 'other' });
+    cancelFlowOf(actor)?.send({ type: 'reason.next' });
     await settle();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe(unreachableText);
   });

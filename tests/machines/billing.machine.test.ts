@@ -14,6 +14,8 @@ import {
 import { noticeText } from '@domain/notices';
 import { cardKey, type Subscription } from '@domain/subscriptions';
 import { controlledActor, settle } from './controlled-actor';
+import { cancelFlowOf, cancelThroughFlow, noOffer } from './cancel-flow-kit';
+import { provideTree } from '@machines/provide-tree';
 import { recordNavigation } from './navigation-recorder';
 import { activeSubscription } from './plan-fixtures';
 
@@ -26,10 +28,11 @@ async function start(subscriptions: Subscription[] = [activeSubscription]) {
   const actors = {
     loadBilling: load.logic,
     cancelSubscription: cancel.logic,
+    findCancelOffer: noOffer,
     reactivateSubscription: reactivate.logic,
     openPaymentPortal: portal.logic,
   };
-  const actor = createActor(billingMachine.provide({ actors }), { clock, input: {} });
+  const actor = createActor(provideTree(billingMachine, { actors } as never), { clock, input: {} });
   const navigations = recordNavigation(actor);
   actor.start();
   expect(actor.getSnapshot().hasTag('loading')).toBe(true);
@@ -66,10 +69,10 @@ describe('billing machine', () => {
 
   it('cancels the current subscription: still shown, flagged, and the message for 3 s', async () => {
     const { actor, cancel, clock } = await start();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(cancel.last.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
+    await cancelThroughFlow(actor);
+    // The dialog's Yes, cancel is busy (the flow's own tag); the page waits for its end.
+    expect(cancelFlowOf(actor)?.getSnapshot().hasTag('busy')).toBe(true);
+    expect(cancel.last.input).toEqual({ subscriptionId: 'sub_sandbox_1', reason: 'other' });
     cancel.last.resolve({ kind: 'ok', data: { subscription: { ...activeSubscription, cancel_at_period_end: true } } });
     await settle();
     expect(actor.getSnapshot().context.subscriptions[0]?.cancel_at_period_end).toBe(true);
@@ -77,22 +80,19 @@ describe('billing machine', () => {
     expect(actor.getSnapshot().context.notice?.tone).toBe('success');
     clock.increment(3000);
     expect(actor.getSnapshot().context.notice).toBeNull();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     expect(cancel.calls).toHaveLength(1);
   });
 
   it('does not cancel without a current subscription', async () => {
     const { actor, cancel } = await start([{ ...activeSubscription, subscription_status: 'canceled' }]);
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     expect(cancel.calls).toHaveLength(0);
   });
 
   it('shows the server message of a refused cancel for 3 s', async () => {
     const { actor, cancel, clock } = await start();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     cancel.last.resolve({ kind: 'failed', status: 409, body: { isSuccess: false, message: 'Already cancelling.' } });
     await settle();
     expect(noticeText(actor.getSnapshot().context.notice)).toBe('Already cancelling.');
@@ -104,8 +104,7 @@ describe('billing machine', () => {
 
   it('reactivates a subscription flagged to cancel: renewing again, and the message for 3 s', async () => {
     const { actor, reactivate, cancel, clock } = await start([flagged]);
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     expect(cancel.calls).toHaveLength(0);
     actor.send({ type: 'subscription.reactivate' });
     expect(actor.getSnapshot().matches({ ready: 'reactivating' })).toBe(true);
@@ -121,8 +120,7 @@ describe('billing machine', () => {
     expect(reactivate.calls).toHaveLength(1);
     clock.increment(3000);
     expect(actor.getSnapshot().context.notice).toBeNull();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     expect(cancel.calls).toHaveLength(1);
   });
 
@@ -174,29 +172,40 @@ describe('billing machine', () => {
     expect(none.portal.calls).toHaveLength(0);
   });
 
+  it('opens the payment-method page for a renewal left unpaid (past_due or unpaid), not for a subscription that ended', async () => {
+    const failure = { failed_at: '2025-02-10T10:00:00.000Z', retries: 4, next_retry_at: null, grace_ends_at: '2025-02-17T10:00:00.000Z', in_grace: false };
+    const unpaid = await start([{ ...activeSubscription, subscription_status: 'unpaid', payment_failure: failure }]);
+    unpaid.actor.send({ type: 'payment.update' });
+    expect(unpaid.actor.getSnapshot().matches({ ready: 'openingPortal' })).toBe(true);
+    expect(unpaid.portal.calls).toHaveLength(1);
+
+    const ended = await start([{ ...activeSubscription, subscription_status: 'canceled', payment_failure: null }]);
+    ended.actor.send({ type: 'payment.update' });
+    expect(ended.portal.calls).toHaveLength(0);
+  });
+
   it('ignores a cancelled request', async () => {
     const { actor, cancel } = await start();
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
+    await cancelThroughFlow(actor);
     cancel.last.resolve({ kind: 'cancelled' });
     await settle();
     expect(actor.getSnapshot().context.notice).toBeNull();
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 
-  it('asks before cancelling: nothing is sent until the user confirms, and keeping it sends nothing', async () => {
+  it('asks why before cancelling: nothing is sent until the user confirms, and keeping it sends nothing', async () => {
     const { actor, cancel } = await start();
     actor.send({ type: 'subscription.cancel' });
-    expect(actor.getSnapshot().matches({ ready: 'confirmingCancel' })).toBe(true);
+    expect(actor.getSnapshot().matches({ ready: 'cancelFlow' })).toBe(true);
+    expect(cancelFlowOf(actor)?.getSnapshot().value).toBe('choosingReason');
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(cancel.calls).toHaveLength(0);
-    actor.send({ type: 'cancel.keep' });
+    cancelFlowOf(actor)?.send({ type: 'cancel.keep' });
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(cancel.calls).toHaveLength(0);
-    actor.send({ type: 'subscription.cancel' });
-    actor.send({ type: 'cancel.confirm' });
-    expect(actor.getSnapshot().matches({ ready: 'cancelling' })).toBe(true);
+    await cancelThroughFlow(actor, 'switched_service');
+    expect(cancelFlowOf(actor)?.getSnapshot().value).toBe('cancelling');
     expect(cancel.calls).toHaveLength(1);
+    expect(cancel.last.input).toEqual({ subscriptionId: 'sub_sandbox_1', reason: 'switched_service' });
   });
 
   it('remembers the card when leaving for the payment-method page', async () => {

@@ -14,7 +14,7 @@ import { noticeText } from '@domain/notices';
 import { failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
-const user = { email: 'ana@example.com', token: 'jwt' };
+const user = { email: 'ana@example.com', token: 'jwt', profile: null };
 
 function start(input: { mode: 'forgot' } | { mode: 'reset'; token: string | null }) {
   const requestLink = controlledActor<RequestLinkOutput, RequestLinkInput>();

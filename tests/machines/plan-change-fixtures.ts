@@ -17,7 +17,7 @@ import { startFlow } from './support/navigation';
 export const paidStandard: Subscription = { ...activeSubscription, subscription_status: 'active', trial_end: null, scheduled_change: null };
 export const scheduledBasic: Subscription = {
   ...paidStandard,
-  scheduled_change: { plan_id: 'basic', product_name: 'Basic', effective_at: paidStandard.current_period_end },
+  scheduled_change: { plan_id: 'basic', product_name: 'Basic', interval: 'month', effective_at: paidStandard.current_period_end },
 };
 
 const planOf = (id: string) => {

@@ -1,13 +1,18 @@
 // Plan change's edges: a quiet or failed load, no subscription, a cancelled preview or change,
 // a failed undo, choosing the current plan, leaving from a failure or the confirmation; the
-// busy and loading looks, and how long a failure shows.
+// busy and loading looks, how long a failure or "Change undone" shows; a yearly subscription;
+// a page whose requests the app has not provided.
 import { describe, expect, it } from 'vitest';
 import { cancelled, failed, ok, unreachable } from '@domain/request-outcome';
 import { noticeText } from '@domain/notices';
+import { planChangeMachine } from '@machines/plan-change.machine';
+import type { Subscription } from '@domain/subscriptions';
 import { settle } from './controlled-actor';
 import { paidStandard, planChangeFlow, scheduledBasic, upgradePreview } from './plan-change-fixtures';
 import { seededPlans } from './plan-fixtures';
-import { navigationOf } from './support/navigation';
+import { navigationOf, startFlow } from './support/navigation';
+
+const yearlyStandard: Subscription = { ...paidStandard, interval: 'year' };
 
 describe('plan-change edges', () => {
   it('a load that cannot reach the server shows why, then the (empty) choice', async () => {
@@ -158,5 +163,57 @@ describe('plan-change edges', () => {
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('choosing');
     expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('a yearly subscription stays yearly until monthly is chosen: another plan is previewed per year, the same plan monthly is a change', async () => {
+    const { actor, load, preview } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: yearlyStandard }));
+    await settle();
+    actor.send({ type: 'interval.choose', interval: 'year' });
+    actor.send({ type: 'preview.request' });
+    expect(preview.calls).toHaveLength(0);
+    actor.send({ type: 'plan.choose', plan: 'premium' });
+    actor.send({ type: 'preview.request' });
+    expect(preview.last.input).toEqual({ plan: 'premium', interval: 'year' });
+    preview.last.resolve(cancelled);
+    await settle();
+    actor.send({ type: 'plan.choose', plan: 'standard' });
+    actor.send({ type: 'interval.choose', interval: 'month' });
+    actor.send({ type: 'preview.request' });
+    expect(preview.last.input).toEqual({ plan: 'standard', interval: 'month' });
+  });
+
+  it('without a subscription, choosing only an interval offers no preview and the page stays usable', async () => {
+    const { actor, load, preview } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: null }));
+    await settle();
+    actor.send({ type: 'interval.choose', interval: 'year' });
+    actor.send({ type: 'preview.request' });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(preview.calls).toHaveLength(0);
+    actor.send({ type: 'billing.back' });
+    expect(navigationOf(actor)).toEqual({ to: '/billing', replace: false });
+  });
+
+  it('"Change undone" shows for 3 s, not less', async () => {
+    const { actor, load, undo, clock } = planChangeFlow();
+    load.last.resolve(ok({ plans: seededPlans, subscription: scheduledBasic }));
+    await settle();
+    actor.send({ type: 'schedule.undo' });
+    undo.last.resolve(ok({ subscription: paidStandard }));
+    await settle();
+    clock.increment(2999);
+    expect(actor.getSnapshot().value).toBe('undone');
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Change undone: your plan stays as it is');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('choosing');
+  });
+
+  it('a page whose requests the app has not provided says it could not reach FitStream instead of loading for ever', async () => {
+    const actor = startFlow(planChangeMachine);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(noticeText(actor.getSnapshot().context.notice)).toBe('Could not reach FitStream. Please try again.');
   });
 });

@@ -2,7 +2,7 @@
 // scheduled and undone, failures shown for 3 s, back to billing.
 import { describe, expect, it } from 'vitest';
 import { noticeText } from '@domain/notices';
-import { failed, ok } from '@domain/request-outcome';
+import { cancelled, failed, ok } from '@domain/request-outcome';
 import type { Subscription } from '@domain/subscriptions';
 import { settle } from './controlled-actor';
 import { downgradePreview, paidStandard, scheduledBasic, upgradePreview } from './plan-change-fixtures';
@@ -27,20 +27,39 @@ describe('plan-change machine', () => {
     actor.send({ type: 'plan.choose', plan: 'premium' });
     actor.send({ type: 'preview.request' });
     expect(actor.getSnapshot().value).toBe('previewing');
-    expect(preview.last.input).toEqual({ plan: 'premium' });
+    expect(preview.last.input).toEqual({ plan: 'premium', interval: 'month' });
     preview.last.resolve(ok({ preview: upgradePreview }));
     await settle();
     expect(actor.getSnapshot().value).toBe('confirming');
     expect(actor.getSnapshot().context.preview?.amount_due).toBe(200);
     actor.send({ type: 'change.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(change.last.input).toEqual({ plan: 'premium' });
+    expect(change.last.input).toEqual({ plan: 'premium', interval: 'month' });
     change.last.resolve(ok({ subscription: { ...paidStandard, plan_id: 'premium', product_name: 'Premium' }, preview: upgradePreview }));
     await settle();
     expect(actor.getSnapshot().value).toBe('done');
     expect(actor.getSnapshot().context.subscription?.plan_id).toBe('premium');
     actor.send({ type: 'billing.back' });
     expect(navigationOf(actor)).toEqual({ to: '/billing', replace: false });
+  });
+
+  it('offers the same plan at the other interval as a change: yearly alone, or with another plan (docs/decisions/066)', async () => {
+    const { actor, preview } = await loaded();
+    actor.send({ type: 'interval.choose', interval: 'year' });
+    actor.send({ type: 'preview.request' });
+    expect(preview.last.input).toEqual({ plan: 'standard', interval: 'year' });
+    preview.last.resolve(cancelled);
+    await settle();
+    actor.send({ type: 'plan.choose', plan: 'premium' });
+    actor.send({ type: 'preview.request' });
+    expect(preview.last.input).toEqual({ plan: 'premium', interval: 'year' });
+    preview.last.resolve(cancelled);
+    await settle();
+    // Back to the plan and interval it has: nothing to change.
+    actor.send({ type: 'plan.choose', plan: 'standard' });
+    actor.send({ type: 'interval.choose', interval: 'month' });
+    actor.send({ type: 'preview.request' });
+    expect(actor.getSnapshot().value).toBe('choosing');
   });
 
   it('schedules a downgrade and keeps the plan until the renewal', async () => {

@@ -78,7 +78,7 @@ describe('pricing machine: loading', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ currentPlanId: null, notice: null });
     actor.send({ type: 'plan.subscribe' });
-    expect(subscribe.last.input).toEqual({ plan: 'standard' });
+    expect(subscribe.last.input).toEqual({ plan: 'standard', interval: 'month' });
   });
 });
 
@@ -137,7 +137,7 @@ describe('pricing machine: while a banner shows', () => {
     expect(actor.getSnapshot().context.selectedId).toBe('premium');
     actor.send({ type: 'plan.subscribe', planId: 'mobile' });
     expect(subscribe.calls).toHaveLength(2);
-    expect(subscribe.last.input).toEqual({ plan: 'mobile' });
+    expect(subscribe.last.input).toEqual({ plan: 'mobile', interval: 'month' });
     expect(actor.getSnapshot().context.chosen?.name).toBe('Mobile');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   });

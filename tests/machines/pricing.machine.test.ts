@@ -48,17 +48,26 @@ describe('pricing machine', () => {
     const { actor, subscribe, navigations } = await start();
     actor.send({ type: 'plan.subscribe', planId: 'premium' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    expect(subscribe.last.input).toEqual({ plan: 'premium' });
+    expect(subscribe.last.input).toEqual({ plan: 'premium', interval: 'month' });
     expect(actor.getSnapshot().context.chosen).toMatchObject({ name: 'Premium', amount: 1799, interval: 'month', interval_count: 1, resolution: '2160p' });
     subscribe.last.resolve({ kind: 'ok', data: { url: '/sandbox/checkout/cs_sandbox_1' } });
     await settle();
     expect(navigations).toEqual([{ type: 'navigate', external: '/sandbox/checkout/cs_sandbox_1' }]);
   });
 
+  it('checks out yearly when the switch says yearly: 10 monthly prices, "1 year", on desktop and mobile alike', async () => {
+    const { actor, subscribe } = await start();
+    actor.send({ type: 'interval.select', interval: 'year' });
+    expect(actor.getSnapshot().context.interval).toBe('year');
+    actor.send({ type: 'plan.subscribe', planId: 'basic' });
+    expect(subscribe.last.input).toEqual({ plan: 'basic', interval: 'year' });
+    expect(actor.getSnapshot().context.chosen).toMatchObject({ name: 'Basic', amount: 9990, interval: 'year', interval_count: 1 });
+  });
+
   it('subscribes to the selection on mobile Next', async () => {
     const { actor, subscribe } = await start();
     actor.send({ type: 'plan.subscribe' });
-    expect(subscribe.last.input).toEqual({ plan: 'standard' });
+    expect(subscribe.last.input).toEqual({ plan: 'standard', interval: 'month' });
   });
 
   it('sends nothing and says nothing without an email', async () => {

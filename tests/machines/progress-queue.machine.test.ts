@@ -35,12 +35,14 @@ function setUp(options: { online: boolean; account?: string | null }) {
   const clock = new SimulatedClock();
   let online = options.online;
   let account = options.account === undefined ? 'ana@example.com' : options.account;
+  let profile: string | null = 'profile-ana';
   let minutes = 0;
   let ids = 0;
   const queue = progressQueue({
     api: server.api,
     store,
     account: () => account,
+    profile: () => (account ? profile : null),
     online: () => online,
     flushSoon: () => actor.send({ type: 'queue.flush' }),
     now: () => new Date(Date.UTC(2026, 10, 25, 10, minutes++)),
@@ -65,6 +67,11 @@ function setUp(options: { online: boolean; account?: string | null }) {
     },
     signIn: (who: string) => {
       account = who;
+      actor.send({ type: 'queue.flush' });
+    },
+    /** Another profile of the account is chosen on this device (a flush follows, as in the app). */
+    switchTo: (next: string) => {
+      profile = next;
       actor.send({ type: 'queue.flush' });
     },
   };
@@ -172,6 +179,20 @@ describe('reportProgress and the flush', () => {
     t.signIn('ana@example.com');
     await t.settle();
     expect(t.server.reached.map((r) => r.seconds)).toEqual([7]);
+  });
+
+  it('sends a profile’s reports only while that profile is chosen, never as another one (decision 064)', async () => {
+    const t = setUp({ online: false });
+    await t.queue.reportProgress({ classId: 'yoga', seconds: 7 });
+    t.switchTo('profile-leo');
+    await t.queue.reportProgress({ classId: 'pilates', seconds: 9 });
+    t.goOnline();
+    await t.settle();
+    expect(t.server.reached.map((r) => r.seconds)).toEqual([9]);
+    t.switchTo('profile-ana');
+    await t.settle();
+    expect(t.server.reached.map((r) => r.seconds)).toEqual([9, 7]);
+    expect(await t.store.of('ana@example.com')).toEqual([]);
   });
 
   it('keeps only the signed-in account’s reports when asked, and none after a sign-out (a shared computer)', async () => {

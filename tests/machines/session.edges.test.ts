@@ -9,8 +9,8 @@ import { settle } from './controlled-actor';
 import { navigationOf, startFlow } from './support/navigation';
 import { startSession } from './support/session-flow';
 
-const user = { email: 'ana@example.com', token: 'token-1' };
-const other = { email: 'bo@example.com', token: 'token-9' };
+const user = { email: 'ana@example.com', token: 'token-1', profile: null };
+const other = { email: 'bo@example.com', token: 'token-9', profile: null };
 const unreachableText = 'Could not reach FitStream. Please try again.';
 
 const session = startSession;

@@ -6,7 +6,7 @@ import { ok } from '@domain/request-outcome';
 import { settle } from './controlled-actor';
 import { startSession } from './support/session-flow';
 
-const user = { email: 'ana@example.com', token: 'token-1' };
+const user = { email: 'ana@example.com', token: 'token-1', profile: null };
 
 const start = startSession;
 
@@ -232,7 +232,7 @@ describe('session machine: this browser\'s downloads belong to the account signe
   it('the user who signs in claims the device: restored, by sign-in, by link, and another account signing in over it', async () => {
     const restored = await signedIn();
     expect(restored.claimDevice.mock.calls).toEqual([[user]]);
-    const other = { email: 'bo@example.com', token: 'token-9' };
+    const other = { email: 'bo@example.com', token: 'token-9', profile: null };
     restored.actor.send({ type: 'session.signIn', user: other, remember: false, to: '/home' });
     expect(restored.claimDevice.mock.calls).toEqual([[user], [other]]);
     const fresh = start();

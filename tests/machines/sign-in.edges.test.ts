@@ -7,7 +7,7 @@ import { noticeText } from '@domain/notices';
 import { cancelled, failed, ok } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
-const user = { email: 'ana@example.com', token: 'jwt' };
+const user = { email: 'ana@example.com', token: 'jwt', profile: null };
 
 function signIn(input?: { origin?: string | null; email?: string }) {
   const api = controlledActor<SignInOutput, SignInInput>();

@@ -8,7 +8,7 @@ import { noticeText } from '@domain/notices';
 import type { Outcome } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
-const user = { email: 'ana@example.com', token: 'jwt' };
+const user = { email: 'ana@example.com', token: 'jwt', profile: null };
 const refused = (status: number, message = `server says ${status}`): Outcome<never> => ({
   kind: 'failed',
   status,
@@ -62,13 +62,23 @@ describe('sign-in machine', () => {
     expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user, remember: false, to: '/billing' });
   });
 
-  it("hands the session the account's language with the user, which keeps only the email and token", async () => {
+  it("hands the session the account's language with the user, which keeps only the email, token and profile", async () => {
     const { actor, api, tellSession } = signIn();
     fillSignIn(actor);
     actor.send({ type: 'form.submit' });
     api.last.resolve({ kind: 'ok', data: { ...user, language: 'es' } });
     await settle();
     expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user, language: 'es', remember: false, to: '/home' });
+  });
+
+  it('hands the session the profile the sign-in is on (an account with one profile is on it at once)', async () => {
+    const { actor, api, tellSession } = signIn();
+    fillSignIn(actor);
+    actor.send({ type: 'form.submit' });
+    const profile = { id: 'p-ana', name: 'Ana', image: null, language: 'es' as const, owner: true, locked: false };
+    api.last.resolve({ kind: 'ok', data: { ...user, profile, language: 'es' } });
+    await settle();
+    expect(tellSession).toHaveBeenCalledWith(expect.anything(), { user: { ...user, profile }, language: 'es', remember: false, to: '/home' });
   });
 
   const cases: [string, Outcome<never>, string][] = [

@@ -7,7 +7,7 @@ import { noticeText } from '@domain/notices';
 import type { Outcome } from '@domain/request-outcome';
 import { controlledActor, settle } from './controlled-actor';
 
-const user = { email: 'ana@example.com', token: 'jwt' };
+const user = { email: 'ana@example.com', token: 'jwt', profile: null };
 const refused = (status: number, message = `server says ${status}`): Outcome<never> => ({
   kind: 'failed',
   status,

@@ -4,14 +4,15 @@
 // here, another instance on PostgreSQL) when its notification arrives, and time alone (a day
 // ending in the account's zone) with no write at all. The unit tests check the bound and that
 // a load overtaken by a change is never kept.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountAnswers } from '@server/db/account-answers';
-import { classCompletions, users } from '@server/db/schema';
+import { classCompletions } from '@server/db/schema';
 import { createTestApp, expectContract, signUp, testAppForFile, TEST_PASSWORD, type SignedUpUser, type TestApp } from './harness';
 import { authorization, roomyRateLimits } from './fixtures/payments-flow';
 import { setSubscription, subscriber } from './fixtures/playback';
+import { ownerProfileId, ownerProfileName } from './fixtures/profiles';
 import type { FastifyInstance } from 'fastify';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
@@ -28,11 +29,6 @@ const upNext = async (app: FastifyInstance, user: SignedUpUser) => (await call(a
 const activity = async (app: FastifyInstance, user: SignedUpUser) => (await call(app, user, 'GET', '/api/v1/activity')).json();
 const feed = async (app: FastifyInstance, path: string) => app.inject({ method: 'GET', url: path });
 
-async function accountId(app: FastifyInstance, user: SignedUpUser): Promise<string> {
-  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
-  return row!.id;
-}
-
 async function feedLink(app: FastifyInstance, user: SignedUpUser): Promise<string> {
   return new URL((await call(app, user, 'POST', '/api/v1/schedule/feed-link')).json().url).pathname;
 }
@@ -43,7 +39,8 @@ const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 describe('the home calls', () => {
   it('payments/home: a new name at once, a subscription ended by another writer when the database tells', async () => {
     const user = await subscriber(t.app, 'standard');
-    expect(await home(t.app, user)).toMatchObject({ name: null, hasSubscription: true });
+    // The person training's name: the owner's profile's, the address's local part until named (decision 064).
+    expect(await home(t.app, user)).toMatchObject({ name: ownerProfileName(user), hasSubscription: true });
     await call(t.app, user, 'POST', '/api/v1/users/details', { name: 'Ana Pérez' });
     expect((await home(t.app, user)).name).toBe('Ana Pérez');
     await setSubscription(t.app, user, { status: 'canceled' });
@@ -100,7 +97,7 @@ describe('/activity', () => {
     await call(t.app, user, 'PUT', '/api/v1/account/time-zone', { timeZone: 'Asia/Tokyo' });
     expect((await activity(t.app, user)).timeZone).toBe('Asia/Tokyo');
 
-    await t.app.db.insert(classCompletions).values({ userId: await accountId(t.app, user), classId: 'glutes-and-legs', completedAt: new Date(), localDate: dayAhead(0), minutes: 30 });
+    await t.app.db.insert(classCompletions).values({ profileId: await ownerProfileId(t.app, user), classId: 'glutes-and-legs', completedAt: new Date(), localDate: dayAhead(0), minutes: 30 });
     await expect.poll(async () => (await activity(t.app, user)).allTime.classes).toBe(2);
   });
 });
@@ -135,7 +132,7 @@ describe('the calendar feed', () => {
     const user = await signUp(t.app);
     const path = await feedLink(t.app, user);
     expect((await feed(t.app, path)).statusCode).toBe(200);
-    await t.app.db.execute(sql`UPDATE schedule_settings SET feed_secret_hash = 'reset elsewhere' WHERE user_id = ${await accountId(t.app, user)}`);
+    await t.app.db.execute(sql`UPDATE schedule_settings SET feed_secret_hash = 'reset elsewhere' WHERE profile_id = ${await ownerProfileId(t.app, user)}`);
     await expect.poll(async () => (await feed(t.app, path)).statusCode).toBe(404);
   });
 });
@@ -197,8 +194,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
   it('each call read on one instance shows a write on the other when the notification arrives', async () => {
     const user = await subscriber(first.app, 'standard');
     const path = await feedLink(first.app, user);
-    // Kept on the second instance first.
-    expect((await home(second.app, user)).name).toBeNull();
+    // Kept on the second instance first: the owner's profile named from the address (decision 064).
+    expect((await home(second.app, user)).name).toBe(user.email.split('@')[0]);
     expect((await classesHome(second.app, user)).continueWatching).toEqual([]);
     expect(await upNext(second.app, user)).toBeNull();
     expect((await activity(second.app, user)).goal).toBeNull();

@@ -29,6 +29,8 @@ describe('NUL in text is refused by the contract before any query', () => {
     ['confirm checkout id', '/api/v1/payments/subscription-current', () => ({ customer: nul })],
     ['cancel subscription id', '/api/v1/payments/subscription-cancel', () => ({ subscription_id: nul })],
     ['reactivate subscription id', '/api/v1/payments/subscription-reactivate', () => ({ subscription_id: nul })],
+    ['pause subscription id', '/api/v1/payments/subscription-pause', () => ({ subscription_id: nul, months: 1 })],
+    ['resume subscription id', '/api/v1/payments/subscription-resume', () => ({ subscription_id: nul })],
     ['sign-in link token', '/api/v1/payments/index', () => ({ token: nul })],
   ];
   it.each(cases)('%s', async (_name, url, body) => {
@@ -127,11 +129,16 @@ describe('malformed multipart uploads answer 400', () => {
 });
 
 describe('validly signed tokens with claims the server cannot use', () => {
-  const sign = (claims: { sub: string; sid: string }, expires: boolean) => {
-    const jwt = new SignJWT({ sid: claims.sid, email: 'someone@example.com' }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt();
+  // Each token names a well-formed profile (`pid`, `own`: decision 064), so only the claim under test is wrong.
+  const someProfile = { pid: '00000000-0000-4000-8000-000000000001', own: true };
+  const sign = (claims: { sub: string; sid: string; pid?: string; own?: boolean }, expires: boolean) => {
+    const jwt = new SignJWT({ sid: claims.sid, email: 'someone@example.com', pid: claims.pid ?? someProfile.pid, own: claims.own ?? someProfile.own })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuedAt();
     return (expires ? jwt.setExpirationTime('10m') : jwt).sign(new TextEncoder().encode(t.config.jwtSecret));
   };
-  const idsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+  const idsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; pid: string; own: boolean };
 
   it.each([
     ['a session id that is not a UUID', { sub: '00000000-0000-4000-8000-000000000000', sid: 'not-a-uuid' }],

@@ -60,11 +60,14 @@ beforeAll(async () => {
 
   // The account the fuzz signs in as: its valid token only ever travels with another defect.
   const fuzzer = await signUp(t.app);
-  const claims = JSON.parse(Buffer.from(fuzzer.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; email: string };
-  const victimClaims = JSON.parse(Buffer.from(victim.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+  const claims = JSON.parse(Buffer.from(fuzzer.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; email: string; pid: string; own: boolean };
+  const victimClaims = JSON.parse(Buffer.from(victim.token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; pid: string; own: boolean };
   const secret = new TextEncoder().encode(t.config.jwtSecret);
-  const sign = (payload: { sub: string; sid: string }, options: { exp?: number | null; alg?: string; key?: Uint8Array } = {}) => {
-    const jwt = new SignJWT({ sid: payload.sid, email: claims.email }).setProtectedHeader({ alg: options.alg ?? 'HS256' }).setSubject(payload.sub);
+  // Every forged token names the fuzzer's profile (decision 064), so it carries only the defect it is made for.
+  const sign = (payload: { sub: string; sid: string; pid?: string; own?: boolean }, options: { exp?: number | null; alg?: string; key?: Uint8Array } = {}) => {
+    const jwt = new SignJWT({ sid: payload.sid, email: claims.email, pid: payload.pid ?? claims.pid, own: payload.own ?? claims.own })
+      .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+      .setSubject(payload.sub);
     if (options.exp !== null) jwt.setExpirationTime(options.exp ?? '10m');
     return jwt.sign(options.key ?? secret);
   };

@@ -40,12 +40,13 @@ test.describe('account page', () => {
     // Reachable from the navigation bar.
     await clickInNavbar(page, page.getByRole('link', { name: /^account$/i }));
     await page.waitForURL(pathIs('/account'));
-    await page.getByText('Safari on iPhone').waitFor();
+    // Each device with the profile it trains as: this account's only one, named from its address.
+    await page.getByText(/^Safari on iPhone · account-/).waitFor();
     // The laptop, the phone, and the sign-up's own session (registered through the API).
     assert.equal(await page.locator('.account__device').count(), 3);
 
     // Sign the phone out from the list: its next request finds it signed out.
-    await page.getByRole('button', { name: /^sign out safari on iphone$/i }).click();
+    await page.getByRole('button', { name: /^sign out safari on iphone · account-/i }).click();
     await page.getByText('That device has been signed out.').waitFor();
     assert.equal(await page.locator('.account__device').count(), 2);
     assert.equal(await page.getByText('Safari on iPhone').count(), 0);
@@ -71,8 +72,8 @@ test.describe('account page', () => {
     await openAccount(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^download my data$/i }).click()]);
     assert.match(download.suggestedFilename(), /^fitstream-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as { profile: { email: string }; sessions: unknown[] };
-    assert.equal(data.profile.email, email);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as { account: { email: string }; sessions: unknown[] };
+    assert.equal(data.account.email, email);
     assert.ok(data.sessions.length >= 2);
 
     // Delete the account: a dialog asks for the password; then the address no longer signs in.

@@ -6,31 +6,17 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { EVERYWHERE, test } from '../playwright-utils';
-import type { Page } from '@playwright/test';
 import { pdfTextLines } from '../../server/fixtures/pdf-text';
-import { expectAccessible, newContext, openMail, payWithCard, screenshot, signedIn, storeLanguage } from '../browser';
+import { expectAccessible, newContext, openMail, payingStandard, payWithCard, screenshot, signedIn, storeLanguage } from '../browser';
 
 const pathIs = (p: string) => (url: URL) => url.pathname === p;
 
-/** A new account (in Spain: 21 % tax included) on Standard, its trial ended by the sandbox test clock: a paid period. */
-async function payingStandard(page: Page, label: string): Promise<{ email: string; token: string }> {
-  const { email, token } = await signedIn(page, label, 'ES');
-  const headers = { authorization: `FitStream ${token}` };
-  const subscribe = await page.request.post('/api/v1/payments/subscribe', { data: { plan: 'standard' }, headers });
-  const { url } = (await subscribe.json()) as { url: string };
-  await page.goto(url);
-  await payWithCard(page);
-  await page.waitForURL(pathIs('/success'));
-  const clock = await page.request.post('/api/v1/sandbox/clock', { data: { action: 'end_trial' }, headers });
-  assert.equal(clock.status(), 200);
-  return { email, token };
-}
 
 test.describe('plan change and invoices', () => {
   test('upgrades Standard → Premium at once and downloads the prorated invoice PDF', async ({ browser }) => {
     const context = await newContext(browser, { acceptDownloads: true });
     const page = await context.newPage();
-    const { email } = await payingStandard(page, 'upgrade');
+    const { email } = await payingStandard(page, 'upgrade', 'ES');
     await page.goto('/billing');
     await page.getByRole('link', { name: 'Change plan' }).click();
     await page.waitForURL(pathIs('/billing/plan'));
@@ -91,7 +77,7 @@ test.describe('plan change and invoices', () => {
   test('downgrades at the renewal ("Changes to Basic on <date>") and undoes it', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await payingStandard(page, 'downgrade');
+    await payingStandard(page, 'downgrade', 'ES');
     await page.goto('/billing/plan');
     await page.getByRole('radio', { name: /basic/i }).check();
     await page.getByRole('button', { name: 'Review the change' }).click();
@@ -114,7 +100,7 @@ test.describe('plan change and invoices', () => {
   test('Undo beside "Changes to Basic" on Billing, confirmed on screen and by email; a resume is emailed too', async ({ browser }) => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const { email, token } = await payingStandard(page, 'undo-on-billing');
+    const { email, token } = await payingStandard(page, 'undo-on-billing', 'ES');
     const headers = { authorization: `FitStream ${token}` };
     assert.equal((await page.request.post('/api/v1/payments/plan-change', { data: { plan: 'basic' }, headers })).status(), 200);
     await page.goto('/billing');
@@ -131,6 +117,8 @@ test.describe('plan change and invoices', () => {
     // Cancelled, then resumed: the inbox's "Your subscription is cancelled" is followed by "will renew".
     await page.goto('/billing');
     await page.getByRole('button', { name: /cancel subscription/i }).click();
+    await page.getByRole('dialog', { name: 'Why are you cancelling?' }).getByRole('radio', { name: 'Another reason' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel' }).click();
     await page.getByRole('button', { name: /resume subscription/i }).click();
     await page.getByRole('status').getByText('Your subscription will renew again').waitFor();
@@ -142,7 +130,7 @@ test.describe('plan change and invoices', () => {
   test('the new screens pass axe', { tag: EVERYWHERE }, async ({ browser, language, width, size }) => {
     const context = await newContext(browser, { viewport: size });
     const page = await context.newPage();
-    await payingStandard(page, `axe-${language}-${width}`);
+    await payingStandard(page, `axe-${language}-${width}`, 'ES');
     await storeLanguage(page, language);
     await page.goto('/billing/plan');
     await page.getByRole('radio').first().waitFor();

@@ -33,7 +33,7 @@ test.describe('trial start', () => {
     await checkEverywhere(page, 'payment-history-trial', (ready) => ready.getByRole('tab', { selected: true }).waitFor());
 
     await openMail(page, email, /Your free trial has started/);
-    await page.getByText(`your first payment of €13.99 will be on ${firstCharge}`).first().waitFor();
+    await page.getByText(`your first payment of €13.99 per month will be on ${firstCharge}`).first().waitFor();
     assert.equal(await page.getByText(/received your payment/).count(), 0);
     await context.close();
   });

@@ -1,8 +1,7 @@
-// Browser drivers for the signed-in flows (profile, home, pricing, checkout-return, billing): one
+// Browser drivers for the signed-in flows (profile, home, pricing, checkout-return): one
 // per state of each machine, reaching it through the UI against the real server and sandbox payments.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { billingMachine } from '@machines/billing.machine';
 import { checkoutReturnMachine } from '@machines/checkout-return.machine';
 import { homeMachine } from '@machines/home.machine';
 import { pricingMachine } from '@machines/pricing.machine';
@@ -14,7 +13,7 @@ import { fail, hold, pathIs, type Driver, type FlowDrivers } from './flow-driver
 const spinner = (page: Page) => page.locator('[aria-busy=true], .spinner').first();
 
 /** A signed-in screen's loading state: the request it loads with is held, so the spinner stays. */
-function spinsWhileHeld(label: string, screen: string, part: string): Driver {
+export function spinsWhileHeld(label: string, screen: string, part: string): Driver {
   return async (page) => {
     await signedIn(page, label);
     const release = await hold(page, part);
@@ -33,8 +32,17 @@ export async function subscribedWithTrial(page: Page, label: string): Promise<{ 
   return account;
 }
 
+/** Cancel subscription, "Another reason" (no offer), Continue, Yes, cancel (decision 068). */
+export async function cancelForAnotherReason(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /cancel subscription/i }).click();
+  const why = page.getByRole('dialog', { name: 'Why are you cancelling?' });
+  await why.getByRole('radio', { name: 'Another reason' }).check();
+  await why.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+}
+
 /** Signed in with a trial subscription, on /billing. */
-async function subscribedOnBilling(page: Page, label: string): Promise<void> {
+export async function subscribedOnBilling(page: Page, label: string): Promise<void> {
   await subscribedWithTrial(page, label);
   await page.goto('/billing');
   await page.getByRole('button', { name: /cancel subscription/i }).waitFor();
@@ -206,92 +214,6 @@ export const accountFlows: FlowDrivers[] = [
         await fail(page, '/api/v1/refresh', 401, 'Signed out');
         await page.goto('/users?session_id=cs_sandbox_x');
         await page.waitForURL(pathIs('/login'));
-      },
-    },
-  },
-  {
-    name: 'billing',
-    machine: billingMachine,
-    drivers: {
-      loading: spinsWhileHeld('flow-billing-load', '/billing', '/api/v1/payments/subscriptions'),
-      'ready.idle': async (page) => {
-        await signedIn(page, 'flow-billing');
-        await page.goto('/billing');
-        await page.getByText(/no subscription found/i).waitFor();
-        await page.getByRole('tab', { name: /payment history/i }).click();
-        await page.getByText(/no payment history/i).waitFor();
-      },
-      'ready.showingLoadError': async (page) => {
-        await signedIn(page, 'flow-billing-fail');
-        await fail(page, '/api/v1/payments/subscriptions', 400, 'Billing is closed');
-        await page.goto('/billing');
-        await page.getByText('Billing is closed').waitFor();
-      },
-      'ready.confirmingCancel': async (page) => {
-        await subscribedOnBilling(page, 'flow-confirm-cancel');
-        await page.getByRole('button', { name: /cancel subscription/i }).click();
-        const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
-        await dialog.waitFor();
-        await dialog.getByText(/^You keep access to every class until /).waitFor();
-        assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep subscription');
-      },
-      'ready.cancelling': async (page) => {
-        await subscribedOnBilling(page, 'flow-cancelling');
-        const release = await hold(page, '/api/v1/payments/subscription-cancel');
-        await page.getByRole('button', { name: /cancel subscription/i }).click();
-        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
-        await page.getByText(/cancelling/i).first().waitFor();
-        await release();
-      },
-      'ready.reactivating': async (page) => {
-        await subscribedOnBilling(page, 'flow-reactivating');
-        await page.getByRole('button', { name: /cancel subscription/i }).click();
-        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
-        await page.getByText('Cancels At Period End').waitFor();
-        const release = await hold(page, '/api/v1/payments/subscription-reactivate');
-        await page.getByRole('button', { name: /resume subscription/i }).click();
-        await page.getByText(/resuming/i).first().waitFor();
-        await release();
-        await page.getByText('Your subscription will renew again').waitFor();
-      },
-      'ready.undoingChange': async (page) => {
-        // A paid period (the trial ended by the sandbox clock) on Standard, a downgrade scheduled.
-        const { token } = await signedIn(page, 'flow-undo-change');
-        await subscribeByApi(page, token, 'standard');
-        const headers = { authorization: `FitStream ${token}` };
-        assert.equal((await page.request.post('/api/v1/sandbox/clock', { data: { action: 'end_trial' }, headers })).status(), 200);
-        assert.equal((await page.request.post('/api/v1/payments/plan-change', { data: { plan: 'basic' }, headers })).status(), 200);
-        await page.goto('/billing');
-        const note = page.getByTestId('scheduled-change');
-        await note.getByText(/^Changes to Basic on /).waitFor();
-        const release = await hold(page, '/api/v1/payments/plan-change-undo');
-        await note.getByRole('button', { name: 'Undo' }).click();
-        await note.getByRole('button', { name: /Undoing/ }).waitFor();
-        await release();
-        await page.getByRole('status').getByText('Change undone: your plan stays as it is').waitFor();
-      },
-      'ready.openingPortal': async (page) => {
-        await subscribedOnBilling(page, 'flow-portal-held');
-        const release = await hold(page, '/api/v1/payments/portal');
-        await page.getByRole('button', { name: /update payment method/i }).click();
-        await page.getByText(/opening/i).first().waitFor();
-        await release();
-        // Released, the app leaves for the provider's page: the suite's photograph of the page
-        // must not start while that navigation is under way.
-        await page.waitForURL((url) => url.pathname.startsWith('/sandbox/portal/'));
-      },
-      redirecting: async (page) => {
-        await subscribedOnBilling(page, 'flow-portal');
-        await page.getByRole('button', { name: /update payment method/i }).click();
-        await page.waitForURL((url) => url.pathname.startsWith('/sandbox/portal/'));
-        await page.getByRole('heading', { name: 'Update payment method' }).waitFor();
-      },
-      'ready.showingNotice': async (page) => {
-        await subscribedOnBilling(page, 'flow-cancelled');
-        await page.getByRole('button', { name: /cancel subscription/i }).click();
-        await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
-        await page.getByText('Your subscription has been cancelled').waitFor();
-        await page.getByText('Cancels At Period End').waitFor();
       },
     },
   },

@@ -138,8 +138,10 @@ export const entryFlows: FlowDrivers[] = [
         const release = await hold(page, '/api/v1/refresh');
         await page.goto('/billing');
         await release.seen();
-        // Awaited from here: the held request cannot answer before its release, and the page's load no longer counts against the wait.
-        const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh'));
+        // Awaited from here: the held request cannot answer before its release, and the page's load no
+        // longer counts against the wait; the release photographs the state first (four shots, in
+        // two languages), which alone may take longer than the default 10 s.
+        const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/v1/refresh'), { timeout: 45_000 });
         await release();
         assert.equal((await refreshed).status(), 200);
         await page.getByText(/no subscription found/i).waitFor();

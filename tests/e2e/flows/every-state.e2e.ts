@@ -9,12 +9,15 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { statesOf } from '../../../scripts/flow-model/machine-graph';
 import { accountFlows } from './account-flow-drivers';
 import { accountSectionFlows } from './account-section-drivers';
+import { billingFlows } from './billing-flow-drivers';
+import { cancelFlowFlows } from './cancel-flow-drivers';
 import { baseUrl, captureStates, newContext } from '../browser';
 import { catalogFlows } from './catalog-flow-drivers';
 import { downloadsFlows } from './downloads-flow-drivers';
 import { entryFlows } from './entry-flow-drivers';
+import { profileFlows } from './profile-flow-drivers';
 
-const flows = [...entryFlows, ...accountFlows, ...accountSectionFlows, ...catalogFlows, ...downloadsFlows];
+const flows = [...entryFlows, ...accountFlows, ...billingFlows, ...cancelFlowFlows, ...accountSectionFlows, ...catalogFlows, ...downloadsFlows, ...profileFlows];
 
 /**
  * A browser whose visitor moves the pointer as soon as each page has loaded: a pre-rendered public

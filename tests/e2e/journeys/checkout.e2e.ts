@@ -54,6 +54,10 @@ test.describe('checkout journey', () => {
     await page.getByText(/4242/).first().waitFor();
     await page.getByRole('tab', { name: 'Subscription', exact: true }).click();
     await page.getByRole('button', { name: /cancel subscription/i }).click();
+    // Why first (decision 068): "Another reason" brings no offer, so the confirmation follows.
+    const why = page.getByRole('dialog', { name: 'Why are you cancelling?' });
+    await why.getByRole('radio', { name: 'Another reason' }).check();
+    await why.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
     await page.getByText('Your subscription has been cancelled').waitFor();
     await page.getByText('Cancels At Period End').waitFor();

@@ -83,7 +83,8 @@ test.describe('rough edges', () => {
         await page.goto('/billing');
         await measure('/billing (subscribed)');
         await page.getByRole('button', { name: /cancel subscription|cancelar suscripción/i }).click();
-        await page.getByRole('alertdialog').waitFor();
+        // The cancel flow's first step asks why (decision 068).
+        await page.getByRole('dialog').waitFor();
         await measure('/billing (cancel dialog)');
         await page.keyboard.press('Escape');
         await page.getByRole('tab', { name: /payment history|historial de pagos/i }).click();

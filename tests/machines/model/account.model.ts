@@ -3,7 +3,7 @@
 // page allows it: never this device, only a different language), tasks run side by side (a
 // task's start does not make the page busy), and a task's end updates the account and the
 // devices and shows its notice for 3 s in its section; the delete dialog (busy only for the
-// deletion), and a deletion that ends the page.
+// deletion), and a deletion that ends the page. The Profiles section's events go to its task.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { accountMachine, type AccountContext, type AccountView } from '@machines/account.machine';
@@ -11,8 +11,8 @@ import { errorNotice, successNotice } from '@domain/notices';
 import type { MachineModel, World } from './machine-model';
 import { cancelled, ok, outputOf, refused, SERVER_MESSAGE, textOf, unreachable } from './outcomes';
 
-const here = { id: '00000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
-const phone = { id: '00000000-0000-4000-8000-000000000002', deviceName: 'Safari on iPhone', signedInAt: '2026-11-02T10:00:00.000Z', lastSeenAt: '2026-11-21T10:00:00.000Z', current: false };
+const here = { id: '00000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', profileName: 'Ana', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
+const phone = { id: '00000000-0000-4000-8000-000000000002', deviceName: 'Safari on iPhone', profileName: null, signedInAt: '2026-11-02T10:00:00.000Z', lastSeenAt: '2026-11-21T10:00:00.000Z', current: false };
 const view: AccountView = {
   account: { email: 'ana@example.com', name: null, image: null, language: 'en', createdAt: '2026-10-01T00:00:00.000Z' },
   devices: [here, phone],
@@ -41,6 +41,18 @@ const taskOf: Record<string, string> = {
   'reminders.toggle': 'schedule',
   'feedLink.reset': 'schedule',
   'feedLink.copy': 'schedule',
+  'profiles.retry': 'profiles',
+  'profiles.add': 'profiles',
+  'profiles.edit': 'profiles',
+  'profiles.pin': 'profiles',
+  'profiles.delete': 'profiles',
+  'profiles.cancel': 'profiles',
+  'profileForm.change': 'profiles',
+  'profileImage.pick': 'profiles',
+  'profileImage.remove': 'profiles',
+  'profileForm.submit': 'profiles',
+  'profilePin.remove': 'profiles',
+  'profileDelete.confirm': 'profiles',
 };
 const formTask: Record<string, string> = { email: 'email', password: 'password', delete: 'deletion' };
 
@@ -87,6 +99,7 @@ export const model: MachineModel = {
       ended('password', successNotice('Done.'), { keepThisDeviceOnly: true, feedLinkEnded: true }),
       ended('deletion', errorNotice(`${SERVER_MESSAGE} (400)`), {}),
       ended('notifications', null, {}),
+      ended('profiles', successNotice('Done.'), {}),
     ],
   },
   outputs: {
@@ -108,7 +121,7 @@ export const model: MachineModel = {
       expect(snapshot.hasTag('busy')).toBe(false);
     },
     ready: ({ snapshot }) => {
-      expect(Object.keys(snapshot.children).sort()).toEqual(['dataExport', 'deletion', 'devices', 'email', 'language', 'notifications', 'password', 'schedule']);
+      expect(Object.keys(snapshot.children).sort()).toEqual(['dataExport', 'deletion', 'devices', 'email', 'language', 'notifications', 'password', 'profiles', 'schedule']);
       expect(snapshot.context.account).not.toBeNull();
     },
     'ready.idle': ({ snapshot }) => {
@@ -153,6 +166,18 @@ export const model: MachineModel = {
     'reminders.toggle': passedOn(),
     'feedLink.reset': passedOn(),
     'feedLink.copy': passedOn(),
+    'profiles.retry': passedOn(),
+    'profiles.add': passedOn(),
+    'profiles.edit': passedOn(),
+    'profiles.pin': passedOn(),
+    'profiles.delete': passedOn(),
+    'profiles.cancel': passedOn(),
+    'profileForm.change': passedOn(),
+    'profileImage.pick': passedOn(),
+    'profileImage.remove': passedOn(),
+    'profileForm.submit': passedOn(),
+    'profilePin.remove': passedOn(),
+    'profileDelete.confirm': passedOn(),
     'language.select': passedOn(({ event, previous }) => contextOf(previous!).account?.language !== event.language),
     'device.signOut': passedOn(({ event }) => event.sessionId === phone.id),
     'devices.signOutOthers': passedOn(({ previous }) => contextOf(previous!).devices.some((device) => !device.current)),

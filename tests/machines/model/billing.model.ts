@@ -1,11 +1,13 @@
-// Model of /billing (machines/billing.machine.ts): the subscription, payments, cancel,
-// reactivate (asking first before cancelling), undo a scheduled plan change, and leaving for the payment-method portal and
-// coming back with another card.
+// Model of /billing (machines/billing.machine.ts): the subscription, payments, cancel (the cancel
+// flow's child machine, faked here by how it ends: tests/machines/model/cancel-flow.model.ts walks it), reactivate, pause (months, confirm) and resume now, undo a scheduled plan change, and leaving for the payment-method portal and
+// coming back with another card; a promotion code (decision 069: its child, faked here by what
+// it tells the page; tests/machines/model/promotion-code.model.ts walks it) forwarded and applied.
 import { expect } from 'vitest';
 import { billingMachine } from '@machines/billing.machine';
 import type { Subscription } from '@domain/subscriptions';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
+import { friend10, held } from '../promotion-fixtures';
 
 const trial: Subscription = {
   subscription_id: 'sub_sandbox_1',
@@ -25,7 +27,10 @@ const trial: Subscription = {
   cardlast4: '4242',
 };
 const cancelling: Subscription = { ...trial, cancel_at_period_end: true };
-const downgrading: Subscription = { ...trial, scheduled_change: { plan_id: 'basic', product_name: 'Basic', effective_at: trial.current_period_end } };
+const downgrading: Subscription = { ...trial, scheduled_change: { plan_id: 'basic', product_name: 'Basic', interval: 'month', effective_at: trial.current_period_end } };
+const active: Subscription = { ...trial, subscription_status: 'active', trial_end: null };
+const paused: Subscription = { ...active, pause: { paused_from: active.current_period_end, resumes_at: '2025-04-08T00:00:00.000Z' } };
+const halfOff: Subscription = { ...active, next_charge_percent_off: 50 };
 const portalUrl = 'http://127.0.0.1/sandbox/portal/token';
 
 export const model: MachineModel = {
@@ -35,23 +40,42 @@ export const model: MachineModel = {
       { type: 'tab.select', tab: 'history' },
       { type: 'tab.select', tab: 'subscription' },
     ],
+    'pause.months': [{ type: 'pause.months', months: 3 }],
+    'code.submit': [{ type: 'code.submit', code: 'friend10' }],
+    // The child answers the subscription as the server does: the one shown, now with the code.
+    'promotion.applied': (snapshot) => {
+      const current = snapshot.context.subscriptions[0] as Subscription | undefined;
+      return [{ type: 'promotion.applied', discount: friend10, subscription: { ...(current ?? trial), discount: held(friend10, null) } }];
+    },
   },
+  errors: { promotionCode: [] },
   outputs: {
+    promotionCode: [],
     loadBilling: [
       ok({ subscriptions: [trial], payments: [] }),
       ok({ subscriptions: [trial], payments: [], cardBeforePortal: 'visa:1881:01/2031' }),
       ok({ subscriptions: [cancelling], payments: [] }),
       ok({ subscriptions: [downgrading], payments: [] }),
+      ok({ subscriptions: [active], payments: [] }),
+      ok({ subscriptions: [paused], payments: [] }),
       ok({ subscriptions: [], payments: [] }),
       refused(400),
       refused(401),
       unreachable,
       cancelled,
     ],
-    cancelSubscription: [ok({ subscription: cancelling }), refused(409), refused(401), crashed, cancelled],
+    cancelFlow: [
+      { result: 'kept' },
+      { result: 'cancelled', subscription: cancelling },
+      { result: 'halfOff', subscription: halfOff },
+      { result: 'paused', subscription: paused },
+      { result: 'failed', outcome: refused(409) },
+    ],
     reactivateSubscription: [ok({ subscription: trial }), refused(409), refused(401), crashed, cancelled],
     undoScheduledChange: [ok({ subscription: trial }), refused(409), refused(401), crashed, cancelled],
     openPaymentPortal: [ok({ url: portalUrl }), refused(404), refused(401), crashed, cancelled],
+    pauseSubscription: [ok({ subscription: paused }), refused(409), refused(401), crashed, cancelled],
+    resumeSubscription: [ok({ subscription: active }), refused(409), crashed, cancelled],
   },
   ignore: ['scrollToTop'],
   simplePathsUpTo: 0,
@@ -61,16 +85,11 @@ export const model: MachineModel = {
       expect(lastStarted('loadBilling')).toBeDefined();
     },
     'ready.idle': ({ snapshot }) => expect(snapshot.context.notice).toBeNull(),
-    'ready.confirmingCancel': ({ snapshot, previous }) => {
-      // Asking first: nothing is busy and nothing was sent.
+    'ready.cancelFlow': ({ snapshot, lastStarted }) => {
+      // The dialog runs the flow; the page itself is not busy, and only a cancellable subscription gets here.
       expect(snapshot.hasTag('busy')).toBe(false);
-      expect(previous?.context.subscriptions[0]?.cancel_at_period_end).toBe(false);
-    },
-    'ready.cancelling': ({ snapshot, lastStarted, previous }) => {
-      expect(snapshot.hasTag('busy')).toBe(true);
-      expect(lastStarted('cancelSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
-      // Only a current subscription that is not already cancelling can be cancelled.
-      expect(previous?.context.subscriptions[0]?.cancel_at_period_end).toBe(false);
+      expect(lastStarted('cancelFlow')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
+      expect(snapshot.context.subscriptions[0]?.cancel_at_period_end).toBe(false);
     },
     'ready.reactivating': ({ snapshot, lastStarted, previous }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
@@ -83,6 +102,25 @@ export const model: MachineModel = {
       expect(lastStarted('undoScheduledChange')).toBeDefined();
       // Only a subscription with a change scheduled has one to undo.
       expect(previous?.context.subscriptions[0]?.scheduled_change).toBeTruthy();
+    },
+    'ready.choosingPause': ({ snapshot, previous }) => {
+      // Only an active subscription, not cancelling and not paused, offers a pause; nothing is sent yet.
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(previous?.context.subscriptions[0]).toMatchObject({ subscription_status: 'active', cancel_at_period_end: false });
+      expect(previous?.context.subscriptions[0]?.pause ?? null).toBeNull();
+    },
+    'ready.confirmingPause': ({ snapshot }) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect([1, 3]).toContain(snapshot.context.pauseMonths);
+    },
+    'ready.pausing': ({ snapshot, lastStarted }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('pauseSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1', months: snapshot.context.pauseMonths });
+    },
+    'ready.resumingPause': ({ snapshot, lastStarted, previous }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(lastStarted('resumeSubscription')?.input).toEqual({ subscriptionId: 'sub_sandbox_1' });
+      expect(previous?.context.subscriptions[0]?.pause).toBeTruthy();
     },
     'ready.openingPortal': ({ snapshot, lastStarted, previous, emitted }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
@@ -105,15 +143,36 @@ export const model: MachineModel = {
     },
   },
   after: {
-    'tab.select': ({ snapshot, event }) => expect(snapshot.context.tab).toBe(event.tab),
-    'done: cancelSubscription': ({ snapshot, event }) => {
-      const out = event.output as { kind: string };
-      if (out.kind === 'ok') {
-        expect(textOf(snapshot.context.notice)).toBe('Your subscription has been cancelled');
-        expect(snapshot.context.subscriptions[0].cancel_at_period_end).toBe(true);
-      } else {
-        expect(snapshot.context.subscriptions[0].cancel_at_period_end).toBe(false);
+    'code.submit': ({ received, previous }) => {
+      const current = previous?.context.subscriptions[0] as Subscription | undefined;
+      // Forwarded with the subscription only while it can take a code: current, not cancelling, none yet.
+      if (current && !current.cancel_at_period_end && !current.discount) {
+        expect(received.at(-1)).toMatchObject({ id: 'promotionCode', event: { type: 'code.submit', code: 'friend10', target: { subscriptionId: 'sub_sandbox_1' } } });
       }
+    },
+    'promotion.applied': ({ snapshot, previous }) => {
+      // The subscription shown is the one the server answered, with its discount; nothing else changes.
+      expect(snapshot.context.subscriptions).toEqual(previous?.context.subscriptions.map((s: Subscription) => ({ ...s, discount: held(friend10, null) })));
+      expect(snapshot.value).toEqual(previous?.value);
+    },
+    'tab.select': ({ snapshot, event }) => expect(snapshot.context.tab).toBe(event.tab),
+    'done: cancelFlow': ({ snapshot, event, previous }) => {
+      const out = event.output as { result: string };
+      const notices: Record<string, string | null> = {
+        kept: null,
+        cancelled: 'Your subscription has been cancelled',
+        halfOff: 'Done: 50 % off your next month',
+        paused: 'Your subscription is paused',
+        failed: 'The server says no (409)',
+      };
+      expect(textOf(snapshot.context.notice)).toBe(notices[out.result]);
+      expect(snapshot.matches({ ready: out.result === 'kept' ? 'idle' : 'showingNotice' })).toBe(true);
+      // The subscription changes only as the flow says: flagged, discounted or paused.
+      const before = previous?.context.subscriptions[0] as Subscription;
+      const after = snapshot.context.subscriptions[0] as Subscription;
+      expect(after.cancel_at_period_end).toBe(out.result === 'cancelled' ? true : before.cancel_at_period_end);
+      expect(after.next_charge_percent_off ?? null).toBe(out.result === 'halfOff' ? 50 : (before.next_charge_percent_off ?? null));
+      expect(after.pause ?? null).toEqual(out.result === 'paused' ? paused.pause : (before.pause ?? null));
     },
     'done: reactivateSubscription': ({ snapshot, event }) => {
       const out = event.output as { kind: string; status?: number };
@@ -150,15 +209,41 @@ export const model: MachineModel = {
     },
     'subscription.cancel': ({ snapshot, previous }) => {
       const current = previous?.context.subscriptions[0] as Subscription | undefined;
-      expect(snapshot.matches({ ready: 'confirmingCancel' })).toBe(Boolean(current && !current.cancel_at_period_end));
+      expect(snapshot.matches({ ready: 'cancelFlow' })).toBe(Boolean(current && !current.cancel_at_period_end));
     },
-    'cancel.keep': ({ snapshot, previous }) => {
-      // Keeping it goes back to the subscription and starts nothing.
-      if (previous?.matches({ ready: 'confirmingCancel' })) expect(snapshot.matches({ ready: 'idle' })).toBe(true);
-      expect(snapshot.hasTag('busy')).toBe(Boolean(previous?.hasTag('busy')));
+    'subscription.pause': ({ snapshot, previous }) => {
+      const current = previous?.context.subscriptions[0] as Subscription | undefined;
+      const pausable = current?.subscription_status === 'active' && !current.cancel_at_period_end && !current.pause;
+      expect(snapshot.matches({ ready: 'choosingPause' })).toBe(Boolean(pausable) && !previous?.hasTag('busy'));
+      if (snapshot.matches({ ready: 'choosingPause' })) expect(snapshot.context.pauseMonths).toBe(1);
     },
-    'cancel.confirm': ({ snapshot, previous }) => {
-      expect(snapshot.matches({ ready: 'cancelling' })).toBe(Boolean(previous?.matches({ ready: 'confirmingCancel' })));
+    'pause.months': ({ snapshot, previous }) => {
+      if (previous?.matches({ ready: 'choosingPause' })) expect(snapshot.context.pauseMonths).toBe(3);
+    },
+    'pause.keep': ({ snapshot, previous }) => {
+      if (previous?.matches({ ready: 'choosingPause' }) || previous?.matches({ ready: 'confirmingPause' })) expect(snapshot.matches({ ready: 'idle' })).toBe(true);
+    },
+    'pause.confirm': ({ snapshot, previous }) => {
+      expect(snapshot.matches({ ready: 'pausing' })).toBe(Boolean(previous?.matches({ ready: 'confirmingPause' })));
+    },
+    'done: pauseSubscription': ({ snapshot, event }) => {
+      const out = event.output as { kind: string; status?: number };
+      if (out.kind === 'ok') {
+        expect(textOf(snapshot.context.notice)).toBe('Your subscription is paused');
+        expect(snapshot.context.subscriptions[0].pause).toEqual(paused.pause);
+      } else {
+        expect(snapshot.context.subscriptions[0].pause ?? null).toBeNull();
+      }
+      if (out.status === 409) expect(textOf(snapshot.context.notice)).toBe('The server says no (409)');
+    },
+    'pause.resume': ({ snapshot, previous }) => {
+      const current = previous?.context.subscriptions[0] as Subscription | undefined;
+      expect(snapshot.matches({ ready: 'resumingPause' })).toBe(Boolean(current?.pause) && !previous?.hasTag('busy'));
+    },
+    'done: resumeSubscription': ({ snapshot, event }) => {
+      const out = event.output as { kind: string };
+      if (out.kind === 'ok') expect(textOf(snapshot.context.notice)).toBe('Your subscription is running again');
+      expect(Boolean(snapshot.context.subscriptions[0]?.pause)).toBe(out.kind !== 'ok');
     },
     'done: loadBilling': ({ snapshot, event }) => {
       const out = event.output as { kind: string; data?: { cardBeforePortal?: string } };

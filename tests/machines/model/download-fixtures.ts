@@ -51,4 +51,4 @@ export const record = (complete: boolean): DownloadRecord => ({
   savedAt: '2026-11-25T20:00:00.000Z',
 });
 
-export const device = { device_id: PHONE, device_name: 'Chrome on Android', last_seen_at: '2026-11-20T10:00:00.000Z', classes: 3, current: false };
+export const device = { device_id: PHONE, device_name: 'Chrome on Android', profile_name: 'Leo', last_seen_at: '2026-11-20T10:00:00.000Z', classes: 3, current: false };

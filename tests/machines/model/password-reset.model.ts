@@ -6,7 +6,7 @@ import type { Outcome } from '@domain/request-outcome';
 import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 
-const user = { email: 'ana@example.com', token: 'jwt-ana' };
+const user = { email: 'ana@example.com', token: 'jwt-ana', profile: null };
 const linkRefused: Outcome<never> = {
   kind: 'failed',
   status: 400,

@@ -1,5 +1,5 @@
 // Model of /billing/plan (machines/plan-change.machine.ts): choose, preview, confirm, undo a
-// scheduled downgrade, failures, back to billing.
+// scheduled downgrade, failures, back to billing; monthly or yearly as part of the choice.
 import { expect } from 'vitest';
 import { planChangeMachine } from '@machines/plan-change.machine';
 import { downgradePreview, paidStandard, scheduledBasic, upgradePreview } from '../plan-change-fixtures';
@@ -13,6 +13,10 @@ export const model: MachineModel = {
     'plan.choose': [
       { type: 'plan.choose', plan: 'premium' },
       { type: 'plan.choose', plan: 'standard' },
+    ],
+    'interval.choose': [
+      { type: 'interval.choose', interval: 'year' },
+      { type: 'interval.choose', interval: 'month' },
     ],
   },
   outputs: {
@@ -39,13 +43,16 @@ export const model: MachineModel = {
     },
     previewing: ({ snapshot, lastStarted }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
-      expect(lastStarted('previewPlanChange')?.input).toEqual({ plan: snapshot.context.chosen });
-      expect(snapshot.context.chosen).not.toBe(snapshot.context.subscription?.plan_id);
+      // The plan and the interval chosen, each the subscription's until chosen; never both unchanged.
+      const { chosen, interval, subscription } = snapshot.context;
+      const asked = { plan: chosen ?? subscription.plan_id, interval: interval ?? subscription.interval };
+      expect(lastStarted('previewPlanChange')?.input).toEqual(asked);
+      expect(asked).not.toEqual({ plan: subscription.plan_id, interval: subscription.interval });
     },
     confirming: ({ snapshot }) => expect(snapshot.context.preview).not.toBeNull(),
     changing: ({ snapshot, lastStarted }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
-      expect(lastStarted('changePlan')?.input).toEqual({ plan: snapshot.context.chosen });
+      expect(lastStarted('changePlan')?.input).toEqual(lastStarted('previewPlanChange')?.input);
     },
     undoing: ({ snapshot, previous }) => {
       expect(snapshot.hasTag('busy')).toBe(true);

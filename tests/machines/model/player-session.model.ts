@@ -18,7 +18,7 @@ const session: PlaybackSession = {
   heartbeat_seconds: 30,
   max_video_height: 720,
 };
-const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
+const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', profile_name: 'Leo', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
 const started = (resumeSeconds: number): StartPlaybackOutput => ok({ kind: 'started', session, durationSeconds: 600, resumeSeconds, workout });
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PlayerSessionContext;

@@ -1,10 +1,12 @@
-// Model of the session (machines/session.machine.ts): restore, token link, refresh, sign-out.
+// Model of the session (machines/session.machine.ts): restore, token link, refresh, sign-out, a
+// profile chosen ("Who's training?").
 import { expect } from 'vitest';
 import { sessionMachine } from '@machines/session.machine';
 import type { MachineModel } from './machine-model';
 import { cancelled, crashed, ok, refused, textOf, unreachable } from './outcomes';
 
-const ana = { email: 'ana@example.com', token: 'jwt-1' };
+const ana = { email: 'ana@example.com', token: 'jwt-1', profile: null };
+const leo = { id: 'p-leo', name: 'Leo', image: null, language: 'es' as const, owner: false, locked: true };
 
 export const model: MachineModel = {
   machine: sessionMachine,
@@ -14,11 +16,12 @@ export const model: MachineModel = {
       { type: 'session.signIn', user: ana, language: 'es', remember: true, to: '/billing' },
     ],
     'session.exchange': [{ type: 'session.exchange', token: 'nf-token', deviceId: 'device-123456' }],
+    'session.profileChosen': [{ type: 'session.profileChosen', token: 'jwt-leo', profile: leo, language: 'es' }],
   },
   outputs: {
     restorePersisted: [{ user: ana, remember: true }, null],
     exchangeLinkToken: [ok(ana), ok({ ...ana, language: 'es' }), refused(401), cancelled, unreachable],
-    refreshToken: [ok({ token: 'jwt-2' }), refused(401), unreachable, crashed],
+    refreshToken: [ok({ token: 'jwt-2', profile: null }), refused(401), unreachable, crashed],
     revokeSession: [undefined],
     countDownloads: [0, 2],
   },
@@ -111,6 +114,17 @@ export const model: MachineModel = {
       expect(snapshot.context.user).toBeNull();
       expect(actions.slice(-2).map((a) => a.name)).toEqual(['purgePersisted', 'releaseDevice']);
       expect(emitted).toEqual([{ type: 'navigate', to: '/login', replace: true, keepOrigin: true }]);
+    },
+    'session.profileChosen': ({ snapshot, previous, actions, emitted }) => {
+      expect(emitted).toEqual([]);
+      if (previous?.matches('signedIn')) {
+        // The new token and profile, kept for a reload; the interface speaks the profile's language (a new person: not the browser's).
+        expect(snapshot.context.user).toEqual({ email: ana.email, token: 'jwt-leo', profile: leo });
+        expect(actions.slice(-2).map((a) => a.name)).toEqual(['persistSession', 'speakLanguage']);
+        expect(actions.at(-1)?.params).toBe('es');
+      } else {
+        expect(snapshot.context.user).toEqual(previous?.context.user);
+      }
     },
     'after: restoreLimit': ({ snapshot }) => expect(snapshot.matches('visitor')).toBe(true),
     'after: signOutLimit': ({ snapshot }) => {

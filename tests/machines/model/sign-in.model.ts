@@ -4,7 +4,7 @@ import { signInMachine } from '@machines/sign-in.machine';
 import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 
-const user = { email: 'ana@example.com', token: 'jwt-ana' };
+const user = { email: 'ana@example.com', token: 'jwt-ana', profile: null };
 
 function afterResult({ snapshot, event }: World): void {
   const output = outputOf(event);

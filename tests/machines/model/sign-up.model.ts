@@ -4,7 +4,7 @@ import { signUpMachine } from '@machines/sign-up.machine';
 import type { MachineModel, World } from './machine-model';
 import { outcomes, outputOf, SERVER_MESSAGE, textOf } from './outcomes';
 
-const user = { email: 'new@example.com', token: 'jwt-new' };
+const user = { email: 'new@example.com', token: 'jwt-new', profile: null };
 
 function afterResult({ snapshot, event }: World): void {
   const output = outputOf(event);

@@ -50,7 +50,7 @@ export const started = (resumeSeconds = 0, durationSeconds = 600): StartPlayback
   data: { kind: 'started', session: session(), durationSeconds, resumeSeconds, workout },
 });
 
-export const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
+export const laptop: WatchingDevice = { session_id: 'other-1', device_name: 'Chrome on macOS', profile_name: 'Leo', started_at: '2026-11-22T20:00:00.000Z', class_id: CLASS_ID };
 
 /** A fake <video>: `play` and `pause` commands come back as `media.playing` and `media.paused`. */
 export function fakeMedia() {

@@ -26,10 +26,12 @@ export function startSession() {
   const claimDevice = vi.fn();
   const releaseDevice = vi.fn();
   const forgetQueuedReports = vi.fn();
+  const adoptLanguage = vi.fn();
+  const speakLanguage = vi.fn();
   const clock = new SimulatedClock();
   const machine = sessionMachine.provide({
     actors: { restorePersisted: restore.logic, exchangeLinkToken: exchange.logic, refreshToken: refresh.logic, revokeSession: revoke.logic, countDownloads: countDownloads.logic },
-    actions: { persistSession, purgePersisted, claimDevice: (_, user) => claimDevice(user), releaseDevice, forgetQueuedReports },
+    actions: { persistSession, purgePersisted, claimDevice: (_, user) => claimDevice(user), releaseDevice, forgetQueuedReports, adoptLanguage: (_, language) => adoptLanguage(language), speakLanguage: (_, language) => speakLanguage(language) },
   });
   const actor = startFlow(machine, { clock });
   /** Log out, the device holding `held` downloads (none: no question asked). */
@@ -38,5 +40,5 @@ export function startSession() {
     countDownloads.last.resolve(held);
     await settle();
   };
-  return { actor, clock, restore, exchange, refresh, revoke, countDownloads, persistSession, purgePersisted, claimDevice, releaseDevice, forgetQueuedReports, signOut, navigations: navigationsOf(actor) };
+  return { actor, clock, restore, exchange, refresh, revoke, countDownloads, persistSession, purgePersisted, claimDevice, releaseDevice, forgetQueuedReports, adoptLanguage, speakLanguage, signOut, navigations: navigationsOf(actor) };
 }

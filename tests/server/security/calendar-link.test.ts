@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { mailOutbox } from '@server/db/schema';
 import { newDeviceId, signUp, TEST_PASSWORD, testAppForFile, type SignedUpUser } from '../harness';
+import { addProfile, deviceAs } from '../fixtures/profiles';
 import { call, forgotPassword, NEW_PASSWORD, resetPassword, roomyLimits } from './shared';
 
 const t = testAppForFile({ rateLimits: roomyLimits });
@@ -96,13 +97,28 @@ describe.each(events)('%s', (_name, reason, takeBack) => {
     expect(Date.parse(settings.feedLinkRevoked!.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(settings.feedLinkRevoked!.at)).toBeLessThanOrEqual(Date.now() + 1000);
     // The data export tells it too.
-    const exported = JSON.parse((await call(own, signedIn, 'GET', '/api/v1/account/export')).body) as { schedule: Record<string, unknown> };
-    expect(exported.schedule).toMatchObject({ calendarFeedLink: false, calendarFeedLinkRevokedAt: settings.feedLinkRevoked!.at, calendarFeedLinkRevokedReason: reason });
+    const exported = JSON.parse((await call(own, signedIn, 'GET', '/api/v1/account/export')).body) as { profiles: Array<{ owner: boolean; schedule: Record<string, unknown> }> };
+    expect(exported.profiles).toHaveLength(1);
+    expect(exported.profiles[0]!.owner).toBe(true);
+    expect(exported.profiles[0]!.schedule).toMatchObject({ calendarFeedLink: false, calendarFeedLinkRevokedAt: settings.feedLinkRevoked!.at, calendarFeedLinkRevokedReason: reason });
 
     const renewed = await newFeedLink(signedIn);
     expect(await feedStatus(own, renewed)).toBe(200);
     expect(await feedStatus(own, old)).toBe(404);
     expect(await settingsOf(signedIn)).toMatchObject({ hasFeedLink: true, feedLinkRevoked: null });
+  });
+
+  it("ends every profile's link: a member profile's too (decision 064)", async () => {
+    const user = await signUp(own);
+    const member = await deviceAs(own, user, await addProfile(own, user, { name: 'Leo' }));
+    const owners = await newFeedLink(user);
+    const members = await newFeedLink(member);
+    for (const path of [owners, members]) expect(await feedStatus(own, path)).toBe(200);
+    await takeBack(user);
+    for (const path of [owners, members]) {
+      expect(await feedStatus(own, path)).toBe(404);
+      await expect.poll(() => feedStatus(t.app, path)).toBe(404);
+    }
   });
 
   it('says nothing when there was no link to end', async () => {

@@ -9,12 +9,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  cancelReasons,
   downloadLicences,
+  promotionCodes,
+  promotionRedemptions,
   newClassDigests,
   playbackSessions,
   pushSubscriptions,
   scheduleReminders,
   sessions,
+  subscriptionPauses,
   subscriptions,
   users,
 } from '@server/db/schema';
@@ -24,6 +28,7 @@ import { addDays, localParts } from '@server/modules/schedule/days';
 import { multipart, PNG, signUp, TEST_PASSWORD, testAppForFile, type SignedUpUser } from '../harness';
 import { accountTables, rowsMentioning, rowsOfAccount, schemaTables, type Reference } from '../fixtures/account-tables';
 import { confirmCheckout, openPortal, subscribeAndPay } from '../fixtures/payments-flow';
+import { addProfile, deviceAs, ownerProfileId } from '../fixtures/profiles';
 import { call, forgotPassword, mintLink, roomyLimits } from './shared';
 
 const t = testAppForFile({ rateLimits: roomyLimits });
@@ -80,19 +85,43 @@ async function accountWithEverything(): Promise<{ user: SignedUpUser; id: string
 
   // What jobs, media or a browser's push service would make: written as they would write it.
   const [session] = await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, id));
-  const [subscription] = await t.app.db.select({ planId: subscriptions.planId }).from(subscriptions).where(eq(subscriptions.userId, id));
+  const [subscription] = await t.app.db
+    .select({ id: subscriptions.id, planId: subscriptions.planId, periodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, id));
   const now = new Date();
-  await t.app.db.insert(scheduleReminders).values({ userId: id, localDate: tomorrow });
-  await t.app.db.insert(newClassDigests).values({ userId: id, week: '2026-W48', builtAt: now, classCount: 0 });
+  const profileId = await ownerProfileId(t.app, { accountId: id });
+  await t.app.db.insert(scheduleReminders).values({ profileId, localDate: tomorrow });
+  // A cancel reason given with the subscriber's words (decision 068).
+  await t.app.db.insert(cancelReasons).values({ userId: id, subscriptionId: subscription!.id, reason: 'other', text: `Moving house, ${name}` });
+  // A promotion code redeemed on the subscription (decision 069): its count stays with the code.
+  const [promotion] = await t.app.db.insert(promotionCodes).values({ code: `DEL_${id.slice(0, 8).toUpperCase()}`, percentOff: 10, duration: 'forever', timesRedeemed: 1 }).returning();
+  await t.app.db.insert(promotionRedemptions).values({ promotionCodeId: promotion!.id, userId: id, subscriptionId: subscription!.id, chargesLeft: null });
+  await t.app.db.insert(newClassDigests).values({ profileId, week: '2026-W48', builtAt: now, classCount: 0 });
   await t.app.db.insert(pushSubscriptions).values({ sessionId: session!.id, userId: id, endpoint: `https://push.example.com/${id}`, p256dh: 'key', auth: 'secret' });
   await t.app.db.insert(playbackSessions).values({
     userId: id, classId, mediaId: 'media', deviceId: session!.id, deviceName: 'Chrome on macOS', planId: subscription!.planId,
     maxVideoHeight: 720, startedAt: now, lastHeartbeatAt: now,
   });
+  // A pause (decision 065) as its service records one; its rules refuse one during this trial.
+  await t.app.db.insert(subscriptionPauses).values({
+    userId: id, subscriptionId: subscription!.id, pausedFrom: subscription!.periodEnd, resumesAt: new Date(subscription!.periodEnd.getTime() + 30 * 86_400_000),
+  });
   await t.app.db.insert(downloadLicences).values({
     userId: id, deviceId: session!.id, classId, mediaId: 'media', rendition: '720p', height: 720,
     issuedAt: now, renewedAt: now, expiresAt: new Date(now.getTime() + 86_400_000), lastUsedAt: now,
   });
+
+  // A second person of the household (decision 064), training on another device: its rows go too.
+  const member = await deviceAs(t.app, user, await addProfile(t.app, user, { name: 'Member' }));
+  for (const [method, url, payload] of [
+    ['PUT', `/api/v1/favourites/${classId}`, undefined],
+    ['PUT', `/api/v1/playback/progress/${classId}`, { position_seconds: 60, report_id: randomUUID() }],
+    ['POST', '/api/v1/schedule/items', { classId, date: tomorrow }],
+  ] as const) {
+    const response = await call(t.app, member, method, url, payload);
+    expect(response.statusCode, `${method} ${url} as the member: ${response.body}`).toBeLessThan(300);
+  }
   return { user, id, name };
 }
 

@@ -103,8 +103,8 @@ describe('Navbar', () => {
     renderIntl(<Navbar signedIn language="en" onLanguageChange={() => {}} onLogout={onLogout} />);
     const account = screen.getByRole('button', { name: 'Your account' });
     const panel = document.getElementById(account.getAttribute('aria-controls') ?? '');
-    // What it holds: Billing & Subscriptions, Account and Log out, nothing else.
-    expect(within(panel!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/billing', '/account']);
+    // What it holds: Billing & Subscriptions, Account, Switch profile and Log out, nothing else.
+    expect(within(panel!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/billing', '/account', '/profiles']);
     expect(within(panel!).getByRole('button', { name: 'Log out' })).toBeDefined();
     expect(account.getAttribute('aria-expanded')).toBe('false');
     await user.click(account);
@@ -157,5 +157,29 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Cookies and storage' }).getAttribute('href')).toBe('/cookies');
     expect(screen.queryByText(/coming soon/i)).toBeNull();
     expect(screen.getByText('© 2025 FitStream. All rights reserved.')).toBeDefined();
+  });
+  it("names the profile training now in the account menu, with its initial, and offers Switch profile", () => {
+    renderIntl(<Navbar signedIn language="en" onLanguageChange={() => {}} onLogout={() => {}} profile={{ name: 'Ana', image: null, owner: true }} />);
+    const account = screen.getByRole('button', { name: 'Your account' });
+    const panel = document.getElementById(account.getAttribute('aria-controls') ?? '')!;
+    expect(within(panel).getByText('Ana')).toBeDefined();
+    expect(within(panel).getByText('Training as')).toBeDefined();
+    expect(account.textContent).toContain('A');
+    expect(within(panel).getByRole('link', { name: 'Switch profile' }).getAttribute('href')).toBe('/profiles');
+    expect(within(panel).getByRole('link', { name: 'Billing & Subscriptions' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Pricing' })).toBeDefined();
+    // The owner's settings are on the account page: no Settings of its own.
+    expect(within(panel).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/billing', '/account', '/profiles']);
+  });
+
+  it("hides Billing, Account and Pricing from a profile other than the owner's, offers its Settings; shows its picture", () => {
+    renderIntl(<Navbar signedIn language="en" onLanguageChange={() => {}} onLogout={() => {}} profile={{ name: 'Leo', image: 'leo.png', owner: false }} />);
+    const account = screen.getByRole('button', { name: 'Your account' });
+    const panel = document.getElementById(account.getAttribute('aria-controls') ?? '')!;
+    expect(within(panel).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/settings', '/profiles']);
+    expect(within(panel).getByRole('link', { name: 'Settings' })).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Pricing' })).toBeNull();
+    expect(panel.querySelector('img')?.getAttribute('src')).toBe('/uploads/leo.png');
+    expect(within(panel).getByText('Leo')).toBeDefined();
   });
 });

@@ -7,6 +7,7 @@ import type { Api } from '@api/calls';
 import { createAppActors } from '@app/actors';
 import { App } from '@app/app';
 import { createPersistence, STORAGE_KEYS } from '@lib/persistence';
+import type { Profile } from '@domain/session-user';
 
 export class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -46,10 +47,16 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     uploadImage: vi.fn(pending),
     listPlans: vi.fn(pending),
     subscribe: vi.fn(pending),
+    checkPromotionCode: vi.fn(pending),
+    applyPromotionCode: vi.fn(pending),
     confirmCheckout: vi.fn(pending),
     listBilling: vi.fn(pending),
     cancelSubscription: vi.fn(pending),
     reactivateSubscription: vi.fn(pending),
+    pauseSubscription: vi.fn(pending),
+    findCancelOffer: vi.fn(pending),
+    acceptHalfOff: vi.fn(pending),
+    resumeSubscription: vi.fn(pending),
     undoScheduledChange: vi.fn(pending),
     openPaymentPortal: vi.fn(pending),
     loadPlanChange: vi.fn(pending),
@@ -79,6 +86,10 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     signOutOtherDevices: vi.fn(pending),
     exportAccount: vi.fn(pending),
     deleteAccount: vi.fn(pending),
+    addProfile: vi.fn(pending),
+    updateProfile: vi.fn(pending),
+    setProfilePin: vi.fn(pending),
+    deleteProfile: vi.fn(pending),
     notifications: vi.fn(pending),
     saveNotifications: vi.fn(pending),
     subscribePush: vi.fn(pending),
@@ -111,6 +122,8 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     deleteDownloadLicence: vi.fn(pending),
     removeDownloadDevice: vi.fn(pending),
     checkDownloads: vi.fn(pending),
+    listProfiles: vi.fn(pending),
+    chooseProfile: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.
@@ -137,14 +150,24 @@ export interface RenderAppOptions {
   sessionStorage?: MemoryStorage;
   /** This browser's local storage, to come back to the app on the same device (a fresh one otherwise). */
   localStorage?: MemoryStorage;
+  /** Signed in, the profile chosen on this sign-in (the owner's, Ana, unless a test says otherwise; null: none yet). */
+  profile?: Profile | null;
+  /** Signed in, the access token (one naming no account unless a test gives one: `tokenFor`). */
+  token?: string;
 }
 
-export function renderApp(path: string, { api = fakeApi(), signedIn = true, language = 'en', sessionStorage, localStorage }: RenderAppOptions = {}) {
+/** An access token naming `account` as the server's do (its `sub`); unsigned: the client only reads it. */
+export const tokenFor = (account: string) => `header.${btoa(JSON.stringify({ sub: account })).replace(/=+$/, '')}.signature`;
+
+/** The owner's profile of the signed-in account in these tests. */
+export const OWNER_PROFILE: Profile = { id: 'profile-ana', name: 'Ana', image: null, language: 'en', owner: true, locked: false };
+
+export function renderApp(path: string, { api = fakeApi(), signedIn = true, language = 'en', sessionStorage, localStorage, profile = OWNER_PROFILE, token = 'jwt-1' }: RenderAppOptions = {}) {
   window.history.replaceState(null, '', path);
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   const local = localStorage ?? new MemoryStorage();
   const session = sessionStorage ?? new MemoryStorage();
-  if (signedIn) local.setItem(STORAGE_KEYS.session, JSON.stringify({ user: { email: 'ana@example.com', token: 'jwt-1' } }));
+  if (signedIn) local.setItem(STORAGE_KEYS.session, JSON.stringify({ user: { email: 'ana@example.com', token, profile } }));
   local.setItem(STORAGE_KEYS.language, JSON.stringify(language));
   const leave = vi.fn();
   const actors = createAppActors({ api, persistence: createPersistence({ local, session }, () => '0f8fad5b-d9cb-469f-a165-70867728950e'), leave });

@@ -8,6 +8,7 @@ import {
   classProgress,
   mailOutbox,
   payments,
+  profiles,
   sessions,
   subscriptions,
   uploads,
@@ -17,6 +18,7 @@ import { deletedEmail, deleteAccount } from '@server/modules/account/deletion';
 import { ProviderError } from '@server/modules/payments/provider';
 import { expectContract, multipart, PNG, refreshCookie, signUp, TEST_PASSWORD, testAppForFile, type SignedUpUser } from '../../harness';
 import { roomyRateLimits, subscribed } from '../../fixtures/payments-flow';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 const NEW_PASSWORD = 'N3w#Secret';
@@ -224,14 +226,20 @@ describe('GET /api/v1/account/export', () => {
     const response = await call(user, 'GET', '/api/v1/account/export');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="fitstream-data-\d{4}-\d{2}-\d{2}\.json"$/);
-    const data = response.json<Record<string, unknown> & { profile: Record<string, unknown>; subscriptions: unknown[]; payments: unknown[]; sessions: unknown[]; uploads: Array<{ name: string; url: string }> }>();
+    const data = response.json<
+      Record<string, unknown> & { account: Record<string, unknown>; profiles: Array<Record<string, unknown>>; subscriptions: unknown[]; payments: unknown[]; sessions: unknown[]; uploads: Array<{ name: string; url: string }> }
+    >();
     expect(data.format).toBe('fitstream-account-export');
-    expect(data.profile).toMatchObject({ email: user.email, country: 'US', language: 'en' });
+    expect(data.version).toBe(2);
+    expect(data).not.toHaveProperty('profile');
+    expect(data.account).toMatchObject({ email: user.email, country: 'US', language: 'en' });
+    expect(data.profiles).toEqual([expect.objectContaining({ id: await ownerProfileId(t.app, user), owner: true, language: 'en' })]);
+    for (const key of ['classProgress', 'completions', 'favourites', 'programmes']) expect(Array.isArray(data.profiles[0]![key])).toBe(true);
     expect(data.subscriptions).toHaveLength(1);
     expect(data.payments.length).toBeGreaterThanOrEqual(1);
     expect(data.sessions).toHaveLength(1);
     expect(data.uploads).toEqual([expect.objectContaining({ name: image, url: `/uploads/${image}`, contentType: 'image/png' })]);
-    for (const key of ['playbackSessions', 'classProgress', 'emails', 'checkouts']) expect(Array.isArray(data[key])).toBe(true);
+    for (const key of ['playbackSessions', 'emails', 'checkouts']) expect(Array.isArray(data[key])).toBe(true);
     expect(response.body).not.toMatch(/passwordHash|password_hash|scrypt\$|tokenHash/);
   });
 });
@@ -249,6 +257,7 @@ describe('POST /api/v1/account/delete', () => {
     const user = await subscribed(t.app);
     const other = await secondDevice(user);
     const row = await userRow(user.email);
+    const profileId = await ownerProfileId(t.app, user);
     const body = multipart('fileToUpload', 'me.png', 'image/png', PNG);
     const image = (await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${user.token}` } })).json<{ image: string }>().image;
     await call(user, 'POST', '/api/v1/users/details', { name: 'Ana Pérez', image });
@@ -270,7 +279,8 @@ describe('POST /api/v1/account/delete', () => {
     expect(paymentsAfter.map((payment) => [payment.id, payment.amount, payment.cardLast4])).toEqual(paymentsBefore.map((payment) => [payment.id, payment.amount, null]));
     expect(await t.app.db.select().from(uploads).where(eq(uploads.userId, row.id))).toEqual([]);
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, row.id))).toEqual([]);
-    expect(await t.app.db.select().from(classProgress).where(eq(classProgress.userId, row.id))).toEqual([]);
+    expect(await t.app.db.select().from(classProgress).where(eq(classProgress.profileId, profileId))).toEqual([]);
+    expect(await t.app.db.select().from(profiles).where(eq(profiles.accountId, row.id))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/uploads/${image}` })).statusCode).toBe(404);
 
     for (const device of [user, other]) {

@@ -4,9 +4,10 @@
 // the account.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { playerPreferences, users } from '@server/db/schema';
+import { playerPreferences } from '@server/db/schema';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 const path = '/api/v1/account/player-preferences';
@@ -55,7 +56,7 @@ describe('player preferences', () => {
     await call(user, 'PUT', { captions: 'es' });
     const exported = await t.app.inject({ method: 'GET', url: '/api/v1/account/export', headers: { authorization: `FitStream ${user.token}` } });
     expect(exported.statusCode).toBe(200);
-    expect(exported.json()).toMatchObject({ playerPreferences: { captions: 'es' } });
+    expect(exported.json()).toMatchObject({ profiles: [{ owner: true, playerPreferences: { captions: 'es' } }] });
   });
 
   it('needs a signed-in account (401) and goes with a deleted account', async () => {
@@ -63,8 +64,8 @@ describe('player preferences', () => {
     expect(anonymous.statusCode).toBe(401);
     const user = await signUp(t.app);
     await call(user, 'PUT', { captions: 'es' });
-    const [{ id }] = (await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email))) as [{ id: string }];
-    expect(await t.app.db.select().from(playerPreferences).where(eq(playerPreferences.userId, id))).toHaveLength(1);
+    const id = await ownerProfileId(t.app, user);
+    expect(await t.app.db.select().from(playerPreferences).where(eq(playerPreferences.profileId, id))).toHaveLength(1);
     const deleted = await t.app.inject({
       method: 'POST',
       url: '/api/v1/account/delete',
@@ -72,6 +73,6 @@ describe('player preferences', () => {
       payload: { password: user.password },
     });
     expect(deleted.statusCode).toBe(200);
-    expect(await t.app.db.select().from(playerPreferences).where(eq(playerPreferences.userId, id))).toEqual([]);
+    expect(await t.app.db.select().from(playerPreferences).where(eq(playerPreferences.profileId, id))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { users } from '@server/db/schema';
 import { recordCompletion } from '@server/modules/activity/completions';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { authorization, roomyRateLimits } from '../../fixtures/payments-flow';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 
@@ -36,11 +37,11 @@ async function userIdOf(user: SignedUpUser): Promise<string> {
   return row!.id;
 }
 
+/** A new account in this time zone, and its owner's profile's id (where its completions are logged). */
 async function inZone(timeZone: string | null) {
   const user = await signUp(t.app);
-  const id = await userIdOf(user);
-  await t.app.db.update(users).set({ timeZone }).where(eq(users.id, id));
-  return { user, id };
+  await t.app.db.update(users).set({ timeZone }).where(eq(users.id, await userIdOf(user)));
+  return { user, id: await ownerProfileId(t.app, user) };
 }
 
 const minutesOf = (card: Card) => Math.round(card.durationSeconds / 60);
@@ -68,9 +69,9 @@ describe('the completion log', () => {
     const { user, id } = await inZone('Europe/Madrid');
     const played = catalog[1]!;
     const now = new Date();
-    await recordCompletion(t.app.db, { userId: id, classId: played.id, at: new Date(now.getTime() - 3 * 86_400_000) });
-    await recordCompletion(t.app.db, { userId: id, classId: played.id, at: new Date(now.getTime() - 3 * 86_400_000 + 60_000) });
-    await recordCompletion(t.app.db, { userId: id, classId: played.id, at: now });
+    await recordCompletion(t.app.db, { profileId: id, classId: played.id, at: new Date(now.getTime() - 3 * 86_400_000) });
+    await recordCompletion(t.app.db, { profileId: id, classId: played.id, at: new Date(now.getTime() - 3 * 86_400_000 + 60_000) });
+    await recordCompletion(t.app.db, { profileId: id, classId: played.id, at: now });
     expect((await activity(user)).allTime).toEqual({ minutes: 2 * minutesOf(played), classes: 2 });
   });
 });
@@ -83,7 +84,7 @@ describe('weeks, totals and streaks in the account time zone', () => {
   it('counts a completion at 23:30 on Sunday in Madrid in that week, not the next', async () => {
     const { id } = await inZone('Europe/Madrid');
     // Sunday 2026-11-22 23:30 in Madrid is 22:30 UTC.
-    await recordCompletion(t.app.db, { userId: id, classId: catalog[0]!.id, at: at('2026-11-22T22:30:00Z') });
+    await recordCompletion(t.app.db, { profileId: id, classId: catalog[0]!.id, at: at('2026-11-22T22:30:00Z') });
     const overview = await t.app.activity.overview(id, now);
     expect(overview.timeZone).toBe('Europe/Madrid');
     expect(overview.thisWeek).toEqual({ weekStart: '2026-11-23', minutes: 0, classes: 0 });
@@ -94,7 +95,7 @@ describe('weeks, totals and streaks in the account time zone', () => {
   it('counts the same instant in the next week for an account in Tokyo, and UTC when the account has no zone', async () => {
     const tokyo = await inZone('Asia/Tokyo');
     const utc = await inZone(null);
-    for (const { id } of [tokyo, utc]) await recordCompletion(t.app.db, { userId: id, classId: catalog[0]!.id, at: at('2026-11-22T22:30:00Z') });
+    for (const { id } of [tokyo, utc]) await recordCompletion(t.app.db, { profileId: id, classId: catalog[0]!.id, at: at('2026-11-22T22:30:00Z') });
     expect((await t.app.activity.overview(tokyo.id, now)).thisWeek.classes).toBe(1);
     const inUtc = await t.app.activity.overview(utc.id, now);
     expect(inUtc.timeZone).toBe('UTC');
@@ -104,9 +105,9 @@ describe('weeks, totals and streaks in the account time zone', () => {
   it('totals this week and all time, and gives 12 weeks oldest first with empty ones', async () => {
     const { id } = await inZone('America/New_York');
     const [a, b, c] = [catalog[0]!, catalog[1]!, catalog[2]!];
-    await recordCompletion(t.app.db, { userId: id, classId: a.id, at: at('2026-11-23T15:00:00Z') });
-    await recordCompletion(t.app.db, { userId: id, classId: b.id, at: at('2026-11-24T15:00:00Z') });
-    await recordCompletion(t.app.db, { userId: id, classId: c.id, at: at('2026-08-01T15:00:00Z') });
+    await recordCompletion(t.app.db, { profileId: id, classId: a.id, at: at('2026-11-23T15:00:00Z') });
+    await recordCompletion(t.app.db, { profileId: id, classId: b.id, at: at('2026-11-24T15:00:00Z') });
+    await recordCompletion(t.app.db, { profileId: id, classId: c.id, at: at('2026-08-01T15:00:00Z') });
     const overview = await t.app.activity.overview(id, now);
     expect(overview.thisWeek).toEqual({ weekStart: '2026-11-23', minutes: minutesOf(a) + minutesOf(b), classes: 2 });
     expect(overview.allTime).toEqual({ minutes: minutesOf(a) + minutesOf(b) + minutesOf(c), classes: 3 });
@@ -119,13 +120,13 @@ describe('weeks, totals and streaks in the account time zone', () => {
     const { id } = await inZone('Europe/Madrid');
     // Weeks of 2026-11-02, 11-09 and 11-16 with one class each; none yet this week; one in October after a gap.
     for (const day of ['2026-11-03T10:00:00Z', '2026-11-10T10:00:00Z', '2026-11-22T22:30:00Z', '2026-10-20T10:00:00Z']) {
-      await recordCompletion(t.app.db, { userId: id, classId: catalog[0]!.id, at: at(day) });
+      await recordCompletion(t.app.db, { profileId: id, classId: catalog[0]!.id, at: at(day) });
     }
     expect((await t.app.activity.overview(id, now)).streakWeeks).toBe(0);
     await t.app.activity.setGoal(id, { kind: 'classes', target: 1 }, now);
     const withGoal = await t.app.activity.overview(id, now);
     expect(withGoal).toMatchObject({ streakWeeks: 3, goalMetThisWeek: false, goal: { kind: 'classes', target: 1 } });
-    await recordCompletion(t.app.db, { userId: id, classId: catalog[1]!.id, at: at('2026-11-24T10:00:00Z') });
+    await recordCompletion(t.app.db, { profileId: id, classId: catalog[1]!.id, at: at('2026-11-24T10:00:00Z') });
     expect(await t.app.activity.overview(id, now)).toMatchObject({ streakWeeks: 4, goalMetThisWeek: true });
     // A harder goal: only this week's two classes meet it.
     await t.app.activity.setGoal(id, { kind: 'classes', target: 2 }, now);
@@ -139,7 +140,7 @@ describe('weeks, totals and streaks in the account time zone', () => {
   it('the streak of a minutes goal counts minutes', async () => {
     const { id } = await inZone('UTC');
     const card = catalog[0]!;
-    await recordCompletion(t.app.db, { userId: id, classId: card.id, at: at('2026-11-17T10:00:00Z') });
+    await recordCompletion(t.app.db, { profileId: id, classId: card.id, at: at('2026-11-17T10:00:00Z') });
     await t.app.activity.setGoal(id, { kind: 'minutes', target: minutesOf(card) }, now);
     expect((await t.app.activity.overview(id, now)).streakWeeks).toBe(1);
     await t.app.activity.setGoal(id, { kind: 'minutes', target: minutesOf(card) + 1 }, now);
@@ -190,7 +191,7 @@ describe('history', () => {
     const { user, id } = await inZone('UTC');
     const start = Date.now() - 30 * 86_400_000;
     for (let day = 0; day < 25; day += 1) {
-      await recordCompletion(t.app.db, { userId: id, classId: catalog[day % catalog.length]!.id, at: new Date(start + day * 86_400_000) });
+      await recordCompletion(t.app.db, { profileId: id, classId: catalog[day % catalog.length]!.id, at: new Date(start + day * 86_400_000) });
     }
     const first = await activity(user);
     expect(first.history.items).toHaveLength(20);
@@ -211,7 +212,7 @@ describe('history', () => {
 
   it('shows only the account’s own completions', async () => {
     const someone = await inZone('UTC');
-    await recordCompletion(t.app.db, { userId: someone.id, classId: catalog[0]!.id, at: new Date() });
+    await recordCompletion(t.app.db, { profileId: someone.id, classId: catalog[0]!.id, at: new Date() });
     const other = await signUp(t.app);
     expect((await activity(other)).history.items).toEqual([]);
   });

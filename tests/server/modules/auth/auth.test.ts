@@ -393,12 +393,14 @@ describe('sessions', () => {
     it('refuses forged, expired, malformed and missing tokens with 401', async () => {
       const user = await signUp(t.app);
       const [, payload] = user.token.split('.');
-      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string; sid: string; email: string };
-      const sign = (secret: string, exp: number) =>
-        new SignJWT({ sid: claims.sid, email: claims.email }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub: string; sid: string; email: string; pid: string; own: boolean };
+      const sign = (secret: string, exp: number, profile: { pid?: string; own?: boolean } = { pid: claims.pid, own: claims.own }) =>
+        new SignJWT({ sid: claims.sid, email: claims.email, ...profile }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
       const now = Math.floor(Date.now() / 1000);
       expect(await authenticated(`FitStream ${await sign(randomBytes(32).toString('hex'), now + 600)}`)).toBe(401);
       expect(await authenticated(`FitStream ${await sign(t.config.jwtSecret, now - 10)}`)).toBe(401);
+      // A token from before profiles (no profile claim) is refused: the app refreshes it (decision 064).
+      expect(await authenticated(`FitStream ${await sign(t.config.jwtSecret, now + 600, {})}`)).toBe(401);
       expect(await authenticated(`FitStream ${await sign(t.config.jwtSecret, now + 600)}`)).toBe(201);
       expect(await authenticated('FitStream not-a-jwt')).toBe(401);
       expect(await authenticated(`Basic ${user.token}`)).toBe(401);

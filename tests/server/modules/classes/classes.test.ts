@@ -10,6 +10,7 @@ import { listFacets, loadCatalogSnapshot, type CatalogSnapshot } from '@server/m
 import type { ClassFilters } from '@server/modules/classes/list-query';
 import { FirstPages } from '@server/modules/classes/first-pages';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 type Schemas = components['schemas'];
 type ClassCard = Schemas['ClassCard'];
@@ -296,7 +297,7 @@ describe('the first page, kept serialised per filter (issue 26)', () => {
   it("carries each account's own progress on the same kept page", async () => {
     // A new account with progress, and the viewer with none (sign-ups per address are limited).
     const [first, second] = [await signUp(t.app), viewer];
-    await t.app.db.insert(classProgress).values({ userId: await userIdOf(first), classId: 'bedtime-yoga', positionSeconds: 42, updatedAt: sql`now()` });
+    await t.app.db.insert(classProgress).values({ profileId: await ownerProfileId(t.app, first), classId: 'bedtime-yoga', positionSeconds: 42, updatedAt: sql`now()` });
     const cardFor = async (user: SignedUpUser) => (await list('discipline=yoga', user.token)).classes.find((card) => card.id === 'bedtime-yoga');
     expect(await cardFor(second)).toMatchObject({ id: 'bedtime-yoga', progress: null });
     expect((await cardFor(first))?.progress).toMatchObject({ positionSeconds: 42, completed: false });
@@ -376,11 +377,11 @@ describe('progress and the home rows', () => {
 
   beforeAll(async () => {
     watcher = await signUp(t.app);
-    const userId = await userIdOf(watcher);
+    const profileId = await ownerProfileId(t.app, watcher);
     await t.app.db.insert(classProgress).values([
-      { userId, classId: 'hiit-pyramid', positionSeconds: 300, updatedAt: sql`now() - interval '2 days'` },
-      { userId, classId: 'recovery-spin', positionSeconds: 61.5, updatedAt: sql`now() - interval '1 hour'` },
-      { userId, classId: 'bedtime-yoga', positionSeconds: 880, completedAt: sql`now() - interval '1 day'`, updatedAt: sql`now() - interval '1 day'` },
+      { profileId, classId: 'hiit-pyramid', positionSeconds: 300, updatedAt: sql`now() - interval '2 days'` },
+      { profileId, classId: 'recovery-spin', positionSeconds: 61.5, updatedAt: sql`now() - interval '1 hour'` },
+      { profileId, classId: 'bedtime-yoga', positionSeconds: 880, completedAt: sql`now() - interval '1 day'`, updatedAt: sql`now() - interval '1 day'` },
     ]);
   });
 
@@ -403,15 +404,15 @@ describe('progress and the home rows', () => {
   });
 
   it('shows progress saved behind this instance (another instance, psql) once the database tells of it, though it is kept in memory', async () => {
-    const userId = await userIdOf(watcher);
+    const profileId = await ownerProfileId(t.app, watcher);
     const cardOf = async () => (await list('discipline=cycling', watcher.token)).classes.find((card) => card.id === 'recovery-spin');
     expect((await cardOf())?.progress).toMatchObject({ positionSeconds: 61.5 });
     const heard = new Promise<void>((resolve) =>
       t.app.changeFeed.on(PROGRESS_CHANGED_CHANNEL, (payload) => {
-        if (payload === userId) resolve();
+        if (payload === profileId) resolve();
       }),
     );
-    await t.app.db.update(classProgress).set({ positionSeconds: 120, updatedAt: sql`now()` }).where(and(eq(classProgress.userId, userId), eq(classProgress.classId, 'recovery-spin')));
+    await t.app.db.update(classProgress).set({ positionSeconds: 120, updatedAt: sql`now()` }).where(and(eq(classProgress.profileId, profileId), eq(classProgress.classId, 'recovery-spin')));
     await heard;
     expect((await cardOf())?.progress).toMatchObject({ positionSeconds: 120 });
     const home = (await get(HOME, watcher.token)).json<Schemas['ClassesHomeSuccess']>();

@@ -154,7 +154,8 @@ describe('the device is the signed-in session', () => {
     const user = await subscriber(t.app, 'basic');
     licenceOf(await createLicence(t.app, user));
     const [account] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
-    const forged = await new SignJWT({ sid: '7b0c3f1e-2a4d-4c5e-9f60-123456789abc', email: user.email })
+    const { pid, own } = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { pid: string; own: boolean };
+    const forged = await new SignJWT({ sid: '7b0c3f1e-2a4d-4c5e-9f60-123456789abc', email: user.email, pid, own })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(account!.id)
       .setExpirationTime('10m')

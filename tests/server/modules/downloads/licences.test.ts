@@ -17,6 +17,7 @@ import {
   listDownloads,
   storedLicences,
 } from '../../fixtures/downloads';
+import { ownerProfileName } from '../../fixtures/profiles';
 
 const DAY = 86_400_000;
 // Access tokens outlive the days this file moves the clock by.
@@ -166,7 +167,7 @@ describe('listing', () => {
     const body = list.json();
     expect(body).toMatchObject({ download_devices: 6, classes_per_device: 25, max_video_height: 2160, refused: null, licences: [] });
     expect(body.devices).toEqual([
-      { device_id: licence.device_id, device_name: 'Web browser', last_seen_at: expect.any(String), classes: 1, current: false },
+      { device_id: licence.device_id, device_name: 'Web browser', profile_name: ownerProfileName(user), last_seen_at: expect.any(String), classes: 1, current: false },
     ]);
     expect((await listDownloads(t.app, user)).json().licences.map((held: { id: string }) => held.id)).toEqual([licence.id]);
   });
@@ -218,6 +219,7 @@ describe('revocation when access ends', () => {
   it.each([
     ['subscription_ended', { status: 'canceled', currentPeriodEnd: new Date(Date.now() - 60_000) }],
     ['payment_required', { status: 'past_due' }],
+    ['subscription_paused', { pausedFrom: new Date(Date.now() - 60_000), resumesAt: new Date(Date.now() + 30 * 86_400_000) }],
   ] as const)('revokes every licence (%s): the device learns it at its next check', async (reason, fields) => {
     const user = await subscriber(t.app, 'standard');
     const mine = licenceOf(await createLicence(t.app, user));

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { authorization, roomyRateLimits } from '../../fixtures/payments-flow';
 import { anotherDevice } from '../../fixtures/playback';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 let ids: string[] = [];
@@ -62,7 +63,7 @@ describe('favourites', () => {
 
 describe('deleting the account', () => {
   it('erases its saved classes, its completions and its goal', async () => {
-    const { classCompletions, activityGoals, favourites, users } = await import('@server/db/schema');
+    const { classCompletions, activityGoals, favourites } = await import('@server/db/schema');
     const { eq } = await import('drizzle-orm');
     const user = await signUp(t.app);
     await save(user, ids[0]!);
@@ -70,9 +71,9 @@ describe('deleting the account', () => {
     const progress = await t.app.inject({ method: 'PUT', url: `/api/v1/playback/progress/${ids[0]}`, headers: authorization(user), payload: { position_seconds: 86_400 } });
     expect(progress.statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: '/api/v1/activity/goal', headers: authorization(user), payload: { kind: 'classes', target: 2 } });
-    const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const profileId = await ownerProfileId(t.app, user);
     const counts = async () =>
-      Promise.all([classCompletions, activityGoals, favourites].map(async (table) => (await t.app.db.select().from(table).where(eq(table.userId, row!.id))).length));
+      Promise.all([classCompletions, activityGoals, favourites].map(async (table) => (await t.app.db.select().from(table).where(eq(table.profileId, profileId))).length));
     expect(await counts()).toEqual([1, 1, 1]);
     const deleted = await t.app.inject({ method: 'POST', url: '/api/v1/account/delete', headers: authorization(user), payload: { password: user.password } });
     expect(deleted.statusCode).toBe(200);

@@ -32,7 +32,7 @@ describe('the sandbox mailbox', () => {
     const message = await t.app.inject({ method: 'GET', url: subjects[0]![1]! });
     expect(message.statusCode).toBe(200);
     expect(message.body).toContain('href="http://localhost:8080/billing"');
-    expect(message.body).toContain('Update payment method');
+    expect(message.body).toContain('Update your card');
     expect(message.body).toContain(user.email);
   });
 

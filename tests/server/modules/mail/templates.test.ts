@@ -19,9 +19,11 @@ const samples: { [T in MailTemplate]: MailTemplates[T] } = {
   planChanged: { plan: 'Premium', effectiveAt: '2026-12-22T00:00:00Z' },
   planChangeUndone: { plan: 'Premium' },
   subscriptionResumed: { renewsAt: '2026-12-22T00:00:00Z' },
+  pauseEnding: { resumesAt: '2027-02-22T00:00:00Z' },
   emailChanged: { newEmail: 'new@example.com' },
   accountDeleted: {},
   newClasses: {
+    profile: 'Leo',
     classes: [
       {
         title: { en: 'Morning flow', es: 'Flujo matinal' },
@@ -35,7 +37,7 @@ const samples: { [T in MailTemplate]: MailTemplates[T] } = {
     classesLink: `${URL_BASE}/classes`,
     unsubscribeLink: `${URL_BASE}/unsubscribe/token`,
   },
-  scheduleReminder: { date: '2026-12-01', titles: ['Morning flow', 'Core 20'], classLink: `${URL_BASE}/classes/yoga-1` },
+  scheduleReminder: { profile: 'Leo', date: '2026-12-01', titles: ['Morning flow', 'Core 20'], classLink: `${URL_BASE}/classes/yoga-1` },
 };
 
 describe('mail templates', () => {
@@ -61,6 +63,17 @@ describe('mail templates', () => {
     }
   }
 
+  it('names the profile a digest or a reminder is about (decision 064), in both languages', () => {
+    for (const language of ['en', 'es'] as const) {
+      const reminder = renderMail({ template: 'scheduleReminder', language, params: samples.scheduleReminder }, URL_BASE);
+      expect(reminder.subject).toMatch(/^Leo, /);
+      expect(reminder.text).toContain(language === 'en' ? 'For Leo: ' : 'Para Leo: ');
+      const digest = renderMail({ template: 'newClasses', language, params: samples.newClasses }, URL_BASE);
+      expect(digest.text).toContain(language === 'en' ? 'For Leo: ' : 'Para Leo: ');
+      expect(digest.html).toContain('Leo');
+    }
+  });
+
   it('writes money and dates the language way', () => {
     const en = renderMail({ template: 'receipt', language: 'en', params: samples.receipt }, URL_BASE);
     const es = renderMail({ template: 'receipt', language: 'es', params: { ...samples.receipt, currency: 'eur' } }, URL_BASE);
@@ -78,6 +91,32 @@ describe('mail templates', () => {
     expect(es.subject).toBe('Ha empezado tu prueba gratuita');
     expect(es.text).toContain('tu primer pago, de 13,99\u00a0€, será el 1 de diciembre de 2026');
     for (const mail of [en, es]) expect(mail.text).not.toMatch(/0[.,]00/);
+  });
+
+  it('tells a failed payment with its next try and until when classes play, or that they stopped (decision 067)', () => {
+    const params = { billingLink: `${URL_BASE}/billing`, graceEndsAt: '2026-12-08T10:00:00Z', nextRetryAt: '2026-12-02T10:00:00Z' };
+    const en = renderMail({ template: 'paymentFailed', language: 'en', params }, URL_BASE);
+    expect(en.text).toContain('We will try again on December 2, 2026.');
+    expect(en.text).toContain('Your classes keep playing until December 8, 2026.');
+    expect(en.action?.label).toBe('Update your card');
+    const es = renderMail({ template: 'paymentFailed', language: 'es', params }, URL_BASE);
+    expect(es.text).toContain('Volveremos a intentarlo el 2 de diciembre de 2026.');
+    expect(es.text).toContain('Tus clases siguen reproduciéndose hasta el 8 de diciembre de 2026.');
+    const last = renderMail({ template: 'paymentFailed', language: 'en', params: { ...params, nextRetryAt: null } }, URL_BASE);
+    expect(last.text).toContain('That was our last try.');
+    expect(last.text).toContain('Your classes have stopped.');
+  });
+
+  it('says the interval a plan bills: per year / al año (docs/decisions/066)', () => {
+    const trial = { ...samples.trialStarted, amountMinor: 13990, interval: 'year' as const };
+    expect(renderMail({ template: 'trialStarted', language: 'en', params: trial }, URL_BASE).text).toContain('your first payment of €139.90 per year will be on');
+    expect(renderMail({ template: 'trialStarted', language: 'es', params: trial }, URL_BASE).text).toContain('tu primer pago, de 139,90\u00a0€ al año, será el');
+    const receipt = { ...samples.receipt, interval: 'year' as const };
+    expect(renderMail({ template: 'receipt', language: 'en', params: receipt }, URL_BASE).text).toContain('$1,234.56 per year on');
+    expect(renderMail({ template: 'receipt', language: 'es', params: receipt }, URL_BASE).text).toContain('al año el');
+    const changed = { plan: 'Premium', effectiveAt: '2026-12-22T00:00:00Z', interval: 'year' as const };
+    expect(renderMail({ template: 'planChanged', language: 'en', params: changed }, URL_BASE).text).toContain('Your plan changes to Premium, billed per year, on December 22, 2026.');
+    expect(renderMail({ template: 'planChanged', language: 'es', params: changed }, URL_BASE).text).toContain('Tu plan cambia a Premium, con pago al año, el 22 de diciembre de 2026.');
   });
 
   it('escapes what it puts into HTML', () => {

@@ -18,6 +18,7 @@ import { loadVapidKeys } from '@server/modules/notifications/push';
 import { digestDue, digestWeek } from '@server/modules/notifications/week';
 import { createTestApp, expectContract, newDeviceId, signUp, testAppForFile, type SignedUpUser, type TestApp } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
+import { ownerProfileId } from '../../fixtures/profiles';
 import { checkVapid, decryptPush, PUSH_SERVICE_HOST, startPushService, type FakeDns, type LocalPushService } from '../../fixtures/push-service';
 
 // Room for one account to sign in on eleven devices.
@@ -53,7 +54,8 @@ async function subscriber(options: { language?: 'en' | 'es'; disciplines?: strin
   expect(saved.statusCode).toBe(200);
   const id = await userId(user);
   if (options.timeZone) await t.app.db.update(users).set({ timeZone: options.timeZone }).where(eq(users.id, id));
-  return { ...user, id };
+  // The account (its emails, push subscriptions) and its owner's profile (its digest choice).
+  return { ...user, id, profileId: await ownerProfileId(t.app, user) };
 }
 
 async function userId(user: Pick<SignedUpUser, 'email'>): Promise<string> {
@@ -135,7 +137,7 @@ describe('the weekly digest', () => {
     await publish('digest-2030-b', 'hiit', days(now, -1), 'Tabata burn');
     await publish('digest-2030-old', 'yoga', days(now, -9), 'Too old');
     const user = await subscriber({ language: 'es' });
-    await t.app.notifications.runDigests(now, { userId: user.id });
+    await t.app.notifications.runDigests(now, { profileId: user.profileId });
     const [digest, ...more] = await digestMails(user.id);
     expect(more).toHaveLength(0);
     const { mail, row } = digest!;
@@ -161,9 +163,9 @@ describe('the weekly digest', () => {
     await publish('digest-2031-yoga', 'yoga', days(now, -2));
     await publish('digest-2031-hiit', 'hiit', days(now, -2));
     const user = await subscriber({ disciplines: ['yoga'] });
-    await t.app.notifications.runDigests(now, { userId: user.id });
+    await t.app.notifications.runDigests(now, { profileId: user.profileId });
     await publish('digest-2031-next', 'yoga', days(now, 3));
-    await t.app.notifications.runDigests(days(now, 7), { userId: user.id });
+    await t.app.notifications.runDigests(days(now, 7), { profileId: user.profileId });
     const mails = await digestMails(user.id);
     expect(mails.map(({ mail }) => mail.subject)).toEqual(['1 new class on FitStream this week', '1 new class on FitStream this week']);
     expect(mails[0]!.mail.text).toContain('digest-2031-yoga (en)');
@@ -178,12 +180,11 @@ describe('the weekly digest', () => {
     const other = await signUp(t.app);
     await publish('digest-2032-a', 'yoga', days(now, -20));
     const { built } = await t.app.notifications.runDigests(now);
-    expect(built.find((digest) => digest.userId === quiet.id)).toBeUndefined();
+    expect(built.find((digest) => digest.profileId === quiet.profileId)).toBeUndefined();
     expect(await digestMails(quiet.id)).toHaveLength(0);
-    const [week] = await t.app.db.select().from(newClassDigests).where(eq(newClassDigests.userId, quiet.id));
+    const [week] = await t.app.db.select().from(newClassDigests).where(eq(newClassDigests.profileId, quiet.profileId));
     expect(week).toMatchObject({ week: '2032-W02', classCount: 0 });
-    const [otherRow] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, other.email));
-    expect(await t.app.db.select().from(newClassDigests).where(eq(newClassDigests.userId, otherRow!.id))).toHaveLength(0);
+    expect(await t.app.db.select().from(newClassDigests).where(eq(newClassDigests.profileId, await ownerProfileId(t.app, other)))).toHaveLength(0);
   });
 
   it('is due from Monday 08:00 in the account time zone, once per week', async () => {
@@ -193,10 +194,10 @@ describe('the weekly digest', () => {
     expect(digestWeek(now, 'America/New_York')).toBe('2033-W01');
     expect(digestDue(now, 'America/New_York')).toBe(false);
     expect(digestDue(now, null)).toBe(true);
-    await t.app.notifications.runDigests(now, { userId: user.id });
+    await t.app.notifications.runDigests(now, { profileId: user.profileId });
     expect(await digestMails(user.id)).toHaveLength(0);
-    await t.app.notifications.runDigests(new Date(now.getTime() + 3600_000), { userId: user.id });
-    await t.app.notifications.runDigests(days(now, 2), { userId: user.id });
+    await t.app.notifications.runDigests(new Date(now.getTime() + 3600_000), { profileId: user.profileId });
+    await t.app.notifications.runDigests(days(now, 2), { profileId: user.profileId });
     expect(await digestMails(user.id)).toHaveLength(1);
   });
 
@@ -218,10 +219,10 @@ describe('the weekly digest', () => {
         second?.app.notifications ??
         notificationsService(t.app.db, { vapid: await loadVapidKeys(t.config.dataDir, t.config.publicUrl), publicUrl: t.config.publicUrl, secret: t.config.jwtSecret, registry: otherRegistry });
       const runs = await Promise.all([
-        t.app.notifications.runDigests(now, { userId: user.id }),
-        other.runDigests(now, { userId: user.id }),
-        t.app.notifications.runDigests(new Date(now.getTime() + 60_000), { userId: user.id }),
-        other.runDigests(days(now, 1), { userId: user.id }),
+        t.app.notifications.runDigests(now, { profileId: user.profileId }),
+        other.runDigests(now, { profileId: user.profileId }),
+        t.app.notifications.runDigests(new Date(now.getTime() + 60_000), { profileId: user.profileId }),
+        other.runDigests(days(now, 1), { profileId: user.profileId }),
       ]);
       expect(runs.flatMap((run) => run.built)).toHaveLength(1);
       // Each instance counts what it decided: one digest emailed between them.
@@ -234,48 +235,48 @@ describe('the weekly digest', () => {
 });
 
 describe('the unsubscribe link', () => {
-  async function linkFor(userId: string, year: number) {
+  async function linkFor(user: { id: string; profileId: string }, year: number) {
     await publish(`unsub-${year}`, 'yoga', days(monday(year), -1));
-    await t.app.notifications.runDigests(monday(year), { userId });
-    const [digest] = await digestMails(userId);
+    await t.app.notifications.runDigests(monday(year), { profileId: user.profileId });
+    const [digest] = await digestMails(user.id);
     return new URL(/<([^>]+)>/.exec(digest!.mail.headers['List-Unsubscribe']!)![1]!).pathname;
   }
-  const optedIn = async (userId: string) => (await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, userId))).length === 1;
+  const optedIn = async (profileId: string) => (await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.profileId, profileId))).length === 1;
 
   it('opens signed out on a page in the account language that changes nothing; its button turns the digest off', async () => {
     const user = await subscriber({ language: 'es' });
-    const link = await linkFor(user.id, 2035);
+    const link = await linkFor(user, 2035);
     const page = await t.app.inject({ method: 'GET', url: link, headers: { 'accept-language': 'en' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<html lang="es">');
     expect(page.body).toContain(`¿Dejar de enviar a ${user.email} el correo semanal de clases nuevas?`);
     expect(page.body).toContain('<form method="post">');
-    expect(await optedIn(user.id)).toBe(true);
+    expect(await optedIn(user.profileId)).toBe(true);
 
     const done = await t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8080' }, payload: 'List-Unsubscribe=One-Click' });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(`Hecho: ${user.email} ya no recibirá el correo semanal de clases nuevas.`);
-    expect(await optedIn(user.id)).toBe(false);
+    expect(await optedIn(user.profileId)).toBe(false);
     expect((await call(user, 'GET', base)).json().notifications.enabled).toBe(false);
   });
 
   it('takes a mail client one-click POST (RFC 8058), repeated', async () => {
     const user = await subscriber();
-    const link = await linkFor(user.id, 2036);
+    const link = await linkFor(user, 2036);
     for (let i = 0; i < 2; i += 1) {
       const response = await t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('will not get the weekly email about new classes any more');
     }
-    expect(await optedIn(user.id)).toBe(false);
-    await t.app.notifications.runDigests(monday(2037), { userId: user.id });
+    expect(await optedIn(user.profileId)).toBe(false);
+    await t.app.notifications.runDigests(monday(2037), { profileId: user.profileId });
     expect(await digestMails(user.id)).toHaveLength(1);
   });
 
   it('refuses a token it did not sign, in the visitor language, and changes nothing', async () => {
     const user = await subscriber();
-    const link = await linkFor(user.id, 2038);
+    const link = await linkFor(user, 2038);
     const forged = `${link.slice(0, -3)}AAA`;
     const other = link.replace(/\/unsubscribe\/[0-9a-f-]{36}/, `/unsubscribe/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`);
     for (const url of [forged, other, '/unsubscribe/nonsense']) {
@@ -285,7 +286,7 @@ describe('the unsubscribe link', () => {
         expect(response.body).toContain('Este enlace no es válido.');
       }
     }
-    expect(await optedIn(user.id)).toBe(true);
+    expect(await optedIn(user.profileId)).toBe(true);
   });
 });
 
@@ -405,7 +406,7 @@ describe('Web Push', () => {
     }
     expect(await endpoints(user.id)).toHaveLength(3);
 
-    const { pushed } = await t.app.notifications.runDigests(now, { userId: user.id });
+    const { pushed } = await t.app.notifications.runDigests(now, { profileId: user.profileId });
     expect(pushed).toEqual({ sent: 1, removed: 2, refused: 0, failed: 0 });
 
     const delivered = pushService.received.find((push) => push.path === new URL(phone.endpoint).pathname)!;
@@ -441,7 +442,7 @@ describe('Web Push', () => {
     const before = pushService.received.length;
     const errors: unknown[] = [];
     try {
-      const { pushed } = await t.app.notifications.runDigests(now, { userId: user.id, onError: (error) => errors.push(error) });
+      const { pushed } = await t.app.notifications.runDigests(now, { profileId: user.profileId, onError: (error) => errors.push(error) });
       expect(pushed).toEqual({ sent: 0, removed: 1, refused: 1, failed: 0 });
     } finally {
       t.app.notifications.pushNetwork = pushService.network(dns);
@@ -458,9 +459,10 @@ describe('deleting the account', () => {
     const user = await subscriber();
     const { endpoint, keys } = pushService.subscription();
     expect((await call(user, 'PUT', `${base}/push`, { endpoint, keys })).statusCode).toBe(200);
+    expect(await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.profileId, user.profileId))).toHaveLength(1);
     const deleted = await t.app.inject({ method: 'POST', url: '/api/v1/account/delete', headers: { authorization: `FitStream ${user.token}` }, payload: { password: user.password } });
     expect(deleted.statusCode).toBe(200);
-    expect(await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.userId, user.id))).toHaveLength(0);
+    expect(await t.app.db.select().from(newClassNotifications).where(eq(newClassNotifications.profileId, user.profileId))).toHaveLength(0);
     expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toHaveLength(0);
   });
 });

@@ -18,6 +18,7 @@ import {
   subscribeAndPay,
   subscribed,
 } from '../../fixtures/payments-flow';
+import { ownerProfileName } from '../../fixtures/profiles';
 
 const test = testAppForFile({ rateLimits: roomyRateLimits });
 
@@ -44,6 +45,8 @@ describe('plans', () => {
       position: 1,
       name: 'Standard',
       amount: 1399,
+      // Billed yearly at 10 monthly prices (docs/decisions/066).
+      yearly_amount: 13990,
       currency: 'EUR',
       interval: 'month',
       interval_count: 1,
@@ -88,7 +91,7 @@ describe('subscribing with the sandbox', () => {
   it('takes the payer from subscribe to a trialing subscription with a card and a payment', async () => {
     const user = await signUp(test.app);
     const home = await callPayments(test.app, user, 'home');
-    expect(home.json()).toMatchObject({ isSuccess: true, email: user.email, name: null, hasSubscription: false });
+    expect(home.json()).toMatchObject({ isSuccess: true, email: user.email, name: ownerProfileName(user), hasSubscription: false });
 
     const sessionId = await subscribeAndPay(test.app, user, 'standard');
     const confirmed = await confirmCheckout(test.app, user, sessionId);

@@ -12,7 +12,7 @@ function plan(id: string, amount: number): PlanRow {
   return {
     id, position: amount, name: id[0]!.toUpperCase() + id.slice(1), amount, currency: 'EUR', interval: 'month', intervalCount: 1,
     quality: 'HD', resolution: '720p', resolutionFull: 'HD', simultaneousScreens: 1, downloads: 1, devices: [], popular: false,
-    providerPriceId: null, active: true, maxVideoHeight: 720, mobileOnly: false,
+    providerPriceId: null, providerYearlyPriceId: null, active: true, maxVideoHeight: 720, mobileOnly: false,
   };
 }
 
@@ -21,7 +21,9 @@ function subscription(overrides: Partial<SubscriptionRow> = {}): SubscriptionRow
     id: 'sub_1', userId: 'u', planId: 'standard', provider: 'sandbox', checkoutSessionId: null, status: 'active',
     cancelAtPeriodEnd: false, currentPeriodStart: start, currentPeriodEnd: end, trialEnd: null, cardBrand: null,
     cardLast4: null, cardExpMonth: null, cardExpYear: null, createdAt: start, updatedAt: start, scheduledPlanId: null,
-    trialReminderSentAt: null, sandboxFailNextRenewal: false, ...overrides,
+    trialReminderSentAt: null, sandboxFailNextRenewal: false, pausedFrom: null, resumesAt: null, resumeReminderSentAt: null,
+    paymentFailedAt: null, paymentRetries: 0, nextPaymentAttemptAt: null, graceEndsAt: null, nextChargePercentOff: null,
+    billingInterval: 'month', scheduledBillingInterval: null, ...overrides,
   };
 }
 
@@ -81,5 +83,16 @@ describe('planChange', () => {
     expect(planChange(subscription(), standard, standard, now)).toEqual({ refusal: 'unchanged' });
     expect(planChange(subscription({ cancelAtPeriodEnd: true }), standard, premium, now)).toEqual({ refusal: 'cancelling' });
     expect(planChange(subscription({ status: 'past_due' }), standard, premium, now)).toEqual({ refusal: 'not_allowed' });
+  });
+});
+
+describe('prorate between monthly and yearly (docs/decisions/066)', () => {
+  it('charges the new price at its own rate to the same period end, never below zero', () => {
+    const yearEnd = new Date('2027-03-01T00:00:00Z'); // 365 days = 31,536,000 s
+    // Half of March left on Standard monthly; Premium yearly (17,990) for the same 1,339,200 s.
+    const half = prorate(1399, 17990, start, end, new Date('2026-03-16T12:00:00Z'), yearEnd);
+    expect(half).toMatchObject({ credit: 700, charge: 764, amountDue: 64 });
+    // A credit worth more than the charge (a short month's rate) is not paid out.
+    expect(prorate(1399, 9990, start, end, start, yearEnd)).toMatchObject({ credit: 1399, charge: 848, amountDue: 0 });
   });
 });

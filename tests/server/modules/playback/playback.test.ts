@@ -22,6 +22,7 @@ import {
   userAgents,
   type StartedSession,
 } from '../../fixtures/playback';
+import { ownerProfileName } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits, mediaDir: tinyMediaDir });
 beforeAll(async () => {
@@ -310,7 +311,7 @@ describe('simultaneous screens', () => {
     expect(refused.statusCode).toBe(409);
     const body = refused.json();
     expect(body).toMatchObject({ reason: 'screen_limit', simultaneous_screens: 1, message: 'Too many devices are watching on this account right now.' });
-    expect(body.watching).toEqual([{ session_id: first.id, device_name: 'Microsoft Edge on Windows', started_at: expect.any(String), class_id: CLASS_ID }]);
+    expect(body.watching).toEqual([{ session_id: first.id, device_name: 'Microsoft Edge on Windows', profile_name: ownerProfileName(user), started_at: expect.any(String), class_id: CLASS_ID }]);
 
     expect((await stopPlayback(t.app, user, first.id)).statusCode).toBe(200);
     expect((await startPlayback(t.app, { user: secondDevice })).statusCode).toBe(201);

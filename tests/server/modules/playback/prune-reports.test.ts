@@ -4,11 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { progressReports, users } from '@server/db/schema';
+import { progressReports } from '@server/db/schema';
 import { pruneProgressReports } from '@server/modules/playback/prune-reports';
 import { testAppForFile, type SignedUpUser } from '../../harness';
 import { authorization, roomyRateLimits } from '../../fixtures/payments-flow';
 import { CLASS_ID, seedPlayableClass, subscriber, tinyMedia, tinyMediaDir, TINY_CLIP } from '../../fixtures/playback';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits, mediaDir: tinyMediaDir });
 beforeAll(async () => {
@@ -28,8 +29,10 @@ async function completions(user: SignedUpUser): Promise<number> {
 }
 
 async function keys(user: SignedUpUser): Promise<{ reportId: string; watchedAt: Date }[]> {
-  const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
-  return t.app.db.select({ reportId: progressReports.reportId, watchedAt: progressReports.watchedAt }).from(progressReports).where(eq(progressReports.userId, row!.id));
+  return t.app.db
+    .select({ reportId: progressReports.reportId, watchedAt: progressReports.watchedAt })
+    .from(progressReports)
+    .where(eq(progressReports.profileId, await ownerProfileId(t.app, user)));
 }
 
 /** As if `days` had passed: the key's claimed time moves back (the server's clock cannot). */

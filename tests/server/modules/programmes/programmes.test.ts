@@ -5,9 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '@server/db/schema';
+import type { Viewer } from '@server/plugins/app/auth';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { authorization, roomyRateLimits } from '../../fixtures/payments-flow';
 import { subscriber } from '../../fixtures/playback';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 
@@ -213,45 +215,46 @@ describe('pause, resume, leave', () => {
 });
 
 describe('dates in the account time zone, across a daylight-saving change', () => {
-  async function accountId(user: SignedUpUser, timeZone: string | null) {
+  /** Sets the account's time zone; the viewer (the account, on its owner's profile) the service is called for. */
+  async function viewerIn(user: SignedUpUser, timeZone: string | null): Promise<Viewer> {
     const [row] = await t.app.db.update(users).set({ timeZone }).where(eq(users.email, user.email)).returning({ id: users.id });
-    return row!.id;
+    return { accountId: row!.id, profileId: await ownerProfileId(t.app, user) };
   }
   const planned = async (user: SignedUpUser, id: string) =>
     (await detail(user, id)).weekList.flatMap((w: { classes: { plannedOn: string }[] }) => w.classes.map((c) => c.plannedOn));
 
   it('plans from the local day, freezes on pause and moves the remaining sessions on resume (Madrid, end of March)', async () => {
     const user = await subscriber(t.app, 'basic');
-    const id = await accountId(user, 'Europe/Madrid');
+    const viewer = await viewerIn(user, 'Europe/Madrid');
     // Thursday 26 March 00:30 in Madrid (still Wednesday in UTC).
-    await t.app.programmes.start(id, 'strength-101', [1, 3, 5], new Date('2026-03-25T23:30:00Z'));
+    await t.app.programmes.start(viewer, 'strength-101', [1, 3, 5], new Date('2026-03-25T23:30:00Z'));
     expect(await planned(user, 'strength-101')).toEqual(['2026-03-27', '2026-03-30', '2026-04-01', '2026-04-03', '2026-04-06', '2026-04-08', '2026-04-10', '2026-04-13', '2026-04-15']);
-    await t.app.programmes.classCompleted(id, 'bodyweight-strength', new Date('2026-03-27T08:00:00Z'));
+    await t.app.programmes.classCompleted(viewer.profileId, 'bodyweight-strength', new Date('2026-03-27T08:00:00Z'));
 
     // The clocks go forward on Sunday 29 March. Monday 30 March 00:30 in Madrid (Sunday in UTC).
-    const paused = await t.app.programmes.pause(id, 'strength-101', new Date('2026-03-29T22:30:00Z'));
+    const paused = await t.app.programmes.pause(viewer, 'strength-101', new Date('2026-03-29T22:30:00Z'));
     expect(paused.following).toMatchObject({ status: 'paused', pausedOn: '2026-03-30' });
-    expect(await t.app.programmes.sessionsBetween(id, '2026-03-23', '2026-04-05')).toEqual([
+    expect(await t.app.programmes.sessionsBetween(viewer.profileId, '2026-03-23', '2026-04-05')).toEqual([
       { date: '2026-03-27', programmeId: 'strength-101', programmeTitle: { en: 'Strength 101', es: 'Fuerza 101' }, classId: 'bodyweight-strength', classTitle: expect.objectContaining({ en: expect.any(String) }), durationSeconds: expect.any(Number), done: true },
     ]);
 
     // Thursday 2 April 00:30 in Madrid (Wednesday in UTC, one of the weekdays).
-    await t.app.programmes.resume(id, 'strength-101', new Date('2026-04-01T22:30:00Z'));
+    await t.app.programmes.resume(viewer, 'strength-101', new Date('2026-04-01T22:30:00Z'));
     expect(await planned(user, 'strength-101')).toEqual(['2026-03-27', '2026-04-03', '2026-04-06', '2026-04-08', '2026-04-10', '2026-04-13', '2026-04-15', '2026-04-17', '2026-04-20']);
-    const week = await t.app.programmes.sessionsBetween(id, '2026-03-30', '2026-04-05');
+    const week = await t.app.programmes.sessionsBetween(viewer.profileId, '2026-03-30', '2026-04-05');
     expect(week.map(({ date, classId, done }) => ({ date, classId, done }))).toEqual([{ date: '2026-04-03', classId: 'upper-body-bands', done: false }]);
   });
 
   it('keeps the local weekdays when the clocks go back (New York, November) and falls back to UTC without a zone', async () => {
     const user = await subscriber(t.app, 'basic');
-    const id = await accountId(user, 'America/New_York');
+    const viewer = await viewerIn(user, 'America/New_York');
     // Saturday 31 October 23:30 in New York (Sunday 1 November in UTC); the clocks go back on 1 November.
-    await t.app.programmes.start(id, 'yoga-foundations', [6, 7], new Date('2026-11-01T03:30:00Z'));
+    await t.app.programmes.start(viewer, 'yoga-foundations', [6, 7], new Date('2026-11-01T03:30:00Z'));
     expect(await planned(user, 'yoga-foundations')).toEqual(['2026-10-31', '2026-11-01', '2026-11-07', '2026-11-08', '2026-11-14', '2026-11-15']);
-    await t.app.programmes.leave(id, 'yoga-foundations');
+    await t.app.programmes.leave(viewer, 'yoga-foundations');
 
-    await accountId(user, null);
-    await t.app.programmes.start(id, 'yoga-foundations', [6, 7], new Date('2026-11-01T03:30:00Z'));
+    await viewerIn(user, null);
+    await t.app.programmes.start(viewer, 'yoga-foundations', [6, 7], new Date('2026-11-01T03:30:00Z'));
     expect((await planned(user, 'yoga-foundations'))[0]).toBe('2026-11-01');
   });
 });

@@ -12,6 +12,7 @@ import { addDays, instantOf, localParts } from '@server/modules/schedule/days';
 import { queueDueReminders } from '@server/modules/schedule/reminders';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 
@@ -41,7 +42,7 @@ async function account(timeZone: string, language: 'en' | 'es' = 'en') {
   await call(user, 'PUT', '/api/v1/account/time-zone', { timeZone });
   if (language !== 'en') await call(user, 'PUT', '/api/v1/account/language', { language });
   const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
-  return { ...user, id: row!.id };
+  return { ...user, id: row!.id, profileId: await ownerProfileId(t.app, user) };
 }
 
 const plan = async (user: SignedUpUser, classId: string, date: string, time?: string) =>
@@ -215,7 +216,7 @@ describe('morning reminders', () => {
     await plan(off, catalog[0]!.id, day);
     await plan(empty, catalog[0]!.id, addDays(day, 1));
     const morning = new Date(`${day}T07:10:00Z`);
-    await t.app.db.insert(classProgress).values({ userId: done.id, classId: catalog[0]!.id, positionSeconds: 999, completedAt: new Date(`${day}T06:30:00Z`) });
+    await t.app.db.insert(classProgress).values({ profileId: done.profileId, classId: catalog[0]!.id, positionSeconds: 999, completedAt: new Date(`${day}T06:30:00Z`) });
     await queueDueReminders(t.app.db, morning, t.config.publicUrl, t.app.programmes);
     for (const user of [done, off, empty]) expect(await remindersTo(user.email)).toHaveLength(0);
     // The week view shows that day as done too.

@@ -3,11 +3,12 @@
 // nothing changed, the reminders switch, and the secret calendar link with its reset.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { classes, scheduleItems, scheduleSettings, users } from '@server/db/schema';
+import { classes, scheduleItems, scheduleSettings } from '@server/db/schema';
 import { addDays, localParts } from '@server/modules/schedule/days';
 import { hashFeedSecret, SCHEDULE_CAP } from '@server/modules/schedule/service';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { roomyRateLimits } from '../../fixtures/payments-flow';
+import { ownerProfileId } from '../../fixtures/profiles';
 
 const t = testAppForFile({ rateLimits: roomyRateLimits });
 
@@ -31,9 +32,9 @@ beforeAll(async () => {
 
 const today = (timeZone: string) => localParts(new Date(), timeZone).date;
 
+/** The schedule of the owner's profile of the account with this address. */
 async function itemsOf(email: string) {
-  const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return t.app.db.select().from(scheduleItems).where(eq(scheduleItems.userId, user!.id));
+  return t.app.db.select().from(scheduleItems).where(eq(scheduleItems.profileId, await ownerProfileId(t.app, { email })));
 }
 
 async function userWithZone(timeZone = 'Europe/Madrid') {
@@ -120,11 +121,11 @@ describe('planning classes', () => {
 
   it(`refuses more than ${SCHEDULE_CAP} items from today on (409)`, async () => {
     const user = await userWithZone();
-    const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const profileId = await ownerProfileId(t.app, user);
     const start = addDays(today('Europe/Madrid'), 1);
     await t.app.db
       .insert(scheduleItems)
-      .values(Array.from({ length: SCHEDULE_CAP - 1 }, (_, i) => ({ userId: row!.id, classId: classIds[0]!, localDate: addDays(start, i % 300) })));
+      .values(Array.from({ length: SCHEDULE_CAP - 1 }, (_, i) => ({ profileId, classId: classIds[0]!, localDate: addDays(start, i % 300) })));
     expect((await call(user, 'POST', '/api/v1/schedule/items', { classId: classIds[1], date: start })).statusCode).toBe(201);
     const full = await call(user, 'POST', '/api/v1/schedule/items', { classId: classIds[1], date: start });
     expect(full.statusCode).toBe(409);
@@ -182,8 +183,8 @@ describe('reminders switch and calendar link', () => {
     const first = (await call(user, 'POST', '/api/v1/schedule/feed-link')).json();
     expect(first.webcalUrl).toBe(first.url.replace(/^https?:/, 'webcal:'));
     const secret = /\/feed\/([^/]+)\.ics$/.exec(first.url)![1]!;
-    const [settings] = await t.app.db.select().from(scheduleSettings).innerJoin(users, eq(users.id, scheduleSettings.userId)).where(eq(users.email, user.email));
-    expect(settings!.schedule_settings.feedSecretHash).toBe(hashFeedSecret(secret));
+    const [settings] = await t.app.db.select().from(scheduleSettings).where(eq(scheduleSettings.profileId, await ownerProfileId(t.app, user)));
+    expect(settings!.feedSecretHash).toBe(hashFeedSecret(secret));
     expect(JSON.stringify(settings)).not.toContain(secret);
     expect((await call(user, 'GET', '/api/v1/schedule/settings')).json().hasFeedLink).toBe(true);
 
@@ -210,10 +211,11 @@ describe('account deletion', () => {
     const user = await userWithZone();
     await call(user, 'POST', '/api/v1/schedule/items', { classId: classIds[0], date: addDays(today('Europe/Madrid'), 1) });
     const { url } = (await call(user, 'POST', '/api/v1/schedule/feed-link')).json<{ url: string }>();
-    const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const profileId = await ownerProfileId(t.app, user);
+    expect(await t.app.db.select().from(scheduleItems).where(eq(scheduleItems.profileId, profileId))).toHaveLength(1);
     const response = await call(user, 'POST', '/api/v1/account/delete', { password: user.password });
     expect(response.statusCode).toBe(200);
-    expect(await t.app.db.select().from(scheduleItems).where(eq(scheduleItems.userId, row!.id))).toEqual([]);
+    expect(await t.app.db.select().from(scheduleItems).where(eq(scheduleItems.profileId, profileId))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(404);
   });
 });

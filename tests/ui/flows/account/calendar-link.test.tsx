@@ -10,7 +10,7 @@ import type { AccountView } from '@machines/account.machine';
 import type { ScheduleSettings } from '@machines/account-schedule.machine';
 import { fakeApi, renderApp, type Language } from '../../support/screens-harness';
 
-const here = { id: 'a0000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
+const here = { id: 'a0000000-0000-4000-8000-000000000001', deviceName: 'Chrome on macOS', profileName: 'Ana', signedInAt: '2026-11-01T10:00:00.000Z', lastSeenAt: '2026-11-22T10:00:00.000Z', current: true };
 const phone = { ...here, id: 'a0000000-0000-4000-8000-000000000002', deviceName: 'Safari on iPhone', current: false };
 const view = (language: Language): AccountView => ({
   account: { email: 'ana@example.com', name: 'Ana', image: null, language, createdAt: '2026-10-01T00:00:00.000Z' },

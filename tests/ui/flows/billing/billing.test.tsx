@@ -20,6 +20,9 @@ const texts = {
     confirmTitle: 'Cancel your subscription?',
     keep: 'Keep subscription',
     confirm: 'Yes, cancel',
+    reasonTitle: 'Why are you cancelling?',
+    other: 'Another reason',
+    next: 'Continue',
     subscriptionTab: 'Subscription',
     seePlans: 'See plans',
     cardUpdated: 'Your payment method was updated',
@@ -51,6 +54,9 @@ const texts = {
     confirmTitle: '¿Cancelar tu suscripción?',
     keep: 'Mantener suscripción',
     confirm: 'Sí, cancelar',
+    reasonTitle: '¿Por qué cancelas?',
+    other: 'Otro motivo',
+    next: 'Continuar',
     subscriptionTab: 'Suscripción',
     seePlans: 'Ver planes',
     cardUpdated: 'Tu método de pago se ha actualizado',
@@ -129,19 +135,24 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     const listBilling = vi.fn(async () => ({ kind: 'ok' as const, data: { subscriptions: [activeSubscription], payments: [payment] } }));
     const cancelSubscription = vi.fn(async () => ({ kind: 'ok' as const, data: { subscription: { ...activeSubscription, cancel_at_period_end: true } } }));
     const paymentHistory = vi.fn(async () => historyPage(1, 1));
-    renderApp('/billing', { language, api: fakeApi({ listBilling, cancelSubscription, paymentHistory }) });
+    const findCancelOffer = vi.fn(async () => ({ kind: 'ok' as const, data: { offer: null } }));
+    renderApp('/billing', { language, api: fakeApi({ listBilling, cancelSubscription, paymentHistory, findCancelOffer }) });
     expect(await screen.findByRole('heading', { name: 'STANDARD' })).toBeTruthy();
     expect(screen.getByText(t.trial)).toBeTruthy();
     if (t.price) expect(screen.getByText(t.price)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: t.cancel }));
-    // Asked first: nothing is sent until the user confirms.
-    expect(screen.getByRole('alertdialog', { name: t.confirmTitle })).toBeTruthy();
+    // Asked why first (decision 068); a reason without an offer goes to the confirmation.
+    const reasons = screen.getByRole('dialog', { name: t.reasonTitle });
+    await userEvent.click(within(reasons).getByRole('radio', { name: t.other }));
+    await userEvent.click(within(reasons).getByRole('button', { name: t.next }));
+    // Nothing is sent until the user confirms.
+    expect(await screen.findByRole('alertdialog', { name: t.confirmTitle })).toBeTruthy();
     expect(cancelSubscription).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: t.confirm }));
     expect(await screen.findByText(t.cancelled)).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     if (t.cancels) expect(screen.getByText(t.cancels)).toBeTruthy();
-    expect(cancelSubscription).toHaveBeenCalledWith({ subscriptionId: 'sub_sandbox_1' }, expect.any(AbortSignal));
+    expect(cancelSubscription).toHaveBeenCalledWith({ subscriptionId: 'sub_sandbox_1', reason: 'other' }, expect.any(AbortSignal));
     // Flagged: Resume takes Cancel's place, with the last day of access.
     expect(screen.queryByRole('button', { name: t.cancel })).toBeNull();
     // Resume is the main action now, and keeps the focus the Cancel button had.
@@ -224,13 +235,14 @@ describe.each(['en', 'es'] as Language[])('billing screen (%s)', (language) => {
     renderApp('/billing', { language, api: fakeApi({ listBilling, cancelSubscription }) });
     const cancel = await screen.findByRole('button', { name: t.cancel });
     await userEvent.click(cancel);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: t.keep }));
+    // The reason step takes focus on its first choice.
+    expect(document.activeElement).toBe(screen.getAllByRole('radio')[0]);
     await userEvent.click(screen.getByRole('button', { name: t.keep }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(cancel);
     await userEvent.click(cancel);
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(cancelSubscription).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: t.cancel })).toBeTruthy();
   });

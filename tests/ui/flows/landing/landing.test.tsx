@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '@domain/request-outcome';
 import type { SessionUser } from '@domain/session-user';
 import { loadMessages } from '@i18n';
-import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
+import { currentPath, fakeApi, OWNER_PROFILE, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {
@@ -44,7 +44,7 @@ describe.each(['en', 'es'] as Language[])('landing screen (%s)', (language) => {
     // The spinner screen has a heading (a page a screen reader can land on).
     expect(screen.getByRole('heading', { level: 1, name: language === 'en' ? 'Signing you in' : 'Iniciando sesión' })).toBeTruthy();
     expect(api.exchangeLinkToken).toHaveBeenCalledWith({ token: 'abc', deviceId: 'device-12345' }, expect.any(AbortSignal));
-    answer({ kind: 'ok', data: { email: 'ana@example.com', token: 'jwt' } });
+    answer({ kind: 'ok', data: { email: 'ana@example.com', token: 'jwt', profile: OWNER_PROFILE } });
     await waitFor(() => expect(currentPath()).toBe('/home'));
   });
 

@@ -17,6 +17,12 @@ const texts = {
     currentPlan: 'Current plan',
     manage: 'Manage in Billing',
     noPlans: 'No plans are available right now.',
+    billing: 'Billing',
+    monthly: 'Monthly',
+    yearly: 'Yearly 2 months free',
+    basicYearly: '€99.90',
+    perYear: '/year',
+    yearlyPrice: 'Yearly price',
   },
   es: {
     pricing: 'Elige el plan ideal para ti',
@@ -28,6 +34,12 @@ const texts = {
     currentPlan: 'Plan actual',
     manage: 'Gestionar en Facturación',
     noPlans: 'No hay planes disponibles en este momento.',
+    billing: 'Facturación',
+    monthly: 'Mensual',
+    yearly: 'Anual 2 meses gratis',
+    basicYearly: '99,90\u00a0€',
+    perYear: '/año',
+    yearlyPrice: 'Precio anual',
   },
 } as const;
 
@@ -54,7 +66,34 @@ describe.each(['en', 'es'] as Language[])('pricing screen (%s)', (language) => {
     expect(within(mobile).getByRole('radio', { checked: true }).textContent).toContain('Standard');
     await userEvent.click(screen.getByRole('button', { name: t.choosePremium }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/sandbox/checkout/cs_sandbox_1'));
-    expect(api.subscribe).toHaveBeenCalledWith({ plan: 'premium' }, expect.any(AbortSignal));
+    expect(api.subscribe).toHaveBeenCalledWith({ plan: 'premium', interval: 'month' }, expect.any(AbortSignal));
+  });
+
+  it('switches every plan to its yearly price (10 monthly prices) and checks out yearly, on desktop and mobile', async () => {
+    const api = fakeApi({
+      listPlans: vi.fn(async () => ({ kind: 'ok' as const, data: seededPlans })),
+      listBilling: noSubscription,
+      subscribe: vi.fn(async () => ({ kind: 'ok' as const, data: { url: '/sandbox/checkout/cs_sandbox_2' } })),
+    });
+    const { leave } = renderApp('/pricing', { language, api });
+    const group = await screen.findByRole('group', { name: t.billing });
+    const monthly = within(group).getByRole('button', { name: t.monthly });
+    const yearly = within(group).getByRole('button', { name: t.yearly });
+    expect(monthly.getAttribute('aria-pressed')).toBe('true');
+    expect(yearly.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(yearly);
+    expect(yearly.getAttribute('aria-pressed')).toBe('true');
+    expect(monthly.getAttribute('aria-pressed')).toBe('false');
+    // The desktop card and the mobile strip both show Basic at 10 monthly prices, a year at a time.
+    const basicCard = screen.getByRole('button', { name: t.chooseBasic }).closest('li');
+    expect(basicCard?.textContent).toContain(t.basicYearly);
+    expect(basicCard?.textContent).toContain(t.perYear);
+    const [strip] = screen.getAllByRole('radiogroup');
+    expect(within(strip!).getByRole('radio', { name: /Basic/ }).textContent).toContain(t.basicYearly);
+    expect(screen.getByRole('rowheader', { name: t.yearlyPrice })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: t.chooseBasic }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/sandbox/checkout/cs_sandbox_2'));
+    expect(api.subscribe).toHaveBeenCalledWith({ plan: 'basic', interval: 'year' }, expect.any(AbortSignal));
   });
 
   it('shows the server message when plans cannot be loaded, and an empty state', async () => {

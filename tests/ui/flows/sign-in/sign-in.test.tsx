@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '@domain/request-outcome';
 import type { SessionUser } from '@domain/session-user';
-import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
+import { currentPath, fakeApi, OWNER_PROFILE, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {
@@ -64,7 +64,7 @@ describe.each(['en', 'es'] as Language[])('login screen (%s)', (language) => {
 
 describe('sign-up and sign-in journeys', () => {
   it('a visitor opening /billing signs in and comes back to /billing; remember me keeps it in localStorage', async () => {
-    const api = fakeApi({ signIn: vi.fn(async () => ({ kind: 'ok' as const, data: { email: 'ana@example.com', token: 'jwt' } })) });
+    const api = fakeApi({ signIn: vi.fn(async () => ({ kind: 'ok' as const, data: { email: 'ana@example.com', token: 'jwt', profile: OWNER_PROFILE } })) });
     const { local } = renderApp('/billing', { signedIn: false, api });
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
     expect(currentPath()).toBe('/login');

@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { currentPath, fakeApi, renderApp, type Language } from '../../support/screens-harness';
+import { currentPath, fakeApi, OWNER_PROFILE, renderApp, type Language } from '../../support/screens-harness';
 
 const texts = {
   en: {
@@ -38,7 +38,8 @@ describe.each(['en', 'es'] as Language[])('register screen (%s)', (language) => 
 
 describe('sign-up and sign-in journeys', () => {
   it('a new account goes to /details (step 2 of 4), replacing history', async () => {
-    const api = fakeApi({ signUp: vi.fn(async () => ({ kind: 'ok' as const, data: { email: 'ana@example.com', token: 'jwt' } })) });
+    // A new account has one profile, the owner's: it is on it at once.
+    const api = fakeApi({ signUp: vi.fn(async () => ({ kind: 'ok' as const, data: { email: 'ana@example.com', token: 'jwt', profile: OWNER_PROFILE } })) });
     const { local, session } = renderApp('/register', { signedIn: false, api });
     await userEvent.type(await screen.findByLabelText('Email address'), 'ana@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret#123');
