@@ -80,6 +80,13 @@ export const SAME_IN_BOTH = new Set<string>([
   'Total',
   'Error',
   'Popular',
+  // A profile's PIN (decision 064): the same word in Spanish.
+  'PIN',
   // Payment History's tax cell: an amount and its rate, each formatted by the locale.
   '{amount} ({rate})',
+  // A promotion code's percent (the space before % in both) and "<CODE>: <what it takes off>" (decision 069).
+  '{percent} %',
+  '{code}: {text}',
+  // A device and the profile on it (decision 064), each already in the interface's language.
+  '{device} · {profile}',
 ]);

@@ -4,6 +4,7 @@
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { importClass } from '@server/modules/media/import';
+import { runScript } from './run-script';
 
 async function main(): Promise<number> {
   const [video, metadata] = process.argv.slice(2);
@@ -27,10 +28,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`media:import failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runScript('media:import', main);

@@ -4,6 +4,7 @@
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { importProgrammes } from '@server/modules/programmes/import';
+import { runScript } from './run-script';
 
 async function main(): Promise<number> {
   const [file] = process.argv.slice(2);
@@ -22,10 +23,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`programmes:import failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runScript('programmes:import', main);
