@@ -16,6 +16,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     globalSetup: ['tests/global-setup.ts'],
+    // Vitest's default on two cores is one file at a time; most files wait on a database, a child
+    // process or a socket much of the time, so three share the two cores (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         extends: true,

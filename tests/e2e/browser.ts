@@ -14,6 +14,11 @@ import { DESKTOP, MOBILE } from './viewports';
 export const baseUrl = process.env.E2E_BASE_URL ?? '';
 export const shortTtlUrl = process.env.E2E_SHORT_TTL_URL ?? '';
 export const PASSWORD = 'Secret1!x';
+/**
+ * E2E_SCREENSHOTS=off: no pictures for people to look at (.ci/run, where nobody does); the
+ * checks that come with them (axe, the languages and widths walked through) still run.
+ */
+const photographing = process.env.E2E_SCREENSHOTS !== 'off';
 export { DESKTOP, MOBILE };
 
 /** A fresh context (its own cookies and storage) on one of the servers. */
@@ -83,6 +88,7 @@ async function runningStates(page: Page): Promise<ActorStates[]> {
  * changes while the picture is taken, the picture is kept but not paired with any state.
  */
 export async function screenshot(page: Page, name: string, kind: ScreenshotEntry['kind'] = 'screen'): Promise<void> {
+  if (!photographing) return;
   mkdirSync(screenshotDir, { recursive: true });
   const before = await runningStates(page);
   const file = `${name}.png`;
@@ -196,6 +202,7 @@ const captured = new Set<string>();
  * the navbar's selector, which no flow machine listens to; the page is left as it was found.
  */
 export async function captureStates(page: Page): Promise<void> {
+  if (!photographing) return;
   const states = await runningStates(page);
   // No actors: the page has left the app (the payment provider's page).
   if (!states.length) return;

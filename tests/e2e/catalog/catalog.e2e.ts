@@ -28,6 +28,8 @@ test.describe('classes', () => {
     await subscribedWithTrial(page, 'catalog-browse');
     // The navbar leads to the classes, then the programmes, the schedule, the activity and the downloads, before Pricing.
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // Activity is a subscriber's link: there once the app has asked whether the account subscribes.
+    await nav.getByRole('link', { name: 'Activity' }).waitFor();
     assert.deepEqual((await nav.getByRole('link').allTextContents()).slice(0, 7), ['Home', 'Classes', 'Programmes', 'Schedule', 'Activity', 'Downloads', 'Pricing']);
     // A subscriber's bar (the most links) is one row at 1280 px in both languages, no link text
     // broken over two lines, the account's pages behind "Your account".
