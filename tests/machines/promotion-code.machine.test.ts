@@ -215,3 +215,43 @@ describe('promotion code machine alone', () => {
     expect(actor.getSnapshot().context.code).toBe('WELCOME50');
   });
 });
+
+describe('promotion code machine alone: edges', () => {
+  const target = { plan: 'standard', interval: 'month' as const };
+  const alone = (input?: { code?: string; target?: typeof target }) => {
+    const submit = controlledActor<SubmitPromotionCodeOutput, SubmitPromotionCodeInput>();
+    const actor = createActor(promotionCodeMachine.provide({ actors: { submitPromotionCode: submit.logic } }), { input }).start();
+    return { actor, submit };
+  };
+
+  it('started without input: an empty field, nothing to check it for', () => {
+    const { actor, submit } = alone();
+    expect(actor.getSnapshot().value).toBe('empty');
+    expect(actor.getSnapshot().context).toEqual({ code: '', target: null, discount: null, refusal: null });
+    expect(submit.calls).toHaveLength(0);
+  });
+
+  it('a blank code from a link is not checked, even with a target', () => {
+    const { actor, submit } = alone({ code: '   ', target });
+    expect(actor.getSnapshot().value).toBe('empty');
+    expect(submit.calls).toHaveLength(0);
+  });
+
+  it('refused, a blank Apply keeps the reason; another code clears it while checking, and its own refusal replaces it', async () => {
+    const { actor, submit } = alone();
+    actor.send({ type: 'code.submit', code: 'nosuch', target });
+    expect(submit.last.input).toEqual({ code: 'NOSUCH', plan: 'standard', interval: 'month' });
+    submit.last.resolve(refusal(404, 'promotionCodes.unknown', 'This code does not exist.'));
+    await settle();
+    actor.send({ type: 'code.submit', code: '  ', target });
+    expect(actor.getSnapshot().value).toBe('refused');
+    expect(noticeText(actor.getSnapshot().context.refusal)).toBe('This code does not exist.');
+    actor.send({ type: 'code.submit', code: 'old2020', target });
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(actor.getSnapshot().context.refusal).toBeNull();
+    submit.last.resolve(refusal(409, 'promotionCodes.expired', 'This code has expired.'));
+    await settle();
+    expect(noticeText(actor.getSnapshot().context.refusal)).toBe('This code has expired.');
+    expect(actor.getSnapshot().context.discount).toBeNull();
+  });
+});
