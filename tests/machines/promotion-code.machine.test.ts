@@ -255,3 +255,19 @@ describe('promotion code machine alone: edges', () => {
     expect(actor.getSnapshot().context.discount).toBeNull();
   });
 });
+
+describe('promotion code on /pricing: a link whose plans did not load', () => {
+  it("checks a link's code for no plan, and Apply sends nothing, when the plans failed to load", async () => {
+    const load = controlledActor<LoadPlansOutput>();
+    const submit = controlledActor<SubmitPromotionCodeOutput, SubmitPromotionCodeInput>();
+    const actors = { loadPlans: load.logic, submitPromotionCode: submit.logic };
+    const actor = createActor(provideTree(pricingMachine, { actors } as never), { clock: new SimulatedClock(), input: { hasEmail: true, code: 'WELCOME50' } });
+    actor.start();
+    load.last.resolve({ kind: 'failed', status: 503, body: { isSuccess: false, message: 'Plans are unavailable.' } });
+    await settle();
+    expect(actor.getSnapshot().context.selectedId).toBeNull();
+    actor.send({ type: 'code.submit', code: 'FRIEND10' });
+    await settle();
+    expect(submit.calls).toHaveLength(0);
+  });
+});
