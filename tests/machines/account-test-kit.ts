@@ -45,16 +45,13 @@ export const accountView: AccountView = {
   devices: [thisDevice, phone, tablet],
 };
 
-export function accountPage() {
-  const calls = {
-    load: controlledActor<LoadAccountOutput>(),
-    email: controlledActor<ChangeEmailOutput, ChangeEmailInput>(),
-    password: controlledActor<ChangePasswordOutput, ChangePasswordInput>(),
+/**
+ * The calls of the sections /account and /settings share (machines/profile-tasks.ts: language,
+ * new-class notifications with Web Push, schedule), each controlled.
+ */
+export function profileTaskCalls() {
+  return {
     language: controlledActor<SaveLanguageOutput, SaveLanguageInput>(),
-    device: controlledActor<SignOutDeviceOutput, SignOutDeviceInput>(),
-    others: controlledActor<SignOutOthersOutput>(),
-    exportData: controlledActor<ExportDataOutput>(),
-    remove: controlledActor<DeleteAccountOutput, DeleteAccountInput>(),
     loadNotifications: controlledActor<Outcome<NotificationsView>>(),
     saveNotifications: controlledActor<Outcome<NotificationsView>, NotificationChoice>(),
     askPushPermission: controlledActor<Outcome<{ granted: boolean }>>(),
@@ -64,6 +61,35 @@ export function accountPage() {
     saveZone: controlledActor<Outcome<{ timeZone: string }>, { timeZone: string }>(),
     setReminders: controlledActor<Outcome<{ reminders: boolean }>, { enabled: boolean }>(),
     resetFeedLink: controlledActor<Outcome<FeedLink>>(),
+  };
+}
+
+/** Those calls as the machines' actors. */
+export function profileTaskActors(calls: ReturnType<typeof profileTaskCalls>) {
+  return {
+    saveLanguage: calls.language.logic,
+    loadNotifications: calls.loadNotifications.logic,
+    saveNotifications: calls.saveNotifications.logic,
+    askPushPermission: calls.askPushPermission.logic,
+    enablePush: calls.enablePush.logic,
+    disablePush: calls.disablePush.logic,
+    loadScheduleSettings: calls.loadSchedule.logic,
+    saveAccountZone: calls.saveZone.logic,
+    setReminders: calls.setReminders.logic,
+    resetFeedLink: calls.resetFeedLink.logic,
+  };
+}
+
+export function accountPage() {
+  const calls = {
+    load: controlledActor<LoadAccountOutput>(),
+    email: controlledActor<ChangeEmailOutput, ChangeEmailInput>(),
+    password: controlledActor<ChangePasswordOutput, ChangePasswordInput>(),
+    device: controlledActor<SignOutDeviceOutput, SignOutDeviceInput>(),
+    others: controlledActor<SignOutOthersOutput>(),
+    exportData: controlledActor<ExportDataOutput>(),
+    remove: controlledActor<DeleteAccountOutput, DeleteAccountInput>(),
+    ...profileTaskCalls(),
     loadProfiles: controlledActor<LoadProfilesOutput>(),
     uploadImage: controlledActor<ProfileImageOutput, ProfileImageFile>(),
     addProfile: controlledActor<ProfileOutput, AddProfileInput>(),
@@ -82,20 +108,11 @@ export function accountPage() {
         loadAccount: calls.load.logic,
         changeEmail: calls.email.logic,
         changePassword: calls.password.logic,
-        saveLanguage: calls.language.logic,
         signOutDevice: calls.device.logic,
         signOutOthers: calls.others.logic,
         exportData: calls.exportData.logic,
         deleteAccount: calls.remove.logic,
-        loadNotifications: calls.loadNotifications.logic,
-        saveNotifications: calls.saveNotifications.logic,
-        askPushPermission: calls.askPushPermission.logic,
-        enablePush: calls.enablePush.logic,
-        disablePush: calls.disablePush.logic,
-        loadScheduleSettings: calls.loadSchedule.logic,
-        saveAccountZone: calls.saveZone.logic,
-        setReminders: calls.setReminders.logic,
-        resetFeedLink: calls.resetFeedLink.logic,
+        ...profileTaskActors(calls),
         loadProfiles: calls.loadProfiles.logic,
         uploadImage: calls.uploadImage.logic,
         addProfile: calls.addProfile.logic,

@@ -4,13 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { noticeText } from '@domain/notices';
-import { cancelled, failed, ok, type Outcome } from '@domain/request-outcome';
-import type { NotificationChoice, NotificationsView, SaveLanguageInput, SaveLanguageOutput } from '@machines/account.machine';
-import type { FeedLink, ScheduleSettings } from '@machines/account-schedule.machine';
+import { cancelled, failed, ok } from '@domain/request-outcome';
+import type { NotificationsView } from '@machines/account.machine';
+import type { ScheduleSettings } from '@machines/account-schedule.machine';
 import { profileSettingsMachine } from '@machines/profile-settings.machine';
 import { provideTree } from '@machines/provide-tree';
 import type { AccountLanguage } from '@machines/account-task';
-import { controlledActor, settle } from './controlled-actor';
+import { settle } from './controlled-actor';
+import { profileTaskActors, profileTaskCalls } from './account-test-kit';
 
 const view: NotificationsView = {
   choice: { enabled: false, disciplines: [] },
@@ -20,34 +21,12 @@ const view: NotificationsView = {
 const schedule: ScheduleSettings = { timeZone: 'Europe/Madrid', reminders: false, hasFeedLink: false, feedLinkRevoked: null, proposedZone: 'Europe/Madrid' };
 
 function settingsPage(language: AccountLanguage = 'en') {
-  const calls = {
-    language: controlledActor<SaveLanguageOutput, SaveLanguageInput>(),
-    loadNotifications: controlledActor<Outcome<NotificationsView>>(),
-    saveNotifications: controlledActor<Outcome<NotificationsView>, NotificationChoice>(),
-    askPushPermission: controlledActor<Outcome<{ granted: boolean }>>(),
-    enablePush: controlledActor<Outcome<{ subscribed: boolean }>, { publicKey: string }>(),
-    disablePush: controlledActor<Outcome<{ subscribed: boolean }>>(),
-    loadSchedule: controlledActor<Outcome<ScheduleSettings>>(),
-    saveZone: controlledActor<Outcome<{ timeZone: string }>, { timeZone: string }>(),
-    setReminders: controlledActor<Outcome<{ reminders: boolean }>, { enabled: boolean }>(),
-    resetFeedLink: controlledActor<Outcome<FeedLink>>(),
-  };
+  const calls = profileTaskCalls();
   const adopted: string[] = [];
   const clock = new SimulatedClock();
   const actor = createActor(
     provideTree(profileSettingsMachine, {
-      actors: {
-        saveLanguage: calls.language.logic,
-        loadNotifications: calls.loadNotifications.logic,
-        saveNotifications: calls.saveNotifications.logic,
-        askPushPermission: calls.askPushPermission.logic,
-        enablePush: calls.enablePush.logic,
-        disablePush: calls.disablePush.logic,
-        loadScheduleSettings: calls.loadSchedule.logic,
-        saveAccountZone: calls.saveZone.logic,
-        setReminders: calls.setReminders.logic,
-        resetFeedLink: calls.resetFeedLink.logic,
-      },
+      actors: profileTaskActors(calls),
       actions: {
         adoptLanguage: (_, value) => void adopted.push(value),
         copyText: () => {},
