@@ -6,12 +6,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { providerEvents, subscriptions, users } from '@server/db/schema';
 import { callPayments, confirmCheckout, listSubscriptions } from '../fixtures/payments-flow';
-import { stripeTestAppForFile } from '../fixtures/stripe/stripe-test-app';
+import { deliverAcceptedEvent, stripeTestAppForFile } from '../fixtures/stripe/stripe-test-app';
 import { expectContract, signUp, TEST_PASSWORD, type SignedUpUser } from '../harness';
 import { call } from './shared';
 
 const test = stripeTestAppForFile();
-const webhookUrl = '/api/v1/payments/webhook';
 
 async function accountId(user: SignedUpUser): Promise<string> {
   const [row] = await test.app.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
@@ -31,18 +30,7 @@ async function subscribe(user: SignedUpUser, plan = 'standard'): Promise<string>
   return response.json<{ url: string }>().url.split('/').pop()!;
 }
 
-async function deliver(type: string, object: { id: string }, eventId?: string) {
-  const delivery = test.fake.event(type, object, eventId);
-  const response = await test.app.inject({
-    method: 'POST',
-    url: webhookUrl,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
-    payload: delivery.payload,
-  });
-  expectContract(response, 'POST', webhookUrl);
-  expect(response.statusCode).toBe(200);
-  return delivery.id;
-}
+const deliver = (type: string, object: { id: string }, eventId?: string) => deliverAcceptedEvent(test, type, object, eventId);
 
 function cancellationOf(subscriptionId: string) {
   return test.fake.get<{ status: string; cancellation_details: { comment: string | null } | null }>(subscriptionId);

@@ -5,26 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { mailOutbox } from '@server/db/schema';
 import { playbackAccess } from '@server/modules/playback/access';
-import { expectContract, signUp, type SignedUpUser } from '../../harness';
+import { signUp, type SignedUpUser } from '../../harness';
 import { accountIdOf, callPayments, confirmCheckout, listSubscriptions } from '../../fixtures/payments-flow';
-import { stripeTestAppForFile } from '../../fixtures/stripe/stripe-test-app';
+import { deliverAcceptedEvent, stripeTestAppForFile } from '../../fixtures/stripe/stripe-test-app';
 
 const test = stripeTestAppForFile();
-const webhookUrl = '/api/v1/payments/webhook';
 const day = 86_400;
 
-async function send(type: string, object: { id: string }, eventId?: string) {
-  const delivery = test.fake.event(type, object, eventId);
-  const response = await test.app.inject({
-    method: 'POST',
-    url: webhookUrl,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': delivery.signature },
-    payload: delivery.payload,
-  });
-  expectContract(response, 'POST', webhookUrl);
-  expect(response.statusCode).toBe(200);
-  return delivery.id;
-}
+const send = (type: string, object: { id: string }, eventId?: string) => deliverAcceptedEvent(test, type, object, eventId);
 
 async function activeSubscriber() {
   const user = await signUp(test.app);
