@@ -54,8 +54,13 @@ export const membershipMachine = setup({
   },
   states: {
     signedOut: {},
-    /** Asking whether the account subscribes (the navigation keeps what it showed before). */
+    /**
+     * Asking whether the account subscribes (the navigation keeps what it showed before). The
+     * connection returning while asking asks again: the question in flight went out offline and
+     * will fail after the return, with no second return to wait for.
+     */
     checking: {
+      on: { 'connection.online': { target: 'checking', reenter: true } },
       invoke: {
         src: 'loadMembership',
         onDone: [

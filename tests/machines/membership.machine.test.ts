@@ -61,6 +61,18 @@ describe('membership machine', () => {
     actor.send({ type: 'connection.online' });
     expect(load.calls).toHaveLength(3);
   });
+
+  it('asks again when the connection returns while asking: the question asked offline fails after the return', async () => {
+    const { actor, load, subscriber } = membership();
+    actor.send({ type: 'session.changed', signedIn: true });
+    const offlineQuestion = load.last;
+    actor.send({ type: 'connection.online' });
+    expect(load.calls).toHaveLength(2);
+    offlineQuestion.resolve(unreachable);
+    load.last.resolve(ok({ hasSubscription: true, paymentFailure: null }));
+    await settle();
+    expect(subscriber()).toBe(true);
+  });
 });
 
 const failure = { failed_at: '2026-03-10T08:00:00.000Z', retries: 1, next_retry_at: '2026-03-13T08:00:00.000Z', grace_ends_at: '2026-03-17T08:00:00.000Z', in_grace: true };
