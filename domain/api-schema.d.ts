@@ -450,6 +450,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/heart-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The profile's heart-rate settings: whether its heart rate is recorded, its maximum heart rate or birth year (decision 072). */
+        get: operations["readHeartRateSettings"];
+        /**
+         * Turn heart-rate recording on or off and set the maximum heart rate (100–230) or a birth year (13 to 100 years ago).
+         * @description Nothing about a profile's heart rate is recorded before `recording` is true. Turning it
+         *     off keeps what was recorded ("Delete my heart-rate data" erases it). A maximum outside
+         *     100–230 answers 400 `heartRate.max`, a birth year outside the ages 13–100 400
+         *     `heartRate.birthYear`; each changes nothing.
+         */
+        put: operations["saveHeartRateSettings"];
+        post?: never;
+        /**
+         * Delete my heart-rate data: every heart-rate summary of this profile's classes and its settings (recording off, nothing told).
+         * @description Ratings, completions, minutes and everything else stay. Answers the settings as they are now.
+         */
+        delete: operations["deleteHeartRateData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/notifications": {
         parameters: {
             query?: never;
@@ -2176,6 +2204,19 @@ export interface components {
             name?: string;
             image?: string | null;
         };
+        HeartRateSettings: {
+            /** @description Whether this profile's heart rate is recorded with its classes. */
+            recording: boolean;
+            /** @description A maximum the person measured (100–230 bpm); it wins over the estimate. */
+            max_heart_rate: number | null;
+            /** @description For the estimate 208 − 0.7 × age, when no maximum is set. */
+            birth_year: number | null;
+        };
+        HeartRateSettingsSuccess: {
+            /** @constant */
+            isSuccess: true;
+            settings: components["schemas"]["HeartRateSettings"];
+        };
         /** @description What the player starts every class with. Per account today; per profile once households have profiles. */
         PlayerPreferences: {
             /** @description The caption language shown, or null for captions off. */
@@ -2337,7 +2378,7 @@ export interface components {
             emails?: {
                 [key: string]: unknown;
             }[];
-            /** @description Each profile of the household (never its PIN, only whether it has one) with what it trained with: classProgress, completions, weeklyGoal, favourites, schedule (planned classes, the reminders switch, whether a calendar feed link exists, never its secret), programmes, newClassNotifications, playerPreferences. */
+            /** @description Each profile of the household (never its PIN, only whether it has one) with what it trained with: classProgress, completions (each with its effort: rating and heart-rate summary), heartRate (the settings), weeklyGoal, favourites, schedule (planned classes, the reminders switch, whether a calendar feed link exists, never its secret), programmes, newClassNotifications, playerPreferences. */
             profiles: ({
                 /** Format: uuid */
                 id: string;
@@ -2366,6 +2407,7 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 playerPreferences: components["schemas"]["PlayerPreferences"];
+                heartRate: components["schemas"]["HeartRateSettings"];
             } & {
                 [key: string]: unknown;
             })[];
@@ -3206,6 +3248,29 @@ export interface components {
              *     was watched) but never moves the saved position back.
              */
             watched_at?: string;
+            effort?: components["schemas"]["EffortReport"];
+        };
+        /**
+         * @description How hard the class was, sent with the report that ends it (decision 072, 073): the
+         *     1–10 rating asked at the end (null: skipped) and, when a heart-rate monitor was
+         *     connected, the class's heart-rate summary (never the readings). It belongs to the
+         *     profile's completion of the class on the report's day: a report that neither completes
+         *     the class nor follows a completion that day answers 409 `activity.notCompleted`. A heart
+         *     rate while the profile's recording is off answers 409 `heartRate.off`; a rate outside
+         *     25–250 or an average above the maximum 400 `activity.heartRate`, zone times longer than
+         *     the class together 400 `activity.zoneTime`, a rating other than 1–10 400
+         *     `activity.rating`; each changes nothing. Sent again, the last one counts.
+         */
+        EffortReport: {
+            /** @description 1 (very easy) to 10 (maximal), or null when skipped. */
+            rating: number | null;
+            heart_rate: components["schemas"]["HeartRateSummaryReport"] | null;
+        };
+        HeartRateSummaryReport: {
+            average_bpm: number;
+            max_bpm: number;
+            /** @description Seconds in zones 1 to 5. */
+            zone_seconds: number[];
         };
         SavedProgress: {
             class_id: string;
@@ -3442,6 +3507,8 @@ export interface components {
             weekStart: string;
             minutes: number;
             classes: number;
+            /** @description The week's effort: its completed classes' scores together (ClassEffort). */
+            effort: number;
         };
         ActivityTotals: {
             minutes: number;
@@ -3463,6 +3530,24 @@ export interface components {
              * @description The day in the account's time zone.
              */
             date: string;
+            /** @description How hard it was, when the profile said or a monitor measured it; null otherwise. */
+            effort: components["schemas"]["ClassEffort"] | null;
+        };
+        /**
+         * @description A completed class's effort (decision 072). `score` is the zone effort when there is a
+         *     heart-rate summary (minutes in each zone × 1–5), else the rating effort (rating ×
+         *     minutes); `scoredBy` says which.
+         */
+        ClassEffort: {
+            rating: number | null;
+            heartRate: components["schemas"]["HeartRateSummary"] | null;
+            score: number | null;
+            scoredBy: ("zones" | "rating") | null;
+        };
+        HeartRateSummary: {
+            averageBpm: number;
+            maxBpm: number;
+            zoneSeconds: number[];
         };
         /** @description A programme the account finished (server/modules/programmes), the latest first. */
         FinishedProgramme: {
@@ -4477,6 +4562,82 @@ export interface operations {
             403: components["responses"]["ProfileRefused"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    readHeartRateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (recording off, nothing told, until the profile says). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartRateSettingsSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    saveHeartRateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartRateSettings"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartRateSettingsSuccess"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Refused"];
+        };
+    };
+    deleteHeartRateData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or there was nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartRateSettingsSuccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ProfileRefused"];
             default: components["responses"]["Refused"];
         };
     };
@@ -6170,6 +6331,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ProfileRefused"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Refused"];
         };
     };
