@@ -8,6 +8,20 @@ import { DESKTOP, MOBILE } from './tests/e2e/viewports';
 
 const everywhere = /@everywhere/;
 
+/**
+ * Web Bluetooth for the simulated heart-rate strap (tests/e2e/fixtures/heart-rate-strap.ts): on
+ * Linux `navigator.bluetooth` needs these features, and `getDevices()` its Blink feature. A second
+ * `--enable-features` replaces the one Playwright passes (chromiumSwitches in playwright-core
+ * 1.65: CDPScreenshotNewSurface unless PLAYWRIGHT_LEGACY_SCREENSHOT is set, and
+ * SkipListAccountsWithoutGaiaCookies), so those are repeated here; its `--disable-features` is
+ * left alone.
+ */
+const playwrightFeatures = [...(process.env.PLAYWRIGHT_LEGACY_SCREENSHOT ? [] : ['CDPScreenshotNewSurface']), 'SkipListAccountsWithoutGaiaCookies'];
+const webBluetooth = [
+  `--enable-features=${[...playwrightFeatures, 'WebBluetooth', 'WebBluetoothNewPermissionsBackend'].join(',')}`,
+  '--enable-blink-features=WebBluetoothGetDevices',
+];
+
 export default defineConfig<TestOptions>({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
@@ -27,7 +41,7 @@ export default defineConfig<TestOptions>({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...webBluetooth],
     },
   },
   projects: [
