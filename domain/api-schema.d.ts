@@ -3269,8 +3269,8 @@ export interface components {
         HeartRateSummaryReport: {
             average_bpm: number;
             max_bpm: number;
-            /** @description Seconds in zones 1 to 5. */
-            zone_seconds: number[];
+            /** @description Seconds in zones 1 to 5; null when the profile told no maximum heart rate (no zones). */
+            zone_seconds: number[] | null;
         };
         SavedProgress: {
             class_id: string;
@@ -3547,7 +3547,8 @@ export interface components {
         HeartRateSummary: {
             averageBpm: number;
             maxBpm: number;
-            zoneSeconds: number[];
+            /** @description Seconds in zones 1 to 5; null without a maximum heart rate. */
+            zoneSeconds: number[] | null;
         };
         /** @description A programme the account finished (server/modules/programmes), the latest first. */
         FinishedProgramme: {

@@ -90,15 +90,16 @@ export type ZoneSeconds = [number, number, number, number, number];
 export interface HeartRateSummary {
   averageBpm: number;
   maxBpm: number;
-  zoneSeconds: ZoneSeconds;
+  /** Null when the profile told no maximum heart rate (no zones to count in). */
+  zoneSeconds: ZoneSeconds | null;
 }
 
 /**
  * A class's readings summed up: each reading counts until the next one (at most
  * `longestGapSeconds`: a longer silence is a lost connection) or until `endsAt`; the average is
- * weighted by that time. Null when no reading counted.
+ * weighted by that time. No zone times without a maximum. Null when no reading counted.
  */
-export function summarise(samples: readonly HeartRateSample[], max: number, endsAt: number): HeartRateSummary | null {
+export function summarise(samples: readonly HeartRateSample[], max: number | null, endsAt: number): HeartRateSummary | null {
   const readings = samples.filter((s) => isHeartRate(s.bpm) && s.at >= 0 && s.at < endsAt).sort((a, b) => a.at - b.at);
   const zoneSeconds: ZoneSeconds = [0, 0, 0, 0, 0];
   let weighted = 0;
@@ -108,13 +109,13 @@ export function summarise(samples: readonly HeartRateSample[], max: number, ends
     const next = readings[index + 1]?.at ?? endsAt;
     const seconds = Math.min(next - reading.at, longestGapSeconds);
     maxBpm = Math.max(maxBpm, reading.bpm);
-    const zone = zoneOf(reading.bpm, max) - 1;
+    const zone = zoneOf(reading.bpm, max ?? reading.bpm) - 1;
     zoneSeconds[zone] = zoneSeconds[zone]! + seconds;
     weighted += reading.bpm * seconds;
     counted += seconds;
   });
   if (counted === 0) return null;
-  return { averageBpm: Math.round(weighted / counted), maxBpm, zoneSeconds: zoneSeconds.map(Math.round) as ZoneSeconds };
+  return { averageBpm: Math.round(weighted / counted), maxBpm, zoneSeconds: max === null ? null : (zoneSeconds.map(Math.round) as ZoneSeconds) };
 }
 
 /** The zone-based effort: minutes in each zone times its weight, rounded. */
@@ -148,6 +149,7 @@ export function effortProblem(
   if (summary === null) return null;
   const { averageBpm, maxBpm, zoneSeconds } = summary;
   if (!isHeartRate(averageBpm) || !isHeartRate(maxBpm) || averageBpm > maxBpm) return 'heartRate';
+  if (zoneSeconds === null) return null;
   if (zoneSeconds.some((s) => !Number.isInteger(s) || s < 0)) return 'zoneTime';
   if (zoneSeconds.reduce((a, b) => a + b, 0) > classSeconds) return 'zoneTime';
   return null;

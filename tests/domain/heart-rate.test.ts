@@ -106,6 +106,8 @@ describe('a class summed up', () => {
 
   it('is nothing without a reading', () => {
     expect(summarise([], 180, 600)).toBeNull();
+    // No maximum told: the average and the peak, no zones.
+    expect(summarise([{ at: 0, bpm: 130 }], null, 60)).toEqual({ averageBpm: 130, maxBpm: 130, zoneSeconds: null });
     expect(summarise([{ at: 0, bpm: 0 }], 180, 600)).toBeNull();
   });
 
@@ -119,7 +121,7 @@ describe('a class summed up', () => {
           expect(summary).toBeNull();
           return;
         }
-        expect(summary!.zoneSeconds.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(endsAt + 2);
+        expect(summary!.zoneSeconds!.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(endsAt + 2);
         expect(summary!.maxBpm).toBe(Math.max(...inClass.map((s) => s.bpm)));
         expect(summary!.averageBpm).toBeGreaterThanOrEqual(Math.min(...inClass.map((s) => s.bpm)));
         expect(summary!.averageBpm).toBeLessThanOrEqual(summary!.maxBpm);
@@ -183,6 +185,7 @@ describe('what the server refuses', () => {
     expect(effortProblem({ summary, rating: null }, 1559)).toBe('zoneTime');
     expect(effortProblem({ summary, rating: null }, 1560)).toBeNull();
     expect(effortProblem({ summary: { ...summary, zoneSeconds: [-1, 0, 0, 0, 0] }, rating: null }, 1800)).toBe('zoneTime');
+    expect(effortProblem({ summary: { ...summary, zoneSeconds: null }, rating: null }, 1800)).toBeNull();
     expect(effortProblem({ summary: { ...summary, zoneSeconds: [0.5, 0, 0, 0, 0] }, rating: null }, 1800)).toBe('zoneTime');
   });
 
