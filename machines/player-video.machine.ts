@@ -42,7 +42,14 @@ export type VideoUserEvent =
  * mode's children, where it is and whether it plays (a pause or the end both stop it); and that
  * the end's save counted the class completed (the programme child asks whether that finished it).
  */
-export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' } | { type: 'video.completed' };
+export type VideoReport =
+  | { type: 'video.failed' }
+  | { type: 'video.time'; seconds: number }
+  | { type: 'video.playing' }
+  | { type: 'video.paused' }
+  /** Watched to the end (`seconds`: the class's length), whatever its save answers: the effort is asked then. */
+  | { type: 'video.ended'; seconds: number }
+  | { type: 'video.completed' };
 
 /** The end's save answered (it counts the class completed or not). */
 type EndSaved = { type: 'xstate.done.actor.endSave'; output: SaveProgressOutput };
@@ -103,6 +110,7 @@ export const playerVideoMachine = setup({
     tellTime: sendParent(({ context }): VideoReport => ({ type: 'video.time', seconds: context.position })),
     tellPlaying: sendParent({ type: 'video.playing' } satisfies VideoReport),
     tellStopped: sendParent({ type: 'video.paused' } satisfies VideoReport),
+    tellEnded: sendParent(({ context }): VideoReport => ({ type: 'video.ended', seconds: context.position })),
     play: sendTo('media', { type: 'play' } satisfies MediaCommand),
     resume: sendTo('media', ({ context }): MediaCommand => ({ type: 'play', at: context.resumeSeconds })),
     startOver: sendTo('media', { type: 'play', at: 0 } satisfies MediaCommand),
@@ -280,7 +288,7 @@ export const playerVideoMachine = setup({
         },
         /** Watched to the end: the class counts as completed (the server's 90 %). */
         ended: {
-          entry: ['takeEnd', 'saveEnd', 'tellStopped'],
+          entry: ['takeEnd', 'saveEnd', 'tellStopped', 'tellEnded'],
           on: {
             replay: { actions: 'startOver' },
             play: { actions: 'startOver' },

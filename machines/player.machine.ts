@@ -6,7 +6,9 @@
 // into a seek; `workout` (machines/player-workout.machine.ts) keeps the screen on, fills the lock
 // screen and runs speed, picture-in-picture and remote playback (docs/decisions/036);
 // `programme` (machines/player-programme.machine.ts) tells the end screen when this class's
-// completion finished the programme under way.
+// completion finished the programme under way; `heartRate` (machines/player-heart-rate.machine.ts)
+// runs a Bluetooth heart-rate monitor and sums up the class's readings at its end, which
+// `effort` (machines/player-effort.machine.ts) sends with "How hard was it?".
 // The user's events go to the child that takes them, the session's reports to the video,
 // chapters and workout, the video's failure to the session and workout, its time to the
 // chapters and its playing to the workout; what chapters and workout ask for (a seek, play,
@@ -17,19 +19,32 @@ import { playerSessionMachine, type PlayerSessionEvent, type SessionReport } fro
 import { playerVideoMachine, type VideoReport, type VideoUserEvent } from './player-video.machine';
 import { playerWorkoutMachine, type WorkoutUserEvent } from './player-workout.machine';
 import { playerProgrammeMachine } from './player-programme.machine';
+import { playerHeartRateMachine, type HeartRateReport, type HeartRateUserEvent } from './player-heart-rate.machine';
+import { playerEffortMachine, type EffortUserEvent } from './player-effort.machine';
 
 export type { HeartbeatOutput, PlayerFailure, StartPlaybackOutput, StopPlaybackOutput } from './player-session.machine';
 export type { Quality } from './player-video.machine';
 export type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, SaveProgressOutput } from './player-media';
 export type { Chapter, ChapterTracksEvent, ChapterTracksInput } from './player-chapters.machine';
 export type { ProgrammeStatusOutput, ProgrammeUnderWay, ProgrammeUnderWayOutput } from './player-programme.machine';
+export type { HeartRateSetup, StrapCommand, StrapReport } from './player-heart-rate.machine';
+export type { EffortToSave, SaveEffortOutput } from './player-effort.machine';
 export type { MediaSessionCommand, MediaSessionEvent, MediaSessionInput, PresentationCommand, PresentationEvent, PresentationInput, RemoteState, Speed } from './player-workout.machine';
 
 export interface PlayerInput {
   classId: string;
 }
 
-export type PlayerEvent = VideoUserEvent | PlayerSessionEvent | SessionReport | Exclude<VideoReport, { type: 'video.failed' }> | ChaptersUserEvent | WorkoutUserEvent;
+export type PlayerEvent =
+  | VideoUserEvent
+  | PlayerSessionEvent
+  | SessionReport
+  | Exclude<VideoReport, { type: 'video.failed' }>
+  | ChaptersUserEvent
+  | WorkoutUserEvent
+  | HeartRateUserEvent
+  | HeartRateReport
+  | EffortUserEvent;
 
 export interface PlayerContext {
   classId: string;
@@ -39,6 +54,8 @@ const toSession = { actions: 'toSession' } as const;
 const toVideo = { actions: 'toVideo' } as const;
 const toChapters = { actions: 'toChapters' } as const;
 const toWorkout = { actions: 'toWorkout' } as const;
+const toHeartRate = { actions: 'toHeartRate' } as const;
+const toEffort = { actions: 'toEffort' } as const;
 const toEveryChild = { actions: ['toVideo', 'toChapters', 'toWorkout'] } as const;
 
 export const playerMachine = setup({
@@ -46,7 +63,7 @@ export const playerMachine = setup({
     context: {} as PlayerContext,
     events: {} as PlayerEvent,
     input: {} as PlayerInput,
-    children: {} as { session: 'session'; video: 'video'; chapters: 'chapters'; workout: 'workout'; programme: 'programme' },
+    children: {} as { session: 'session'; video: 'video'; chapters: 'chapters'; workout: 'workout'; programme: 'programme'; heartRate: 'heartRate'; effort: 'effort' },
   },
   actors: {
     session: playerSessionMachine,
@@ -54,6 +71,8 @@ export const playerMachine = setup({
     chapters: playerChaptersMachine,
     workout: playerWorkoutMachine,
     programme: playerProgrammeMachine,
+    heartRate: playerHeartRateMachine,
+    effort: playerEffortMachine,
   },
   actions: {
     toSession: forwardTo('session'),
@@ -61,6 +80,8 @@ export const playerMachine = setup({
     toChapters: forwardTo('chapters'),
     toWorkout: forwardTo('workout'),
     toProgramme: forwardTo('programme'),
+    toHeartRate: forwardTo('heartRate'),
+    toEffort: forwardTo('effort'),
   },
 }).createMachine({
   id: 'player',
@@ -75,6 +96,8 @@ export const playerMachine = setup({
         { id: 'chapters', src: 'chapters' },
         { id: 'workout', src: 'workout' },
         { id: 'programme', src: 'programme' },
+        { id: 'heartRate', src: 'heartRate' },
+        { id: 'effort', src: 'effort', input: ({ context }) => ({ classId: context.classId }) },
       ],
       on: {
         retry: toSession,
@@ -84,9 +107,16 @@ export const playerMachine = setup({
         'session.started': toEveryChild,
         'session.renewed': toVideo,
         'session.left': toEveryChild,
-        'video.time': toChapters,
-        'video.playing': toWorkout,
-        'video.paused': toWorkout,
+        'video.time': { actions: ['toChapters', 'toHeartRate'] },
+        'video.playing': { actions: ['toWorkout', 'toHeartRate'] },
+        'video.paused': { actions: ['toWorkout', 'toHeartRate'] },
+        'video.ended': toHeartRate,
+        'heartRate.summary': toEffort,
+        'heartRate.connect': toHeartRate,
+        'heartRate.disconnect': toHeartRate,
+        'effort.rate': toEffort,
+        'effort.skip': toEffort,
+        'effort.retry': toEffort,
         'video.completed': { actions: 'toProgramme' },
         'part.next': toChapters,
         'part.previous': toChapters,
@@ -95,9 +125,9 @@ export const playerMachine = setup({
         'remote.choose': toWorkout,
         play: toVideo,
         resume: toVideo,
-        startOver: toVideo,
+        startOver: { actions: ['toVideo', 'toEffort'] },
         pause: toVideo,
-        replay: toVideo,
+        replay: { actions: ['toVideo', 'toEffort'] },
         'seek.to': toVideo,
         'seek.by': toVideo,
         'volume.set': toVideo,
