@@ -7,7 +7,8 @@
 // their IndexedDB database, src/features/downloads/ownership.ts), and the account's player
 // preferences (captions), so a reload or offline play starts with them and a change made offline
 // reaches the account later, and per account the profile last chosen on this device ("Who's
-// training?" chooses it again on arrival). Nothing else is persisted.
+// training?" chooses it again on arrival), and per profile its heart-rate settings and the
+// monitor it paired here (the player finds it again offline). Nothing else is persisted.
 import { deviceIdFromUuid, isDeviceId } from '@domain/device-id';
 import { DEFAULT_DATA_SAVER, isDataSaverPreference, type DataSaverPreference } from '@domain/data-saver';
 import type { PersistedSession, Profile } from '@domain/session-user';
@@ -35,6 +36,14 @@ export function memoryStorage(): Storage {
 export interface StoredPlayerPreferences {
   captions: 'en' | 'es' | null;
   pending: boolean;
+}
+
+/** A profile's heart-rate settings as this device last heard them, and the monitor paired here. */
+export interface StoredHeartRate {
+  recording: boolean;
+  maxHeartRate: number | null;
+  /** The monitor chosen on this device (its Web Bluetooth id and name; the browser forgets names after a reload). */
+  device: { id: string; name: string } | null;
 }
 
 export interface Storages {
@@ -92,6 +101,8 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     purgeSession(): void {
       local.removeItem(STORAGE_KEYS.session);
       session.removeItem(STORAGE_KEYS.session);
+      // Health data stays with the person: signed out, this browser keeps none of it.
+      local.removeItem(STORAGE_KEYS.heartRate);
     },
     readLanguage(): string | null {
       const value = read(local, STORAGE_KEYS.language);
@@ -146,6 +157,15 @@ export function createPersistence({ local, session, cookies }: Storages, randomU
     },
     writePlayerPreferences(account: string, preferences: StoredPlayerPreferences): void {
       write(local, STORAGE_KEYS.playerPreferences, { account, ...preferences });
+    },
+    readHeartRate(profile: string): StoredHeartRate | null {
+      const value = read(local, STORAGE_KEYS.heartRate) as Partial<StoredHeartRate & { profile: string }> | null;
+      if (value?.profile !== profile || typeof value.recording !== 'boolean') return null;
+      const device = value.device && typeof value.device.id === 'string' ? { id: value.device.id, name: String(value.device.name ?? '') } : null;
+      return { recording: value.recording, maxHeartRate: typeof value.maxHeartRate === 'number' ? value.maxHeartRate : null, device };
+    },
+    writeHeartRate(profile: string, heartRate: StoredHeartRate): void {
+      write(local, STORAGE_KEYS.heartRate, { profile, ...heartRate });
     },
     /** The profile last chosen on this device for `account`, or null. */
     readChosenProfile(account: string): string | null {

@@ -2,6 +2,7 @@
 // answer a local session (the stored master playlist, no token, no server session) for a class
 // downloaded here whose licence has not expired; everything else goes to the server as before.
 import type { Outcome } from '@domain/request-outcome';
+import type { Schemas } from '@domain/contract';
 import type { HeartbeatAnswer, PlaybackQualityReport, PlaybackSession, PlaybackStart } from '@domain/playback';
 import { heightOf, isOfflineSession, licenceExpired, localMasterUrl, localPosterUrl, OFFLINE_SESSION_PREFIX } from '@domain/downloads';
 import { storageAvailable } from './offline-caches';
@@ -38,6 +39,9 @@ export async function offlineStart(account: string | null, classId: string, now 
   };
 }
 
+/** Where the account is in a class; the report that ends it may carry its effort (decision 073). */
+type ProgressReport = { classId: string; seconds: number; keepalive?: boolean; effort?: Schemas['EffortReport'] };
+
 type Call<TInput, TData> = (input: TInput, signal?: AbortSignal) => Promise<Outcome<TData>>;
 
 /** The player's session calls with the classes `account()` downloaded here played locally. */
@@ -45,7 +49,7 @@ export function withOfflinePlayback<TStart extends { classId: string }>(account:
   startPlayback: Call<TStart, PlaybackStart>;
   playbackHeartbeat: Call<{ sessionId: string; quality?: PlaybackQualityReport }, HeartbeatAnswer>;
   stopPlayback: Call<{ sessionId: string; keepalive?: boolean; quality?: PlaybackQualityReport }, object>;
-  saveProgress: Call<{ classId: string; seconds: number; keepalive?: boolean }, { completed: boolean }>;
+  saveProgress: Call<ProgressReport, { completed: boolean }>;
 }) {
   const live = new Map<string, PlaybackSession>();
   return {
@@ -65,7 +69,7 @@ export function withOfflinePlayback<TStart extends { classId: string }>(account:
       return calls.stopPlayback(input, signal);
     },
     /** The usual progress path; a downloaded class also keeps its position here, to resume offline. */
-    saveProgress: async (input: { classId: string; seconds: number; keepalive?: boolean }, signal?: AbortSignal) => {
+    saveProgress: async (input: ProgressReport, signal?: AbortSignal) => {
       const who = account();
       void readRecord(who, input.classId)
         .then((record) => (record ? writeRecord(who, { ...record, positionSeconds: input.seconds }) : undefined))

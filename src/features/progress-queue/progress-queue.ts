@@ -7,6 +7,7 @@ import type { DBSchema } from 'idb';
 import type { Api } from '@api/calls';
 import type { FlushOutcome } from '@machines/progress-queue.machine';
 import type { Outcome } from '@domain/request-outcome';
+import type { Schemas } from '@domain/contract';
 
 export interface QueuedReport {
   /** The id the server applies once (a uuid). */
@@ -19,6 +20,8 @@ export interface QueuedReport {
   seconds: number;
   /** When it was watched (ISO 8601). */
   watchedAt: string;
+  /** The class's effort, on the report that ends it (decision 073). */
+  effort?: Schemas['EffortReport'];
 }
 
 /** Where queued reports wait: IndexedDB in the browser, memory in tests and where there is none. */
@@ -103,14 +106,14 @@ export function progressQueue(deps: ProgressQueueDeps) {
   const newId = deps.newId ?? (() => crypto.randomUUID());
 
   const send = (report: QueuedReport, keepalive?: boolean, signal?: AbortSignal) =>
-    api.saveProgress({ classId: report.classId, seconds: report.seconds, reportId: report.id, watchedAt: report.watchedAt, keepalive }, signal);
+    api.saveProgress({ classId: report.classId, seconds: report.seconds, reportId: report.id, watchedAt: report.watchedAt, effort: report.effort, keepalive }, signal);
 
   /** Sends a report of where the account is in a class, or queues it when it cannot be sent now. */
-  const reportProgress: Api['saveProgress'] = async ({ classId, seconds, keepalive }, signal) => {
+  const reportProgress: Api['saveProgress'] = async ({ classId, seconds, keepalive, effort }, signal) => {
     const who = account();
     const profile = deps.profile();
     if (!who || !profile) return { kind: 'failed', status: 401, body: null };
-    const report: QueuedReport = { id: newId(), account: who, profile, classId, seconds, watchedAt: now().toISOString() };
+    const report: QueuedReport = { id: newId(), account: who, profile, classId, seconds, watchedAt: now().toISOString(), ...(effort ? { effort } : {}) };
     if (!deps.online()) {
       await store.put(report);
       return { kind: 'unreachable' };

@@ -13,6 +13,7 @@ import { NoticeBanner } from '@components/notice-banner';
 import { ruleMessage } from '@components/rule-message';
 import { useDeviceLabel } from '@components/device-name';
 import { DataSaverSetting, LanguageSection, NotificationsSection, ScheduleSettings } from '@features/profile-settings';
+import { HeartRateSettingsSection } from '@features/heart-rate';
 import { ProfilesSection } from './profiles-section';
 
 const messages = defineMessages({
@@ -199,6 +200,7 @@ export default function AccountScreen() {
       <LanguageSection actor={language} language={account.language} send={send} notice={noticeOf('language')} onDismiss={dismiss} />
 
       <NotificationsSection actor={snapshot.children.notifications} send={send} notice={noticeOf('notifications')} onDismiss={dismiss} />
+      <HeartRateSettingsSection />
       <DataSaverSetting />
 
       <Section id="account-devices" title={t(messages.devicesTitle)} notice={noticeOf('devices')} onDismiss={dismiss}>

@@ -1,6 +1,7 @@
 // /activity: a view of the activity machine. This week and all time, the weekly goal and the
-// streak, minutes per week for 12 weeks (a lazily loaded SVG chart and the same numbers in a
-// table), finished programmes once there are any, and the completed classes, newest first.
+// streak, minutes and effort per week for 12 weeks (lazily loaded SVG charts and the same numbers
+// in a table), finished programmes once there are any, and the completed classes, newest first,
+// each with its effort and heart-rate summary (issue 43).
 import { lazy, Suspense } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -9,6 +10,7 @@ import { useClassTexts } from '@components/class-texts';
 import { useFlow } from '@lib/flow';
 import { routes } from '@domain/routes';
 import { activityMachine } from '@machines/activity.machine';
+import { HeartRateSummaryList } from '@components/heart-rate-summary';
 import { GoalForm } from './goal-form';
 
 const ActivityChart = lazy(() => import('./activity-chart'));
@@ -26,6 +28,12 @@ const messages = defineMessages({
   chartTitle: { id: 'activity.weeks.title', defaultMessage: 'Minutes per week' },
   week: { id: 'activity.weeks.week', defaultMessage: 'Week of' },
   minutesColumn: { id: 'activity.weeks.minutes', defaultMessage: 'Minutes' },
+  effortColumn: { id: 'activity.weeks.effort', defaultMessage: 'Effort' },
+  effortTitle: { id: 'activity.effort.title', defaultMessage: 'Effort per week' },
+  effortHow: {
+    id: 'activity.effort.how',
+    defaultMessage: 'A class with a heart-rate monitor scores its minutes in each zone, weighted 1 to 5; without one, your 1–10 rating times its minutes.',
+  },
   classesColumn: { id: 'activity.weeks.classes', defaultMessage: 'Classes' },
   programmes: { id: 'activity.programmes', defaultMessage: 'Finished programmes' },
   history: { id: 'activity.history', defaultMessage: 'Completed classes' },
@@ -33,6 +41,9 @@ const messages = defineMessages({
   more: { id: 'activity.history.more', defaultMessage: 'Show more' },
   loadingMore: { id: 'activity.history.loadingMore', defaultMessage: 'Loading more…' },
 });
+const effortText = defineMessage<{ score: number }>({ id: 'activity.history.effort', defaultMessage: 'Effort {score}' });
+const ratingText = defineMessage<{ rating: number }>({ id: 'activity.history.rating', defaultMessage: 'Rated {rating}/10' });
+const heartRateText = defineMessage<{ average: number; max: number }>({ id: 'activity.history.heartRate', defaultMessage: 'Heart rate: average {average}, maximum {max} bpm' });
 const minutesText = defineMessage<{ count: number }>({ id: 'activity.minutes', defaultMessage: '{count, plural, one {# minute} other {# minutes}}' });
 const classesText = defineMessage<{ count: number }>({ id: 'activity.classes', defaultMessage: '{count, plural, one {# class} other {# classes}}' });
 const goalText = defineMessage<{ kind: string; target: number }>({
@@ -70,6 +81,7 @@ export default function ActivityScreen() {
             <div className="card activity__total">
               <h2>{intl.formatMessage(messages.thisWeek)}</h2>
               <p data-testid="activity-this-week">{totals(activity.thisWeek.minutes, activity.thisWeek.classes)}</p>
+              <p data-testid="activity-this-week-effort">{intl.formatMessage(effortText, { score: activity.thisWeek.effort })}</p>
             </div>
             <div className="card activity__total">
               <h2>{intl.formatMessage(messages.allTime)}</h2>
@@ -108,6 +120,11 @@ export default function ActivityScreen() {
             <Suspense fallback={<div className="activity-chart activity-chart--placeholder" />}>
               <ActivityChart weeks={activity.weeks} goalMinutes={activity.goal?.kind === 'minutes' ? activity.goal.target : null} />
             </Suspense>
+            <h3 className="activity-weeks__subtitle">{intl.formatMessage(messages.effortTitle)}</h3>
+            <p className="activity-weeks__how">{intl.formatMessage(messages.effortHow)}</p>
+            <Suspense fallback={<div className="activity-chart activity-chart--placeholder" />}>
+              <ActivityChart weeks={activity.weeks} goalMinutes={null} metric="effort" />
+            </Suspense>
             <div className="activity-weeks__table">
               <table>
                 <caption className="visually-hidden">{intl.formatMessage(messages.chartTitle)}</caption>
@@ -116,6 +133,7 @@ export default function ActivityScreen() {
                     <th scope="col">{intl.formatMessage(messages.week)}</th>
                     <th scope="col">{intl.formatMessage(messages.minutesColumn)}</th>
                     <th scope="col">{intl.formatMessage(messages.classesColumn)}</th>
+                    <th scope="col">{intl.formatMessage(messages.effortColumn)}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -124,6 +142,7 @@ export default function ActivityScreen() {
                       <th scope="row">{day(week.weekStart)}</th>
                       <td>{week.minutes}</td>
                       <td>{week.classes}</td>
+                      <td>{week.effort}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -161,7 +180,25 @@ export default function ActivityScreen() {
                       {intl.formatMessage(minutesText, { count: item.minutes })}
                       <span aria-hidden="true"> · </span>
                       {t.text(item.discipline.name)}
+                      {item.effort?.score !== null && item.effort?.score !== undefined && (
+                        <>
+                          <span aria-hidden="true"> · </span>
+                          {intl.formatMessage(effortText, { score: item.effort.score })}
+                        </>
+                      )}
+                      {item.effort?.rating != null && (
+                        <>
+                          <span aria-hidden="true"> · </span>
+                          {intl.formatMessage(ratingText, { rating: item.effort.rating })}
+                        </>
+                      )}
                     </span>
+                    {item.effort?.heartRate && (
+                      <details className="activity-history__heart-rate">
+                        <summary>{intl.formatMessage(heartRateText, { average: item.effort.heartRate.averageBpm, max: item.effort.heartRate.maxBpm })}</summary>
+                        <HeartRateSummaryList summary={item.effort.heartRate} />
+                      </details>
+                    )}
                   </li>
                 ))}
               </ol>

@@ -3,12 +3,14 @@
 // chapters tracks, wake lock, lock screen and presentation (workout-actors.ts), and the programme
 // under way (whether this class finished it). The heartbeat and the keeper's stop carry the
 // session's quality totals (playback-quality.ts). The captions chosen are remembered on this
-// device and on the account (captions-preference.ts).
+// device and on the account (captions-preference.ts). A Bluetooth heart-rate monitor
+// (src/features/heart-rate) and the class's effort, sent with the report that ends it (decision 073).
 import { fromCall } from '@lib/call-actor';
 import { withOfflinePlayback } from '@features/downloads';
 import { progressQueueOf } from '@features/progress-queue';
+import { heartRateActors } from '@features/heart-rate';
 import { implement } from '@lib/flow';
-import type { PlayerMachine } from '@machines/player.machine';
+import type { EffortToSave, PlayerMachine } from '@machines/player.machine';
 import { primeFirstFrame, warmPlayer } from './first-frame';
 import { forgetQuality, playerOpened, qualityReport } from './playback-quality';
 import { keeperActor, mediaActor } from './media-actor';
@@ -44,8 +46,23 @@ export default implement<PlayerMachine>((app) => {
     forgetQuality(input.sessionId);
     return session.stopPlayback({ ...input, quality });
   };
+  // The report that ends the class, with its effort: sent, or queued with it while offline.
+  const saveEffort = ({ classId, seconds, rating, heartRate }: EffortToSave, signal?: AbortSignal) =>
+    session.saveProgress(
+      {
+        classId,
+        seconds,
+        effort: {
+          rating,
+          heart_rate: heartRate && { average_bpm: heartRate.averageBpm, max_bpm: heartRate.maxBpm, zone_seconds: heartRate.zoneSeconds },
+        },
+      },
+      signal,
+    );
   return {
     actors: {
+      ...heartRateActors(app),
+      saveEffort: fromCall(saveEffort),
       startPlayback: fromCall(startPlayback),
       playbackHeartbeat: fromCall(({ sessionId }: { sessionId: string }, signal?: AbortSignal) => session.playbackHeartbeat({ sessionId, quality: qualityReport(sessionId) }, signal)),
       stopPlayback: fromCall(session.stopPlayback),

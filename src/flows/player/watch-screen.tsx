@@ -22,6 +22,8 @@ import type { PlayerVideoMachine } from '@machines/player-video.machine';
 import { PlayerControls, formatClock } from './player-controls';
 import { ScreenLimit } from './screen-limit';
 import { partsOf, WorkoutControls } from './workout-controls';
+import { EffortPanel } from './effort-panel';
+import { HeartRatePanel, LiveHeartRate } from './heart-rate-panel';
 
 const programmeFinishedMessage = defineMessage<{ title: string }>({ id: 'watch.programmeFinished', defaultMessage: 'Programme complete! You finished {title}.' });
 const resumeFromMessage = defineMessage<{ time: string }>({ id: 'watch.resumeFrom', defaultMessage: 'Resume from {time}' });
@@ -114,7 +116,7 @@ function Player({ classId }: { classId: string }) {
   const owner = useSession((session) => session.context.user?.profile?.owner ?? true);
   const [player, send] = useFlow(playerMachine, { classId });
   const offline = useSelector(useAppActors().connectivity, (state) => state.matches('offline'));
-  // The player runs four children: the playback session, the video, the class's parts and workout mode.
+  // The player runs its children: the playback session, the video, the class's parts, workout mode, the programme, heart rate and effort.
   const snapshot = useSelector(player.children.session, (session) => session);
   // Only what this screen draws of the video (its overlays): the controls follow the rest, its
   // position included, themselves, so time passing does not render the whole screen again.
@@ -154,6 +156,7 @@ function Player({ classId }: { classId: string }) {
       <>
         <PlayerControls video={videoActor} send={send} language={language} parts={parts} extras={<WorkoutControls workout={workout} send={send} />}>
           <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
+          <LiveHeartRate heartRate={player.children.heartRate} />
           {buffering && (
             <div className="player__overlay player__overlay--quiet" role="status">
               <Spinner size="lg" />
@@ -209,6 +212,8 @@ function Player({ classId }: { classId: string }) {
             </div>
           )}
         </PlayerControls>
+        <EffortPanel effort={player.children.effort} send={send} />
+        <HeartRatePanel heartRate={player.children.heartRate} send={send} />
         {/* Download, with its quality and progress (src/features/downloads); a downloaded class plays from this device. */}
         <DownloadPanel compact download={{ classId, title: context.workout.title, durationSeconds: context.durationSeconds }} />
       </>

@@ -1,10 +1,11 @@
 // /settings: a view of the profile settings machine, for a profile other than the owner's: its
 // language, new classes, schedule and calendar (src/features/profile-settings, as on /account),
-// and this device's data saver. Each section is busy only while its own task runs, and says how it
+// heart rate (src/features/heart-rate) and this device's data saver. Each section is busy only while its own task runs, and says how it
 // ended in place.
 import { useEffect } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { DataSaverSetting, LanguageSection, NotificationsSection, ScheduleSettings } from '@features/profile-settings';
+import { HeartRateSettingsSection } from '@features/heart-rate';
 import { useFlow } from '@lib/flow';
 import { useLanguage, useSession } from '@lib/app-actors';
 import { profileSettingsMachine, type ProfileSettingsContext } from '@machines/profile-settings.machine';
@@ -31,6 +32,7 @@ export default function SettingsScreen() {
       <p>{intl.formatMessage(intro, { name })}</p>
       <LanguageSection actor={snapshot.children.language} language={language} send={send} notice={noticeOf('language')} onDismiss={dismiss} />
       <NotificationsSection actor={snapshot.children.notifications} send={send} notice={noticeOf('notifications')} onDismiss={dismiss} />
+      <HeartRateSettingsSection />
       <DataSaverSetting />
       <ScheduleSettings actor={snapshot.children.schedule} send={send} notice={noticeOf('schedule')} onDismiss={dismiss} />
     </div>

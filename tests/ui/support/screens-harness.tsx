@@ -124,6 +124,9 @@ export function fakeApi(overrides: Partial<Api> = {}): Api {
     checkDownloads: vi.fn(pending),
     listProfiles: vi.fn(pending),
     chooseProfile: vi.fn(pending),
+    heartRateSettings: vi.fn(pending),
+    saveHeartRateSettings: vi.fn(pending),
+    deleteHeartRateData: vi.fn(pending),
   };
   const chosen: Api = { ...api, ...overrides };
   // Like the real client: a call whose signal was aborted answers 'cancelled'.

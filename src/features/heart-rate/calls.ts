@@ -1,0 +1,25 @@
+// The chosen profile's heart-rate settings (issue 43): read, keep, and "Delete my heart-rate data".
+import { outcomeOf, type ApiClient } from '@api/client';
+import { map, type CallsOf } from '@api/calls';
+import type { HeartRateSettings } from '@domain/heart-rate';
+
+export interface HeartRateSettingsWithRecording extends HeartRateSettings {
+  recording: boolean;
+}
+
+const settingsOf = ({ settings }: { settings: { recording: boolean; max_heart_rate: number | null; birth_year: number | null } }): HeartRateSettingsWithRecording => ({
+  recording: settings.recording,
+  maxHeartRate: settings.max_heart_rate,
+  birthYear: settings.birth_year,
+});
+
+export const calls = (client: ApiClient) => ({
+  heartRateSettings: (signal?: AbortSignal) => map(outcomeOf(client.GET('/api/v1/account/heart-rate', { signal }), signal), settingsOf),
+  saveHeartRateSettings: ({ recording, maxHeartRate, birthYear }: HeartRateSettingsWithRecording, signal?: AbortSignal) =>
+    map(outcomeOf(client.PUT('/api/v1/account/heart-rate', { body: { recording, max_heart_rate: maxHeartRate, birth_year: birthYear }, signal }), signal), settingsOf),
+  deleteHeartRateData: (signal?: AbortSignal) => map(outcomeOf(client.DELETE('/api/v1/account/heart-rate', { signal }), signal), settingsOf),
+});
+
+declare module '@api/calls' {
+  interface Api extends CallsOf<typeof calls> {}
+}
