@@ -79,9 +79,11 @@ export const model: MachineModel = {
     'on.paused': ({ snapshot, lastStarted }) =>
       expect(lastStarted('saveProgress')?.input).toEqual({ classId: CLASS_ID, seconds: contextOf(snapshot).position }),
     'on.buffering': ({ pendingTimers }) => expect(pendingTimers()).not.toContain(10_000),
-    'on.ended': ({ snapshot, lastStarted }) => {
+    'on.ended': ({ snapshot, lastStarted, previous, toParent }) => {
       expect(contextOf(snapshot).position).toBe(600);
       expect(lastStarted('saveProgress')?.input).toEqual({ classId: CLASS_ID, seconds: 600 });
+      // Arriving at the end tells the player, whatever the save answers (the effort is asked then).
+      if (!previous?.matches({ on: 'ended' })) expect(toParent).toContainEqual({ type: 'video.ended', seconds: 600 });
     },
   },
   // The saves' answers (the end's save is the one whose answer the video waits for).

@@ -3,7 +3,8 @@
 // user's controls to the video, parts to the chapters, speed, picture-in-picture and cast to the
 // workout, Retry and "Stop watching there" to the session, the session's start and end to the
 // video, chapters and workout, the video's failure to the session and workout, its time to the
-// chapters, its playing to the workout and a saved completion to the programme child; the session giving up ends the player.
+// chapters, its playing to the workout and a saved completion to the programme child; its time,
+// playing and end to heart rate, whose summary goes to effort with the rating; the session giving up ends the player.
 import { expect } from 'vitest';
 import { playerMachine } from '@machines/player.machine';
 import type { MachineModel, World } from './machine-model';
@@ -19,9 +20,18 @@ const takers: Record<string, string[]> = {
   'video.failed': ['session', 'workout'],
   'session.started': ['video', 'chapters', 'workout'],
   'session.left': ['video', 'chapters', 'workout'],
-  'video.time': ['chapters'],
-  'video.playing': ['workout'],
-  'video.paused': ['workout'],
+  'video.time': ['chapters', 'heartRate'],
+  'video.playing': ['workout', 'heartRate'],
+  'video.paused': ['workout', 'heartRate'],
+  'video.ended': ['heartRate'],
+  'heartRate.connect': ['heartRate'],
+  'heartRate.disconnect': ['heartRate'],
+  'heartRate.summary': ['effort'],
+  'effort.rate': ['effort'],
+  'effort.skip': ['effort'],
+  'effort.retry': ['effort'],
+  replay: ['video', 'effort'],
+  startOver: ['video', 'effort'],
   'video.completed': ['programme'],
   'part.next': ['chapters'],
   'part.previous': ['chapters'],
@@ -53,6 +63,9 @@ export const model: MachineModel = {
     'dataSaver.changed': [{ type: 'dataSaver.changed', limiting: true }],
     'video.time': [{ type: 'video.time', seconds: 42 }],
     'speed.set': [{ type: 'speed.set', speed: 1.25 }],
+    'video.ended': [{ type: 'video.ended', seconds: 600 }],
+    'heartRate.summary': [{ type: 'heartRate.summary', summary: null, seconds: 600 }],
+    'effort.rate': [{ type: 'effort.rate', rating: 7 }],
   },
   outputs: { session: [cancelled] },
   states: {
@@ -63,6 +76,8 @@ export const model: MachineModel = {
         { id: 'chapters', input: undefined },
         { id: 'workout', input: undefined },
         { id: 'programme', input: undefined },
+        { id: 'heartRate', input: undefined },
+        { id: 'effort', input: { classId: CLASS_ID } },
       ]);
       expect(snapshot.status).toBe('active');
     },
@@ -74,6 +89,7 @@ export const model: MachineModel = {
       'replay', 'seek.to', 'seek.by', 'volume.set', 'mute.toggle', 'captions.toggle', 'captions.language', 'quality.select',
       'dataSaver.changed',
       'video.time', 'video.playing', 'video.paused', 'video.completed', 'part.next', 'part.previous', 'speed.set', 'pip.toggle', 'remote.choose',
+      'video.ended', 'heartRate.connect', 'heartRate.disconnect', 'heartRate.summary', 'effort.rate', 'effort.skip', 'effort.retry',
     ].map((type) => [type, passedOn]),
   ),
 };
