@@ -35,8 +35,8 @@ export async function saveProgress(
   watchedAt: Date,
 ): Promise<SavedReport> {
   return db.transaction(async (tx) => {
-    const withEffort = async (saved: SavedReport): Promise<SavedReport> => {
-      if (input.effort) await attachEffort(tx, { profileId: input.profileId, classId: input.classId, at: watchedAt, effort: input.effort });
+    const withEffort = async (saved: SavedReport, at = watchedAt): Promise<SavedReport> => {
+      if (input.effort) await attachEffort(tx, { profileId: input.profileId, classId: input.classId, at, effort: input.effort });
       return saved;
     };
     if (input.reportId) {
@@ -46,7 +46,14 @@ export async function saveProgress(
         .onConflictDoNothing()
         .returning({ reportId: progressReports.reportId });
       const current = fresh.length === 0 ? await findProgress(tx, input.profileId, input.classId) : undefined;
-      if (current) return withEffort({ row: current, applied: false });
+      if (current) {
+        // Sent again after midnight without its time, the report still names the day it was applied on.
+        const [first] = await tx
+          .select({ watchedAt: progressReports.watchedAt })
+          .from(progressReports)
+          .where(and(eq(progressReports.profileId, input.profileId), eq(progressReports.reportId, input.reportId)));
+        return withEffort({ row: current, applied: false }, first && first.watchedAt < watchedAt ? first.watchedAt : watchedAt);
+      }
     }
     const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
     const reaches = reachesCompletion(position, input.mediaDurationSeconds);

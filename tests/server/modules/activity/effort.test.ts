@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '@domain/api-schema';
 import { ratingEffort, zoneEffort, type ZoneSeconds } from '@domain/heart-rate';
-import { classCompletions, classProgress } from '@server/db/schema';
+import { classCompletions, classProgress, progressReports } from '@server/db/schema';
 import { recordCompletion } from '@server/modules/activity/completions';
 import { expectContract, signUp, testAppForFile, type SignedUpUser } from '../../harness';
 import { authorization, roomyRateLimits } from '../../fixtures/payments-flow';
@@ -204,6 +204,20 @@ describe('a report sent again', () => {
     const items = await history(user);
     expect(items).toHaveLength(1);
     expect(items[0].effort).toMatchObject({ rating: 7, scoredBy: 'zones', score: zoneEffort(zones(card)) });
+  });
+
+  it('sent again after midnight without its time, still goes to the completion it made', async () => {
+    const user = await signUp(t.app);
+    const card = catalog[1]!;
+    const ending = { position_seconds: card.durationSeconds, report_id: randomUUID() };
+    expect((await report(user, card, { ...ending, effort: { rating: 5, heart_rate: null } })).statusCode).toBe(200);
+    // As if that report had been applied yesterday: its completion and its id are yesterday's.
+    const profileId = await ownerProfileId(t.app, user);
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.app.db.update(progressReports).set({ watchedAt: yesterday }).where(eq(progressReports.profileId, profileId));
+    await t.app.db.update(classCompletions).set({ completedAt: yesterday, localDate: yesterday.toISOString().slice(0, 10) }).where(eq(classCompletions.profileId, profileId));
+    expect((await report(user, card, { ...ending, effort: { rating: 8, heart_rate: null } })).statusCode).toBe(200);
+    expect(await history(user)).toMatchObject([{ effort: { rating: 8 } }]);
   });
 });
 
