@@ -16,6 +16,7 @@ import {
   classProgress,
   progressReports,
   favourites,
+  heartRateSettings,
   playerPreferences,
   linkTokens,
   passwordResetTokens,
@@ -57,7 +58,7 @@ export const accountErasureSteps: ErasureStep[] = [
 /** What each profile of the account trained with (decision 064), erased before the profile itself. */
 export const profileErasureSteps: ErasureStep[] = [
   async (tx, profileId) => {
-    for (const table of [classProgress, progressReports, classCompletions, activityGoals, favourites, playerPreferences]) {
+    for (const table of [classProgress, progressReports, classCompletions, activityGoals, favourites, playerPreferences, heartRateSettings]) {
       await tx.delete(table).where(eq(table.profileId, profileId));
     }
   },

@@ -7,6 +7,7 @@ import type { Database } from '@server/db/client';
 import { paramsForExport } from '@server/modules/mail';
 import { profileView, type ProfileRow } from '@server/modules/auth';
 import { accountProfiles } from '@server/modules/profiles';
+import { readHeartRateSettings } from '@server/modules/activity';
 import { readPlayerPreferences } from './player-preferences';
 import {
   activityGoals,
@@ -127,7 +128,7 @@ export async function exportAccountData(db: Database, userId: string, now = new 
 
 async function exportProfile(db: Database, row: ProfileRow) {
   const profileId = row.id;
-  const [progressRows, completionRows, goalRows, favouriteRows, scheduleRows, scheduleSettingRows, enrollmentRows, notificationRows, preferences] = await Promise.all([
+  const [progressRows, completionRows, goalRows, favouriteRows, scheduleRows, scheduleSettingRows, enrollmentRows, notificationRows, preferences, heartRate] = await Promise.all([
     db.select().from(classProgress).where(eq(classProgress.profileId, profileId)).orderBy(desc(classProgress.updatedAt)),
     db.select().from(classCompletions).where(eq(classCompletions.profileId, profileId)).orderBy(desc(classCompletions.completedAt)),
     db.select().from(activityGoals).where(eq(activityGoals.profileId, profileId)),
@@ -146,6 +147,7 @@ async function exportProfile(db: Database, row: ProfileRow) {
     db.select().from(programmeEnrollments).where(eq(programmeEnrollments.profileId, profileId)).orderBy(desc(programmeEnrollments.startedAt)),
     db.select().from(newClassNotifications).where(eq(newClassNotifications.profileId, profileId)),
     readPlayerPreferences(db, profileId),
+    readHeartRateSettings(db, profileId),
   ]);
   const enrollmentIds = enrollmentRows.map((enrollment) => enrollment.id);
   const sessionRowsOfProgrammes = enrollmentIds.length
@@ -155,7 +157,10 @@ async function exportProfile(db: Database, row: ProfileRow) {
     ...profileView(row),
     createdAt: row.createdAt,
     classProgress: progressRows,
+    // Each with its effort (decision 073): the rating and the heart-rate summary, as kept.
     completions: completionRows,
+    // Whether its heart rate is recorded, and the maximum or birth year it told (decision 072).
+    heartRate,
     weeklyGoal: goalRows[0] ?? null,
     favourites: favouriteRows,
     schedule: {

@@ -1,11 +1,12 @@
-// Reads and writes of Activity: the account's completions (totals, weeks, paged history) and
-// its weekly goal. Weeks and days are counted in the account's time zone (decision 035).
+// Reads and writes of Activity: the account's completions (totals, weeks, paged history, each
+// with its effort) and its weekly goal. Weeks and days are counted in the account's time zone (decision 035).
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { components } from '@domain/api-schema';
 import type { Queryable } from '@server/db/client';
 import { activityGoals, classCompletions, classes, disciplines } from '@server/db/schema';
-import { lastWeeks, localDate, streakWeeks, weekStartOf, weeklyTotals, type GoalKind, type WeekTotal, type WeeklyGoal } from '@domain/activity';
+import { lastWeeks, localDate, streakWeeks, weekStartOf, weeklyTotals, type GoalKind, type WeeklyGoal } from '@domain/activity';
 import { accountTimeZone } from './completions';
+import { classEffort, effortColumns, effortScore, hasEffort } from './effort';
 
 type Schemas = components['schemas'];
 
@@ -48,7 +49,7 @@ export async function historyPage(
       id: classCompletions.id,
       classId: classCompletions.classId,
       completedAt: classCompletions.completedAt,
-      minutes: classCompletions.minutes,
+      ...effortColumns,
       title: classes.title,
       discipline: { id: disciplines.id, name: disciplines.name },
     })
@@ -69,32 +70,51 @@ export async function historyPage(
       minutes: row.minutes,
       completedAt: row.completedAt.toISOString(),
       date: localDate(row.completedAt, timeZone),
+      effort: classEffort(row),
     })),
     next: rows.length > page.limit && last ? { completedAt: last.completedAt, id: last.id } : null,
   };
 }
 
+/** A week's totals as Activity shows them: minutes, classes and effort (its classes' scores together). */
+type Week = Schemas['WeekTotal'];
+
 /**
- * Minutes and classes per week (by its Monday) in `timeZone`, summed by the database: an account
- * with 2,000 completions gets about a hundred rows, not 2,000 to convert one by one. Should the
- * database not know a zone the runtime knows (their zone data differ in age), the rows are
- * summed here instead, as before.
+ * Minutes, classes and effort per week (by its Monday) in `timeZone`, the minutes and classes
+ * summed by the database: an account with 2,000 completions gets about a hundred rows, not 2,000
+ * to convert one by one. Efforts are scored here by the shared rules (domain/heart-rate.ts) from
+ * the completions that have one. Should the database not know a zone the runtime knows (their
+ * zone data differ in age), the rows are summed here instead, as before.
  */
-async function weeksOf(db: Queryable, profileId: string, timeZone: string): Promise<Map<string, WeekTotal>> {
+async function weeksOf(db: Queryable, profileId: string, timeZone: string): Promise<Map<string, Week>> {
+  const weekStart = sql<string>`to_char(date_trunc('week', ${classCompletions.completedAt} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`;
   try {
-    const rows = await db
-      .select({
-        weekStart: sql<string>`to_char(date_trunc('week', ${classCompletions.completedAt} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`,
-        minutes: sql<number>`sum(${classCompletions.minutes})::int`,
-        classes: sql<number>`count(*)::int`,
-      })
-      .from(classCompletions)
-      .where(eq(classCompletions.profileId, profileId))
-      .groupBy(sql`1`);
-    return new Map(rows.map((row) => [row.weekStart, { weekStart: row.weekStart, minutes: Number(row.minutes), classes: Number(row.classes) }]));
+    const [rows, efforts] = await Promise.all([
+      db
+        .select({ weekStart, minutes: sql<number>`sum(${classCompletions.minutes})::int`, classes: sql<number>`count(*)::int` })
+        .from(classCompletions)
+        .where(eq(classCompletions.profileId, profileId))
+        .groupBy(sql`1`),
+      db
+        .select({ weekStart, ...effortColumns })
+        .from(classCompletions)
+        .where(and(eq(classCompletions.profileId, profileId), hasEffort)),
+    ]);
+    const weeks = new Map(rows.map((row) => [row.weekStart, { weekStart: row.weekStart, minutes: Number(row.minutes), classes: Number(row.classes), effort: 0 }]));
+    for (const row of efforts) {
+      const week = weeks.get(row.weekStart);
+      if (week) week.effort += effortScore(row);
+    }
+    return weeks;
   } catch {
-    const rows = await db.select({ completedAt: classCompletions.completedAt, minutes: classCompletions.minutes }).from(classCompletions).where(eq(classCompletions.profileId, profileId));
-    return weeklyTotals(rows.map((row) => ({ localDate: localDate(row.completedAt, timeZone), minutes: row.minutes })));
+    const rows = await db.select({ completedAt: classCompletions.completedAt, ...effortColumns }).from(classCompletions).where(eq(classCompletions.profileId, profileId));
+    const totals = weeklyTotals(rows.map((row) => ({ localDate: localDate(row.completedAt, timeZone), minutes: row.minutes })));
+    const weeks = new Map([...totals].map(([start, week]) => [start, { ...week, effort: 0 }]));
+    for (const row of rows) {
+      const week = weeks.get(weekStartOf(localDate(row.completedAt, timeZone)));
+      if (week) week.effort += effortScore(row);
+    }
+    return weeks;
   }
 }
 
@@ -104,7 +124,7 @@ export async function activitySummary(db: Queryable, profileId: string, now: Dat
   const totals = await weeksOf(db, profileId, timeZone);
   const today = localDate(now, timeZone);
   const currentWeek = weekStartOf(today);
-  const thisWeek = totals.get(currentWeek) ?? { weekStart: currentWeek, minutes: 0, classes: 0 };
+  const thisWeek = totals.get(currentWeek) ?? { weekStart: currentWeek, minutes: 0, classes: 0, effort: 0 };
   const weeks = [...totals.values()];
   return {
     timeZone,
@@ -112,7 +132,8 @@ export async function activitySummary(db: Queryable, profileId: string, now: Dat
     goal,
     thisWeek,
     allTime: { minutes: weeks.reduce((sum, week) => sum + week.minutes, 0), classes: weeks.reduce((sum, week) => sum + week.classes, 0) },
-    weeks: lastWeeks(totals, currentWeek, CHART_WEEKS),
+    // The rules' empty weeks have no effort: none, 0.
+    weeks: lastWeeks(totals, currentWeek, CHART_WEEKS).map((week) => ({ ...week, effort: totals.get(week.weekStart)?.effort ?? 0 })),
     streakWeeks: streakWeeks(totals, currentWeek, goal),
     goalMetThisWeek: goal !== null && thisWeek[goal.kind] >= goal.target,
   };

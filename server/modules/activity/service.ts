@@ -1,5 +1,6 @@
 // App layer: `app.activity`, what a subscriber has done: the completion log's totals, weeks,
-// streak and paged history, and the weekly goal (docs/decisions/035).
+// streak and paged history with each class's effort, the weekly goal (docs/decisions/035), and
+// the profile's heart-rate settings (decision 072).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@domain/api-schema';
@@ -11,6 +12,7 @@ import { goalInRange, goalLimits, type WeeklyGoal } from '@domain/activity';
 import { activitySummary, clearGoal, historyPage, saveGoal, type HistoryPosition } from './activity-repository';
 import { nextLocalMidnight } from '@server/modules/schedule';
 import { accountTimeZone } from './completions';
+import { deleteHeartRateData, readHeartRateSettings, saveHeartRateSettings, type HeartRateSettings } from './heart-rate-settings';
 
 type Schemas = components['schemas'];
 type Overview = Omit<Schemas['ActivitySuccess'], 'isSuccess'>;
@@ -80,6 +82,11 @@ export function activityService(db: Database, programmes: Pick<FastifyInstance['
       await clearGoal(db, profileId);
       return overview(profileId, now);
     },
+    heartRateSettings: (profileId: string): Promise<HeartRateSettings> => readHeartRateSettings(db, profileId),
+    /** Keeps the settings (400 for a maximum or birth year out of range, nothing changed). */
+    saveHeartRateSettings: (profileId: string, settings: HeartRateSettings, now: Date): Promise<HeartRateSettings> => saveHeartRateSettings(db, profileId, settings, now),
+    /** "Delete my heart-rate data": the summaries and the settings go; ratings, completions and minutes stay. */
+    deleteHeartRateData: (profileId: string): Promise<HeartRateSettings> => deleteHeartRateData(db, profileId),
   };
 }
 

@@ -1,9 +1,10 @@
 // Where an account is in a class. Reaching 90 % of the media's length marks the class completed,
-// and a completed class stays completed when it is watched again.
+// and a completed class stays completed when it is watched again. The report that ends a class
+// carries its effort (decision 073), attached to that day's completion in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/client';
 import { classProgress, progressReports } from '@server/db/schema';
-import { recordCompletion } from '@server/modules/activity';
+import { attachEffort, recordCompletion, type EffortReport } from '@server/modules/activity';
 
 export const COMPLETED_FRACTION = 0.9;
 
@@ -24,14 +25,20 @@ export type SavedReport = { row: ProgressRow; applied: boolean };
  * for a report queued offline). A report with an id already applied changes nothing (decision
  * 041), and a report older than the saved position keeps that position: only its completion counts.
  * The id is kept with `claimedAt`, the time the report says it was watched (unclamped: see
- * prune-reports.ts).
+ * prune-reports.ts). An effort is attached once the report is applied, or again when it is sent
+ * again (the last one counts); refused there (no completion that day, recording off), the whole
+ * report is rolled back.
  */
 export async function saveProgress(
   db: Database,
-  input: { profileId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number; reportId?: string; claimedAt?: Date },
+  input: { profileId: string; classId: string; positionSeconds: number; mediaDurationSeconds: number; reportId?: string; claimedAt?: Date; effort?: EffortReport },
   watchedAt: Date,
 ): Promise<SavedReport> {
   return db.transaction(async (tx) => {
+    const withEffort = async (saved: SavedReport, at = watchedAt): Promise<SavedReport> => {
+      if (input.effort) await attachEffort(tx, { profileId: input.profileId, classId: input.classId, at, effort: input.effort });
+      return saved;
+    };
     if (input.reportId) {
       const fresh = await tx
         .insert(progressReports)
@@ -39,7 +46,14 @@ export async function saveProgress(
         .onConflictDoNothing()
         .returning({ reportId: progressReports.reportId });
       const current = fresh.length === 0 ? await findProgress(tx, input.profileId, input.classId) : undefined;
-      if (current) return { row: current, applied: false };
+      if (current) {
+        // Sent again after midnight without its time, the report still names the day it was applied on.
+        const [first] = await tx
+          .select({ watchedAt: progressReports.watchedAt })
+          .from(progressReports)
+          .where(and(eq(progressReports.profileId, input.profileId), eq(progressReports.reportId, input.reportId)));
+        return withEffort({ row: current, applied: false }, first && first.watchedAt < watchedAt ? first.watchedAt : watchedAt);
+      }
     }
     const position = Math.min(input.positionSeconds, input.mediaDurationSeconds);
     const reaches = reachesCompletion(position, input.mediaDurationSeconds);
@@ -59,7 +73,7 @@ export async function saveProgress(
         set: newer ? { positionSeconds: position, completedAt, updatedAt: watchedAt } : { completedAt },
       })
       .returning();
-    return { row: row!, applied: true };
+    return withEffort({ row: row!, applied: true });
   });
 }
 

@@ -185,8 +185,8 @@ export default async function playbackRoutes(app: FastifyInstance): Promise<void
     '/api/v1/playback/progress/:classId',
     { schema: routeSchema('PUT', '/api/v1/playback/progress/{classId}'), preHandler: app.authenticateProfile },
     async (request): Promise<Schemas['ProgressSuccess']> => {
-      const { position_seconds, report_id, watched_at } = request.body;
-      const progress = await app.playback.saveProgress(request.profileId, request.params.classId, position_seconds, { reportId: report_id, watchedAt: watched_at });
+      const { position_seconds, report_id, watched_at, effort } = request.body;
+      const progress = await app.playback.saveProgress(request.profileId, request.params.classId, position_seconds, { reportId: report_id, watchedAt: watched_at, effort });
       return {
         isSuccess: true,
         progress: {

@@ -10,6 +10,7 @@ import { classes, instructors, type LocalizedText } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { findPlayableClass, playbackAccess, type PlaybackPlan, type RefusalReason } from './access';
 import { describeDevice } from '@server/modules/auth';
+import { checkEffort, type EffortReport } from '@server/modules/activity';
 import { findProgress, reachesCompletion, REPORT_EXPIRY_DAYS, resumePosition, saveProgress } from './progress';
 import { liveSessionsGauge } from './live-sessions';
 import { endSession, findSession, isLive, recordHeartbeat, startSession, type PlaybackSessionRow } from './sessions';
@@ -135,19 +136,21 @@ export function playbackService(db: Database, { onProgress, onCompleted }: Progr
     /**
      * Saves a progress report (decision 041): `watchedAt` is when it was watched (a report queued
      * offline comes later; never in the future, never older than REPORT_EXPIRY_DAYS), and a
-     * report id already applied answers the saved progress and changes nothing.
+     * report id already applied answers the saved progress and changes nothing but its effort
+     * (decision 073), which is checked against the class's length as sold before anything changes.
      */
-    async saveProgress(profileId: string, classId: string, positionSeconds: number, report: { reportId?: string; watchedAt?: string } = {}) {
+    async saveProgress(profileId: string, classId: string, positionSeconds: number, report: { reportId?: string; watchedAt?: string; effort?: EffortReport } = {}) {
       const now = new Date();
       const watchedAt = report.watchedAt ? new Date(Math.min(Date.parse(report.watchedAt), now.getTime())) : now;
       if (now.getTime() - watchedAt.getTime() > REPORT_EXPIRY_DAYS * 86_400_000) throw new HttpError(400, 'playback.reportExpired');
       const watched = await findClass(classId);
+      if (report.effort) checkEffort(report.effort, watched.durationSeconds);
       const media = await findMedia(db, watched.mediaId);
       const mediaDurationSeconds = media?.durationSeconds ?? watched.durationSeconds;
       // The report's key keeps the time the report claims (a clock ahead of ours keeps it
       // replayable for longer), so pruning it (prune-reports.ts) never lets a replay count twice.
       const claimedAt = report.watchedAt ? new Date(report.watchedAt) : now;
-      const saved = await saveProgress(db, { profileId, classId: watched.id, positionSeconds, mediaDurationSeconds, reportId: report.reportId, claimedAt }, watchedAt);
+      const saved = await saveProgress(db, { profileId, classId: watched.id, positionSeconds, mediaDurationSeconds, reportId: report.reportId, claimedAt, effort: report.effort }, watchedAt);
       if (!saved.applied) return saved.row;
       onProgress(profileId);
       if (reachesCompletion(positionSeconds, mediaDurationSeconds)) await onCompleted(profileId, watched.id, watchedAt);

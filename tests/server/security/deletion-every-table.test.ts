@@ -73,7 +73,10 @@ async function accountWithEverything(): Promise<{ user: SignedUpUser; id: string
 
   const classId = 'bodyweight-strength';
   await ok('POST', '/api/v1/programmes/strength-101/start', { weekdays: [1, 3, 5] });
-  await ok('PUT', `/api/v1/playback/progress/${classId}`, { position_seconds: 3600, report_id: randomUUID() });
+  // Heart rate recorded (decision 072), and the class ended with its effort: a rating and a summary (decision 073).
+  await ok('PUT', '/api/v1/account/heart-rate', { recording: true, max_heart_rate: 190, birth_year: null });
+  const effort = { rating: 7, heart_rate: { average_bpm: 140, max_bpm: 175, zone_seconds: [60, 60, 60, 60, 60] } };
+  await ok('PUT', `/api/v1/playback/progress/${classId}`, { position_seconds: 3600, report_id: randomUUID(), effort });
   await ok('PUT', '/api/v1/activity/goal', { kind: 'classes', target: 3 });
   await ok('PUT', `/api/v1/favourites/${classId}`);
   const tomorrow = addDays(localParts(new Date(), 'Europe/Madrid').date, 1);

@@ -87,8 +87,8 @@ describe('weeks, totals and streaks in the account time zone', () => {
     await recordCompletion(t.app.db, { profileId: id, classId: catalog[0]!.id, at: at('2026-11-22T22:30:00Z') });
     const overview = await t.app.activity.overview(id, now);
     expect(overview.timeZone).toBe('Europe/Madrid');
-    expect(overview.thisWeek).toEqual({ weekStart: '2026-11-23', minutes: 0, classes: 0 });
-    expect(overview.weeks.at(-2)).toEqual({ weekStart: '2026-11-16', minutes: minutesOf(catalog[0]!), classes: 1 });
+    expect(overview.thisWeek).toEqual({ weekStart: '2026-11-23', minutes: 0, classes: 0, effort: 0 });
+    expect(overview.weeks.at(-2)).toEqual({ weekStart: '2026-11-16', minutes: minutesOf(catalog[0]!), classes: 1, effort: 0 });
     expect(overview.history.items[0]!.date).toBe('2026-11-22');
   });
 
@@ -109,7 +109,7 @@ describe('weeks, totals and streaks in the account time zone', () => {
     await recordCompletion(t.app.db, { profileId: id, classId: b.id, at: at('2026-11-24T15:00:00Z') });
     await recordCompletion(t.app.db, { profileId: id, classId: c.id, at: at('2026-08-01T15:00:00Z') });
     const overview = await t.app.activity.overview(id, now);
-    expect(overview.thisWeek).toEqual({ weekStart: '2026-11-23', minutes: minutesOf(a) + minutesOf(b), classes: 2 });
+    expect(overview.thisWeek).toEqual({ weekStart: '2026-11-23', minutes: minutesOf(a) + minutesOf(b), classes: 2, effort: 0 });
     expect(overview.allTime).toEqual({ minutes: minutesOf(a) + minutesOf(b) + minutesOf(c), classes: 3 });
     expect(overview.weeks).toHaveLength(12);
     expect(overview.weeks[0]!.weekStart).toBe('2026-09-07');
