@@ -5,7 +5,6 @@ import { KeyValueList } from './key-value-list';
 
 const bpmMessage = defineMessage<{ bpm: number }>({ id: 'heartRate.summary.bpm', defaultMessage: '{bpm} bpm' });
 const zoneMessage = defineMessage<{ zone: number }>({ id: 'heartRate.summary.zone', defaultMessage: 'Time in zone {zone}' });
-const minutesMessage = defineMessage<{ minutes: number; seconds: number }>({ id: 'heartRate.summary.minutes', defaultMessage: '{minutes, plural, one {# min} other {# min}} {seconds, plural, =0 {} other {# s}}' });
 const messages = defineMessages({
   average: { id: 'heartRate.summary.average', defaultMessage: 'Average heart rate' },
   max: { id: 'heartRate.summary.max', defaultMessage: 'Maximum heart rate' },
@@ -20,7 +19,8 @@ export interface HeartRateFigures {
 
 export function HeartRateSummaryList({ summary }: { summary: HeartRateFigures }) {
   const intl = useIntl();
-  const time = (seconds: number) => intl.formatMessage(minutesMessage, { minutes: Math.floor(seconds / 60), seconds: seconds % 60 }).trim();
+  // Minutes and seconds, as the player's clock shows them (12:05).
+  const time = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   const items = [
     { id: 'average', label: intl.formatMessage(messages.average), value: intl.formatMessage(bpmMessage, { bpm: summary.averageBpm }) },
     { id: 'max', label: intl.formatMessage(messages.max), value: intl.formatMessage(bpmMessage, { bpm: summary.maxBpm }) },

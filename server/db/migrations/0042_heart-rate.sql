@@ -2,7 +2,8 @@
 -- is recorded (off until it says so) and, for the zones, a maximum it measured or its birth year;
 -- a row appears the first time it changes one, none meaning the defaults, and goes with the
 -- profile. A completed class keeps its effort: the 1–10 rating and the heart-rate summary
--- (average, maximum, seconds in each of the five zones: all of it or none), never the readings.
+-- (average and maximum together; seconds in each of the five zones, all five or none, and only
+-- with them: no zones without a maximum heart rate), never the readings.
 -- Completions made before have neither.
 CREATE TABLE "heart_rate_settings" (
   "profile_id" uuid PRIMARY KEY NOT NULL REFERENCES "profiles"("id") ON DELETE CASCADE,
@@ -21,6 +22,7 @@ ALTER TABLE "class_completions"
   ADD COLUMN "heart_rate_zone3_seconds" integer,
   ADD COLUMN "heart_rate_zone4_seconds" integer,
   ADD COLUMN "heart_rate_zone5_seconds" integer,
-  ADD CONSTRAINT "class_completions_heart_rate_whole" CHECK (num_nulls(
-    "heart_rate_average_bpm", "heart_rate_max_bpm", "heart_rate_zone1_seconds", "heart_rate_zone2_seconds",
-    "heart_rate_zone3_seconds", "heart_rate_zone4_seconds", "heart_rate_zone5_seconds") IN (0, 7));
+  ADD CONSTRAINT "class_completions_heart_rate_whole" CHECK (
+    num_nulls("heart_rate_average_bpm", "heart_rate_max_bpm") IN (0, 2)
+    AND num_nulls("heart_rate_zone1_seconds", "heart_rate_zone2_seconds", "heart_rate_zone3_seconds", "heart_rate_zone4_seconds", "heart_rate_zone5_seconds") IN (0, 5)
+    AND ("heart_rate_average_bpm" IS NOT NULL OR "heart_rate_zone1_seconds" IS NULL));

@@ -17,7 +17,7 @@ export type EffortReport = Schemas['EffortReport'];
 /** The report's summary in the shared rules' terms (the contract holds the zones to five). */
 function summaryOf(report: EffortReport): HeartRateSummary | null {
   const sent = report.heart_rate;
-  return sent && { averageBpm: sent.average_bpm, maxBpm: sent.max_bpm, zoneSeconds: sent.zone_seconds as ZoneSeconds };
+  return sent && { averageBpm: sent.average_bpm, maxBpm: sent.max_bpm, zoneSeconds: sent.zone_seconds as ZoneSeconds | null };
 }
 
 /** Refuses (400, before anything changes) an effort the rules refuse for a class of `classSeconds` as sold. */
@@ -84,17 +84,17 @@ export const hasEffort = or(isNotNull(classCompletions.rating), isNotNull(classC
 
 /**
  * A completion's effort as Activity shows it, null when it has neither a rating nor a heart-rate
- * summary: the zone effort when it has a summary, else the rating effort over its minutes as sold.
+ * summary: the zone effort when its summary has zone times, else the rating effort over its
+ * minutes as sold (a summary without a maximum has no zones: decision 072).
  */
 export function classEffort(row: EffortRow): Schemas['ClassEffort'] | null {
   const { averageBpm, maxBpm, zone1, zone2, zone3, zone4, zone5 } = row;
-  const heartRate =
-    averageBpm !== null && maxBpm !== null && zone1 !== null && zone2 !== null && zone3 !== null && zone4 !== null && zone5 !== null
-      ? { averageBpm, maxBpm, zoneSeconds: [zone1, zone2, zone3, zone4, zone5] satisfies ZoneSeconds }
-      : null;
-  if (heartRate) return { rating: row.rating, heartRate, score: zoneEffort(heartRate.zoneSeconds), scoredBy: 'zones' };
-  if (row.rating !== null) return { rating: row.rating, heartRate: null, score: ratingEffort(row.rating, row.minutes * 60), scoredBy: 'rating' };
-  return null;
+  const zoneSeconds: ZoneSeconds | null =
+    zone1 !== null && zone2 !== null && zone3 !== null && zone4 !== null && zone5 !== null ? [zone1, zone2, zone3, zone4, zone5] : null;
+  const heartRate = averageBpm !== null && maxBpm !== null ? { averageBpm, maxBpm, zoneSeconds } : null;
+  if (zoneSeconds) return { rating: row.rating, heartRate, score: zoneEffort(zoneSeconds), scoredBy: 'zones' };
+  if (row.rating !== null) return { rating: row.rating, heartRate, score: ratingEffort(row.rating, row.minutes * 60), scoredBy: 'rating' };
+  return heartRate && { rating: null, heartRate, score: null, scoredBy: null };
 }
 
 /** A completion's score, 0 when it has no effort: what a week's effort adds up. */

@@ -102,6 +102,21 @@ describe('the effort sent with the report that ends a class', () => {
     expect(shown.thisWeek).toMatchObject({ classes: 3, effort: zoneScore + ratingEffort(5, minutesOf(rated) * 60) });
   });
 
+  it('keeps a summary with no zone times (no maximum told): its rating scores it, or nothing does', async () => {
+    const user = await signUp(t.app);
+    expect((await recording(user)).statusCode).toBe(200);
+    const [rated, unrated] = [catalog[0]!, catalog[1]!];
+    const noZones = { average_bpm: 128, max_bpm: 160, zone_seconds: null };
+    expect((await finish(user, rated, { rating: 6, heart_rate: noZones })).statusCode).toBe(200);
+    expect((await finish(user, unrated, { rating: null, heart_rate: noZones })).statusCode).toBe(200);
+    const items = await history(user);
+    const effortOf = (card: Card) => items.find((item: { classId: string }) => item.classId === card.id).effort;
+    const heartRate = { averageBpm: 128, maxBpm: 160, zoneSeconds: null };
+    expect(effortOf(rated)).toEqual({ rating: 6, heartRate, score: ratingEffort(6, minutesOf(rated) * 60), scoredBy: 'rating' });
+    expect(effortOf(unrated)).toEqual({ rating: null, heartRate, score: null, scoredBy: null });
+    expect((await activity(user)).thisWeek).toMatchObject({ classes: 2, effort: ratingEffort(6, minutesOf(rated) * 60) });
+  });
+
   it('scores the zones as decision 072 says: 5 min in zone 2, 20 in 3 and 5 in 4 make 90', () => {
     expect(zoneEffort([0, 300, 1200, 300, 0])).toBe(90);
   });
