@@ -24,9 +24,6 @@ export const highestMaxHeartRate = 230;
 /** Readings further apart than this are a lost connection: the time between them counts in no zone. */
 export const longestGapSeconds = 10;
 
-/** At most one reading per this many seconds is kept with a class (decision 072). */
-export const keptSampleSeconds = 5;
-
 /** The effort rating asked at the end of a class: 1 (very easy) to 10 (maximal). */
 export const lowestRating = 1;
 export const highestRating = 10;
@@ -126,16 +123,6 @@ export function zoneEffort(zoneSeconds: ZoneSeconds): number {
 /** The session-RPE effort (Foster, 2001): the rating times the minutes trained, rounded. */
 export function ratingEffort(rating: number, seconds: number): number {
   return Math.round((rating * seconds) / 60);
-}
-
-/** At most one reading per `keptSampleSeconds` (the first of each window), in time order. */
-export function keptSamples(samples: readonly HeartRateSample[]): HeartRateSample[] {
-  const kept: HeartRateSample[] = [];
-  for (const sample of [...samples].sort((a, b) => a.at - b.at)) {
-    const last = kept[kept.length - 1];
-    if (!last || sample.at - last.at >= keptSampleSeconds) kept.push(sample);
-  }
-  return kept;
 }
 
 /** Why the server refuses a class's heart-rate summary or rating (null: it takes it). */

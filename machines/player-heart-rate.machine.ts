@@ -6,9 +6,9 @@
 // the device chosen before when a class starts, reports readings and a lost connection, and
 // reconnects by itself. Nothing is recorded before the profile turns recording on: "Turn on and
 // connect" is that consent (the `turnOn` actor keeps it). Readings count only while the class
-// plays, at most one per 5 s, and stay here: only the summary leaves, with the class's effort.
+// plays and stay here: only the summary leaves, with the class's effort.
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, spawnChild } from 'xstate';
-import { keptSampleSeconds, summarise, type HeartRateSample, type HeartRateSummary } from '@domain/heart-rate';
+import { summarise, type HeartRateSample, type HeartRateSummary } from '@domain/heart-rate';
 
 /** What this browser and profile allow: Web Bluetooth here, recording on, the maximum heart rate (null: none told). */
 export interface HeartRateSetup {
@@ -55,16 +55,12 @@ export interface PlayerHeartRateContext {
   /** Where the class is (seconds) and whether it plays: a reading counts only while it does. */
   position: number;
   playing: boolean;
-  /** This class's readings, at most one per `keptSampleSeconds` of the class. */
+  /** This class's readings while it played (in memory only: the summary is what leaves, decision 073). */
   samples: HeartRateSample[];
 }
 
-const recordReading = (context: PlayerHeartRateContext, bpm: number): HeartRateSample[] => {
-  if (!context.playing) return context.samples;
-  const last = context.samples[context.samples.length - 1];
-  if (last && context.position - last.at < keptSampleSeconds) return context.samples;
-  return [...context.samples, { at: context.position, bpm }];
-};
+const recordReading = (context: PlayerHeartRateContext, bpm: number): HeartRateSample[] =>
+  context.playing ? [...context.samples, { at: context.position, bpm }] : context.samples;
 
 export const playerHeartRateMachine = setup({
   types: {

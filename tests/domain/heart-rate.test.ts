@@ -6,7 +6,6 @@ import {
   effortProblem,
   estimatedMaxHeartRate,
   isBirthYear,
-  keptSamples,
   maxHeartRateOf,
   parseHeartRateMeasurement,
   ratingEffort,
@@ -144,24 +143,6 @@ describe('effort', () => {
     expect(ratingEffort(7, 30 * 60)).toBe(210);
     expect(ratingEffort(1, 90)).toBe(2);
     expect(ratingEffort(10, 45 * 60)).toBe(450);
-  });
-});
-
-describe('the readings kept with a class', () => {
-  it('keeps at most one per 5 s, the first of each, in time order', () => {
-    const kept = keptSamples([...steady(0, 20, 120), { at: 3, bpm: 99 }].reverse());
-    expect(kept.map((s) => s.at)).toEqual([0, 5, 10, 15]);
-    expect(kept.every((s) => s.bpm === 120)).toBe(true);
-  });
-
-  it('never keeps two readings closer than 5 s', () => {
-    fc.assert(
-      fc.property(fc.array(fc.record({ at: fc.float({ min: 0, max: 600, noNaN: true }), bpm: fc.constant(120) })), (samples) => {
-        const kept = keptSamples(samples);
-        kept.slice(1).forEach((s, i) => expect(s.at - kept[i]!.at).toBeGreaterThanOrEqual(5));
-        if (samples.length) expect(kept[0]!.at).toBe(Math.min(...samples.map((s) => s.at)));
-      }),
-    );
   });
 });
 

@@ -7,7 +7,7 @@ import { progressQueueMachine, type FlushOutcome } from '@machines/progress-queu
 import { memoryProgressStore, progressQueue } from '@features/progress-queue/progress-queue';
 import type { Outcome } from '@domain/request-outcome';
 
-type Sent = { classId: string; seconds: number; reportId?: string; watchedAt?: string };
+type Sent = { classId: string; seconds: number; reportId?: string; watchedAt?: string; effort?: unknown };
 
 /** A server that answers as told, and remembers what reached it (each report id applied once). */
 function fakeServer() {
@@ -129,6 +129,23 @@ describe('reportProgress and the flush', () => {
     ]);
     expect(await t.store.of('ana@example.com')).toEqual([]);
     // A second flush (the app restarted, signed in again) sends nothing more.
+    t.actor.send({ type: 'queue.flush' });
+    await t.settle();
+    expect(t.server.reached).toHaveLength(2);
+  });
+
+  it('keeps the effort of a class ended offline with its last report and sends it once, after the reports before it (decision 073)', async () => {
+    const t = setUp({ online: false });
+    const effort = { rating: 7, heart_rate: { average_bpm: 138, max_bpm: 171, zone_seconds: [60, 300, 900, 300, 0] } };
+    await t.queue.reportProgress({ classId: 'yoga', seconds: 1700 });
+    await t.queue.reportProgress({ classId: 'yoga', seconds: 1800, effort });
+    expect(t.server.reached).toEqual([]);
+    t.goOnline();
+    await t.settle();
+    expect(t.server.reached.map((r) => [r.seconds, r.effort])).toEqual([
+      [1700, undefined],
+      [1800, effort],
+    ]);
     t.actor.send({ type: 'queue.flush' });
     await t.settle();
     expect(t.server.reached).toHaveLength(2);

@@ -156,7 +156,8 @@ function Player({ classId }: { classId: string }) {
       <>
         <PlayerControls video={videoActor} send={send} language={language} parts={parts} extras={<WorkoutControls workout={workout} send={send} />}>
           <video ref={videoSurface.attach} className="player__video" playsInline aria-label={intl.formatMessage(messages.title)} />
-          <LiveHeartRate heartRate={player.children.heartRate} />
+          {/* The live heart rate while the class is on; at its end the effort panel sums it up. */}
+          {!ended && <LiveHeartRate heartRate={player.children.heartRate} />}
           {buffering && (
             <div className="player__overlay player__overlay--quiet" role="status">
               <Spinner size="lg" />

@@ -2,7 +2,7 @@
 // whether this browser has Web Bluetooth and the profile records; with recording on, the device
 // chosen before is looked for, else "Connect" pairs through the chooser; from recording off,
 // "Turn on and connect" also keeps the consent (turnOn). Connected, readings show and count
-// while the class plays (at most one per 5 s); a lost connection shows "Reconnecting…" until the
+// while the class plays; a lost connection shows "Reconnecting…" until the
 // strap is back; the class's end tells the player its summary; Disconnect lets the device go.
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
