@@ -32,7 +32,10 @@ export interface HeartRateSettingsInput {
 
 export interface HeartRateSettingsContext {
   today: Date;
+  /** The switch as the form shows it. */
   recording: boolean;
+  /** Whether the profile's recording is on as last kept (the monitor is offered then). */
+  recorded: boolean;
   values: Record<HeartRateField, string>;
   errors: Partial<Record<HeartRateField, true>>;
   notice: Notice | null;
@@ -48,6 +51,7 @@ const errorsOf = ({ values, today }: HeartRateSettingsContext): HeartRateSetting
 };
 const formOf = (settings: ProfileHeartRate) => ({
   recording: settings.recording,
+  recorded: settings.recording,
   values: { maxHeartRate: settings.maxHeartRate?.toString() ?? '', birthYear: settings.birthYear?.toString() ?? '' },
   errors: {},
 });
@@ -86,7 +90,7 @@ export const heartRateSettingsMachine = setup({
   },
 }).createMachine({
   id: 'heartRateSettings',
-  context: ({ input }) => ({ today: input.today, recording: false, values: { maxHeartRate: '', birthYear: '' }, errors: {}, notice: null }),
+  context: ({ input }) => ({ today: input.today, recording: false, recorded: false, values: { maxHeartRate: '', birthYear: '' }, errors: {}, notice: null }),
   initial: 'loading',
   on: { 'notice.dismiss': { actions: 'clearNotice' } },
   states: {

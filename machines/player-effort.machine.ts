@@ -8,7 +8,7 @@ import { isRating, type HeartRateSummary } from '@domain/heart-rate';
 import { serverFailureNotice, type Notice } from '@domain/failure-notice';
 import type { Outcome } from '@domain/request-outcome';
 import { fromOutcome, outcomeGuards, outcomeOf } from './request-states';
-import type { HeartRateReport } from './player-heart-rate.machine';
+import type { HeartRateReport } from './heart-rate-monitor.machine';
 
 export interface EffortToSave {
   classId: string;

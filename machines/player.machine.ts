@@ -6,7 +6,7 @@
 // into a seek; `workout` (machines/player-workout.machine.ts) keeps the screen on, fills the lock
 // screen and runs speed, picture-in-picture and remote playback (docs/decisions/036);
 // `programme` (machines/player-programme.machine.ts) tells the end screen when this class's
-// completion finished the programme under way; `heartRate` (machines/player-heart-rate.machine.ts)
+// completion finished the programme under way; `heartRate` (machines/heart-rate-monitor.machine.ts)
 // runs a Bluetooth heart-rate monitor and sums up the class's readings at its end, which
 // `effort` (machines/player-effort.machine.ts) sends with "How hard was it?".
 // The user's events go to the child that takes them, the session's reports to the video,
@@ -19,7 +19,7 @@ import { playerSessionMachine, type PlayerSessionEvent, type SessionReport } fro
 import { playerVideoMachine, type VideoReport, type VideoUserEvent } from './player-video.machine';
 import { playerWorkoutMachine, type WorkoutUserEvent } from './player-workout.machine';
 import { playerProgrammeMachine } from './player-programme.machine';
-import { playerHeartRateMachine, type HeartRateReport, type HeartRateUserEvent } from './player-heart-rate.machine';
+import { heartRateMonitorMachine, type HeartRateReport, type HeartRateUserEvent } from './heart-rate-monitor.machine';
 import { playerEffortMachine, type EffortUserEvent } from './player-effort.machine';
 
 export type { HeartbeatOutput, PlayerFailure, StartPlaybackOutput, StopPlaybackOutput } from './player-session.machine';
@@ -27,7 +27,7 @@ export type { Quality } from './player-video.machine';
 export type { KeeperCommand, KeeperInput, MediaCommand, MediaEvent, MediaInput, SaveProgressOutput } from './player-media';
 export type { Chapter, ChapterTracksEvent, ChapterTracksInput } from './player-chapters.machine';
 export type { ProgrammeStatusOutput, ProgrammeUnderWay, ProgrammeUnderWayOutput } from './player-programme.machine';
-export type { HeartRateSetup, StrapCommand, StrapReport } from './player-heart-rate.machine';
+export type { HeartRateSetup, StrapCommand, StrapReport } from './heart-rate-monitor.machine';
 export type { EffortToSave, SaveEffortOutput } from './player-effort.machine';
 export type { MediaSessionCommand, MediaSessionEvent, MediaSessionInput, PresentationCommand, PresentationEvent, PresentationInput, RemoteState, Speed } from './player-workout.machine';
 
@@ -71,7 +71,7 @@ export const playerMachine = setup({
     chapters: playerChaptersMachine,
     workout: playerWorkoutMachine,
     programme: playerProgrammeMachine,
-    heartRate: playerHeartRateMachine,
+    heartRate: heartRateMonitorMachine,
     effort: playerEffortMachine,
   },
   actions: {

@@ -1,4 +1,4 @@
-// The player's `strap` actor (machines/player-heart-rate.machine.ts) on Web Bluetooth: any chest
+// The player's `strap` actor (machines/heart-rate-monitor.machine.ts) on Web Bluetooth: any chest
 // strap or armband offering the standard Heart Rate service (0x180D). It pairs through the
 // browser's chooser, finds the device chosen before with getDevices (where the browser has it),
 // reads the battery where the device offers it, turns each Heart Rate Measurement into a reading,

@@ -1,7 +1,8 @@
 // The Heart rate section of /account and /settings (machines/heart-rate-settings.machine.ts): the
 // profile's recording switch (off until turned on, explained in one sentence), its maximum heart
-// rate or birth year (both optional), and "Delete my heart-rate data" after a confirmation that
-// says what goes and what stays. It runs its own machine on the chosen profile's calls.
+// rate or birth year (both optional), "Delete my heart-rate data" after a confirmation that
+// says what goes and what stays, and, once recording is kept on, the monitor to pair before a
+// class. It runs its own machine on the chosen profile's calls.
 import { useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -11,6 +12,7 @@ import { heartRateNotices } from '@domain/heart-rate-notices';
 import { useAppActors } from '@lib/app-actors';
 import { heartRateSettingsMachine } from '@machines/heart-rate-settings.machine';
 import { fromCall } from '@lib/call-actor';
+import { HeartRateMonitor } from './heart-rate-monitor';
 
 const m = defineMessages({
   title: { id: 'account.heartRate.title', defaultMessage: 'Heart rate' },
@@ -49,7 +51,7 @@ export function HeartRateSettingsSection() {
     }),
   );
   const [snapshot, send] = useMachine(machine, { ...app.actorOptions, input: { today: new Date() } });
-  const { recording, values, errors, notice } = snapshot.context;
+  const { recording, recorded, values, errors, notice } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,6 +97,8 @@ export function HeartRateSettingsSection() {
               </Button>
             </div>
           </form>
+          {/* Recording kept on: the monitor can be paired here, before a class. */}
+          {recorded && <HeartRateMonitor />}
         </>
       )}
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} reserveSpace={false} />

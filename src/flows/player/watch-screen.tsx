@@ -23,7 +23,7 @@ import { PlayerControls, formatClock } from './player-controls';
 import { ScreenLimit } from './screen-limit';
 import { partsOf, WorkoutControls } from './workout-controls';
 import { EffortPanel } from './effort-panel';
-import { HeartRatePanel, LiveHeartRate } from './heart-rate-panel';
+import { HeartRatePanel, LiveHeartRate } from '@features/heart-rate';
 
 const programmeFinishedMessage = defineMessage<{ title: string }>({ id: 'watch.programmeFinished', defaultMessage: 'Programme complete! You finished {title}.' });
 const resumeFromMessage = defineMessage<{ time: string }>({ id: 'watch.resumeFrom', defaultMessage: 'Resume from {time}' });

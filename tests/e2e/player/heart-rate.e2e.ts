@@ -2,8 +2,8 @@
 // tests/e2e/fixtures/heart-rate-strap.ts) paired from the player after the profile turned
 // recording on and told its maximum; its live value and zone on the picture; a lost connection
 // shown as "Reconnecting…" while the class plays on, then the value again; at the end the summary
-// and "How hard was it?"; on Activity the class's effort and heart rate; "Delete my heart-rate
-// data" leaves the rating. A browser without Web Bluetooth (Safari, Firefox) is told so and only
+// and "How hard was it?"; the monitor found again by itself on /account and in the next class; on
+// Activity the class's effort and heart rate; "Delete my heart-rate data" leaves the rating. A browser without Web Bluetooth (Safari, Firefox) is told so and only
 // rates its class. axe in en and es at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import type { Page } from '@playwright/test';
@@ -15,6 +15,7 @@ import { simulateHeartRateStrap, type SimulatedStrap } from '../fixtures/heart-r
 
 const app: Record<Language, Record<string, string>> = { en: appEn, es: appEs };
 const CLASS_ID = 'sunrise-vinyasa-flow';
+const NEXT_CLASS_ID = 'power-yoga-core';
 
 /** Plays the class muted from where it is until it has played a little. */
 async function playFor(page: Page, seconds: number): Promise<void> {
@@ -107,6 +108,18 @@ test.describe('heart rate and effort', () => {
       await effort.getByRole('button', { name: '7 of 10' }).click();
       await effort.getByText(/^Effort: \d+$/).waitFor();
       await effort.getByText('Minutes in each heart-rate zone, weighted 1 to 5.').waitFor();
+
+      // The monitor chosen before is found by itself: on /account (where it can be paired before a
+      // class) and when the next class starts, with no chooser.
+      await strap.keepAlive();
+      await page.goto('/account');
+      const monitor = page.getByTestId('heart-rate-monitor');
+      await monitor.getByText(/Connected: Polar H10/).waitFor();
+      await beatWhenBack(strap, 140);
+      await monitor.getByTestId('monitor-reading').getByText('140 bpm · Zone 3').waitFor();
+      await page.goto(`/watch/${NEXT_CLASS_ID}`);
+      await panel.getByText(/Connected: Polar H10/).waitFor();
+      assert.equal(strap.operations.filter((operation) => operation.kind === 'chooser').length, 1, 'the chooser opened once');
     } finally {
       await strap.dispose();
     }

@@ -57,13 +57,18 @@ export const model: MachineModel = {
     },
     'done: saveSettings': ({ snapshot, event }) => {
       const out = event.output as { kind: string };
-      if (out.kind === 'ok') expect(contextOf(snapshot).notice?.message).toEqual(heartRateNotices.saved);
+      if (out.kind === 'ok') {
+        expect(contextOf(snapshot).notice?.message).toEqual(heartRateNotices.saved);
+        // The monitor is offered once recording is kept on.
+        expect(contextOf(snapshot).recorded).toBe(true);
+      }
     },
     'done: deleteData': ({ snapshot, event }) => {
       const out = event.output as { kind: string };
       if (out.kind === 'ok') {
         expect(contextOf(snapshot).notice?.message).toEqual(heartRateNotices.deleted);
         expect(contextOf(snapshot).recording).toBe(false);
+        expect(contextOf(snapshot).recorded).toBe(false);
         expect(contextOf(snapshot).values).toEqual({ maxHeartRate: '', birthYear: '' });
       }
     },

@@ -1,4 +1,4 @@
-// Model of heart rate in the player (machines/player-heart-rate.machine.ts): the setup says
+// Model of heart rate in the player (machines/heart-rate-monitor.machine.ts): the setup says
 // whether this browser has Web Bluetooth and the profile records; with recording on, the device
 // chosen before is looked for, else "Connect" pairs through the chooser; from recording off,
 // "Turn on and connect" also keeps the consent (turnOn). Connected, readings show and count
@@ -7,14 +7,14 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { summarise } from '@domain/heart-rate';
-import { playerHeartRateMachine, type PlayerHeartRateContext } from '@machines/player-heart-rate.machine';
+import { heartRateMonitorMachine, type HeartRateMonitorContext } from '@machines/heart-rate-monitor.machine';
 import type { MachineModel } from './machine-model';
 
-const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PlayerHeartRateContext;
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as HeartRateMonitorContext;
 const commands = (received: { id: string; event: { type: string } }[]) => received.filter((r) => r.id === 'strap').map((r) => r.event.type);
 
 export const model: MachineModel = {
-  machine: playerHeartRateMachine,
+  machine: heartRateMonitorMachine,
   events: {
     'strap.connected': [
       { type: 'strap.connected', name: 'HRM-Pro', battery: 80 },

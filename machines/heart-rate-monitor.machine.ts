@@ -1,6 +1,6 @@
-// Heart rate in the player (issue 43, decisions 072 and 073), a child of machines/player.machine.ts:
-// a Bluetooth heart-rate monitor paired from the player, its live reading and zone, and the
-// class's readings summed up at its end. The `setup` actor says whether this browser has Web
+// A Bluetooth heart-rate monitor (issue 43, decisions 072 and 073): the player's `heartRate` child
+// (machines/player.machine.ts), and on its own in /account's Heart rate section to pair a monitor
+// before a class: paired, its live reading and zone, and a class's readings summed up at its end. The `setup` actor says whether this browser has Web
 // Bluetooth and whether the profile records its heart rate (and its maximum); the `strap` actor
 // (src/features/heart-rate) talks to the device: it pairs through the browser's chooser, finds
 // the device chosen before when a class starts, reports readings and a lost connection, and
@@ -40,9 +40,9 @@ export type HeartRateVideoReport = { type: 'video.time'; seconds: number } | { t
 /** Told to the player at the class's end: the readings summed up, or null with none (the effort child takes it). */
 export type HeartRateReport = { type: 'heartRate.summary'; summary: HeartRateSummary | null; seconds: number };
 
-export type PlayerHeartRateEvent = HeartRateUserEvent | StrapReport | HeartRateVideoReport;
+export type HeartRateMonitorEvent = HeartRateUserEvent | StrapReport | HeartRateVideoReport;
 
-export interface PlayerHeartRateContext {
+export interface HeartRateMonitorContext {
   maxHeartRate: number | null;
   /** The device's name and battery (per cent) once connected. */
   device: { name: string; battery: number | null } | null;
@@ -59,13 +59,13 @@ export interface PlayerHeartRateContext {
   samples: HeartRateSample[];
 }
 
-const recordReading = (context: PlayerHeartRateContext, bpm: number): HeartRateSample[] =>
+const recordReading = (context: HeartRateMonitorContext, bpm: number): HeartRateSample[] =>
   context.playing ? [...context.samples, { at: context.position, bpm }] : context.samples;
 
-export const playerHeartRateMachine = setup({
+export const heartRateMonitorMachine = setup({
   types: {
-    context: {} as PlayerHeartRateContext,
-    events: {} as PlayerHeartRateEvent,
+    context: {} as HeartRateMonitorContext,
+    events: {} as HeartRateMonitorEvent,
   },
   actors: {
     setup: fromPromise<HeartRateSetup>(async () => ({ available: false, recording: false, maxHeartRate: null })),
@@ -106,7 +106,7 @@ export const playerHeartRateMachine = setup({
     off: (_, setup: HeartRateSetup) => !setup.recording,
   },
 }).createMachine({
-  id: 'playerHeartRate',
+  id: 'heartRateMonitor',
   context: { maxHeartRate: null, device: null, bpm: null, announced: null, failed: false, position: 0, playing: false, samples: [] },
   invoke: { id: 'strap', src: 'strap' },
   on: {
@@ -177,4 +177,4 @@ export const playerHeartRateMachine = setup({
   },
 });
 
-export type PlayerHeartRateMachine = typeof playerHeartRateMachine;
+export type HeartRateMonitorMachine = typeof heartRateMonitorMachine;

@@ -1,4 +1,4 @@
-// Heart rate in the player (machines/player-heart-rate.machine.ts), driven as a class goes: the
+// Heart rate in the player (machines/heart-rate-monitor.machine.ts), driven as a class goes: the
 // readings count only while the class plays (each at the class's time); the end sums them
 // up for the effort (zones from the maximum); a lost strap keeps the device and shows no reading
 // until it is back; a screen reader hears the heart rate at most once a minute; the chooser closed
@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { summarise } from '@domain/heart-rate';
-import { playerHeartRateMachine, type HeartRateSetup, type StrapCommand } from '@machines/player-heart-rate.machine';
+import { heartRateMonitorMachine, type HeartRateSetup, type StrapCommand } from '@machines/heart-rate-monitor.machine';
 
 function heartRate(setupAnswer: HeartRateSetup = { available: true, recording: true, maxHeartRate: 190 }) {
   const commands: StrapCommand['type'][] = [];
   const toParent: AnyEventObject[] = [];
   const clock = new SimulatedClock();
-  const machine = playerHeartRateMachine.provide({
+  const machine = heartRateMonitorMachine.provide({
     actors: {
       setup: fromPromise(async () => setupAnswer),
       strap: fromCallback<StrapCommand>(({ receive }) => receive((command) => commands.push(command.type))),
@@ -26,7 +26,7 @@ function heartRate(setupAnswer: HeartRateSetup = { available: true, recording: t
   const root = createActor(parent, { clock }).start();
   const child = () => root.getSnapshot().children.child!;
   const send = (event: AnyEventObject) => child().send(event as never);
-  const snapshot = () => child().getSnapshot() as SnapshotFrom<typeof playerHeartRateMachine>;
+  const snapshot = () => child().getSnapshot() as SnapshotFrom<typeof heartRateMonitorMachine>;
   return { send, snapshot, commands, toParent, clock };
 }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,4 +1,5 @@
-// The player's heart-rate actors in the app (machines/player-heart-rate.machine.ts): what this
+// The heart-rate monitor's actors in the app (machines/heart-rate-monitor.machine.ts), for the
+// player and /account: what this
 // browser and the chosen profile allow (the server's settings, or what this device last heard
 // of them when offline), turning recording on (the consent of "Turn on and connect"), and the
 // Bluetooth strap. The monitor paired and the settings are kept per profile on this device.

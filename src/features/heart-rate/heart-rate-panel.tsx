@@ -1,13 +1,14 @@
-// Heart rate in the player (issue 43): the live value and its zone on the class's picture, large
-// enough to read from a mat, and the Heart rate panel under the player (connect, the device and
-// its battery, "Reconnecting…", what turning recording on means, or that this browser cannot).
-// Views of the player's `heartRate` child; every event goes to the player.
+// A heart-rate monitor on screen (issue 43): the live value and its zone on the class's picture,
+// large enough to read from a mat; the monitor's controls (connect, the device and its battery,
+// "Reconnecting…", what turning recording on means, or that this browser cannot), in the Heart
+// rate panel under the player and in /account's Heart rate section. Views of a heart-rate
+// monitor actor (the player's `heartRate` child, or /account's own); every event goes to `send`.
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { zoneOf } from '@domain/heart-rate';
-import type { PlayerHeartRateMachine } from '@machines/player-heart-rate.machine';
-import type { PlayerEvent } from '@machines/player.machine';
+import type { HeartRateMonitorMachine } from '@machines/heart-rate-monitor.machine';
+import type { HeartRateUserEvent } from '@machines/heart-rate-monitor.machine';
 
 const connectedMessage = defineMessage<{ name: string }>({ id: 'heartRate.connected', defaultMessage: 'Connected: {name}' });
 const batteryMessage = defineMessage<{ level: number }>({ id: 'heartRate.battery', defaultMessage: 'Battery {level, number, ::percent}' });
@@ -33,7 +34,7 @@ const messages = defineMessages({
   noMax: { id: 'heartRate.noMax', defaultMessage: 'Zones need your maximum heart rate or birth year, on your account.' },
 });
 
-type HeartRateActor = ActorRefFrom<PlayerHeartRateMachine> | undefined;
+type HeartRateActor = ActorRefFrom<HeartRateMonitorMachine> | undefined;
 
 /** On the picture: the live heart rate and its zone while a monitor is connected or reconnecting. */
 export function LiveHeartRate({ heartRate }: { heartRate: HeartRateActor }) {
@@ -67,22 +68,40 @@ export function LiveHeartRate({ heartRate }: { heartRate: HeartRateActor }) {
   );
 }
 
-/** Under the player: connect, the device and battery, or why not. */
-export function HeartRatePanel({ heartRate, send }: { heartRate: HeartRateActor; send: (event: PlayerEvent) => void }) {
+interface MonitorProps {
+  heartRate: HeartRateActor;
+  send: (event: HeartRateUserEvent) => void;
+}
+
+/** Under the player: the Heart rate panel with the monitor's controls. */
+export function HeartRatePanel(props: MonitorProps) {
+  const intl = useIntl();
+  const shown = useSelector(props.heartRate, (snapshot) => snapshot !== undefined && !snapshot.matches('loading'));
+  if (!shown) return null;
+  return (
+    <section className="heart-rate-panel card stack" aria-labelledby="heart-rate-heading" data-testid="heart-rate-panel">
+      <h2 id="heart-rate-heading" className="heart-rate-panel__heading">
+        {intl.formatMessage(messages.heading)}
+      </h2>
+      <MonitorControls {...props} />
+    </section>
+  );
+}
+
+/** Connect, the device and battery (and, with `showReading`, the live value in words), or why not. */
+export function MonitorControls({ heartRate, send, showReading = false }: MonitorProps & { showReading?: boolean }) {
   const intl = useIntl();
   const state = useSelector(heartRate, (snapshot) => snapshot);
   if (!state || state.matches('loading')) return null;
-  const { device, failed, maxHeartRate } = state.context;
+  const { device, failed, maxHeartRate, bpm } = state.context;
+  const zone = bpm !== null && maxHeartRate !== null ? zoneOf(bpm, maxHeartRate) : null;
   const connect = (label: string) => (
     <button type="button" className="btn btn--secondary" onClick={() => send({ type: 'heartRate.connect' })}>
       {label}
     </button>
   );
   return (
-    <section className="heart-rate-panel card stack" aria-labelledby="heart-rate-heading" data-testid="heart-rate-panel">
-      <h2 id="heart-rate-heading" className="heart-rate-panel__heading">
-        {intl.formatMessage(messages.heading)}
-      </h2>
+    <>
       {state.matches('unavailable') && <p>{intl.formatMessage(messages.unavailable)}</p>}
       {state.matches('off') && (
         <>
@@ -105,12 +124,18 @@ export function HeartRatePanel({ heartRate, send }: { heartRate: HeartRateActor;
             {device.battery !== null && <> · {intl.formatMessage(batteryMessage, { level: device.battery / 100 })}</>}
           </p>
           {state.matches('reconnecting') && <p>{intl.formatMessage(messages.reconnecting)}</p>}
+          {showReading && state.matches('connected') && bpm !== null && (
+            <p data-testid="monitor-reading">
+              {intl.formatMessage(liveMessage, { bpm })}
+              {zone && <> · {intl.formatMessage(zoneMessage, { zone })}</>}
+            </p>
+          )}
           {maxHeartRate === null && <p className="heart-rate-panel__hint">{intl.formatMessage(messages.noMax)}</p>}
           <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'heartRate.disconnect' })}>
             {intl.formatMessage(messages.disconnect)}
           </button>
         </div>
       )}
-    </section>
+    </>
   );
 }
