@@ -10,12 +10,24 @@ import type { Page } from '@playwright/test';
 import appEn from '@locales/en.json' with { type: 'json' };
 import appEs from '@locales/es.json' with { type: 'json' };
 import { EVERYWHERE, test, type Language } from '../playwright-utils';
-import { checkEverywhere, expectAccessible, screenshot, storeLanguage } from '../browser';
+import { baseUrl, checkEverywhere, expectAccessible, screenshot, storeLanguage } from '../browser';
 import { simulateHeartRateStrap, type SimulatedStrap } from '../fixtures/heart-rate-strap';
 
 const app: Record<Language, Record<string, string>> = { en: appEn, es: appEs };
 const CLASS_ID = 'sunrise-vinyasa-flow';
 const NEXT_CLASS_ID = 'power-yoga-core';
+
+/** In the page: whether the device's progress queue (IndexedDB `fitstream-progress`) holds `least` to `most` reports. */
+function queuedReports([least, most]: [number, number]): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const open = indexedDB.open('fitstream-progress');
+    open.onsuccess = () => {
+      const count = open.result.transaction('reports').objectStore('reports').count();
+      count.onsuccess = () => resolve(count.result >= least && count.result <= most);
+    };
+    open.onerror = () => resolve(false);
+  });
+}
 
 /** Plays the class muted from where it is until it has played a little. */
 async function playFor(page: Page, seconds: number): Promise<void> {
@@ -148,6 +160,66 @@ test.describe('heart rate and effort', () => {
     await page.goto('/activity');
     await history.getByText('Rated 7/10').waitFor();
     assert.equal(await history.locator('details.activity-history__heart-rate').count(), 0);
+  });
+
+  test('offline at the end of a class, its heart rate and rating wait on the device and are sent once when the connection returns', async ({ subscriber, browser }) => {
+    test.setTimeout(180_000);
+    const { page, context, token } = await subscriber({ label: 'heart-rate-offline', plan: 'standard', patience: 30_000 });
+    const turnedOn = await page.request.put(`${baseUrl}/api/v1/account/heart-rate`, {
+      headers: { authorization: `FitStream ${token}` },
+      data: { recording: true, max_heart_rate: 190, birth_year: null },
+    });
+    assert.equal(turnedOn.status(), 200);
+    await page.goto(`/watch/${CLASS_ID}`);
+    const panel = page.getByTestId('heart-rate-panel');
+    const connect = panel.getByRole('button', { name: 'Connect heart-rate monitor' });
+    await connect.waitFor();
+    const strap = await simulateHeartRateStrap(browser, page, { name: 'Polar H10' });
+    try {
+      await connect.click();
+      await panel.getByText(/Connected: Polar H10/).waitFor();
+      // The last seconds of the class, buffered while online; then the connection drops.
+      await playFor(page, 1);
+      await page.locator('video.player__video').evaluate((element: HTMLVideoElement) => {
+        element.currentTime = Math.max(0, element.duration - 6);
+      });
+      await page.waitForFunction(() => {
+        const video = document.querySelector('video.player__video') as HTMLVideoElement | null;
+        return video !== null && video.currentTime > video.duration - 5.5 && video.buffered.length > 0 && video.buffered.end(video.buffered.length - 1) >= video.duration - 0.1;
+      }, undefined, { timeout: 30_000 });
+      await context.setOffline(true);
+      await strap.beat(160);
+      await page.getByTestId('live-heart-rate').getByText('160 bpm', { exact: true }).waitFor();
+      const effort = page.getByTestId('effort-panel');
+      await effort.getByRole('heading', { name: 'How hard was it?' }).waitFor({ timeout: 30_000 });
+      await effort.getByText('Average heart rate').waitFor();
+      await effort.getByRole('button', { name: '8 of 10' }).click();
+      await effort.getByText('Saved on this device: sent when you are back online.').waitFor();
+      // On the device: the end's report and the one that carries the effort (and the leaving page's).
+      await page.waitForFunction(queuedReports, [2, 3] as [number, number], { timeout: 10_000 });
+    } finally {
+      await strap.dispose();
+    }
+
+    // Back online: sent, nothing left to send again, and the class on Activity with both.
+    await context.setOffline(false);
+    // The server has the class's effort. The queue sends its reports one after the other, at once
+    // or, when the first try after the return finds no network yet, 30 s later.
+    const serverHistory = () => page.request.get(`${baseUrl}/api/v1/activity/history`, { headers: { authorization: `FitStream ${token}` } });
+    for (const until = Date.now() + 45_000; ; ) {
+      const [item] = ((await (await serverHistory()).json()) as { items: { effort: { rating: number } | null }[] }).items;
+      if (item?.effort?.rating === 8) break;
+      assert.ok(Date.now() < until, `the effort reached the server: ${JSON.stringify(item)}`);
+      await page.waitForTimeout(250);
+    }
+    await page.waitForFunction(queuedReports, [0, 0] as [number, number], { timeout: 10_000 });
+    await page.goto('/activity');
+    const history = page.getByRole('region', { name: /completed classes/i });
+    await history.getByText('Rated 8/10').waitFor();
+    await history.getByText(/Heart rate: average 160, maximum 160 bpm/).click();
+    // 160 of 190 is zone 4 (80–90 %).
+    const zones = history.locator('.heart-rate-summary .kv__value');
+    assert.deepEqual((await zones.allInnerTexts()).slice(2).map((time) => time !== '0:00'), [false, false, false, true, false]);
   });
 
   test('without Web Bluetooth the player says so and asks only how hard it was', { tag: EVERYWHERE }, async ({ subscriber, language, width, size }) => {
