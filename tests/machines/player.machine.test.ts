@@ -127,6 +127,56 @@ describe('player machine', () => {
     expect(page.video().matches({ on: 'playing' })).toBe(true);
   });
 
+  it('counts a monitor’s readings while the class plays, asks how hard it was at its end, and sends the rating with its summary', async () => {
+    const page = await watching();
+    page.heartRateSetup.last.resolve({ available: true, recording: true, maxHeartRate: 190 });
+    await settle();
+    page.strap.state.report({ type: 'strap.connected', name: 'Polar H10', battery: 87 });
+    page.actor.send({ type: 'play' });
+    expect(page.heartRate().context.playing).toBe(true);
+    page.media.state.report({ type: 'media.time', seconds: 300 });
+    page.strap.state.report({ type: 'strap.reading', bpm: 152 });
+    expect(page.heartRate().context.samples).toEqual([{ at: 300, bpm: 152 }]);
+    page.actor.send({ type: 'pause' });
+    expect(page.heartRate().context.playing).toBe(false);
+    page.actor.send({ type: 'play' });
+    page.media.state.report({ type: 'media.ended' });
+    // The end (whatever its save answers): the readings summed up to the class's length, and the question.
+    expect(page.effort().value).toBe('asking');
+    expect(page.effort().context.summary).toEqual({ averageBpm: 152, maxBpm: 152, zoneSeconds: [0, 0, 0, 10, 0] });
+    page.actor.send({ type: 'effort.rate', rating: 7 });
+    expect(page.saveEffort.last.input).toEqual({ classId: CLASS_ID, seconds: 600, rating: 7, heartRate: { averageBpm: 152, maxBpm: 152, zoneSeconds: [0, 0, 0, 10, 0] } });
+    page.saveEffort.last.resolve({ kind: 'ok', data: { completed: true } });
+    await settle();
+    expect(page.effort().value).toBe('saved');
+    // Watch again (or Start over) asks again at the next end.
+    page.actor.send({ type: 'replay' });
+    expect(page.effort().value).toBe('watching');
+    page.media.state.report({ type: 'media.ended' });
+    page.actor.send({ type: 'effort.skip' });
+    expect(page.effort().value).toBe('skipped');
+    page.actor.send({ type: 'startOver' });
+    expect(page.effort().value).toBe('watching');
+    page.actor.send({ type: 'heartRate.disconnect' });
+    expect(page.heartRate().value).toBe('idle');
+    page.actor.send({ type: 'heartRate.connect' });
+    expect(page.strap.state.heard.map((command) => command.type)).toEqual(['strap.find', 'strap.disconnect', 'strap.pair']);
+  });
+
+  it('takes the rating’s retry to the effort, and sends no summary without a monitor', async () => {
+    const page = await watching();
+    page.heartRateSetup.last.resolve({ available: false, recording: false, maxHeartRate: null });
+    await settle();
+    page.actor.send({ type: 'play' });
+    page.media.state.report({ type: 'media.ended' });
+    page.actor.send({ type: 'effort.rate', rating: 4 });
+    expect(page.saveEffort.last.input).toEqual({ classId: CLASS_ID, seconds: 600, rating: 4, heartRate: null });
+    page.saveEffort.last.resolve({ kind: 'failed', status: 500, body: null });
+    await settle();
+    page.actor.send({ type: 'effort.retry' });
+    expect(page.saveEffort.calls).toHaveLength(2);
+  });
+
   it('seeks within the class by slider and by steps', async () => {
     const page = await watching();
     page.actor.send({ type: 'seek.to', seconds: 120 });

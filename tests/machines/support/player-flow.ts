@@ -18,6 +18,10 @@ import {
   type MediaSessionInput,
   type PresentationCommand,
   type PresentationInput,
+  type EffortToSave,
+  type HeartRateSetup,
+  type SaveEffortOutput,
+  type StrapCommand,
 } from '@machines/player.machine';
 import { provideTree } from '@machines/provide-tree';
 import type { PreferencesCommand } from '@machines/player-media';
@@ -115,6 +119,10 @@ export function player() {
   const mediaSession = fakeCallback<MediaSessionCommand, MediaSessionInput>();
   const presentation = fakeCallback<PresentationCommand, PresentationInput>();
   const preferences = fakeCallback<PreferencesCommand, void>();
+  // Heart rate: a browser with Web Bluetooth, recording on with a maximum of 190; the strap and the effort's save held by the test.
+  const heartRateSetup = controlledActor<HeartRateSetup>();
+  const strap = fakeCallback<StrapCommand>();
+  const saveEffort = controlledActor<SaveEffortOutput, EffortToSave>();
   const clock = new SimulatedClock();
   const actors = {
     startPlayback: start.logic,
@@ -128,10 +136,13 @@ export function player() {
     mediaSession: mediaSession.logic,
     presentation: presentation.logic,
     preferences: preferences.logic,
+    setup: heartRateSetup.logic,
+    strap: strap.logic,
+    saveEffort: saveEffort.logic,
   };
   const actor = createActor(provideTree(playerMachine, { actors }), { clock, input: { classId: CLASS_ID } });
   actor.start();
-  return { actor, start, heartbeat, stop, progress, media, keeper, chapterTracks, wakeLock, mediaSession, presentation, preferences, clock, ...children(actor) };
+  return { actor, start, heartbeat, stop, progress, media, keeper, chapterTracks, wakeLock, mediaSession, presentation, preferences, heartRateSetup, strap, saveEffort, clock, ...children(actor) };
 }
 
 /**
@@ -139,15 +150,19 @@ export function player() {
  * last snapshot once it is done): `session()` and `video()` read their snapshots now.
  */
 export function children(actor: ActorRefFrom<typeof playerMachine>) {
-  const { session: sessionRef, video: videoRef, chapters: chaptersRef, workout: workoutRef } = actor.getSnapshot().children;
+  const { session: sessionRef, video: videoRef, chapters: chaptersRef, workout: workoutRef, heartRate: heartRateRef, effort: effortRef } = actor.getSnapshot().children;
   const renditionRef = videoRef?.getSnapshot().children.rendition;
-  if (!sessionRef || !videoRef || !chaptersRef || !workoutRef || !renditionRef) throw new Error('the player runs no session, video (with its rendition), chapters or workout');
+  if (!sessionRef || !videoRef || !chaptersRef || !workoutRef || !renditionRef || !heartRateRef || !effortRef) {
+    throw new Error('the player runs no session, video (with its rendition), chapters, workout, heart rate or effort');
+  }
   return {
     session: () => sessionRef.getSnapshot(),
     video: () => videoRef.getSnapshot(),
     rendition: () => renditionRef.getSnapshot(),
     chapters: () => chaptersRef.getSnapshot(),
     workout: () => workoutRef.getSnapshot(),
+    heartRate: () => heartRateRef.getSnapshot(),
+    effort: () => effortRef.getSnapshot(),
   };
 }
 
