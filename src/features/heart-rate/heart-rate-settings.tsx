@@ -53,6 +53,7 @@ export function HeartRateSettingsSection() {
   const [snapshot, send] = useMachine(machine, { ...app.actorOptions, input: { today: new Date() } });
   const { recording, recorded, values, errors, notice } = snapshot.context;
   const busy = snapshot.hasTag('busy');
+  const loaded = !snapshot.matches('loading') && !snapshot.matches('failed');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'settings.save' });
@@ -67,41 +68,39 @@ export function HeartRateSettingsSection() {
           {t(m.retry)}
         </Button>
       )}
-      {!snapshot.matches('loading') && !snapshot.matches('failed') && (
-        <>
-          <form noValidate className="stack" onSubmit={submit}>
-            <Checkbox id="heart-rate-recording" label={t(m.recording)} checked={recording} disabled={busy} onChange={(on) => send({ type: 'recording.change', on })} />
-            <TextField
-              id="heart-rate-max"
-              label={t(m.max)}
-              value={values.maxHeartRate}
-              disabled={busy}
-              error={errors.maxHeartRate ? heartRateNotices.maxHeartRate : null}
-              onChange={(value) => send({ type: 'field.change', field: 'maxHeartRate', value })}
-            />
-            <TextField
-              id="heart-rate-birth-year"
-              label={t(m.birthYear)}
-              value={values.birthYear}
-              disabled={busy}
-              hint={t(m.zonesHint)}
-              error={errors.birthYear ? heartRateNotices.birthYear : null}
-              onChange={(value) => send({ type: 'field.change', field: 'birthYear', value })}
-            />
-            <div className="account__buttons">
-              <Button type="submit" busy={snapshot.matches('saving')}>
-                {t(m.save)}
-              </Button>
-              <Button variant="danger" onClick={() => send({ type: 'data.delete' })} disabled={busy}>
-                {t(m.delete)}
-              </Button>
-            </div>
-          </form>
-          {/* Recording kept on: the monitor can be paired here, before a class. */}
-          {recorded && <HeartRateMonitor />}
-        </>
+      {loaded && (
+        <form noValidate className="stack" onSubmit={submit}>
+          <Checkbox id="heart-rate-recording" label={t(m.recording)} checked={recording} disabled={busy} onChange={(on) => send({ type: 'recording.change', on })} />
+          <TextField
+            id="heart-rate-max"
+            label={t(m.max)}
+            value={values.maxHeartRate}
+            disabled={busy}
+            error={errors.maxHeartRate ? heartRateNotices.maxHeartRate : null}
+            onChange={(value) => send({ type: 'field.change', field: 'maxHeartRate', value })}
+          />
+          <TextField
+            id="heart-rate-birth-year"
+            label={t(m.birthYear)}
+            value={values.birthYear}
+            disabled={busy}
+            hint={t(m.zonesHint)}
+            error={errors.birthYear ? heartRateNotices.birthYear : null}
+            onChange={(value) => send({ type: 'field.change', field: 'birthYear', value })}
+          />
+          <div className="account__buttons">
+            <Button type="submit" busy={snapshot.matches('saving')}>
+              {t(m.save)}
+            </Button>
+            <Button variant="danger" onClick={() => send({ type: 'data.delete' })} disabled={busy}>
+              {t(m.delete)}
+            </Button>
+          </div>
+        </form>
       )}
       <NoticeBanner notice={notice} onDismiss={() => send({ type: 'notice.dismiss' })} reserveSpace={false} />
+      {/* Recording kept on: the monitor can be paired here, before a class. */}
+      {recorded && loaded && <HeartRateMonitor />}
       <Dialog
         open={snapshot.matches('confirmingDelete') || snapshot.matches('deleting')}
         role="alertdialog"
