@@ -9,6 +9,7 @@
 // plays and stay here: only the summary leaves, with the class's effort.
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup, spawnChild } from 'xstate';
 import { summarise, type HeartRateSample, type HeartRateSummary } from '@domain/heart-rate';
+import type { VideoReport } from './player-video.machine';
 
 /** What this browser and profile allow: Web Bluetooth here, recording on, the maximum heart rate (null: none told). */
 export interface HeartRateSetup {
@@ -35,7 +36,7 @@ export type StrapReport =
 export type HeartRateUserEvent = { type: 'heartRate.connect' } | { type: 'heartRate.disconnect' };
 
 /** What the video tells the player (forwarded here): where the class is, whether it plays, its end. */
-export type HeartRateVideoReport = { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' } | { type: 'video.ended'; seconds: number };
+export type HeartRateVideoReport = Extract<VideoReport, { type: 'video.time' | 'video.playing' | 'video.paused' | 'video.ended' }>;
 
 /** Told to the player at the class's end: the readings summed up, or null with none (the effort child takes it). */
 export type HeartRateReport = { type: 'heartRate.summary'; summary: HeartRateSummary | null; seconds: number };

@@ -39,17 +39,11 @@ export type VideoUserEvent =
 
 /**
  * What the video tells the player (its parent): the media cannot play; and, for the workout
- * mode's children, where it is and whether it plays (a pause or the end both stop it); and that
- * the end's save counted the class completed (the programme child asks whether that finished it).
+ * mode's children, where it is and whether it plays (a pause or the end both stop it); that it was
+ * watched to the end (the class's length, whatever the save answers: the effort is asked then); and
+ * that the end's save counted the class completed (the programme child asks whether that finished it).
  */
-export type VideoReport =
-  | { type: 'video.failed' }
-  | { type: 'video.time'; seconds: number }
-  | { type: 'video.playing' }
-  | { type: 'video.paused' }
-  /** Watched to the end (`seconds`: the class's length), whatever its save answers: the effort is asked then. */
-  | { type: 'video.ended'; seconds: number }
-  | { type: 'video.completed' };
+export type VideoReport = { type: 'video.failed' } | { type: 'video.time'; seconds: number } | { type: 'video.playing' } | { type: 'video.paused' } | { type: 'video.ended'; seconds: number } | { type: 'video.completed' };
 
 /** The end's save answered (it counts the class completed or not). */
 type EndSaved = { type: 'xstate.done.actor.endSave'; output: SaveProgressOutput };
