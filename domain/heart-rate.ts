@@ -125,6 +125,15 @@ export function ratingEffort(rating: number, seconds: number): number {
   return Math.round((rating * seconds) / 60);
 }
 
+/**
+ * A class's score, as the player shows it and the server keeps it: the zone effort when its
+ * heart rate has zone times, else the rating effort over the class's `seconds`; null with neither.
+ */
+export function effortScore(zoneSeconds: ZoneSeconds | null, rating: number | null, seconds: number): { score: number; scoredBy: 'zones' | 'rating' } | null {
+  if (zoneSeconds) return { score: zoneEffort(zoneSeconds), scoredBy: 'zones' };
+  return rating === null ? null : { score: ratingEffort(rating, seconds), scoredBy: 'rating' };
+}
+
 /** Why the server refuses a class's heart-rate summary or rating (null: it takes it). */
 export type EffortProblem = 'heartRate' | 'zoneTime' | 'rating';
 

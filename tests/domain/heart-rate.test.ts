@@ -10,6 +10,7 @@ import {
   parseHeartRateMeasurement,
   ratingEffort,
   summarise,
+  effortScore,
   zoneEffort,
   zoneOf,
   zoneRanges,
@@ -143,6 +144,12 @@ describe('effort', () => {
     expect(ratingEffort(7, 30 * 60)).toBe(210);
     expect(ratingEffort(1, 90)).toBe(2);
     expect(ratingEffort(10, 45 * 60)).toBe(450);
+  });
+
+  it('scores a class by its zones when its heart rate has them, else by its rating, else not at all', () => {
+    expect(effortScore([0, 300, 1200, 300, 0], 9, 1800)).toEqual({ score: 90, scoredBy: 'zones' });
+    expect(effortScore(null, 7, 1800)).toEqual({ score: 210, scoredBy: 'rating' });
+    expect(effortScore(null, null, 1800)).toBeNull();
   });
 });
 

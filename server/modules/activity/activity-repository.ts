@@ -6,7 +6,7 @@ import type { Queryable } from '@server/db/client';
 import { activityGoals, classCompletions, classes, disciplines } from '@server/db/schema';
 import { lastWeeks, localDate, streakWeeks, weekStartOf, weeklyTotals, type GoalKind, type WeeklyGoal } from '@domain/activity';
 import { accountTimeZone } from './completions';
-import { classEffort, effortColumns, effortScore, hasEffort } from './effort';
+import { classEffort, effortColumns, hasEffort, weekScore } from './effort';
 
 type Schemas = components['schemas'];
 
@@ -103,7 +103,7 @@ async function weeksOf(db: Queryable, profileId: string, timeZone: string): Prom
     const weeks = new Map(rows.map((row) => [row.weekStart, { weekStart: row.weekStart, minutes: Number(row.minutes), classes: Number(row.classes), effort: 0 }]));
     for (const row of efforts) {
       const week = weeks.get(row.weekStart);
-      if (week) week.effort += effortScore(row);
+      if (week) week.effort += weekScore(row);
     }
     return weeks;
   } catch {
@@ -112,7 +112,7 @@ async function weeksOf(db: Queryable, profileId: string, timeZone: string): Prom
     const weeks = new Map([...totals].map(([start, week]) => [start, { ...week, effort: 0 }]));
     for (const row of rows) {
       const week = weeks.get(weekStartOf(localDate(row.completedAt, timeZone)));
-      if (week) week.effort += effortScore(row);
+      if (week) week.effort += weekScore(row);
     }
     return weeks;
   }

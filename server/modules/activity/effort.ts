@@ -7,7 +7,7 @@ import type { Queryable } from '@server/db/client';
 import { classCompletions } from '@server/db/schema';
 import { HttpError } from '@server/errors';
 import { localDate } from '@domain/activity';
-import { effortProblem, ratingEffort, zoneEffort, type HeartRateSummary, type ZoneSeconds } from '@domain/heart-rate';
+import { effortProblem, effortScore, type HeartRateSummary, type ZoneSeconds } from '@domain/heart-rate';
 import { accountTimeZone } from './completions';
 import { recordingHeartRate } from './heart-rate-settings';
 
@@ -92,10 +92,10 @@ export function classEffort(row: EffortRow): Schemas['ClassEffort'] | null {
   const zoneSeconds: ZoneSeconds | null =
     zone1 !== null && zone2 !== null && zone3 !== null && zone4 !== null && zone5 !== null ? [zone1, zone2, zone3, zone4, zone5] : null;
   const heartRate = averageBpm !== null && maxBpm !== null ? { averageBpm, maxBpm, zoneSeconds } : null;
-  if (zoneSeconds) return { rating: row.rating, heartRate, score: zoneEffort(zoneSeconds), scoredBy: 'zones' };
-  if (row.rating !== null) return { rating: row.rating, heartRate, score: ratingEffort(row.rating, row.minutes * 60), scoredBy: 'rating' };
+  const scored = effortScore(zoneSeconds, row.rating, row.minutes * 60);
+  if (scored) return { rating: row.rating, heartRate, ...scored };
   return heartRate && { rating: null, heartRate, score: null, scoredBy: null };
 }
 
 /** A completion's score, 0 when it has no effort: what a week's effort adds up. */
-export const effortScore = (row: EffortRow): number => classEffort(row)?.score ?? 0;
+export const weekScore = (row: EffortRow): number => classEffort(row)?.score ?? 0;

@@ -30,7 +30,8 @@ export function heartRateActors({ api, session, persistence }: AppActors) {
         return { available: true, recording: outcome.data.recording, maxHeartRate };
       }
       // Offline (a downloaded class): what this device last heard.
-      return { available: true, recording: kept()?.recording ?? false, maxHeartRate: kept()?.maxHeartRate ?? null };
+      const heard = kept();
+      return { available: true, recording: heard?.recording ?? false, maxHeartRate: heard?.maxHeartRate ?? null };
     }),
     turnOn: fromPromise<void>(async () => {
       keep({ recording: true });

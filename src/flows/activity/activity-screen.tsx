@@ -180,13 +180,13 @@ export default function ActivityScreen() {
                       {intl.formatMessage(minutesText, { count: item.minutes })}
                       <span aria-hidden="true"> · </span>
                       {t.text(item.discipline.name)}
-                      {item.effort?.score !== null && item.effort?.score !== undefined && (
+                      {item.effort && item.effort.score !== null && (
                         <>
                           <span aria-hidden="true"> · </span>
                           {intl.formatMessage(effortText, { score: item.effort.score })}
                         </>
                       )}
-                      {item.effort?.rating != null && (
+                      {item.effort && item.effort.rating !== null && (
                         <>
                           <span aria-hidden="true"> · </span>
                           {intl.formatMessage(ratingText, { rating: item.effort.rating })}

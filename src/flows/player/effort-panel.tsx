@@ -4,7 +4,7 @@
 import { useSelector } from '@xstate/react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { highestRating, lowestRating, ratingEffort, zoneEffort, type HeartRateSummary } from '@domain/heart-rate';
+import { effortScore, highestRating, lowestRating } from '@domain/heart-rate';
 import { NoticeBanner } from '@components/notice-banner';
 import type { PlayerEffortMachine } from '@machines/player-effort.machine';
 import type { PlayerEvent } from '@machines/player.machine';
@@ -26,12 +26,6 @@ const messages = defineMessages({
 
 type EffortActor = ActorRefFrom<PlayerEffortMachine> | undefined;
 
-/** The score the class gets: zones with a summary that has them, the rating otherwise. */
-function scoreOf(summary: HeartRateSummary | null, rating: number | null, seconds: number): { score: number; byZones: boolean } | null {
-  if (summary?.zoneSeconds) return { score: zoneEffort(summary.zoneSeconds), byZones: true };
-  return rating === null ? null : { score: ratingEffort(rating, seconds), byZones: false };
-}
-
 export function EffortPanel({ effort, send }: { effort: EffortActor; send: (event: PlayerEvent) => void }) {
   const intl = useIntl();
   const state = useSelector(effort, (snapshot) => snapshot);
@@ -40,7 +34,7 @@ export function EffortPanel({ effort, send }: { effort: EffortActor; send: (even
   const asking = state.matches('asking');
   const busy = state.hasTag('busy');
   const kept = state.matches('saved') || state.matches('savedOnDevice');
-  const score = kept ? scoreOf(summary, rating, seconds) : null;
+  const score = kept ? effortScore(summary?.zoneSeconds ?? null, rating, seconds) : null;
   const ratings = Array.from({ length: highestRating - lowestRating + 1 }, (_, index) => lowestRating + index);
   return (
     <section className="effort-panel card stack" aria-labelledby="effort-heading" data-testid="effort-panel">
@@ -80,7 +74,7 @@ export function EffortPanel({ effort, send }: { effort: EffortActor; send: (even
       {score && (
         <div role="status">
           <p className="effort-panel__score">{intl.formatMessage(scoreMessage, { score: score.score })}</p>
-          <p className="effort-panel__how">{intl.formatMessage(score.byZones ? messages.scoredByZones : messages.scoredByRating)}</p>
+          <p className="effort-panel__how">{intl.formatMessage(score.scoredBy === 'zones' ? messages.scoredByZones : messages.scoredByRating)}</p>
         </div>
       )}
       {state.matches('savedOnDevice') && <p>{intl.formatMessage(messages.savedOnDevice)}</p>}
